@@ -1,0 +1,1 @@
+"""memoire: a personal memory for AI assistants, kept as Markdown notes in Git."""

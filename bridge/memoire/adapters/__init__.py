@@ -1,0 +1,1 @@
+"""Thin adapters over the memory service: the command line, and later MCP and HTTP."""

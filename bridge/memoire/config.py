@@ -1,0 +1,218 @@
+"""The bridge's configuration: one TOML file (`memoire.toml`).
+
+It says where the memory is, which layout it uses, the access table and the limits.
+Unknown keys are errors, so a typo never silently grants or drops a right.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
+from .core.layout import ENGLISH, Layout, layout_named
+
+APP_NAME = "memoire"
+CONFIG_FILE_NAME = "memoire.toml"
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    note_chars: int = 20_000
+    append_chars: int = 2_000
+    min_free_disk_bytes: int = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryLocation:
+    """The repository, the folder of it that is the memory, and where derived state lives."""
+
+    repository: Path
+    subdir: str = ""
+    layout: Layout = ENGLISH
+    branch: str | None = None
+    state_dir_override: Path | None = None
+
+    @property
+    def state_dir(self) -> Path:
+        """Search index and audit log: outside the memory tree, never reachable as a note."""
+        if self.state_dir_override is not None:
+            return self.state_dir_override
+        return self.repository / ".git" / APP_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    memory: MemoryLocation
+    access: AccessTable = field(default_factory=lambda: AccessTable(DEFAULT_CLIENTS))
+    limits: Limits = field(default_factory=Limits)
+
+
+def default_config_path() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE_NAME
+
+
+def default_memory_path() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME)) / "memory"
+
+
+def embedded_default() -> Config:
+    """What runs when the user has written no configuration at all."""
+    return Config(memory=MemoryLocation(repository=default_memory_path()))
+
+
+def load_config(path: Path) -> Config:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML ({error})") from None
+    try:
+        return _parse(data, base=path.parent)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def _parse(data: Mapping[str, Any], base: Path) -> Config:
+    _only_keys(data, {"memory", "clients", "limits"}, "top level")
+    return Config(
+        memory=_parse_memory(_table(data, "memory"), base),
+        access=_parse_clients(data.get("clients")),
+        limits=_parse_limits(_table(data, "limits")),
+    )
+
+
+def _parse_memory(table: Mapping[str, Any], base: Path) -> MemoryLocation:
+    _only_keys(table, {"repository", "subdir", "layout", "branch", "state_dir"}, "[memory]")
+    if "repository" not in table:
+        raise ConfigError("[memory] needs repository = 'path to the Git repository'")
+    try:
+        layout = layout_named(_typed(table, "layout", str, "en"))
+    except ValueError as error:
+        raise ConfigError(f"[memory] {error}") from None
+    state_dir = _typed(table, "state_dir", str, "")
+    return MemoryLocation(
+        repository=(base / _typed(table, "repository", str, "")).expanduser().resolve(),
+        subdir=_clean_subdir(_typed(table, "subdir", str, "")),
+        layout=layout,
+        branch=_typed(table, "branch", str, "") or None,
+        state_dir_override=(base / state_dir).expanduser().resolve() if state_dir else None,
+    )
+
+
+def _clean_subdir(subdir: str) -> str:
+    parts = [part for part in subdir.strip("/").split("/") if part]
+    if any(part in {".", "..", ".git"} or "\\" in part for part in parts):
+        raise ConfigError(f"[memory] subdir {subdir!r} must be a plain folder inside the repo")
+    return "/".join(parts)
+
+
+def _parse_clients(table: object) -> AccessTable:
+    if table is None:
+        return AccessTable(DEFAULT_CLIENTS)
+    if not isinstance(table, dict):
+        raise ConfigError("[clients] must be a table of [clients.NAME] tables")
+    clients: dict[str, Rights] = {}
+    for name, rights in table.items():
+        if not isinstance(rights, dict):
+            raise ConfigError(f"[clients.{name}] must be a table with read, sensitive, write")
+        _only_keys(rights, {"read", "sensitive", "write"}, f"[clients.{name}]")
+        clients[name] = Rights(
+            read=_typed(rights, "read", bool, False),
+            sensitive=_typed(rights, "sensitive", bool, False),
+            write=_typed(rights, "write", bool, False),
+        )
+    try:
+        return AccessTable(clients)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _parse_limits(table: Mapping[str, Any]) -> Limits:
+    _only_keys(table, {"note_chars", "append_chars", "min_free_disk_mb"}, "[limits]")
+    defaults = Limits()
+    return Limits(
+        note_chars=_positive(table, "note_chars", defaults.note_chars),
+        append_chars=_positive(table, "append_chars", defaults.append_chars),
+        min_free_disk_bytes=_positive(
+            table, "min_free_disk_mb", defaults.min_free_disk_bytes >> 20, minimum=0
+        )
+        << 20,
+    )
+
+
+def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"[{key}] must be a table")
+    return value
+
+
+def _only_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise ConfigError(
+            f"unknown key(s) {', '.join(unknown)} in {where}; allowed: {', '.join(sorted(allowed))}"
+        )
+
+
+def _typed[T](table: Mapping[str, Any], key: str, kind: type[T], default: T) -> T:
+    value = table.get(key, default)
+    if not isinstance(value, kind):
+        raise ConfigError(f"{key} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _positive(table: Mapping[str, Any], key: str, default: int, minimum: int = 1) -> int:
+    value = _typed(table, key, int, default)
+    if isinstance(value, bool) or value < minimum:
+        raise ConfigError(f"[limits] {key} must be a whole number >= {minimum}")
+    return value
+
+
+def config_text(memory: MemoryLocation) -> str:
+    """A starting configuration for `memoire init`, with the default access table."""
+    lines = [
+        "# memoire configuration. Rights: read, sensitive (see notes marked sensitive),",
+        "# write (implies sensitive). A client that is not listed gets nothing.",
+        "[memory]",
+        f"repository = {_toml_string(str(memory.repository))}",
+        f"layout = {_toml_string(memory.layout.name)}",
+    ]
+    if memory.subdir:
+        lines.append(f"subdir = {_toml_string(memory.subdir)}")
+    lines += [
+        "",
+        "[limits]",
+        "note_chars = 20000",
+        "append_chars = 2000",
+        "min_free_disk_mb = 1024",
+    ]
+    for name, rights in DEFAULT_CLIENTS.items():
+        lines += [
+            "",
+            f"[clients.{name}]",
+            f"read = {_toml_bool(rights.read)}",
+            f"sensitive = {_toml_bool(rights.sensitive)}",
+            f"write = {_toml_bool(rights.write)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _toml_bool(value: bool) -> str:
+    return "true" if value else "false"

@@ -1,0 +1,1 @@
+"""The rules of the memory: layout, notes, rights, secrets and the service that applies them."""

@@ -1,0 +1,81 @@
+"""What the memory service answers: plain, typed records that every adapter renders.
+
+A confirmation quotes exactly what was written, never a shortened copy: what a tool
+says it did and what Git holds must not differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .storage.search import SearchHit
+
+
+@dataclass(frozen=True, slots=True)
+class NoteSummary:
+    path: str
+    title: str
+    description: str
+    updated: str
+    sensitive: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoteContent:
+    path: str
+    title: str
+    description: str
+    updated: str
+    sensitive: bool
+    body: str
+    version: str
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IndexResult:
+    """Profile and preferences in full, then one line per other note the caller may see."""
+
+    always_shown: tuple[NoteContent, ...]
+    notes: tuple[NoteSummary, ...]
+    commit: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    query: str
+    hits: tuple[SearchHit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    path: str
+    appended: str
+    created: bool
+    version: str
+    commit: str
+
+
+@dataclass(frozen=True, slots=True)
+class EditResult:
+    path: str
+    old: str
+    new: str
+    version: str
+    commit: str
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    path: str
+    created: bool
+    version: str
+    commit: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteResult:
+    path: str
+    deleted_version: str
+    commit: str

@@ -1,0 +1,430 @@
+"""The Git store: every write is one commit, and no commit is ever lost.
+
+Writes are built with pygit2 plumbing on the branch's current commit and published by
+compare-and-swap on the branch ref, so a commit made in between by anyone (another
+memoire process, a person, another tool) makes the CAS fail and the change is planned
+again on the new commit. memoire processes also serialise on an advisory `flock`, which
+the kernel releases when a process dies, so a crash never leaves a lock behind.
+
+Plumbing commits do not touch the index or the working tree; left stale, a person's
+later `git commit -a` would silently revert them. So after each commit the store writes
+the same bytes to the working tree and the index, and a small journal lets the next
+writer finish that step if the process was killed half-way.
+
+Uncommitted hand edits win: a note whose working-tree file or index entry differs from
+the branch is never overwritten; the write is refused until the person commits them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import FileMode
+
+from ..core.errors import Contention, InvalidPath, MemoryMissing, UncommittedChanges
+
+CAS_ATTEMPTS = 4  # the first try and three retries
+LOCK_TIMEOUT_SECONDS = 30.0
+STALE_GIT_LOCK_SECONDS = 10.0
+COMMITTER_EMAIL = "memoire@localhost"
+_ALLOWED_NAME_CHARS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-"
+)
+
+pygit2.settings.enable_fsync_gitdir(True)  # a write is confirmed only once it is durable
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The memory's files at one commit: memory-relative path to full blob id."""
+
+    commit: str | None
+    files: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Change[T]:
+    """Files to set (bytes) or remove (None), and what the caller wants back if it lands."""
+
+    files: Mapping[str, bytes | None]
+    outcome: T
+
+
+@dataclass(frozen=True, slots=True)
+class Landed[T]:
+    commit: str
+    change: Change[T]
+    blobs: Mapping[str, str | None]
+
+
+def committer_name(client: str) -> str:
+    """`memoire (<client>)`, with anything Git or a log reader could misread removed."""
+    cleaned = "".join(char for char in client if char in _ALLOWED_NAME_CHARS)[:40].strip()
+    return f"memoire ({cleaned or 'unknown'})"
+
+
+class GitStore:
+    """One memory folder of one branch of one repository."""
+
+    def __init__(self, repository: Path, subdir: str = "", branch: str | None = None) -> None:
+        try:
+            self._repo = pygit2.Repository(str(repository))
+        except pygit2.GitError:
+            raise MemoryMissing(
+                f"No Git repository at {repository}. "
+                f"Create the memory with: memoire init {repository}"
+            ) from None
+        self._subdir = subdir
+        self._ref_name = f"refs/heads/{branch}" if branch else self._head_branch()
+        self._gitdir = Path(self._repo.path)
+        self._state = self._gitdir / "memoire"
+        self._state.mkdir(exist_ok=True)
+        self._journal = self._state / "pending.json"
+        self._mutex = threading.RLock()
+        self._snapshots: dict[str | None, Snapshot] = {}
+        self._folders: dict[str, dict[str, str]] = {}
+
+    @property
+    def workdir(self) -> Path | None:
+        workdir = self._repo.workdir
+        return Path(workdir) if workdir else None
+
+    def _head_branch(self) -> str:
+        target = self._repo.references["HEAD"].target
+        if not isinstance(target, str):
+            raise InvalidPath("the repository's HEAD is detached; check out a branch first")
+        return target
+
+    # Reading
+
+    def head(self) -> str | None:
+        """The branch's commit as it is now: commits made outside memoire show up at once."""
+        with self._mutex:
+            reference = self._repo.references.get(self._ref_name)
+            return None if reference is None else str(reference.target)
+
+    def snapshot(self) -> Snapshot:
+        with self._mutex:
+            commit = self.head()
+            cached = self._snapshots.get(commit)
+            if cached is None:
+                cached = Snapshot(commit=commit, files=self._list_files(commit))
+                self._snapshots = {commit: cached}
+            return cached
+
+    def read_blob(self, blob_id: str) -> bytes:
+        with self._mutex:
+            blob = self._repo[blob_id]
+            assert isinstance(blob, pygit2.Blob)
+            return blob.data
+
+    def changed_paths(self, old: str | None, new: str | None) -> set[str] | None:
+        """Memory paths that differ between two commits; None when `old` is unknown here."""
+        with self._mutex:
+            if old is not None and old not in self._repo:
+                return None
+            before = self._list_files(old)
+            after = self._list_files(new)
+            return {
+                path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+            }
+
+    def _memory_tree(self, commit: str | None) -> pygit2.Tree | None:
+        if commit is None:
+            return None
+        tree = self._repo[commit].peel(pygit2.Tree)
+        if not self._subdir:
+            return tree
+        try:
+            subtree = tree[self._subdir]
+        except KeyError:
+            return None
+        return subtree if isinstance(subtree, pygit2.Tree) else None
+
+    def _list_files(self, commit: str | None) -> dict[str, str]:
+        """Regular files at the top and one folder down; symlinks and submodules never count."""
+        tree = self._memory_tree(commit)
+        files: dict[str, str] = {}
+        if tree is None:
+            return files
+        for entry in tree:
+            if entry.filemode == FileMode.TREE:
+                for name, blob_id in self._folder_files(str(entry.id)).items():
+                    files[f"{entry.name}/{name}"] = blob_id
+            elif entry.filemode in (FileMode.BLOB, FileMode.BLOB_EXECUTABLE):
+                files[str(entry.name)] = str(entry.id)
+        return files
+
+    def _folder_files(self, tree_id: str) -> dict[str, str]:
+        cached = self._folders.get(tree_id)
+        if cached is None:
+            tree = self._repo[tree_id]
+            assert isinstance(tree, pygit2.Tree)
+            cached = {
+                str(entry.name): str(entry.id)
+                for entry in tree
+                if entry.filemode in (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
+            }
+            if len(self._folders) > 256:
+                self._folders.clear()
+            self._folders[tree_id] = cached
+        return cached
+
+    # Writing
+
+    def write[T](
+        self, plan: Callable[[Snapshot], Change[T]], client: str, message: str
+    ) -> Landed[T]:
+        """Plan a change on the current commit and publish it; plan again if someone else won."""
+        with self._mutex, self._exclusive():
+            self._finish_interrupted_sync()
+            for _attempt in range(CAS_ATTEMPTS):
+                snapshot = self.snapshot()
+                change = plan(snapshot)
+                self._refuse_uncommitted_edits(snapshot, change.files)
+                blobs = self._write_blobs(change.files)
+                commit = self._commit(snapshot, blobs, committer_name(client), message)
+                self._write_journal(snapshot, commit, blobs)
+                if self._advance_branch(snapshot.commit, commit):
+                    self._sync_worktree(change.files, blobs)
+                    self._journal.unlink(missing_ok=True)
+                    return Landed(commit=commit, change=change, blobs=blobs)
+                self._journal.unlink(missing_ok=True)
+            raise Contention(
+                "Other writers kept changing the memory at the same moment; nothing was "
+                "written. Try again."
+            )
+
+    @contextlib.contextmanager
+    def _exclusive(self) -> Iterator[None]:
+        """The advisory lock shared by every memoire process writing this repository."""
+        with (self._state / "write.lock").open("a") as handle:
+            deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise Contention(
+                            "Another memoire process has held the memory for "
+                            f"{LOCK_TIMEOUT_SECONDS:.0f} s; nothing was written. Try again."
+                        ) from None
+                    time.sleep(0.002)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def _repo_path(self, path: str) -> str:
+        return f"{self._subdir}/{path}" if self._subdir else path
+
+    def _write_blobs(self, files: Mapping[str, bytes | None]) -> dict[str, str | None]:
+        return {
+            path: None if data is None else str(self._repo.create_blob(data))
+            for path, data in files.items()
+        }
+
+    def _commit(
+        self, snapshot: Snapshot, blobs: Mapping[str, str | None], name: str, message: str
+    ) -> str:
+        root = None if snapshot.commit is None else self._repo[snapshot.commit].peel(pygit2.Tree)
+        for path, blob_id in blobs.items():
+            root_id = self._tree_with(root, self._repo_path(path).split("/"), blob_id)
+            root = self._repo[root_id or self._repo.TreeBuilder().write()].peel(pygit2.Tree)
+        assert root is not None
+        signature = pygit2.Signature(name, COMMITTER_EMAIL)
+        parents = [] if snapshot.commit is None else [snapshot.commit]
+        return str(self._repo.create_commit(None, signature, signature, message, root.id, parents))
+
+    def _tree_with(
+        self, tree: pygit2.Tree | None, parts: list[str], blob_id: str | None
+    ) -> pygit2.Oid | None:
+        """The tree with one path set or removed; None when nothing is left in it."""
+        builder = self._repo.TreeBuilder(tree) if tree is not None else self._repo.TreeBuilder()
+        name, rest = parts[0], parts[1:]
+        existing = tree[name] if tree is not None and name in tree else None
+        if rest:
+            subtree = existing if isinstance(existing, pygit2.Tree) else None
+            child = self._tree_with(subtree, rest, blob_id)
+            entry: tuple[pygit2.Oid, int] | None = None if child is None else (child, FileMode.TREE)
+        else:
+            entry = None if blob_id is None else (pygit2.Oid(hex=blob_id), FileMode.BLOB)
+        if entry is None:
+            if existing is not None:
+                builder.remove(name)
+        else:
+            builder.insert(name, *entry)
+        return builder.write() if len(builder) else None
+
+    def _advance_branch(self, parent: str | None, commit: str) -> bool:
+        """Compare-and-swap the branch from `parent` to `commit`; False if someone moved it."""
+        oid = pygit2.Oid(hex=commit)
+        lock = self._gitdir / f"{self._ref_name}.lock"
+
+        def swap() -> bool:
+            if parent is None:
+                try:
+                    self._repo.references.create(self._ref_name, oid)
+                except pygit2.AlreadyExistsError:
+                    return False
+                return True
+            reference = self._repo.references.get(self._ref_name)
+            if reference is None or str(reference.target) != parent:
+                return False
+            try:
+                reference.set_target(oid, "memoire: commit")
+            except pygit2.GitError:
+                if lock.exists():
+                    raise
+                return False
+            return True
+
+        return self._despite_git_lock(lock, swap)
+
+    def _remove_own_ref_lock(self, commit: str) -> None:
+        """A ref lock that is empty or names the journal's commit was left by the dead writer."""
+        lock = self._gitdir / f"{self._ref_name}.lock"
+        with contextlib.suppress(FileNotFoundError):
+            if lock.read_text(encoding="ascii", errors="replace").strip() in ("", commit):
+                lock.unlink()
+
+    @staticmethod
+    def _despite_git_lock[R](lock: Path, action: Callable[[], R]) -> R:
+        """Run a Git update, waiting out another holder of its lock file, or a dead one's."""
+        deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+        while True:
+            try:
+                return action()
+            except pygit2.GitError, OSError:
+                if not lock.exists() or time.monotonic() > deadline:
+                    raise
+                with contextlib.suppress(FileNotFoundError):
+                    if time.time() - lock.stat().st_mtime > STALE_GIT_LOCK_SECONDS:
+                        lock.unlink()
+                time.sleep(0.005)
+
+    # Working tree and index
+
+    def _worktree_file(self, path: str) -> Path | None:
+        """The file in the working tree, refusing any symlink on the way."""
+        workdir = self.workdir
+        if workdir is None:
+            return None
+        current = workdir
+        for part in self._repo_path(path).split("/"):
+            current = current / part
+            with contextlib.suppress(FileNotFoundError):
+                if stat.S_ISLNK(current.lstat().st_mode):
+                    raise InvalidPath(
+                        f"{path} goes through a symbolic link in the working tree; "
+                        "memoire never follows links. Replace the link with a real folder or file."
+                    )
+        return current
+
+    def _refuse_uncommitted_edits(
+        self, snapshot: Snapshot, files: Mapping[str, bytes | None]
+    ) -> None:
+        if self.workdir is None:
+            return
+        index = self._repo.index
+        index.read(False)
+        for path in files:
+            committed = snapshot.files.get(path)
+            if self._worktree_blob(path) != committed or self._index_blob(index, path) != committed:
+                raise UncommittedChanges(
+                    f"{path} has uncommitted changes in the working tree of "
+                    f"{self.workdir}; nothing was written. Commit or discard them "
+                    "(git commit / git restore), then try again."
+                )
+
+    def _worktree_blob(self, path: str) -> str | None:
+        file = self._worktree_file(path)
+        if file is None or not file.is_file():
+            return None
+        return str(pygit2.hashfile(str(file)))
+
+    def _index_blob(self, index: pygit2.Index, path: str) -> str | None:
+        try:
+            return str(index[self._repo_path(path)].id)
+        except KeyError:
+            return None
+
+    def _sync_worktree(
+        self, files: Mapping[str, bytes | None], blobs: Mapping[str, str | None]
+    ) -> None:
+        """Make the working tree and index say what the branch says, for the paths touched."""
+        if self.workdir is None:
+            return
+        for path, data in files.items():
+            self._write_worktree_file(path, data)
+        index = self._repo.index
+        index.read(False)
+        for path, blob_id in blobs.items():
+            repo_path = self._repo_path(path)
+            if blob_id is None:
+                if repo_path in index:
+                    index.remove(repo_path)
+            else:
+                index.add(repo_path)
+        self._despite_git_lock(self._gitdir / "index.lock", index.write)
+
+    def _write_worktree_file(self, path: str, data: bytes | None) -> None:
+        file = self._worktree_file(path)
+        assert file is not None
+        if data is None:
+            file.unlink(missing_ok=True)
+            return
+        file.parent.mkdir(parents=True, exist_ok=True)
+        temporary = _temporary_for(file)
+        temporary.write_bytes(data)
+        temporary.replace(file)
+
+    def _write_journal(
+        self, snapshot: Snapshot, commit: str, blobs: Mapping[str, str | None]
+    ) -> None:
+        """What the working tree must become if this process dies before syncing it."""
+        entries = {path: [snapshot.files.get(path), blob] for path, blob in blobs.items()}
+        journal = {"commit": commit, "files": entries}
+        self._journal.write_text(json.dumps(journal), encoding="utf-8")
+
+    def _finish_interrupted_sync(self) -> None:
+        """Finish what a writer killed half-way left: its ref lock, its working-tree sync."""
+        try:
+            journal = json.loads(self._journal.read_text(encoding="utf-8"))
+            commit, entries = str(journal["commit"]), dict(journal["files"])
+        except FileNotFoundError:
+            return
+        except ValueError, KeyError, TypeError:
+            commit, entries = "", {}
+        self._remove_own_ref_lock(commit)
+        files = self.snapshot().files
+        landed = {
+            path: new
+            for path, (old, new) in entries.items()
+            if files.get(path) == new and self._worktree_blob(path) in (old, new)
+        }
+        if landed:
+            data = {
+                path: None if blob is None else self.read_blob(blob)
+                for path, blob in landed.items()
+            }
+            self._sync_worktree(data, landed)
+        for path in entries:
+            if (file := self._worktree_file(path)) is not None:
+                _temporary_for(file).unlink(missing_ok=True)
+        self._journal.unlink(missing_ok=True)
+
+
+def _temporary_for(file: Path) -> Path:
+    """Where a working-tree file is written before it atomically replaces the real one."""
+    return file.with_name(f".{file.name}.memoire-tmp")

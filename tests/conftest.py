@@ -1,0 +1,86 @@
+"""Shared fixtures: real Git repositories in temporary folders, never a mocked Git."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from memoire.bootstrap import create_memory
+from memoire.config import Config, Limits, MemoryLocation
+from memoire.core.acl import FULL, READ_ONLY, AccessTable, Rights
+from memoire.core.layout import ENGLISH, Layout
+from memoire.service import MemoryService
+
+TODAY = date(2026, 11, 29)
+CLIENTS: dict[str, Rights] = {
+    "desk": FULL,
+    "voice": READ_ONLY,
+    "observer": Rights(),
+}
+
+
+def git(repository: Path, *arguments: str) -> str:
+    """The real git command line, as a person would use it on the same repository."""
+    result = subprocess.run(
+        ["git", "-C", str(repository), *arguments],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={
+            "GIT_AUTHOR_NAME": "Person",
+            "GIT_AUTHOR_EMAIL": "person@example.org",
+            "GIT_COMMITTER_NAME": "Person",
+            "GIT_COMMITTER_EMAIL": "person@example.org",
+            "HOME": str(repository),
+            "PATH": "/usr/bin:/bin",
+        },
+    )
+    return result.stdout
+
+
+def make_config(
+    repository: Path,
+    *,
+    layout: Layout = ENGLISH,
+    subdir: str = "",
+    limits: Limits | None = None,
+    clients: dict[str, Rights] | None = None,
+) -> Config:
+    return Config(
+        memory=MemoryLocation(repository=repository, subdir=subdir, layout=layout),
+        access=AccessTable(clients or CLIENTS),
+        limits=limits or Limits(min_free_disk_bytes=0),
+    )
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Path:
+    path = tmp_path / "memory"
+    create_memory(path, "", ENGLISH)
+    return path
+
+
+ServiceFactory = Callable[..., MemoryService]
+
+
+@pytest.fixture
+def make_service() -> Iterator[ServiceFactory]:
+    services: list[MemoryService] = []
+
+    def factory(repository: Path, **options: object) -> MemoryService:
+        service = MemoryService(make_config(repository, **options), today=lambda: TODAY)  # type: ignore[arg-type]
+        services.append(service)
+        return service
+
+    yield factory
+    for service in services:
+        service.close()
+
+
+@pytest.fixture
+def service(repository: Path, make_service: ServiceFactory) -> MemoryService:
+    return make_service(repository)

@@ -1,0 +1,141 @@
+"""Git as a person uses it beside memoire: nothing memoire commits is reverted or lost,
+and nothing a person does by hand is overwritten."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from memoire.bootstrap import create_memory
+from memoire.core.errors import InvalidPath, NoteNotFound, UncommittedChanges
+from memoire.core.layout import ENGLISH
+from memoire.service import MemoryService
+
+from .conftest import ServiceFactory, git
+
+
+def _note_text(title: str, body: str, sensitive: str = "no") -> str:
+    header = f"title: {title}\ndescription: d\nupdated: 2026-01-01\nsensitive: {sensitive}\n"
+    return f"---\n{header}---\n\n{body}"
+
+
+def test_commits_made_outside_memoire_are_seen_on_the_next_call(
+    service: MemoryService, repository: Path
+) -> None:
+    assert service.index("desk").notes == ()
+    (repository / "topics/boat.md").write_text(_note_text("Boat", "Sailing on the Rhône.\n"))
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "by hand")
+    assert [note.path for note in service.index("desk").notes] == ["topics/boat.md"]
+    assert service.read("desk", "topics/boat.md").body == "Sailing on the Rhône.\n"
+    assert [hit.path for hit in service.search("desk", "rhone").hits] == ["topics/boat.md"]
+    git(repository, "rm", "-q", "topics/boat.md")
+    git(repository, "commit", "-qm", "removed by hand")
+    assert service.search("desk", "rhone").hits == ()
+    with pytest.raises(NoteNotFound):
+        service.read("desk", "topics/boat.md")
+
+
+def test_a_person_committing_everything_afterwards_reverts_nothing(
+    service: MemoryService, repository: Path
+) -> None:
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    service.append("desk", "topics/a.md", "second")
+    service.append("desk", "topics/b.md", "other", title="B", sensitive=False)
+    assert git(repository, "status", "--porcelain") == ""
+    (repository / "notes-by-hand.txt").write_text("a person's own file\n")
+    git(repository, "add", "-A")
+    git(repository, "commit", "-qam", "person commits everything")
+    changed = git(repository, "show", "--name-only", "--format=", "HEAD").split()
+    assert changed == ["notes-by-hand.txt"]
+    assert service.read("desk", "topics/a.md").body.endswith("first\nsecond\n")
+
+
+def test_uncommitted_hand_edits_are_never_overwritten(
+    service: MemoryService, repository: Path
+) -> None:
+    service.append("desk", "topics/a.md", "from memoire", title="A", sensitive=False)
+    edited = repository / "topics/a.md"
+    edited.write_text(edited.read_text() + "typed by a person, not committed\n")
+    head = git(repository, "rev-parse", "HEAD")
+    with pytest.raises(UncommittedChanges, match="Commit or discard them"):
+        service.append("desk", "topics/a.md", "from an assistant")
+    assert git(repository, "rev-parse", "HEAD") == head
+    assert edited.read_text().endswith("typed by a person, not committed\n")
+    git(repository, "commit", "-qam", "person commits")
+    service.append("desk", "topics/a.md", "from an assistant")
+    assert edited.read_text().endswith("not committed\nfrom an assistant\n")
+
+
+def test_staged_changes_and_untracked_files_at_the_path_are_respected(
+    service: MemoryService, repository: Path
+) -> None:
+    service.append("desk", "topics/a.md", "one", title="A", sensitive=False)
+    note = repository / "topics/a.md"
+    note.write_text(note.read_text() + "staged\n")
+    git(repository, "add", "topics/a.md")
+    with pytest.raises(UncommittedChanges):
+        service.append("desk", "topics/a.md", "two")
+    (repository / "topics/new.md").write_text("a draft\n")
+    with pytest.raises(UncommittedChanges):
+        service.append("desk", "topics/new.md", "x", title="New", sensitive=False)
+
+
+def test_a_memory_in_a_folder_of_a_larger_repository_sees_only_its_folder(
+    tmp_path: Path, make_service: ServiceFactory
+) -> None:
+    repository = tmp_path / "docs"
+    repository.mkdir()
+    git(repository, "init", "-q", "-b", "main")
+    (repository / "topics").mkdir()
+    (repository / "topics/outside.md").write_text(_note_text("Outside", "not memory\n"))
+    (repository / "profile.md").write_text(_note_text("Outside profile", "not memory\n"))
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "docs")
+    create_memory(repository, "memoire", ENGLISH)
+    service = make_service(repository, subdir="memoire")
+    assert service.index("desk").notes == ()
+    assert service.index("desk").always_shown == ()
+    assert service.search("desk", "memory").hits == ()
+    with pytest.raises(NoteNotFound):
+        service.read("desk", "topics/outside.md")
+    service.append("desk", "topics/inside.md", "kept here", title="In", sensitive=False)
+    assert (repository / "memoire/topics/inside.md").read_text().endswith("kept here\n")
+    assert git(repository, "status", "--porcelain") == ""
+    assert "memoire/topics/inside.md" in git(repository, "ls-files")
+
+
+def test_symbolic_links_are_never_followed(
+    service: MemoryService, repository: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "target.md").write_text(_note_text("Target", "outside the memory\n"))
+    (repository / "topics/link.md").symlink_to(outside / "target.md")
+    (repository / "journal-link").symlink_to(outside)
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "links")
+    with pytest.raises(NoteNotFound):
+        service.read("desk", "topics/link.md")
+    assert service.search("desk", "outside").hits == ()
+    (repository / "people/.gitkeep").unlink()
+    (repository / "people").rmdir()
+    (repository / "people").symlink_to(outside)
+    with pytest.raises(InvalidPath, match="never follows links"):
+        service.append("desk", "people/eve.md", "x", title="Eve", sensitive=False)
+    assert not (outside / "eve.md").exists()
+
+
+def test_a_git_lock_left_by_a_killed_process_does_not_block_forever(
+    service: MemoryService, repository: Path
+) -> None:
+    lock = repository / ".git/refs/heads/main.lock"
+    lock.write_text("left behind\n")
+    old = time.time() - 3600
+    os.utime(lock, (old, old))
+    service.append("desk", "topics/a.md", "after a crash", title="A", sensitive=False)
+    assert not lock.exists()
+    assert service.read("desk", "topics/a.md").body.endswith("after a crash\n")
