@@ -84,3 +84,17 @@ def make_service() -> Iterator[ServiceFactory]:
 @pytest.fixture
 def service(repository: Path, make_service: ServiceFactory) -> MemoryService:
     return make_service(repository)
+
+
+def write_config(directory: Path, repository: Path, extra: str = "", layout: str = "en") -> Path:
+    """A memoire.toml as a user would write it, with the test clients' rights."""
+    config = directory / "memoire.toml"
+    config.write_text(
+        f'[memory]\nrepository = "{repository}"\nlayout = "{layout}"\n'
+        "[limits]\nmin_free_disk_mb = 0\n"
+        "[clients.desk]\nread = true\nsensitive = true\nwrite = true\n"
+        "[clients.voice]\nread = true\n"
+        "[clients.observer]\n"
+        f"{extra}"
+    )
+    return config

@@ -16,6 +16,7 @@ import platformdirs
 
 from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
 from .core.layout import ENGLISH, Layout, layout_named
+from .core.scopes import Strategy
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"
@@ -30,6 +31,24 @@ class Limits:
     note_chars: int = 20_000
     append_chars: int = 2_000
     min_free_disk_bytes: int = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeSettings:
+    strategy: Strategy = Strategy.PER_REPO
+    directories: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """The HTTP bridge: loopback by default, bounded requests, per-token and per-address rates."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    allowed_origins: tuple[str, ...] = ()
+    max_request_kb: int = 1024
+    requests_per_minute: int = 600
+    requests_per_minute_per_address: int = 1200
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +68,19 @@ class MemoryLocation:
             return self.state_dir_override
         return self.repository / ".git" / APP_NAME
 
+    @property
+    def tokens_file(self) -> Path:
+        """Token hashes; read again whenever it changes, so a revoke needs no restart."""
+        return self.state_dir / "tokens.json"
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
     memory: MemoryLocation
     access: AccessTable = field(default_factory=lambda: AccessTable(DEFAULT_CLIENTS))
     limits: Limits = field(default_factory=Limits)
+    scopes: ScopeSettings = field(default_factory=ScopeSettings)
+    server: ServerSettings = field(default_factory=ServerSettings)
 
 
 def default_config_path() -> Path:
@@ -84,11 +110,13 @@ def load_config(path: Path) -> Config:
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:
-    _only_keys(data, {"memory", "clients", "limits"}, "top level")
+    _only_keys(data, {"memory", "clients", "limits", "scopes", "server"}, "top level")
     return Config(
         memory=_parse_memory(_table(data, "memory"), base),
         access=_parse_clients(data.get("clients")),
         limits=_parse_limits(_table(data, "limits")),
+        scopes=_parse_scopes(_table(data, "scopes")),
+        server=_parse_server(_table(data, "server")),
     )
 
 
@@ -151,6 +179,45 @@ def _parse_limits(table: Mapping[str, Any]) -> Limits:
     )
 
 
+def _parse_scopes(table: Mapping[str, Any]) -> ScopeSettings:
+    _only_keys(table, {"strategy", "directories"}, "[scopes]")
+    strategy = _typed(table, "strategy", str, Strategy.PER_REPO.value)
+    if strategy not in {item.value for item in Strategy}:
+        known = ", ".join(item.value for item in Strategy)
+        raise ConfigError(f"[scopes] strategy {strategy!r} is not one of: {known}")
+    directories = _table(table, "directories")
+    for folder, scope in directories.items():
+        if not isinstance(scope, str) or not scope.strip():
+            raise ConfigError(f"[scopes.directories] {folder!r} must map to a scope name")
+    return ScopeSettings(strategy=Strategy(strategy), directories=dict(directories))
+
+
+def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
+    keys = {
+        "host",
+        "port",
+        "allowed_origins",
+        "max_request_kb",
+        "requests_per_minute",
+        "requests_per_minute_per_address",
+    }
+    _only_keys(table, keys, "[server]")
+    defaults = ServerSettings()
+    origins = _typed(table, "allowed_origins", list, [])
+    if not all(isinstance(origin, str) for origin in origins):
+        raise ConfigError("[server] allowed_origins must be a list of origins like 'https://x.org'")
+    return ServerSettings(
+        host=_typed(table, "host", str, defaults.host),
+        port=_positive(table, "port", defaults.port),
+        allowed_origins=tuple(origins),
+        max_request_kb=_positive(table, "max_request_kb", defaults.max_request_kb),
+        requests_per_minute=_positive(table, "requests_per_minute", defaults.requests_per_minute),
+        requests_per_minute_per_address=_positive(
+            table, "requests_per_minute_per_address", defaults.requests_per_minute_per_address
+        ),
+    )
+
+
 def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -176,7 +243,7 @@ def _typed[T](table: Mapping[str, Any], key: str, kind: type[T], default: T) -> 
 def _positive(table: Mapping[str, Any], key: str, default: int, minimum: int = 1) -> int:
     value = _typed(table, key, int, default)
     if isinstance(value, bool) or value < minimum:
-        raise ConfigError(f"[limits] {key} must be a whole number >= {minimum}")
+        raise ConfigError(f"{key} must be a whole number >= {minimum}")
     return value
 
 

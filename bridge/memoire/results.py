@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .storage.search import SearchHit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NoteSummary:
     path: str
     title: str
@@ -20,7 +20,7 @@ class NoteSummary:
     sensitive: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NoteContent:
     path: str
     title: str
@@ -32,7 +32,7 @@ class NoteContent:
     problems: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class IndexResult:
     """Profile and preferences in full, then one line per other note the caller may see."""
 
@@ -41,13 +41,33 @@ class IndexResult:
     commit: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
+class ProjectScope:
+    """Where this conversation's project memory goes, and which rule decided it."""
+
+    scope: str | None
+    note: str | None
+    rule: str
+    reason: str
+    exists: bool
+
+
+@dataclass(frozen=True)
+class Overview:
+    """What a conversation starts with: the index, and its project note in full if any."""
+
+    index: IndexResult
+    project: ProjectScope
+    project_note: NoteContent | None
+
+
+@dataclass(frozen=True)
 class SearchResult:
     query: str
     hits: tuple[SearchHit, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AppendResult:
     path: str
     appended: str
@@ -56,7 +76,7 @@ class AppendResult:
     commit: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EditResult:
     path: str
     old: str
@@ -65,7 +85,7 @@ class EditResult:
     commit: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WriteResult:
     path: str
     created: bool
@@ -74,7 +94,7 @@ class WriteResult:
     size: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeleteResult:
     path: str
     deleted_version: str

@@ -40,6 +40,7 @@ from .core.note import (
     replace_header_fields,
 )
 from .core.paths import is_note_path, readable_path, writable_path
+from .core.scopes import ScopeDecision, ScopeResolver, find_git_root
 from .results import (
     AppendResult,
     DeleteResult,
@@ -47,6 +48,8 @@ from .results import (
     IndexResult,
     NoteContent,
     NoteSummary,
+    Overview,
+    ProjectScope,
     SearchResult,
     WriteResult,
 )
@@ -87,6 +90,9 @@ class MemoryService:
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3")
         self._audit = AuditLog(state / "audit.jsonl")
+        self.scopes = ScopeResolver(
+            self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
+        )
         self._parsed: dict[str, tuple[str, ParsedNote]] = {}
         self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
 
@@ -111,6 +117,35 @@ class MemoryService:
             record.commit = snapshot.commit
             record.size = len(result.notes)
             return result
+
+    def overview(
+        self,
+        client: str,
+        *,
+        workspace: str | None = None,
+        scope: str | None = None,
+        session: str | None = None,
+    ) -> Overview:
+        """The index plus the caller's project scope, resolved by the one rule of precedence."""
+        index = self.index(client)
+        decision = self.scopes.resolve(explicit=scope, workspace=workspace, session=session)
+        project_note = self._project_note(client, decision)
+        project = ProjectScope(
+            scope=decision.scope,
+            note=decision.note,
+            rule=decision.rule.value,
+            reason=decision.reason,
+            exists=project_note is not None,
+        )
+        return Overview(index=index, project=project, project_note=project_note)
+
+    def _project_note(self, client: str, decision: ScopeDecision) -> NoteContent | None:
+        if decision.note is None:
+            return None
+        try:
+            return self.read(client, decision.note)
+        except NoteNotFound:
+            return None
 
     def _build_index(self, snapshot: Snapshot, rights: Rights) -> IndexResult:
         shown: list[NoteContent] = []

@@ -20,6 +20,9 @@ from ..config import (
 )
 from ..core.errors import MemoireError
 from ..core.layout import LAYOUTS, layout_named
+from ..core.scopes import new_session_key
+from ..service import MemoryService
+from ..storage.tokens import TokenStore
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,6 +48,40 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate every note; exit 1 if any problem")
     check.add_argument("--config", type=Path, help=f"default: {default_config_path()}")
     check.set_defaults(run=_check)
+
+    serve = commands.add_parser("serve", help="run the bridge over HTTP (MCP at /mcp)")
+    serve.add_argument("--config", type=Path, help="default: the user's, else a built-in memory")
+    serve.add_argument("--host", help="default: [server] host, 127.0.0.1")
+    serve.add_argument("--port", type=int, help="default: [server] port, 8765")
+    serve.set_defaults(run=_serve)
+
+    stdio = commands.add_parser("stdio", help="run the bridge over MCP stdio as one client")
+    stdio.add_argument("--client", required=True, help="the client of the access table")
+    stdio.add_argument("--workspace", help="the project folder this assistant works in")
+    stdio.add_argument("--config", type=Path)
+    stdio.set_defaults(run=_stdio)
+
+    token = commands.add_parser("token", help="bearer tokens for HTTP clients")
+    token_commands = token.add_subparsers(required=True, metavar="action")
+    for action, helptext, runner in (
+        ("add", "issue a token for a client (printed once)", _token_add),
+        ("revoke", "revoke every token of a client", _token_revoke),
+    ):
+        sub = token_commands.add_parser(action, help=helptext)
+        sub.add_argument("name", help="the client of the access table")
+        sub.add_argument("--config", type=Path)
+        sub.set_defaults(run=runner)
+    listing = token_commands.add_parser("list", help="list tokens (never their values)")
+    listing.add_argument("--config", type=Path)
+    listing.set_defaults(run=_token_list)
+
+    scope = commands.add_parser("scope", help="project scopes")
+    scope_commands = scope.add_subparsers(required=True, metavar="action")
+    explain = scope_commands.add_parser("explain", help="which project note a workspace maps to")
+    explain.add_argument("--workspace", required=True)
+    explain.add_argument("--client", help="accepted for symmetry; scopes do not depend on it")
+    explain.add_argument("--config", type=Path)
+    explain.set_defaults(run=_scope_explain)
     return parser
 
 
@@ -84,9 +121,98 @@ def _check(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _config(path: Path | None) -> Config:
+def _serve(arguments: argparse.Namespace) -> int:
+    import dataclasses
+
+    import uvicorn
+
+    from .http import build_app, is_loopback
+
+    config = _config(arguments.config, create_missing=True)
+    server = dataclasses.replace(
+        config.server,
+        host=arguments.host or config.server.host,
+        port=arguments.port or config.server.port,
+    )
+    if not is_loopback(server.host):
+        print(
+            f"WARNING: listening on {server.host}, not loopback: anyone who can reach this "
+            "address may try tokens. Put TLS in front and keep tokens secret.",
+            file=sys.stderr,
+        )
+    tokens = TokenStore(config.memory.tokens_file)
+    if not tokens.records():
+        print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
+    service = MemoryService(config)
+    print(f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp")
+    uvicorn.run(build_app(service, tokens, server), host=server.host, port=server.port)
+    return 0
+
+
+def _stdio(arguments: argparse.Namespace) -> int:
+    from .mcp import Caller, build_server
+
+    config = _config(arguments.config)
+    if not config.access.rights(arguments.client).read:
+        print(
+            f"memoire: client {arguments.client!r} has no read right in the access table; "
+            "add it under [clients] in memoire.toml.",
+            file=sys.stderr,
+        )
+        return 2
+    caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
+    build_server(MemoryService(config), caller).run()
+    return 0
+
+
+def _token_add(arguments: argparse.Namespace) -> int:
+    config = _config(arguments.config)
+    rights = config.access.rights(arguments.name)
+    if not rights.read:
+        print(
+            f"memoire: {arguments.name!r} has no rights in the access table; a token would "
+            "open nothing. Add [clients." + arguments.name + "] to memoire.toml first.",
+            file=sys.stderr,
+        )
+        return 2
+    token = TokenStore(config.memory.tokens_file).add(arguments.name)
+    granted = ", ".join(name for name in ("read", "sensitive", "write") if getattr(rights, name))
+    print(token)
+    print(f"Token for {arguments.name} ({granted}). It is shown only this once.", file=sys.stderr)
+    return 0
+
+
+def _token_revoke(arguments: argparse.Namespace) -> int:
+    config = _config(arguments.config)
+    count = TokenStore(config.memory.tokens_file).revoke(arguments.name)
+    print(f"Revoked {count} token(s) of {arguments.name}.")
+    return 0
+
+
+def _token_list(arguments: argparse.Namespace) -> int:
+    config = _config(arguments.config)
+    for record in TokenStore(config.memory.tokens_file).records():
+        print(f"{record.client}\t{record.id}\t{record.created}")
+    return 0
+
+
+def _scope_explain(arguments: argparse.Namespace) -> int:
+    config = _config(arguments.config)
+    service = MemoryService(config)
+    decision = service.scopes.resolve(workspace=arguments.workspace)
+    print(decision.describe())
+    return 0
+
+
+def _config(path: Path | None, *, create_missing: bool = False) -> Config:
     """The explicit file, else the user's default file, else the embedded default."""
     if path is not None:
         return load_config(path)
     default = default_config_path()
-    return load_config(default) if default.exists() else embedded_default()
+    if default.exists():
+        return load_config(default)
+    config = embedded_default()
+    if create_missing and not (config.memory.repository / ".git").exists():
+        create_memory(config.memory.repository, "", config.memory.layout)
+        print(f"Created a new memory in {config.memory.repository}", file=sys.stderr)
+    return config

@@ -43,13 +43,13 @@ class IndexedNote:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MatchingLine:
     number: int
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SearchHit:
     path: str
     title: str

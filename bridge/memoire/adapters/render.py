@@ -1,0 +1,87 @@
+"""Readable text for every result: what a person (or model) reads beside the structured data.
+
+Nothing is shortened here: a confirmation quotes the whole text that was written.
+"""
+
+from __future__ import annotations
+
+from ..results import (
+    AppendResult,
+    DeleteResult,
+    EditResult,
+    NoteContent,
+    Overview,
+    SearchResult,
+    WriteResult,
+)
+
+
+def overview(result: Overview) -> str:
+    project = result.project
+    if project.scope is None:
+        lines = [f"Project scope: none ({project.reason})."]
+    else:
+        state = "exists" if project.exists else "does not exist yet; create it with memoire_append"
+        where = f"'{project.scope}' → {project.note}"
+        lines = [f"Project scope: {where} ({state}; rule: {project.rule})."]
+    shown = [*result.index.always_shown]
+    if result.project_note is not None:
+        shown.append(result.project_note)
+    for note in shown:
+        lines += ["", f"## {note.path} (version {note.version})", note.body.rstrip("\n")]
+    lines += ["", f"Other notes ({len(result.index.notes)}):"]
+    for summary in result.index.notes:
+        mark = " [sensitive]" if summary.sensitive else ""
+        lines.append(
+            f"- {summary.path} — {summary.description or summary.title} "
+            f"(updated {summary.updated or '?'}){mark}"
+        )
+    return "\n".join(lines)
+
+
+def note(result: NoteContent) -> str:
+    header = (
+        f"{result.path} — version {result.version}, updated {result.updated or '?'}, "
+        f"sensitive: {'yes' if result.sensitive else 'no'}\n"
+        f"title: {result.title}\ndescription: {result.description}"
+    )
+    problems = "".join(f"\nproblem: {problem}" for problem in result.problems)
+    return f"{header}{problems}\n\n{result.body}"
+
+
+def search(result: SearchResult) -> str:
+    if not result.hits:
+        return f"No note matches {result.query!r}."
+    lines = [f"{len(result.hits)} note(s) match {result.query!r}:"]
+    for hit in result.hits:
+        lines.append(f"- {hit.path} — {hit.title}")
+        lines += [f"  {line.number}: {line.text}" for line in hit.lines]
+    return "\n".join(lines)
+
+
+def appended(result: AppendResult) -> str:
+    verb = "Created" if result.created else "Appended to"
+    return (
+        f"{verb} {result.path} (version {result.version}, commit {result.commit[:10]}). "
+        f"Line written:\n{result.appended}"
+    )
+
+
+def edited(result: EditResult) -> str:
+    return (
+        f"Edited {result.path} (version {result.version}, commit {result.commit[:10]}).\n"
+        f"Replaced:\n{result.old}\nWith:\n{result.new}"
+    )
+
+
+def written(result: WriteResult) -> str:
+    verb = "Created" if result.created else "Rewrote"
+    return (
+        f"{verb} {result.path}: {result.size} bytes, version {result.version}, "
+        f"commit {result.commit[:10]}."
+    )
+
+
+def deleted(result: DeleteResult) -> str:
+    was = f"was version {result.deleted_version}"
+    return f"Deleted {result.path} ({was}), commit {result.commit[:10]}."

@@ -1,0 +1,88 @@
+"""Real bridges for the tests: `memoire stdio` and `memoire serve` as subprocesses."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx2
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+
+def memoire_command(*arguments: str, config: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "memoire", *arguments, "--config", str(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def issue_token(config: Path, client: str) -> str:
+    result = memoire_command("token", "add", client, config=config)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def stdio_client(config: Path, client: str, *extra: str, cwd: Path | None = None) -> Client:
+    arguments = ["-m", "memoire", "stdio", "--client", client, "--config", str(config), *extra]
+    parameters = StdioServerParameters(
+        command=sys.executable, args=arguments, env=dict(os.environ), cwd=cwd
+    )
+    return Client(parameters, raise_exceptions=False)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class HttpBridge:
+    url: str
+    config: Path
+
+    def client(self, token: str, headers: dict[str, str] | None = None) -> Client:
+        http = httpx2.AsyncClient(
+            headers={"Authorization": f"Bearer {token}", **(headers or {})}, timeout=30
+        )
+        return Client(streamable_http_client(f"{self.url}/mcp", http_client=http))
+
+
+@contextmanager
+def running_bridge(config: Path) -> Iterator[HttpBridge]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "memoire", "serve", "--config", str(config), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        _wait_for_port(port, process)
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            output = process.stdout.read() if process.stdout else ""
+            raise RuntimeError(f"memoire serve exited: {output}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError("memoire serve did not start listening")

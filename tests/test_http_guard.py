@@ -1,0 +1,81 @@
+"""The HTTP guard against the real server: origins, sizes, rates, and loopback by default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from .bridges import issue_token, running_bridge
+from .conftest import write_config
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "1"},
+    },
+}
+ACCEPT = {"Accept": "application/json, text/event-stream"}
+
+
+def test_a_web_page_on_another_origin_is_refused(tmp_path: Path, repository: Path) -> None:
+    config = write_config(
+        tmp_path, repository, '[server]\nallowed_origins = ["https://ok.example"]\n'
+    )
+    token = issue_token(config, "desk")
+    headers = {"Authorization": f"Bearer {token}", **ACCEPT}
+    with running_bridge(config) as bridge, httpx2.Client() as http:
+        evil = http.post(
+            f"{bridge.url}/mcp",
+            json=INITIALIZE,
+            headers={**headers, "Origin": "https://evil.example"},
+        )
+        allowed = http.post(
+            f"{bridge.url}/mcp",
+            json=INITIALIZE,
+            headers={**headers, "Origin": "https://ok.example"},
+        )
+        plain = http.post(f"{bridge.url}/mcp", json=INITIALIZE, headers=headers)
+    assert evil.status_code == 403
+    assert "not allowed" in evil.json()["error"]
+    assert allowed.status_code == 200
+    assert plain.status_code == 200
+
+
+def test_large_bodies_are_refused(tmp_path: Path, repository: Path) -> None:
+    config = write_config(tmp_path, repository, "[server]\nmax_request_kb = 4\n")
+    token = issue_token(config, "desk")
+    with running_bridge(config) as bridge, httpx2.Client() as http:
+        answer = http.post(
+            f"{bridge.url}/mcp",
+            content=b"{" + b" " * 5000 + b"}",
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+    assert answer.status_code == 413
+
+
+@pytest.mark.parametrize("key", ["requests_per_minute", "requests_per_minute_per_address"])
+def test_rates_are_limited_with_retry_after(tmp_path: Path, repository: Path, key: str) -> None:
+    config = write_config(tmp_path, repository, f"[server]\n{key} = 6\n")
+    token = issue_token(config, "desk")
+    headers = {"Authorization": f"Bearer {token}", **ACCEPT}
+    with running_bridge(config) as bridge, httpx2.Client() as http:
+        statuses = [
+            http.post(f"{bridge.url}/mcp", json=INITIALIZE, headers=headers) for _ in range(8)
+        ]
+    codes = [answer.status_code for answer in statuses]
+    assert codes[:5] == [200] * 5
+    assert 429 in codes
+    limited = next(answer for answer in statuses if answer.status_code == 429)
+    assert int(limited.headers["retry-after"]) >= 1
+
+
+def test_the_bridge_listens_on_loopback_by_default(tmp_path: Path, repository: Path) -> None:
+    config = write_config(tmp_path, repository)
+    with running_bridge(config) as bridge:
+        assert bridge.url.startswith("http://127.0.0.1:")
