@@ -81,6 +81,7 @@ from conftest import make_config
 from memoire.service import MemoryService
 service = MemoryService(make_config(Path({repository!r})))
 round_ = int(sys.argv[1])
+print("ready", flush=True)
 for number in range(10_000):
     line = f"round {{round_}} line {{number}}"
     result = service.append("desk", {note!r}, line, title="Killed", description="", sensitive=False)
@@ -109,7 +110,9 @@ def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Pa
         writer = subprocess.Popen(
             [sys.executable, "-c", script, str(round_)], stdout=subprocess.PIPE, text=True
         )
-        time.sleep(0.4 + rng.random() * 0.5)
+        assert writer.stdout is not None
+        assert writer.stdout.readline() == "ready\n"
+        time.sleep(0.05 + rng.random() * 0.5)
         writer.send_signal(signal.SIGKILL)
         output, _ = writer.communicate()
         confirmed += output.splitlines()

@@ -99,3 +99,21 @@ class DeleteResult:
     path: str
     deleted_version: str
     commit: str
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """The preferences note's `key: value` lines as a mapping, and the lines themselves."""
+
+    preferences: dict[str, str]
+    lines: tuple[str, ...]
+    version: str | None
+
+
+@dataclass(frozen=True)
+class NoteChange:
+    """One change as a client may learn of it: never content, never a path it cannot see."""
+
+    path: str
+    kind: str
+    commit: str

@@ -40,15 +40,18 @@ from .core.note import (
     replace_header_fields,
 )
 from .core.paths import is_note_path, readable_path, writable_path
+from .core.preferences import preference_lines, preferences
 from .core.scopes import ScopeDecision, ScopeResolver, find_git_root
 from .results import (
     AppendResult,
     DeleteResult,
     EditResult,
     IndexResult,
+    NoteChange,
     NoteContent,
     NoteSummary,
     Overview,
+    Preferences,
     ProjectScope,
     SearchResult,
     WriteResult,
@@ -191,6 +194,45 @@ class MemoryService:
             record.size = len(hits)
             return SearchResult(query=query, hits=tuple(hits))
 
+    def preferences(self, client: str) -> Preferences:
+        """A hidden preferences note reads exactly like a missing one: no preferences."""
+        try:
+            note = self.read(client, self.layout.preferences)
+        except NoteNotFound:
+            return Preferences(preferences={}, lines=(), version=None)
+        lines = tuple(preference_lines(note.body))
+        return Preferences(preferences(note.body), lines, note.version)
+
+    def head(self) -> str | None:
+        """The branch's commit now; adapters poll it to notice any writer's commits."""
+        return self._store.head()
+
+    def changes(self, client: str, old: str | None, new: str | None) -> list[NoteChange]:
+        """What changed between two commits, as this client sees it.
+
+        A note that became sensitive disappears for a client without the right (deleted);
+        one that stopped being sensitive appears (created). Unknown `old`: nothing to say.
+        """
+        rights = self._require_read(client)
+        before, after = self._store.files_at(old), self._store.files_at(new)
+        if before is None or after is None or new is None:
+            return []
+        found = []
+        for path in sorted(before.keys() | after.keys()):
+            if before.get(path) == after.get(path) or not is_note_path(path, self.layout):
+                continue
+            was = self._visible_blob(path, before.get(path), rights)
+            now = self._visible_blob(path, after.get(path), rights)
+            if was or now:
+                kind = "updated" if was and now else ("created" if now else "deleted")
+                found.append(NoteChange(path=path, kind=kind, commit=new))
+        return found
+
+    def _visible_blob(self, path: str, blob: str | None, rights: Rights) -> bool:
+        if blob is None:
+            return False
+        return rights.sensitive or not self._loaded(path, blob).parsed.header.sensitive
+
     # Writing
 
     def append(
@@ -292,7 +334,7 @@ class MemoryService:
                             path, "It may have been deleted; omit version to create it."
                         )
                     return self._change(path, render_note(self.layout, header, body), outcome=True)
-                note = self._loaded(snapshot, path, blob)
+                note = self._loaded(path, blob)
                 self._check_version(note, expected)
                 if not note.parsed.is_valid:
                     return self._change(path, render_note(self.layout, header, body), outcome=False)
@@ -321,7 +363,7 @@ class MemoryService:
                 blob = snapshot.files.get(path)
                 if blob is None:
                     raise NoteNotFound(path)
-                self._check_version(self._loaded(snapshot, path, blob), expected)
+                self._check_version(self._loaded(path, blob), expected)
                 return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
 
             landed = self._store.write(plan, client, self._message("delete", path, client))
@@ -410,9 +452,9 @@ class MemoryService:
     # Loading notes
 
     def _load(self, snapshot: Snapshot, path: str) -> _Loaded:
-        return self._loaded(snapshot, path, snapshot.files[path])
+        return self._loaded(path, snapshot.files[path])
 
-    def _loaded(self, snapshot: Snapshot, path: str, blob: str) -> _Loaded:
+    def _loaded(self, path: str, blob: str) -> _Loaded:
         cached = self._parsed.get(blob)
         if cached is None:
             text = self._store.read_blob(blob).decode("utf-8", errors="replace")
@@ -428,7 +470,7 @@ class MemoryService:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._loaded(snapshot, path, blob)
+        note = self._loaded(path, blob)
         if note.parsed.header.sensitive and not rights.sensitive:
             raise NoteNotFound(path)
         return note
@@ -437,7 +479,7 @@ class MemoryService:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._loaded(snapshot, path, blob)
+        note = self._loaded(path, blob)
         if not note.parsed.is_valid:
             problems = "; ".join(note.parsed.problems)
             raise InvalidNote(

@@ -121,6 +121,13 @@ class GitStore:
                 self._snapshots = {commit: cached}
             return cached
 
+    def files_at(self, commit: str | None) -> Mapping[str, str] | None:
+        """The memory's files at any commit; None when that commit is not in this repository."""
+        with self._mutex:
+            if commit is not None and commit not in self._repo:
+                return None
+            return self._list_files(commit)
+
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:
             blob = self._repo[blob_id]
@@ -129,14 +136,10 @@ class GitStore:
 
     def changed_paths(self, old: str | None, new: str | None) -> set[str] | None:
         """Memory paths that differ between two commits; None when `old` is unknown here."""
-        with self._mutex:
-            if old is not None and old not in self._repo:
-                return None
-            before = self._list_files(old)
-            after = self._list_files(new)
-            return {
-                path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
-            }
+        before, after = self.files_at(old), self.files_at(new)
+        if before is None or after is None:
+            return None
+        return {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
 
     def _memory_tree(self, commit: str | None) -> pygit2.Tree | None:
         if commit is None:

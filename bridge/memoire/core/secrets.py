@@ -1,0 +1,532 @@
+"""The secret guard that every write goes through.
+
+It is a heuristic against honest mistakes (a password pasted into a note), not a barrier against
+someone who means to smuggle a secret in: it would rather miss an odd secret than refuse prose.
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+REFUSAL_MESSAGE = (
+    "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
+)
+
+
+class SecretFamily(StrEnum):
+    KEYWORD_VALUE = "keyword-value"
+    TOKEN_FORMAT = "token-format"
+    CARD_NUMBER = "card-number"
+
+
+@dataclass(frozen=True, slots=True)
+class SecretFinding:
+    """Where a secret sits, so a caller can refuse the write or point at (or redact) the span."""
+
+    family: SecretFamily
+    rule: str
+    start: int
+    end: int
+
+
+def find_secrets(text: str) -> list[SecretFinding]:
+    return sorted(_scan(text), key=lambda finding: (finding.start, finding.end))
+
+
+def find_secret(text: str) -> SecretFinding | None:
+    """The first secret found, cheapest family first: the guard needs one, not the leftmost."""
+    return next(_scan(text), None)
+
+
+def _scan(text: str) -> Iterator[SecretFinding]:
+    yield from _find_tokens(text)
+    yield from _find_cards(text)
+    yield from _find_keyword_values(text)
+
+
+# --- Known token formats (after gitleaks' public rules, MIT) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenRule:
+    """A regex guarded by literals, one of which any match contains: `in` is far cheaper than `re`.
+
+    Each pattern starts with its token's prefix, which lets `re` skip ahead to it; the word boundary
+    before the prefix is then checked by a lookbehind (`(?<!\\w.{N})`, N the prefix length).
+    """
+
+    name: str
+    literals: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+
+_TOKEN_RULES = (
+    _TokenRule(
+        "aws-access-key-id",
+        ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
+        re.compile(r"(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?<!\w.{4})[A-Z2-7]{16})\b"),
+    ),
+    _TokenRule(
+        "aws-secret-access-key",
+        ("aws", "AWS", "Aws"),
+        re.compile(
+            r"[Aa][Ww][Ss][\w .-]{0,20}?(?i:secret)[\w .-]{0,20}?[\"'`]?[ \t]*(?::=|=>|=|:)[ \t]*"
+            r"[\"'`]?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+    ),
+    _TokenRule(
+        "github-token",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+        re.compile(r"(?P<secret>gh[pousr]_(?<!\w.{4})[A-Za-z0-9]{36,255})\b"),
+    ),
+    _TokenRule(
+        "github-fine-grained-pat",
+        ("github_pat_",),
+        re.compile(r"(?P<secret>github_pat_(?<!\w.{11})[A-Za-z0-9_]{82,})\b"),
+    ),
+    _TokenRule("gitlab-pat", ("glpat-",), re.compile(r"(?P<secret>glpat-(?<!\w.{6})[\w.-]{20,})")),
+    _TokenRule(
+        "slack-token",
+        ("xox", "xapp-"),
+        re.compile(
+            r"(?P<secret>xox[abeoprs]-(?<!\w.{5})[0-9]{6,}-[A-Za-z0-9-]{10,}"
+            r"|xapp-(?<!\w.{5})[0-9]-[A-Z0-9]+-[0-9]+-[a-z0-9]+)"
+        ),
+    ),
+    _TokenRule(
+        "slack-webhook",
+        ("hooks.slack.com",),
+        re.compile(
+            r"(?P<secret>(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/"
+            r"[A-Za-z0-9+/]{43,56})"
+        ),
+    ),
+    _TokenRule(
+        "openai-api-key",
+        ("T3BlbkFJ", "sk-proj-", "sk-svcacct-", "sk-admin-"),
+        re.compile(
+            r"(?P<secret>sk-(?<!\w.{3})"
+            r"(?:(?:proj|svcacct|admin)-[\w-]{32,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}))"
+        ),
+    ),
+    _TokenRule(
+        "anthropic-api-key",
+        ("sk-ant-",),
+        re.compile(r"(?P<secret>sk-ant-(?<!\w.{7})(?:api03|admin01)-[\w-]{32,})"),
+    ),
+    _TokenRule(
+        "stripe-key",
+        ("k_live_", "k_test_", "k_prod_"),
+        re.compile(r"(?P<secret>[sr]k_(?<!\w.{3})(?:live|test|prod)_[A-Za-z0-9]{10,99})\b"),
+    ),
+    _TokenRule(
+        "google-api-key",
+        ("AIza",),
+        re.compile(r"(?P<secret>AIza(?<!\w.{4})[\w-]{35})(?![\w-])"),
+    ),
+    _TokenRule(
+        "huggingface-token",
+        ("hf_",),
+        re.compile(r"(?P<secret>hf_(?<!\w.{3})[A-Za-z0-9]{34})\b"),
+    ),
+    _TokenRule(
+        "jwt",
+        ("eyJ",),
+        re.compile(r"(?P<secret>eyJ(?<!\w.{3})[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]*)"),
+    ),
+    _TokenRule(
+        "private-key",
+        ("PRIVATE KEY",),
+        re.compile(r"(?P<secret>-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----)"),
+    ),
+)
+
+
+def _find_tokens(text: str) -> Iterator[SecretFinding]:
+    for rule in _TOKEN_RULES:
+        if any(literal in text for literal in rule.literals):
+            for match in rule.pattern.finditer(text):
+                if not _is_documentation_example(match["secret"]):
+                    start, end = match.span("secret")
+                    yield SecretFinding(SecretFamily.TOKEN_FORMAT, rule.name, start, end)
+
+
+def _is_documentation_example(token: str) -> bool:
+    """Vendors' sample keys (AKIA…EXAMPLE) and filler like ghp_XXXX… are not anyone's secret."""
+    return "example" in token.lower() or len(set(token)) < 10
+
+
+# --- Card numbers ---------------------------------------------------------------------------
+
+# A maximal run of digits with single space or dash separators, starting with four digits (so `re`
+# can skip to digits). It may not continue a number (digit or IBAN group before it, decimal after
+# it) nor touch a word, "+" (phones) or "/" (dates).
+_CARD_CANDIDATE = re.compile(
+    r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0-][0-9]{4})"
+    r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9])"
+)
+_CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
+_SIRET_LENGTH = 14
+_LUHN_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit * 2, digits summed
+
+
+@dataclass(frozen=True, slots=True)
+class _CardNetwork:
+    """Issuer prefixes (IIN): a Luhn-valid number outside them is an order or account number."""
+
+    name: str
+    prefixes: tuple[tuple[int, int], ...]  # inclusive ranges over as many digits as the bounds have
+    lengths: frozenset[int]
+
+    def issued(self, digits: str) -> bool:
+        return len(digits) in self.lengths and any(
+            low <= int(digits[: len(str(low))]) <= high for low, high in self.prefixes
+        )
+
+
+_LONG_CARD = frozenset(range(16, 20))
+_CARD_NETWORKS = (
+    _CardNetwork("visa", ((4, 4),), frozenset({13, 16, 19})),
+    _CardNetwork("mastercard", ((51, 55), (2221, 2720)), frozenset({16})),
+    _CardNetwork("amex", ((34, 34), (37, 37)), frozenset({15})),
+    _CardNetwork("discover", ((6011, 6011), (644, 649), (65, 65)), _LONG_CARD),
+    _CardNetwork("diners", ((300, 305), (36, 36), (38, 39)), frozenset(range(14, 20))),
+    _CardNetwork("jcb", ((3528, 3589),), _LONG_CARD),
+    _CardNetwork("unionpay", ((62, 62),), _LONG_CARD),
+    _CardNetwork(
+        "maestro",
+        ((5018, 5018), (5020, 5020), (5038, 5038), (5893, 5893), (6304, 6304), (6759, 6763)),
+        frozenset(range(13, 20)),
+    ),
+    _CardNetwork("mir", ((2200, 2204),), _LONG_CARD),
+)
+
+
+def _find_cards(text: str) -> Iterator[SecretFinding]:
+    for match in _CARD_CANDIDATE.finditer(text):
+        network = _card_network(match[0])
+        if network is not None:
+            yield SecretFinding(SecretFamily.CARD_NUMBER, network, match.start(), match.end())
+
+
+def _card_network(candidate: str) -> str | None:
+    groups = _CARD_SEPARATOR.split(candidate)
+    digits = "".join(groups)
+    if not 13 <= len(digits) <= 19 or not _is_card_grouping(candidate, groups):
+        return None
+    if not _passes_luhn(digits):
+        return None
+    return next((network.name for network in _CARD_NETWORKS if network.issued(digits)), None)
+
+
+def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
+    """Cards are written whole or in fours (Amex 4-6-5, Diners 4-6-4); phones and SIRETs are not."""
+    sizes = [len(group) for group in groups]
+    if len(sizes) == 1:
+        return sizes[0] != _SIRET_LENGTH
+    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
+        return False
+    if sizes in ([4, 6, 5], [4, 6, 4]):
+        return True
+    *leading, last = sizes
+    return all(size == 4 for size in leading) and 1 <= last <= 4
+
+
+def _passes_luhn(digits: str) -> bool:
+    undoubled = sum(int(digit) for digit in digits[-1::-2])
+    doubled = sum(_LUHN_DOUBLED[int(digit)] for digit in digits[-2::-2])
+    return (undoubled + doubled) % 10 == 0
+
+
+# --- keyword = value ------------------------------------------------------------------------
+
+_GAP = r"[ \t\u00a0\u202f]"  # spaces a line may hold, French narrow no-break space included
+
+
+_WORD_START = r"(?<![^\W_])"  # not after a letter or digit; "_" is fine: DB_PASSWORD
+
+
+def _after_any(prefixes: tuple[str, ...]) -> str:
+    """Lookbehinds in `re` must be fixed-width, so a variable prefix becomes one per width."""
+    return "(?:" + "|".join(f"(?<={_WORD_START}{prefix})" for prefix in prefixes) + ")"
+
+
+class _Kind(StrEnum):
+    """What a keyword names; each kind is a group of the regex and the rule name of its findings."""
+
+    PIN = "pin"
+    PASSWORD = "password"
+    TOKEN = "token"
+
+
+_AFTER_MOT_DE = _after_any(("mot[ _-]de[ _-]", "motde"))
+_AFTER_CLE = _after_any(("cl[ée][ _-]", "clef[ _-]"))
+_AFTER_CLE_DE = _after_any(
+    tuple(
+        cle + de for cle in ("cl[ée]", "clef") for de in ("[ _-]d['’]", "[ _-]d['’] ", " de l['’]")
+    )
+)
+# Every keyword starts with one of these stems, French compounds too: "mot de passe" is matched
+# at "passe", "clé d'API" at "API", "code PIN" at "PIN".
+_KEYWORD_STEMS = ("pass", "pwd", "secr", "mdp", "token", "jeton", "api", "acc", "pin", "nip")
+_PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
+_PASSWORD_WORDS = (
+    rf"{_WORD_START}(?:pass(?:word|wd|phrase|code)|pwd|secret(?:[ _-]?key)?|mdp)"
+    rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}secr[èe]te"
+)
+_TOKEN_WORDS = (
+    rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
+    rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
+)
+# A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take a few
+# qualifier words ("mot de passe du wifi"), closing Markdown or quotes, and a separator.
+_KEYWORD_VALUE = re.compile(
+    rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
+    rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))"
+    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?){{0,4}})"
+    rf"[*_`\"'’]{{0,3}}{_GAP}*"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:))|(?<={_GAP})(?P<verb>is|est|vaut)(?={_GAP}))",
+    re.IGNORECASE,
+)
+
+# Words that make the line about the secret, not the secret itself: after the keyword in English
+# ("token limit: 4096"), before it in French ("nom du jeton : ci-bot-2024").
+_META_WORDS = frozenset(
+    [
+        "length",
+        "size",
+        "count",
+        "limit",
+        "limits",
+        "expiry",
+        "expiration",
+        "expires",
+        "expired",
+        "lifetime",
+        "ttl",
+        "age",
+        "validity",
+        "duration",
+        "policy",
+        "policies",
+        "rotation",
+        "rule",
+        "rules",
+        "requirement",
+        "requirements",
+        "strength",
+        "complexity",
+        "type",
+        "format",
+        "manager",
+        "reset",
+        "hint",
+        "field",
+        "prompt",
+        "name",
+        "id",
+        "prefix",
+        "scope",
+        "scopes",
+        "usage",
+        "budget",
+        "window",
+        "file",
+        "path",
+        "location",
+        "version",
+        "header",
+        "endpoint",
+        "url",
+        "history",
+        "change",
+        "changed",
+        "minimum",
+        "maximum",
+        "min",
+        "max",
+        "characters",
+        "chars",
+        "digits",
+        "attempts",
+        "tries",
+        "retries",
+        "encoding",
+        "hash",
+        "algorithm",
+        "entropy",
+        "generator",
+        "longueur",
+        "identifiant",
+        "date",
+        "préfixe",
+        "portée",
+        "taille",
+        "durée",
+        "validité",
+        "politique",
+        "règle",
+        "règles",
+        "exigences",
+        "complexité",
+        "format",
+        "gestionnaire",
+        "nom",
+        "fichier",
+        "chemin",
+        "nombre",
+        "tentatives",
+        "essais",
+        "caractères",
+        "chiffres",
+        "changement",
+        "renouvellement",
+        "oublié",
+        "emplacement",
+        "historique",
+        "générateur",
+    ]
+)
+# French names the attribute first: "nom du jeton", "longueur du mot de passe". The keyword match
+# starts at its stem, so the window may end in "mot de ", "clé d'" or "code ".
+_FRENCH_OWNER = re.compile(
+    r"([^\W\d_]+)[ ](?:du|des|de|de[ ]la|de[ ]l['’]|d['’])[ ]?"
+    r"(?:mot[ _-]de[ _-]|cl[ée]f?[ _-](?:d['’][ ]?)?|code[ _-])?\Z",
+    re.IGNORECASE,
+)
+_OWNER_WINDOW = 48
+# Stop values that the word-shape rule below does not already reject.
+_STOP_VALUES = frozenset({"n/a", "n.a", "s/o", "n/d", "-", "--", "—", "?", "??", "???", "tbd"})
+_VALUE = re.compile(
+    rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
+    r"[\"'`”’»]|(?P<bare>\S{1,200}))"
+)
+_LEADING_WRAPPERS = "\"'`“‘«(["
+_TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
+_MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
+_PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
+_WORDS = re.compile(r"[^\W\d_]+(?:[-'’ _][^\W\d_]+)*")
+_WORD_JOINER = re.compile(r"[-'’ _]")
+_LONGEST_PLAIN_WORD = 15  # a 16-letter "word" is more likely a passphrase than prose
+_NOT_A_SECRET = re.compile(
+    r"""
+    [0-9]{1,4}[-/.][0-9]{1,2}[-/.][0-9]{1,4}                    # date
+    | [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9:]+)?     # ISO timestamp
+    | [0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?                      # time of day
+    | v?[0-9]+(?:\.[0-9]+)+                                     # version
+    | [0-9]{1,3}(?:[,.\u202f\u00a0][0-9]{3})+                   # grouped number
+    | [0-9]+(?:[.,][0-9]+)?(?:%|€|\$|£|k|m|g|kg|ml|l|ms|s|sec|min|h|j|d|days?|jours?|ans?|years?
+            |mo|[kmgt]i?b|chars?|caract[eè]res?|tokens?|bits?|bytes?|octets?|x)    # measure
+    | [0-9]+(?:st|nd|rd|th|er|e|ème|eme)                        # ordinal
+    | [0-9]+-[^\W\d_]+                                          # 30-day, 2-factor
+    | (?:~|\.{1,2})?/[\w./-]*                                   # path
+    | [a-z][a-z0-9+.-]*://\S*                                   # URL
+    | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
+    | [$@]?[A-Za-z_][\w.]*[(\[].*                               # call or subscript in code
+    | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+                           # attribute in code
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_DIGITS = re.compile(r"[0-9]+")
+_PIN_VALUE = re.compile(r"[0-9]{4,8}")
+_MIN_VALUE_LENGTH = 4
+_MIN_PROSE_VALUE_LENGTH = 6
+
+
+def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
+    for match in _keyword_matches(text):
+        span = _value_span(text, match.end())
+        if span is None:
+            continue
+        kind = _keyword_kind(match)
+        value = text[span[0] : span[1]]
+        prose = match["verb"] is not None
+        if _is_secret_value(value, kind, prose=prose) and not _describes_the_secret(text, match):
+            yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+
+
+def _keyword_matches(text: str) -> Iterator[re.Match[str]]:
+    """Tries the regex only where a stem occurs: `str.find` outruns a `re` search by far."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lengthens when lowered: positions would shift
+        yield from _KEYWORD_VALUE.finditer(text)
+        return
+    resume = 0
+    for position in sorted(_stem_positions(lowered)):
+        match = _KEYWORD_VALUE.match(text, position) if position >= resume else None
+        if match is not None:
+            resume = match.end()
+            yield match
+
+
+def _stem_positions(lowered: str) -> Iterator[int]:
+    for stem in _KEYWORD_STEMS:
+        position = lowered.find(stem)
+        while position != -1:
+            yield position
+            position = lowered.find(stem, position + 1)
+
+
+def _keyword_kind(match: re.Match[str]) -> _Kind:
+    return next(kind for kind in _Kind if match[kind] is not None)
+
+
+def _describes_the_secret(text: str, match: re.Match[str]) -> bool:
+    """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given."""
+    words = [word.strip("()[]") for word in match["qualifiers"].split()]
+    owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
+    if owner is not None:
+        words.append(owner[1])
+    return any(word.lower() in _META_WORDS for word in words)
+
+
+def _value_span(text: str, position: int) -> tuple[int, int] | None:
+    """The value after a separator, unwrapped from quotes and Markdown; None if the line ends."""
+    match = _VALUE.match(text, position)
+    if match is None:
+        return None
+    group = "quoted" if match["quote"] is not None else "bare"
+    start, end = match.span(group)
+    raw = text[start:end]
+    start += len(raw) - len(raw.lstrip(_LEADING_WRAPPERS))
+    end -= len(raw) - len(raw.rstrip(_TRAILING_WRAPPERS))
+    return (start, end) if start < end else None
+
+
+def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
+    if kind is _Kind.PIN:
+        return _PIN_VALUE.fullmatch(value) is not None
+    if _is_ordinary_value(value):
+        return False
+    if prose:
+        return _is_strong_value(value, kind)
+    if _DIGITS.fullmatch(value):
+        return kind is _Kind.PASSWORD and len(value) >= _MIN_VALUE_LENGTH
+    return len(value) >= _MIN_VALUE_LENGTH
+
+
+def _is_ordinary_value(value: str) -> bool:
+    """Words, masks, placeholders, dates, measures, paths, URLs and code are not secrets."""
+    return (
+        _is_plain_words(value)
+        or value.lower() in _STOP_VALUES
+        or _MASK.search(value) is not None
+        or _PLACEHOLDER.match(value) is not None
+        or _NOT_A_SECRET.fullmatch(value) is not None
+    )
+
+
+def _is_plain_words(value: str) -> bool:
+    if _WORDS.fullmatch(value) is None:
+        return False
+    return max(len(word) for word in _WORD_JOINER.split(value)) <= _LONGEST_PLAIN_WORD
+
+
+def _is_strong_value(value: str, kind: _Kind) -> bool:
+    """Prose ("my password is …") needs a value no sentence holds: letters mixed with digits."""
+    if _DIGITS.fullmatch(value):
+        return kind is _Kind.PASSWORD and len(value) >= _MIN_PROSE_VALUE_LENGTH
+    has_letter = any(char.isalpha() for char in value)
+    has_digit = any(char.isdigit() for char in value)
+    return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
