@@ -31,12 +31,20 @@ def test_the_typescript_sdk_lists_and_calls_tools_with_a_token(
     with running_bridge(config) as bridge:
         output = subprocess.run(
             ["node", str(CLIENT / "client.mjs"), bridge.url, token],
-            capture_output=True, text=True, check=True, timeout=120,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
         ).stdout
     answer = json.loads(output)
     assert answer["tools"] == [
-        "memoire_index", "memoire_read", "memoire_search",
-        "memoire_append", "memoire_edit", "memoire_write", "memoire_delete",
+        "memoire_index",
+        "memoire_read",
+        "memoire_search",
+        "memoire_append",
+        "memoire_edit",
+        "memoire_write",
+        "memoire_delete",
     ]
     assert answer["appended"]["structuredContent"]["appended"] == (
         "Written by the TypeScript SDK (with « quotes »)."

@@ -49,6 +49,7 @@ class ServerSettings:
     max_request_kb: int = 1024
     requests_per_minute: int = 600
     requests_per_minute_per_address: int = 1200
+    heartbeat_seconds: int = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +201,7 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         "max_request_kb",
         "requests_per_minute",
         "requests_per_minute_per_address",
+        "heartbeat_seconds",
     }
     _only_keys(table, keys, "[server]")
     defaults = ServerSettings()
@@ -215,6 +217,7 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         requests_per_minute_per_address=_positive(
             table, "requests_per_minute_per_address", defaults.requests_per_minute_per_address
         ),
+        heartbeat_seconds=_positive(table, "heartbeat_seconds", defaults.heartbeat_seconds),
     )
 
 

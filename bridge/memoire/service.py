@@ -98,6 +98,7 @@ class MemoryService:
         )
         self._parsed: dict[str, tuple[str, ParsedNote]] = {}
         self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
+        self._summary_cache: tuple[str | None, dict[str, NoteSummary] | None] = (None, None)
 
     def close(self) -> None:
         self._search.close()
@@ -151,25 +152,42 @@ class MemoryService:
             return None
 
     def _build_index(self, snapshot: Snapshot, rights: Rights) -> IndexResult:
-        shown: list[NoteContent] = []
-        listed: list[NoteSummary] = []
-        for path in sorted(snapshot.files):
-            if not is_note_path(path, self.layout):
-                continue
-            note = self._load(snapshot, path)
-            if note.parsed.header.sensitive and not rights.sensitive:
-                continue
-            if path in self.layout.always_shown:
-                shown.append(self._content(note))
-            else:
-                header = note.parsed.header
-                listed.append(
-                    NoteSummary(
-                        path, header.title, header.description, header.updated, header.sensitive
-                    )
+        shown = [
+            self._content(self._load(snapshot, path))
+            for path in self.layout.always_shown
+            if path in snapshot.files
+        ]
+        visible = [note for note in shown if rights.sensitive or not note.sensitive]
+        summaries = self._summaries(snapshot)
+        listed = [
+            summaries[path]
+            for path in sorted(summaries)
+            if rights.sensitive or not summaries[path].sensitive
+        ]
+        return IndexResult(always_shown=tuple(visible), notes=tuple(listed), commit=snapshot.commit)
+
+    def _summaries(self, snapshot: Snapshot) -> dict[str, NoteSummary]:
+        """One line per note, patched from the last commit's lines where only a few changed."""
+        commit, previous = self._summary_cache
+        if commit == snapshot.commit and previous is not None:
+            return previous
+        changed = self._store.changed_paths(commit, snapshot.commit) if previous else None
+        summaries = dict(previous) if previous is not None and changed is not None else {}
+        paths = snapshot.files.keys() if changed is None else changed
+        always_shown = set(self.layout.always_shown)
+        for path in paths:
+            summaries.pop(path, None)
+            if (
+                path in snapshot.files
+                and path not in always_shown
+                and is_note_path(path, self.layout)
+            ):
+                header = self._load(snapshot, path).parsed.header
+                summaries[path] = NoteSummary(
+                    path, header.title, header.description, header.updated, header.sensitive
                 )
-        shown.sort(key=lambda note: self.layout.always_shown.index(note.path))
-        return IndexResult(always_shown=tuple(shown), notes=tuple(listed), commit=snapshot.commit)
+        self._summary_cache = (snapshot.commit, summaries)
+        return summaries
 
     def read(self, client: str, path: str) -> NoteContent:
         with self._audited(client, "read", path) as record:
@@ -265,7 +283,7 @@ class MemoryService:
                 return self._change(path, new_text, outcome=False)
 
             landed = self._store.write(plan, client, self._message("append", path, client))
-            self._after_write()
+            self._refresh_search()
             version = self._version(landed.blobs[path])
             record.commit, record.size = landed.commit, len(line)
             return AppendResult(path, line, landed.change.outcome, version, landed.commit)
@@ -297,7 +315,7 @@ class MemoryService:
                 return self._change(path, self._touched(note) + new_body, outcome=None)
 
             landed = self._store.write(plan, client, self._message("edit", path, client))
-            self._after_write()
+            self._refresh_search()
             record.commit, record.size = landed.commit, len(new)
             return EditResult(path, old, new, self._version(landed.blobs[path]), landed.commit)
 
@@ -344,7 +362,7 @@ class MemoryService:
                 return self._change(path, new_header + body, outcome=False)
 
             landed = self._store.write(plan, client, self._message("write", path, client))
-            self._after_write()
+            self._refresh_search()
             size = len(landed.change.files[path] or b"")
             record.commit, record.size = landed.commit, size
             version_now = self._version(landed.blobs[path])
@@ -367,7 +385,7 @@ class MemoryService:
                 return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
 
             landed = self._store.write(plan, client, self._message("delete", path, client))
-            self._after_write()
+            self._refresh_search()
             record.commit = landed.commit
             return DeleteResult(path, landed.change.outcome, landed.commit)
 
@@ -509,9 +527,6 @@ class MemoryService:
         return NoteContent(self.layout.readme, "README", "", "", False, text, blob[:VERSION_CHARS])
 
     # Search index and audit
-
-    def _after_write(self) -> None:
-        self._refresh_search()
 
     def _refresh_search(self) -> str | None:
         """Bring the search index to the branch's commit, whoever made the commits since."""

@@ -18,12 +18,14 @@ from typing import Any
 
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
+from starlette.requests import Request
 from starlette.routing import Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import ServerSettings
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
+from .api import build_api
 from .mcp import CALLER_KEY, Caller, build_server
 from .ratelimit import RateLimiter
 
@@ -45,8 +47,14 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
         async with server.session_manager.run():
             yield
 
-    app = Starlette(routes=[Mount("/", app=mcp_app)], lifespan=lifespan)
-    return Guard(app, tokens, settings)
+    def still_authorized(request: Request) -> bool:
+        caller = request.scope[CALLER_KEY]
+        token = _bearer(request.headers.get("authorization", ""))
+        return token is not None and tokens.client_for(token) == caller.client
+
+    api = build_api(service, still_authorized, settings.heartbeat_seconds)
+    routes = [Mount("/api/v1", app=api), Mount("/", app=mcp_app)]
+    return Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings)
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -123,10 +131,15 @@ class Guard:
         return None
 
     def _client(self, authorization: str) -> str | None:
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            return None
-        return self._tokens.client_for(token.strip())
+        token = _bearer(authorization)
+        return None if token is None else self._tokens.client_for(token)
+
+
+def _bearer(authorization: str) -> str | None:
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
 
 
 def _session_key(session_id: str | None) -> str | None:

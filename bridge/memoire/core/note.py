@@ -26,8 +26,11 @@ MAX_TITLE_CHARS = 200
 MAX_DESCRIPTION_CHARS = 500
 
 
-class _StringsOnlyLoader(yaml.SafeLoader):
-    """A YAML loader for which every plain scalar is a string, keys included."""
+_FastestSafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StringsOnlyLoader(_FastestSafeLoader):  # type: ignore[misc, valid-type]
+    """A YAML loader (libyaml's when present) for which every plain scalar is a string."""
 
     yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # noqa: RUF012
 

@@ -21,17 +21,18 @@ MAX_LINES_PER_HIT = 5
 MAX_LINE_CHARS = 400
 _WORD = re.compile(r"\w+")
 
+SCHEMA_VERSION = "2"
 _SCHEMA = """
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = NORMAL;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS notes (
-    path TEXT PRIMARY KEY, doc INTEGER NOT NULL, title TEXT NOT NULL, sensitive INTEGER NOT NULL
-);
+CREATE TABLE IF NOT EXISTS notes (path TEXT PRIMARY KEY, doc INTEGER NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(
-    title, description, text, tokenize = 'unicode61 remove_diacritics 2'
+    title, description, text, path UNINDEXED, sensitive UNINDEXED,
+    tokenize = 'unicode61 remove_diacritics 2'
 );
 """
+_DROP = "DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS notes; DROP TABLE IF EXISTS docs;"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,11 @@ class SearchIndex:
         database.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
         self._db.executescript(_SCHEMA)
+        if self._meta("schema") != SCHEMA_VERSION:
+            self._db.executescript(_DROP + _SCHEMA)
+            self._db.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,)
+            )
         self._mutex = threading.Lock()
 
     def indexed_commit(self) -> str | None:
@@ -75,7 +81,10 @@ class SearchIndex:
             return self._indexed_commit()
 
     def _indexed_commit(self) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'commit'").fetchone()
+        return self._meta("commit")
+
+    def _meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def update(
@@ -119,12 +128,11 @@ class SearchIndex:
 
     def _add(self, note: IndexedNote) -> None:
         cursor = self._db.execute(
-            "INSERT INTO docs (title, description, text) VALUES (?, ?, ?)",
-            (note.title, note.description, note.text),
+            "INSERT INTO docs (title, description, text, path, sensitive) VALUES (?, ?, ?, ?, ?)",
+            (note.title, note.description, note.text, note.path, int(note.sensitive)),
         )
         self._db.execute(
-            "INSERT INTO notes (path, doc, title, sensitive) VALUES (?, ?, ?, ?)",
-            (note.path, cursor.lastrowid, note.title, int(note.sensitive)),
+            "INSERT INTO notes (path, doc) VALUES (?, ?)", (note.path, cursor.lastrowid)
         )
 
     def search(self, query: str, limit: int, *, include_sensitive: bool) -> list[SearchHit]:
@@ -144,12 +152,17 @@ class SearchIndex:
     def _matching(
         self, expression: str, limit: int, include_sensitive: bool
     ) -> list[tuple[str, str, float, str]]:
+        """The best `limit` notes, ranked before any text is read; hidden notes never match."""
         return self._db.execute(
             """
-            SELECT notes.path, notes.title, bm25(docs, 5.0, 2.0, 1.0) AS rank, docs.text
-            FROM docs JOIN notes ON notes.doc = docs.rowid
-            WHERE docs MATCH ? AND (notes.sensitive = 0 OR ?)
-            ORDER BY rank, notes.path LIMIT ?
+            WITH best AS (
+                SELECT rowid, bm25(docs, 5.0, 2.0, 1.0) AS rank FROM docs
+                WHERE docs MATCH ? AND (sensitive = 0 OR ?)
+                ORDER BY rank LIMIT ?
+            )
+            SELECT docs.path, docs.title, best.rank, docs.text
+            FROM best JOIN docs ON docs.rowid = best.rowid
+            ORDER BY best.rank, docs.path
             """,
             (expression, include_sensitive, limit),
         ).fetchall()
@@ -167,7 +180,7 @@ def _term(word: str) -> str:
 def _matching_lines(text: str, words: list[str]) -> tuple[MatchingLine, ...]:
     found: list[MatchingLine] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        line_words = [fold(word) for word in _WORD.findall(line)]
+        line_words = _WORD.findall(fold(line))
         if any(token.startswith(word) for word in words for token in line_words):
             excerpt = line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + "…"
             found.append(MatchingLine(number=number, text=excerpt))

@@ -24,7 +24,7 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygit2
@@ -45,10 +45,16 @@ pygit2.settings.enable_fsync_gitdir(True)  # a write is confirmed only once it i
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The memory's files at one commit: memory-relative path to full blob id."""
+    """The memory's files at one commit: memory-relative path to full blob id.
+
+    `top` and `folders` (folder name to tree id) let two snapshots be compared by looking
+    only into the folders whose tree changed.
+    """
 
     commit: str | None
     files: Mapping[str, str]
+    top: Mapping[str, str] = field(default_factory=dict)
+    folders: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,19 +120,14 @@ class GitStore:
 
     def snapshot(self) -> Snapshot:
         with self._mutex:
-            commit = self.head()
-            cached = self._snapshots.get(commit)
-            if cached is None:
-                cached = Snapshot(commit=commit, files=self._list_files(commit))
-                self._snapshots = {commit: cached}
-            return cached
+            return self._snapshot_at(self.head())
 
     def files_at(self, commit: str | None) -> Mapping[str, str] | None:
         """The memory's files at any commit; None when that commit is not in this repository."""
         with self._mutex:
             if commit is not None and commit not in self._repo:
                 return None
-            return self._list_files(commit)
+            return self._snapshot_at(commit).files
 
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:
@@ -136,10 +137,18 @@ class GitStore:
 
     def changed_paths(self, old: str | None, new: str | None) -> set[str] | None:
         """Memory paths that differ between two commits; None when `old` is unknown here."""
-        before, after = self.files_at(old), self.files_at(new)
-        if before is None or after is None:
-            return None
-        return {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+        with self._mutex:
+            if old is not None and old not in self._repo:
+                return None
+            before, after = self._snapshot_at(old), self._snapshot_at(new)
+            changed = _differing(before.top, after.top, prefix="")
+            for folder in before.folders.keys() | after.folders.keys():
+                old_tree, new_tree = before.folders.get(folder), after.folders.get(folder)
+                if old_tree != new_tree:
+                    old_files = self._folder_files(old_tree) if old_tree else {}
+                    new_files = self._folder_files(new_tree) if new_tree else {}
+                    changed |= _differing(old_files, new_files, prefix=f"{folder}/")
+            return changed
 
     def _memory_tree(self, commit: str | None) -> pygit2.Tree | None:
         if commit is None:
@@ -153,19 +162,29 @@ class GitStore:
             return None
         return subtree if isinstance(subtree, pygit2.Tree) else None
 
-    def _list_files(self, commit: str | None) -> dict[str, str]:
+    def _snapshot_at(self, commit: str | None) -> Snapshot:
         """Regular files at the top and one folder down; symlinks and submodules never count."""
+        cached = self._snapshots.get(commit)
+        if cached is not None:
+            return cached
         tree = self._memory_tree(commit)
-        files: dict[str, str] = {}
-        if tree is None:
-            return files
-        for entry in tree:
+        top: dict[str, str] = {}
+        folders: dict[str, str] = {}
+        for entry in tree if tree is not None else ():
             if entry.filemode == FileMode.TREE:
-                for name, blob_id in self._folder_files(str(entry.id)).items():
-                    files[f"{entry.name}/{name}"] = blob_id
+                folders[str(entry.name)] = str(entry.id)
             elif entry.filemode in (FileMode.BLOB, FileMode.BLOB_EXECUTABLE):
-                files[str(entry.name)] = str(entry.id)
-        return files
+                top[str(entry.name)] = str(entry.id)
+        files = dict(top)
+        for folder, tree_id in folders.items():
+            files.update(
+                {f"{folder}/{name}": blob for name, blob in self._folder_files(tree_id).items()}
+            )
+        snapshot = Snapshot(commit=commit, files=files, top=top, folders=folders)
+        if len(self._snapshots) >= 4:
+            self._snapshots.pop(next(iter(self._snapshots)))
+        self._snapshots[commit] = snapshot
+        return snapshot
 
     def _folder_files(self, tree_id: str) -> dict[str, str]:
         cached = self._folders.get(tree_id)
@@ -200,12 +219,35 @@ class GitStore:
                 if self._advance_branch(snapshot.commit, commit):
                     self._sync_worktree(change.files, blobs)
                     self._journal.unlink(missing_ok=True)
-                    return Landed(commit=commit, change=change, blobs=blobs)
+                    self._remember_folders(snapshot, commit, blobs)
+                    return Landed(commit, change, blobs)
                 self._journal.unlink(missing_ok=True)
             raise Contention(
                 "Other writers kept changing the memory at the same moment; nothing was "
                 "written. Try again."
             )
+
+    def _remember_folders(
+        self, before: Snapshot, commit: str, blobs: Mapping[str, str | None]
+    ) -> None:
+        """Derive the written folders' listings from the old ones instead of reading them."""
+        after = self._memory_tree(commit)
+        if after is None:
+            return
+        for folder in {path.split("/")[0] for path in blobs if "/" in path}:
+            old_tree = before.folders.get(folder)
+            new_tree = str(after[folder].id) if folder in after else None
+            if new_tree is None or new_tree in self._folders:
+                continue
+            listing = dict(self._folder_files(old_tree)) if old_tree else {}
+            for path, blob in blobs.items():
+                if path.startswith(f"{folder}/"):
+                    name = path.split("/", 1)[1]
+                    if blob is None:
+                        listing.pop(name, None)
+                    else:
+                        listing[name] = blob
+            self._folders[new_tree] = listing
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:
@@ -426,6 +468,14 @@ class GitStore:
             if (file := self._worktree_file(path)) is not None:
                 _temporary_for(file).unlink(missing_ok=True)
         self._journal.unlink(missing_ok=True)
+
+
+def _differing(before: Mapping[str, str], after: Mapping[str, str], prefix: str) -> set[str]:
+    return {
+        prefix + name
+        for name in before.keys() | after.keys()
+        if before.get(name) != after.get(name)
+    }
 
 
 def _temporary_for(file: Path) -> Path:
