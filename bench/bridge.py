@@ -297,33 +297,40 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return arguments
 
 
+def run(base: Path, notes: int, iterations: int, seed: int) -> dict[str, dict[str, Row]]:
+    """Build the memory, then the same workload through the core, stdio and HTTP in turn."""
+    start = time.perf_counter()
+    paths = build_memory(base / "memory", notes, seed)
+    print(f"built {notes:,} notes in {time.perf_counter() - start:.1f} s", flush=True)
+    config = write_config(base, base / "memory")
+    work = make_workload(paths, iterations, seed)
+    results = {"core": bench_core(config, work, notes)}
+    print("core done", flush=True)
+    results["stdio"] = asyncio.run(bench_stdio(config, work, notes, base))
+    print("stdio done", flush=True)
+    token = issue_token(config)
+    with serving(config, base / "serve.log") as url:
+        results["HTTP"] = asyncio.run(bench_http(url, token, work, notes))
+    print("HTTP done", flush=True)
+    return results
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     arguments = parse_arguments(argv)
     if arguments.dir is not None:
         arguments.dir.mkdir(parents=True, exist_ok=True)
     base = Path(tempfile.mkdtemp(prefix="memoire-bench-bridge-", dir=arguments.dir))
     print_machine(base)
-    notes = arguments.notes
-    results: dict[str, dict[str, Row]] = {}
     try:
-        start = time.perf_counter()
-        paths = build_memory(base / "memory", notes, arguments.seed)
-        print(f"built {notes:,} notes in {time.perf_counter() - start:.1f} s", flush=True)
-        config = write_config(base, base / "memory")
-        work = make_workload(paths, arguments.iterations, arguments.seed)
-        results["core"] = bench_core(config, work, notes)
-        print("core done", flush=True)
-        results["stdio"] = asyncio.run(bench_stdio(config, work, notes, base))
-        print("stdio done", flush=True)
-        token = issue_token(config)
-        with serving(config, base / "serve.log") as url:
-            results["HTTP"] = asyncio.run(bench_http(url, token, work, notes))
-        print("HTTP done", flush=True)
-    finally:
-        if arguments.keep:
-            print(f"kept {base}")
-        else:
-            shutil.rmtree(base, ignore_errors=True)
+        results = run(base, arguments.notes, arguments.iterations, arguments.seed)
+    except BaseException:
+        # The bridges' logs (stdio.log, serve.log) say why a subprocess failed: keep them.
+        print(f"failed; the memory and the bridges' logs are kept in {base}", file=sys.stderr)
+        raise
+    if arguments.keep:
+        print(f"kept {base}")
+    else:
+        shutil.rmtree(base, ignore_errors=True)
     print()
     print_table(results)
     print()

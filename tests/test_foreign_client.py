@@ -15,7 +15,8 @@ CLIENT = Path(__file__).parent / "ts_client"
 
 def _install_client() -> None:
     """npm install, once per checkout: the SDK comes from the npm registry, pinned by range."""
-    assert shutil.which("node") and shutil.which("npm"), "these tests need Node.js and npm"
+    assert shutil.which("node"), "this test needs Node.js"
+    assert shutil.which("npm"), "this test needs npm"
     if not (CLIENT / "node_modules" / "@modelcontextprotocol" / "sdk").exists():
         subprocess.run(
             ["npm", "install", "--no-audit", "--no-fund", "--silent"], cwd=CLIENT, check=True

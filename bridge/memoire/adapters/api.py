@@ -57,7 +57,7 @@ def build_api(
         return JSONResponse({"client": caller.client, "rights": dataclasses.asdict(rights)})
 
     async def index(request: Request) -> Response:
-        return await call(request, lambda client: service.overview(client))
+        return await call(request, service.overview)
 
     async def note(request: Request) -> Response:
         path = request.path_params["path"]
@@ -71,7 +71,7 @@ def build_api(
         return await call(request, lambda client: service.search(client, query, int(limit)))
 
     async def preferences(request: Request) -> Response:
-        return await call(request, lambda client: service.preferences(client))
+        return await call(request, service.preferences)
 
     async def events(request: Request) -> Response:
         caller = request.scope[CALLER_KEY]
