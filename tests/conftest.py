@@ -49,9 +49,18 @@ def make_config(
     subdir: str = "",
     limits: Limits | None = None,
     clients: dict[str, Rights] | None = None,
+    remote: str | None = None,
+    fetch_interval_seconds: int = 60,
 ) -> Config:
+    memory = MemoryLocation(
+        repository=repository,
+        subdir=subdir,
+        layout=layout,
+        remote=remote,
+        fetch_interval_seconds=fetch_interval_seconds,
+    )
     return Config(
-        memory=MemoryLocation(repository=repository, subdir=subdir, layout=layout),
+        memory=memory,
         access=AccessTable(clients or CLIENTS),
         limits=limits or Limits(min_free_disk_bytes=0),
     )
@@ -65,6 +74,13 @@ def repository(tmp_path: Path) -> Path:
 
 
 ServiceFactory = Callable[..., MemoryService]
+
+
+@pytest.fixture(autouse=True)
+def _loopback_sockets(request: pytest.FixtureRequest) -> None:
+    """Home Assistant's test plugin blocks sockets; these tests run real bridges on loopback."""
+    if request.config.pluginmanager.has_plugin("socket"):
+        request.getfixturevalue("socket_enabled")
 
 
 @pytest.fixture

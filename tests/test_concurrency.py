@@ -4,11 +4,10 @@ writers are killed at random points."""
 from __future__ import annotations
 
 import multiprocessing
-import random
-import signal
 import subprocess
-import sys
 import time
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pygit2
@@ -18,6 +17,7 @@ from memoire.core.note import parse_note
 from memoire.service import MemoryService
 
 from .conftest import git, make_config
+from .killing import kill_writers_at_random
 
 WRITERS = 8
 APPENDS_EACH = 12
@@ -25,8 +25,8 @@ NOTE = "journal/shared.md"
 
 
 def _append_many(
-    repository: str, writer: int, start: multiprocessing.synchronize.Event
-) -> list[tuple[str, str, str]]:
+    repository: str, writer: int, start: Event, results: Queue[list[tuple[str, str, str]]]
+) -> None:
     service = MemoryService(make_config(Path(repository)))
     start.wait()
     confirmations = []
@@ -35,7 +35,7 @@ def _append_many(
         result = service.append("desk", NOTE, line, title="Shared", description="", sensitive=False)
         confirmations.append((result.appended, result.commit, result.version))
     service.close()
-    return confirmations
+    results.put(confirmations)
 
 
 def _note_at(repository: Path, commit: str) -> tuple[str, str]:
@@ -46,17 +46,21 @@ def _note_at(repository: Path, commit: str) -> tuple[str, str]:
 
 def test_eight_processes_appending_to_one_note_lose_nothing(repository: Path) -> None:
     context = multiprocessing.get_context("spawn")
-    with context.Manager() as manager:
-        start = manager.Event()
-        with context.Pool(WRITERS) as pool:
-            pending = [
-                pool.apply_async(_append_many, (str(repository), writer, start))
-                for writer in range(WRITERS)
-            ]
-            time.sleep(1.0)
-            start.set()
-            results = [item.get(timeout=300) for item in pending]
-    confirmations = [confirmation for result in results for confirmation in result]
+    start = context.Event()
+    results: Queue[list[tuple[str, str, str]]] = context.Queue()
+    writers = [
+        context.Process(target=_append_many, args=(str(repository), writer, start, results))
+        for writer in range(WRITERS)
+    ]
+    for process in writers:
+        process.start()
+    time.sleep(1.0)
+    start.set()
+    collected = [results.get(timeout=300) for _ in writers]
+    for process in writers:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+    confirmations = [confirmation for result in collected for confirmation in result]
     assert len(confirmations) == WRITERS * APPENDS_EACH
     final = (repository / NOTE).read_text()
     lines = final.splitlines()
@@ -73,22 +77,6 @@ def test_eight_processes_appending_to_one_note_lose_nothing(repository: Path) ->
     )
 
 
-_WRITER = """
-import sys
-from pathlib import Path
-sys.path.insert(0, {tests!r})
-from conftest import make_config
-from memoire.service import MemoryService
-service = MemoryService(make_config(Path({repository!r})))
-round_ = int(sys.argv[1])
-print("ready", flush=True)
-for number in range(10_000):
-    line = f"round {{round_}} line {{number}}"
-    result = service.append("desk", {note!r}, line, title="Killed", description="", sensitive=False)
-    print(result.appended, flush=True)
-"""
-
-
 def _fsck_errors(repository: Path) -> set[str]:
     """What `git fsck --strict` finds wrong (dangling objects are normal and not counted)."""
     fsck = subprocess.run(
@@ -103,20 +91,10 @@ def _fsck_errors(repository: Path) -> set[str]:
 
 
 def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Path) -> None:
-    script = _WRITER.format(tests=str(Path(__file__).parent), repository=str(repository), note=NOTE)
-    rng = random.Random(20261129)
-    confirmed: list[str] = []
-    for round_ in range(15):
-        writer = subprocess.Popen(
-            [sys.executable, "-c", script, str(round_)], stdout=subprocess.PIPE, text=True
-        )
-        assert writer.stdout is not None
-        assert writer.stdout.readline() == "ready\n"
-        time.sleep(0.05 + rng.random() * 0.5)
-        writer.send_signal(signal.SIGKILL)
-        output, _ = writer.communicate()
-        confirmed += output.splitlines()
+    def sound_after_each_kill() -> None:
         assert _fsck_errors(repository) <= {"error: refs/heads/main.lock: badRefContent: "}
+
+    confirmed = kill_writers_at_random(repository, NOTE, rounds=15, check=sound_after_each_kill)
     assert len(confirmed) > 30, "the writers must have confirmed writes before being killed"
     service = MemoryService(make_config(repository))
     text = service.read("desk", NOTE)

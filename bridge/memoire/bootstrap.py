@@ -51,12 +51,18 @@ def detect_layout(repository: Path, subdir: str, layouts: list[Layout]) -> Layou
     return None
 
 
-def create_memory(repository: Path, subdir: str, layout: Layout) -> str | None:
-    """Create or adopt the repository and commit what is missing; the commit, if one was made."""
+def create_memory(
+    repository: Path, subdir: str, layout: Layout, remote: str | None = None
+) -> str | None:
+    """Create or adopt the repository and commit what is missing; the commit, if one was made.
+
+    With a remote, what it already holds comes first, and the commit is pushed to it.
+    """
     repository.mkdir(parents=True, exist_ok=True)
     if not (repository / ".git").exists():
         pygit2.init_repository(str(repository), initial_head="main")
-    store = GitStore(repository, subdir)
+    store = GitStore(repository, subdir, remote_url=remote)
+    store.refresh()
     wanted: dict[str, bytes | None] = {layout.readme: _README[layout.name].encode("utf-8")}
     wanted |= {f"{folder}/{KEEP_FILE}": b"" for folder in layout.folders}
 

@@ -61,6 +61,8 @@ class MemoryLocation:
     layout: Layout = ENGLISH
     branch: str | None = None
     state_dir_override: Path | None = None
+    remote: str | None = None
+    fetch_interval_seconds: int = 60
 
     @property
     def state_dir(self) -> Path:
@@ -122,7 +124,9 @@ def _parse(data: Mapping[str, Any], base: Path) -> Config:
 
 
 def _parse_memory(table: Mapping[str, Any], base: Path) -> MemoryLocation:
-    _only_keys(table, {"repository", "subdir", "layout", "branch", "state_dir"}, "[memory]")
+    keys = {"repository", "subdir", "layout", "branch", "state_dir", "remote"}
+    keys.add("fetch_interval_seconds")
+    _only_keys(table, keys, "[memory]")
     if "repository" not in table:
         raise ConfigError("[memory] needs repository = 'path to the Git repository'")
     try:
@@ -136,6 +140,8 @@ def _parse_memory(table: Mapping[str, Any], base: Path) -> MemoryLocation:
         layout=layout,
         branch=_typed(table, "branch", str, "") or None,
         state_dir_override=(base / state_dir).expanduser().resolve() if state_dir else None,
+        remote=_typed(table, "remote", str, "") or None,
+        fetch_interval_seconds=_positive(table, "fetch_interval_seconds", 60),
     )
 
 
@@ -261,6 +267,8 @@ def config_text(memory: MemoryLocation) -> str:
     ]
     if memory.subdir:
         lines.append(f"subdir = {_toml_string(memory.subdir)}")
+    if memory.remote:
+        lines.append(f"remote = {_toml_string(memory.remote)}")
     lines += [
         "",
         "[limits]",

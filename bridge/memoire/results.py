@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .storage.remote import RemoteStatus
 from .storage.search import SearchHit
 
 
@@ -30,6 +31,7 @@ class NoteContent:
     body: str
     version: str
     problems: tuple[str, ...] = ()
+    remote: RemoteStatus | None = None
 
 
 @dataclass(frozen=True)
@@ -59,12 +61,14 @@ class Overview:
     index: IndexResult
     project: ProjectScope
     project_note: NoteContent | None
+    remote: RemoteStatus | None = None
 
 
 @dataclass(frozen=True)
 class SearchResult:
     query: str
     hits: tuple[SearchHit, ...]
+    remote: RemoteStatus | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,9 @@ is audited.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import logging
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -61,6 +64,7 @@ from .storage.disk import ensure_free_space
 from .storage.search import IndexedNote, SearchIndex
 from .storage.store import Change, GitStore, Snapshot
 
+logger = logging.getLogger(__name__)
 VERSION_CHARS = 10
 MAX_SEARCH_RESULTS = 50
 _PARSED_CACHE_LIMIT = 50_000
@@ -89,7 +93,8 @@ class MemoryService:
         self.config = config
         self.layout = config.memory.layout
         self._today = today
-        self._store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
+        memory = config.memory
+        self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3")
         self._audit = AuditLog(state / "audit.jsonl")
@@ -99,9 +104,22 @@ class MemoryService:
         self._parsed: dict[str, tuple[str, ParsedNote]] = {}
         self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
         self._summary_cache: tuple[str | None, dict[str, NoteSummary] | None] = (None, None)
+        self._closing = threading.Event()
+        if memory.remote:
+            threading.Thread(target=self._keep_fetching, name="memoire-fetch", daemon=True).start()
 
     def close(self) -> None:
+        self._closing.set()
         self._search.close()
+
+    def _keep_fetching(self) -> None:
+        """Commits pushed by other bridges or people arrive without waiting for a write."""
+        while not self._closing.wait(self.config.memory.fetch_interval_seconds):
+            try:
+                self._store.refresh()
+                self._refresh_search()
+            except MemoireError as error:
+                logger.info("periodic fetch: %s", error.message)
 
     def rights(self, client: str) -> Rights:
         return self.config.access.rights(client)
@@ -141,7 +159,8 @@ class MemoryService:
             reason=decision.reason,
             exists=project_note is not None,
         )
-        return Overview(index=index, project=project, project_note=project_note)
+        remote = self._store.remote_status()
+        return Overview(index=index, project=project, project_note=project_note, remote=remote)
 
     def _project_note(self, client: str, decision: ScopeDecision) -> NoteContent | None:
         if decision.note is None:
@@ -199,7 +218,7 @@ class MemoryService:
                 return self._readme(snapshot)
             note = self._visible(snapshot, path, rights)
             record.size = len(note.text)
-            return self._content(note)
+            return dataclasses.replace(self._content(note), remote=self._store.remote_status())
 
     def search(self, client: str, query: str, limit: int = 10) -> SearchResult:
         with self._audited(client, "search") as record:
@@ -210,7 +229,8 @@ class MemoryService:
             record.commit = self._refresh_search()
             hits = self._search.search(query, limit, include_sensitive=rights.sensitive)
             record.size = len(hits)
-            return SearchResult(query=query, hits=tuple(hits))
+            remote = self._store.remote_status()
+            return SearchResult(query=query, hits=tuple(hits), remote=remote)
 
     def preferences(self, client: str) -> Preferences:
         """A hidden preferences note reads exactly like a missing one: no preferences."""

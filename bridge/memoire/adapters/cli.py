@@ -43,6 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("--layout", choices=sorted(LAYOUTS), help="default: detected, else en")
     init.add_argument("--subdir", default="", help="keep the memory in this folder of the repo")
     init.add_argument("--config", type=Path, help=f"default: {default_config_path()}")
+    init.add_argument("--remote", help="a Git remote URL shared by several bridges")
     init.set_defaults(run=_init)
 
     check = commands.add_parser("check", help="validate every note; exit 1 if any problem")
@@ -92,11 +93,13 @@ def _init(arguments: argparse.Namespace) -> int:
         layout = layout_named(arguments.layout)
     else:
         layout = detect_layout(repository, subdir, list(LAYOUTS.values())) or layout_named("en")
-    commit = create_memory(repository, subdir, layout)
+    commit = create_memory(repository, subdir, layout, arguments.remote)
     print(f"Memory ready in {repository / subdir} ({layout.name} layout", end="")
     print(f", commit {commit[:10]})." if commit else ", nothing to add).")
     config_file: Path = arguments.config or default_config_path()
-    location = MemoryLocation(repository=repository, subdir=subdir, layout=layout)
+    location = MemoryLocation(
+        repository=repository, subdir=subdir, layout=layout, remote=arguments.remote
+    )
     if config_file.exists():
         print(f"{config_file} already exists and was left as it is; its [memory] section")
         print("decides which memory the bridge serves. For this one:")

@@ -92,3 +92,9 @@ class InvalidArgument(MemoireError):
 
 class MemoryMissing(MemoireError):
     code = "no_memory"
+
+
+class RemoteUnavailable(MemoireError):
+    """The shared remote did not answer: nothing is written locally alone, to avoid a split."""
+
+    code = "remote_unavailable"

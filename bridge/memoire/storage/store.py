@@ -20,6 +20,8 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
+import random
 import stat
 import threading
 import time
@@ -28,11 +30,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygit2
-from pygit2.enums import FileMode
+from pygit2.enums import CheckoutStrategy, FileMode
 
-from ..core.errors import Contention, InvalidPath, MemoryMissing, UncommittedChanges
+from ..core.errors import (
+    Contention,
+    InvalidPath,
+    MemoryMissing,
+    RemoteUnavailable,
+    UncommittedChanges,
+)
+from .remote import GitRemote, RemoteStatus
 
+logger = logging.getLogger(__name__)
 CAS_ATTEMPTS = 4  # the first try and three retries
+RETRY_JITTER_SECONDS = 0.05  # writers that keep colliding fall out of step
 LOCK_TIMEOUT_SECONDS = 30.0
 STALE_GIT_LOCK_SECONDS = 10.0
 COMMITTER_EMAIL = "memoire@localhost"
@@ -81,7 +92,13 @@ def committer_name(client: str) -> str:
 class GitStore:
     """One memory folder of one branch of one repository."""
 
-    def __init__(self, repository: Path, subdir: str = "", branch: str | None = None) -> None:
+    def __init__(
+        self,
+        repository: Path,
+        subdir: str = "",
+        branch: str | None = None,
+        remote_url: str | None = None,
+    ) -> None:
         try:
             self._repo = pygit2.Repository(str(repository))
         except pygit2.GitError:
@@ -90,10 +107,20 @@ class GitStore:
                 f"Create the memory with: memoire init {repository}"
             ) from None
         self._subdir = subdir
-        self._ref_name = f"refs/heads/{branch}" if branch else self._head_branch()
+        self._local_ref = f"refs/heads/{branch}" if branch else self._head_branch()
         self._gitdir = Path(self._repo.path)
         self._state = self._gitdir / "memoire"
         self._state.mkdir(exist_ok=True)
+        self._remote = (
+            GitRemote(
+                repository, remote_url, self._local_ref.removeprefix("refs/heads/"), self._state
+            )
+            if remote_url
+            else None
+        )
+        # The ref that holds the truth: the local branch, or the remote branch as last seen.
+        self._truth_ref = self._remote.tracking_ref if self._remote else self._local_ref
+        self._diverged_warned = False
         self._journal = self._state / "pending.json"
         self._mutex = threading.RLock()
         self._snapshots: dict[str | None, Snapshot] = {}
@@ -115,8 +142,22 @@ class GitStore:
     def head(self) -> str | None:
         """The branch's commit as it is now: commits made outside memoire show up at once."""
         with self._mutex:
-            reference = self._repo.references.get(self._ref_name)
-            return None if reference is None else str(reference.target)
+            return self._target(self._truth_ref)
+
+    def _target(self, ref_name: str) -> str | None:
+        reference = self._repo.references.get(ref_name)
+        return None if reference is None else str(reference.target)
+
+    def remote_status(self) -> RemoteStatus | None:
+        return None if self._remote is None else self._remote.status()
+
+    def refresh(self) -> None:
+        """Fetch the remote now, unless a writer holds the memory (it fetches anyway)."""
+        if self._remote is None:
+            return
+        with self._mutex, self._exclusive(timeout=0):
+            self._remote.fetch()
+            self._catch_up_local()
 
     def snapshot(self) -> Snapshot:
         with self._mutex:
@@ -210,18 +251,23 @@ class GitStore:
         with self._mutex, self._exclusive():
             self._finish_interrupted_sync()
             for _attempt in range(CAS_ATTEMPTS):
+                if self._remote is not None:
+                    self._remote.fetch()
+                    self._catch_up_local()
                 snapshot = self.snapshot()
                 change = plan(snapshot)
-                self._refuse_uncommitted_edits(snapshot, change.files)
+                self._refuse_uncommitted_edits(change.files)
                 blobs = self._write_blobs(change.files)
                 commit = self._commit(snapshot, blobs, committer_name(client), message)
                 self._write_journal(snapshot, commit, blobs)
-                if self._advance_branch(snapshot.commit, commit):
-                    self._sync_worktree(change.files, blobs)
+                if self._publish(snapshot.commit, commit):
+                    if self._local_follows(snapshot.commit, commit):
+                        self._sync_worktree(change.files, blobs)
                     self._journal.unlink(missing_ok=True)
                     self._remember_folders(snapshot, commit, blobs)
                     return Landed(commit, change, blobs)
                 self._journal.unlink(missing_ok=True)
+                time.sleep(random.uniform(0, RETRY_JITTER_SECONDS * (_attempt + 1)))
             raise Contention(
                 "Other writers kept changing the memory at the same moment; nothing was "
                 "written. Try again."
@@ -249,11 +295,63 @@ class GitStore:
                         listing[name] = blob
             self._folders[new_tree] = listing
 
+    def _publish(self, parent: str | None, commit: str) -> bool:
+        """Make `commit` the truth if it still sits on it: the local branch, or the remote."""
+        if self._remote is None:
+            return self._advance_ref(self._local_ref, parent, commit)
+        try:
+            accepted = self._remote.push(commit, parent)
+        except RemoteUnavailable:
+            with contextlib.suppress(RemoteUnavailable):
+                self._remote.fetch()
+            if self._target(self._truth_ref) != commit:
+                raise
+            accepted = True
+        if accepted:
+            self._despite_git_lock(
+                self._gitdir / f"{self._truth_ref}.lock",
+                lambda: self._repo.references.create(
+                    self._truth_ref, pygit2.Oid(hex=commit), force=True
+                ),
+            )
+        return accepted
+
+    def _local_follows(self, parent: str | None, commit: str) -> bool:
+        """With a remote, the local branch moves only where it was; the working tree with it."""
+        return self._remote is None or self._advance_ref(self._local_ref, parent, commit)
+
+    def _catch_up_local(self) -> None:
+        """Fast-forward the local branch (and its checkout) to the remote's commit, safely.
+
+        Uncommitted edits in the way, or local commits the remote does not have, leave the
+        local branch where it is: nothing of the person's is overwritten; reads and writes
+        follow the remote either way.
+        """
+        truth, local = self._target(self._truth_ref), self._target(self._local_ref)
+        if truth is None or truth == local:
+            return
+        if local is not None and not self._repo.descendant_of(truth, local):
+            if not self._diverged_warned:
+                logger.warning("%s has commits the remote lacks; left as it is", self._local_ref)
+                self._diverged_warned = True
+            return
+        if self.workdir is not None and self._head_branch() == self._local_ref:
+            try:
+                self._repo.checkout_tree(  # type: ignore[no-untyped-call]
+                    self._repo[truth], strategy=CheckoutStrategy.SAFE
+                )
+            except pygit2.GitError as error:
+                logger.warning(
+                    "local changes keep %s behind the remote: %s", self._local_ref, error
+                )
+                return
+        self._advance_ref(self._local_ref, local, truth)
+
     @contextlib.contextmanager
-    def _exclusive(self) -> Iterator[None]:
+    def _exclusive(self, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
         """The advisory lock shared by every memoire process writing this repository."""
         with (self._state / "write.lock").open("a") as handle:
-            deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+            deadline = time.monotonic() + timeout
             while True:
                 try:
                     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -261,8 +359,8 @@ class GitStore:
                 except BlockingIOError:
                     if time.monotonic() > deadline:
                         raise Contention(
-                            "Another memoire process has held the memory for "
-                            f"{LOCK_TIMEOUT_SECONDS:.0f} s; nothing was written. Try again."
+                            "Another memoire process is holding the memory; nothing was "
+                            "written. Try again."
                         ) from None
                     time.sleep(0.002)
             try:
@@ -311,19 +409,19 @@ class GitStore:
             builder.insert(name, *entry)
         return builder.write() if len(builder) else None
 
-    def _advance_branch(self, parent: str | None, commit: str) -> bool:
-        """Compare-and-swap the branch from `parent` to `commit`; False if someone moved it."""
+    def _advance_ref(self, ref_name: str, parent: str | None, commit: str) -> bool:
+        """Compare-and-swap a ref from `parent` to `commit`; False if someone moved it."""
         oid = pygit2.Oid(hex=commit)
-        lock = self._gitdir / f"{self._ref_name}.lock"
+        lock = self._gitdir / f"{ref_name}.lock"
 
         def swap() -> bool:
             if parent is None:
                 try:
-                    self._repo.references.create(self._ref_name, oid)
+                    self._repo.references.create(ref_name, oid)
                 except pygit2.AlreadyExistsError:
                     return False
                 return True
-            reference = self._repo.references.get(self._ref_name)
+            reference = self._repo.references.get(ref_name)
             if reference is None or str(reference.target) != parent:
                 return False
             try:
@@ -336,12 +434,13 @@ class GitStore:
 
         return self._despite_git_lock(lock, swap)
 
-    def _remove_own_ref_lock(self, commit: str) -> None:
+    def _remove_own_ref_locks(self, commit: str) -> None:
         """A ref lock that is empty or names the journal's commit was left by the dead writer."""
-        lock = self._gitdir / f"{self._ref_name}.lock"
-        with contextlib.suppress(FileNotFoundError):
-            if lock.read_text(encoding="ascii", errors="replace").strip() in ("", commit):
-                lock.unlink()
+        for ref_name in {self._truth_ref, self._local_ref}:
+            lock = self._gitdir / f"{ref_name}.lock"
+            with contextlib.suppress(FileNotFoundError):
+                if lock.read_text(encoding="ascii", errors="replace").strip() in ("", commit):
+                    lock.unlink()
 
     @staticmethod
     def _despite_git_lock[R](lock: Path, action: Callable[[], R]) -> R:
@@ -376,15 +475,15 @@ class GitStore:
                     )
         return current
 
-    def _refuse_uncommitted_edits(
-        self, snapshot: Snapshot, files: Mapping[str, bytes | None]
-    ) -> None:
+    def _refuse_uncommitted_edits(self, files: Mapping[str, bytes | None]) -> None:
+        """Compare the working tree with the local branch, which is what it checks out."""
         if self.workdir is None:
             return
+        local = self._snapshot_at(self._target(self._local_ref))
         index = self._repo.index
         index.read(False)
         for path in files:
-            committed = snapshot.files.get(path)
+            committed = local.files.get(path)
             if self._worktree_blob(path) != committed or self._index_blob(index, path) != committed:
                 raise UncommittedChanges(
                     f"{path} has uncommitted changes in the working tree of "
@@ -451,7 +550,7 @@ class GitStore:
             return
         except ValueError, KeyError, TypeError:
             commit, entries = "", {}
-        self._remove_own_ref_lock(commit)
+        self._remove_own_ref_locks(commit)
         files = self.snapshot().files
         landed = {
             path: new

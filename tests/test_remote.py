@@ -1,0 +1,297 @@
+"""Several bridges sharing one Git remote: confirmed only once the remote accepted, nothing
+lost, nothing overwritten, and reads that keep working when the remote is away."""
+
+from __future__ import annotations
+
+import multiprocessing
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event
+from pathlib import Path
+
+import pytest
+
+from memoire.bootstrap import create_memory
+from memoire.core.errors import (
+    Contention,
+    RemoteUnavailable,
+    UncommittedChanges,
+    VersionConflict,
+)
+from memoire.core.layout import ENGLISH
+from memoire.service import MemoryService
+
+from .conftest import git, make_config
+from .killing import kill_writers_at_random
+from .remotes import bare_repository, git_daemon, remote_file, remote_head
+
+Bridge = Callable[..., MemoryService]
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    return bare_repository(tmp_path / "shared.git")
+
+
+@pytest.fixture
+def bridge(tmp_path: Path) -> Iterator[Bridge]:
+    """A new bridge: its own local clone of the remote, its own service."""
+    services: list[MemoryService] = []
+
+    def make(name: str, url: str, fetch_interval_seconds: int = 60) -> MemoryService:
+        local = tmp_path / name
+        create_memory(local, "", ENGLISH, url)
+        config = make_config(local, remote=url, fetch_interval_seconds=fetch_interval_seconds)
+        service = MemoryService(config)
+        services.append(service)
+        return service
+
+    yield make
+    for service in services:
+        service.close()
+
+
+def test_a_write_is_confirmed_once_the_remote_has_it(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    desk = bridge("desk", str(remote))
+    result = desk.append(
+        "desk", "topics/boat.md", "Mooring in Sète.", title="Boat", sensitive=False
+    )
+    assert remote_head(remote) == result.commit
+    assert remote_file(remote, "topics/boat.md").endswith("Mooring in Sète.\n")
+    local = tmp_path / "desk"
+    assert git(local, "rev-parse", "main").strip() == result.commit
+    assert (local / "topics/boat.md").read_text().endswith("Mooring in Sète.\n")
+    assert git(local, "status", "--porcelain") == ""
+
+
+def test_other_bridges_see_pushed_commits_by_periodic_fetch(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote), fetch_interval_seconds=1)
+    desk.append("desk", "topics/boat.md", "Sails mended.", title="Boat", sensitive=False)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not home.index("desk").notes:
+        time.sleep(0.1)
+    assert [note.path for note in home.index("desk").notes] == ["topics/boat.md"]
+    assert [hit.path for hit in home.search("desk", "sails").hits] == ["topics/boat.md"]
+    assert (tmp_path / "home" / "topics/boat.md").read_text().endswith("Sails mended.\n")
+
+
+def test_a_version_another_bridge_overtook_is_refused_with_the_new_one(
+    remote: Path, bridge: Bridge
+) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "topics/plan.md", "Step one.", title="Plan", sensitive=False)
+    home.append("desk", "topics/plan.md", "Placeholder so home has fetched.")
+    seen = desk.read("desk", "topics/plan.md").version
+    newer = home.append("desk", "topics/plan.md", "Step two, from home.")
+    with pytest.raises(VersionConflict) as conflict:
+        desk.write(
+            "desk",
+            "topics/plan.md",
+            title="Plan",
+            description="",
+            sensitive=False,
+            body="Rewritten.\n",
+            version=seen,
+        )
+    assert conflict.value.current_version == newer.version
+    assert remote_file(remote, "topics/plan.md").endswith("Step two, from home.\n")
+
+
+def test_an_edit_is_reapplied_on_the_remotes_new_commit(remote: Path, bridge: Bridge) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "topics/plan.md", "Meet at noon.", title="Plan", sensitive=False)
+    home.append("desk", "topics/plan.md", "Bring bread.")
+    desk.edit("desk", "topics/plan.md", "noon", "one o'clock")
+    assert remote_file(remote, "topics/plan.md").endswith("Meet at one o'clock.\nBring bread.\n")
+
+
+def test_a_human_push_in_the_middle_is_neither_lost_nor_reverted(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    desk = bridge("desk", str(remote))
+    desk.append("desk", "topics/garden.md", "Tomatoes.", title="Garden", sensitive=False)
+    laptop = tmp_path / "laptop"
+    subprocess.run(["git", "clone", "-q", str(remote), str(laptop)], check=True)
+    note = laptop / "topics/garden.md"
+    note.write_text(note.read_text() + "Basil, added on the laptop.\n")
+    (laptop / "notes.txt").write_text("a file of the person's own\n")
+    git(laptop, "add", ".")
+    git(laptop, "commit", "-qm", "laptop edit")
+    git(laptop, "push", "-q", "origin", "main")
+    human = git(laptop, "rev-parse", "HEAD").strip()
+    desk.append("desk", "topics/garden.md", "Peppers, from the desk.")
+    assert remote_file(remote, "topics/garden.md").endswith(
+        "Tomatoes.\nBasil, added on the laptop.\nPeppers, from the desk.\n"
+    )
+    assert remote_file(remote, "notes.txt") == "a file of the person's own\n"
+    ancestry = subprocess.run(
+        ["git", "-C", str(remote), "merge-base", "--is-ancestor", human, "main"], check=False
+    )
+    assert ancestry.returncode == 0
+    assert git(tmp_path / "desk", "status", "--porcelain") == ""
+    assert (tmp_path / "desk" / "notes.txt").exists()
+
+
+def test_uncommitted_local_edits_keep_the_checkout_behind_but_never_lose_anything(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "topics/garden.md", "Tomatoes.", title="Garden", sensitive=False)
+    home.append("desk", "topics/other.md", "x", title="Other", sensitive=False)
+    draft = tmp_path / "home" / "topics/garden.md"
+    draft.write_text(draft.read_text() + "a person's unsaved thought\n")
+    desk.append("desk", "topics/garden.md", "Peppers.")
+    with pytest.raises(UncommittedChanges):
+        home.append("desk", "topics/garden.md", "From home.")
+    assert draft.read_text().endswith("a person's unsaved thought\n")
+    assert home.read("desk", "topics/garden.md").body.endswith("Peppers.\n")
+    home.append("desk", "topics/other.md", "Other notes still work.")
+    assert remote_file(remote, "topics/other.md").endswith("Other notes still work.\n")
+
+
+def test_remote_down_refuses_writes_serves_reads_and_resumes(
+    tmp_path: Path, bridge: Bridge
+) -> None:
+    bare_repository(tmp_path / "served" / "shared.git")
+    with git_daemon(tmp_path / "served") as daemon:
+        url = daemon.url("shared.git")
+        desk = bridge("desk", url)
+        confirmed = [desk.append("desk", "journal/log.md", "before", title="Log", sensitive=False)]
+        daemon.stop()
+        with pytest.raises(RemoteUnavailable, match="nothing was written") as refusal:
+            desk.append("desk", "journal/log.md", "while down")
+        assert "Reads still work" in str(refusal.value)
+        note = desk.read("desk", "journal/log.md")
+        assert note.body.endswith("before\n")
+        assert note.remote is not None
+        assert note.remote.reachable is False
+        assert note.remote.last_synced is not None
+        assert "while down" not in remote_file(tmp_path / "served" / "shared.git", "journal/log.md")
+        daemon.start()
+        confirmed.append(desk.append("desk", "journal/log.md", "after"))
+        assert desk.read("desk", "journal/log.md").remote.reachable is True  # type: ignore[union-attr]
+    text = remote_file(tmp_path / "served" / "shared.git", "journal/log.md")
+    for result in confirmed:
+        assert text.count(result.appended + "\n") == 1
+    assert "while down" not in text
+
+
+def _append_from_a_bridge(
+    url: str, local: str, name: str, start: Event, results: Queue[tuple[list[str], list[str]]]
+) -> None:
+    """Appends like a client would: a refusal for contention is answered by trying again."""
+    confirmed: list[str] = []
+    refused: list[str] = []
+    try:
+        create_memory(Path(local), "", ENGLISH, url)
+        service = MemoryService(make_config(Path(local), remote=url))
+        start.wait()
+        for number in range(8):
+            for attempt in range(5):
+                line = f"{name} {number} try {attempt}"
+                try:
+                    result = service.append(
+                        "desk",
+                        "journal/shared.md",
+                        line,
+                        title="Shared",
+                        description="",
+                        sensitive=False,
+                    )
+                except Contention:
+                    refused.append(line)
+                    continue
+                confirmed.append(result.appended)
+                break
+        service.close()
+    finally:
+        results.put((confirmed, refused))
+
+
+def test_three_bridges_appending_over_the_network_lose_nothing(tmp_path: Path) -> None:
+    bare = bare_repository(tmp_path / "served" / "shared.git")
+    with git_daemon(tmp_path / "served") as daemon:
+        url = daemon.url("shared.git")
+        context = multiprocessing.get_context("spawn")
+        start = context.Event()
+        results: Queue[tuple[list[str], list[str]]] = context.Queue()
+        create_memory(tmp_path / "seed", "", ENGLISH, url)
+        bridges = [
+            context.Process(
+                target=_append_from_a_bridge,
+                args=(url, str(tmp_path / name), name, start, results),
+            )
+            for name in ("desk", "home", "vps")
+        ]
+        for process in bridges:
+            process.start()
+        time.sleep(2)
+        start.set()
+        outcomes = [results.get(timeout=180) for _ in bridges]
+        for process in bridges:
+            process.join(timeout=60)
+    confirmed = [line for done, _ in outcomes for line in done]
+    refused = [line for _, failed in outcomes for line in failed]
+    assert len(confirmed) == 24
+    lines = remote_file(bare, "journal/shared.md").splitlines()
+    for line in confirmed:
+        assert lines.count(line) == 1
+    for line in refused:
+        assert line not in lines, "a refusal must mean nothing was written"
+    fsck = subprocess.run(
+        ["git", "-C", str(bare), "fsck", "--strict", "--no-dangling"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert fsck.returncode == 0, fsck.stderr
+    merges = subprocess.run(
+        ["git", "-C", str(bare), "rev-list", "--merges", "main"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert merges == ""
+
+
+def test_init_with_a_remote_adopts_what_it_already_holds(remote: Path, tmp_path: Path) -> None:
+    first = create_memory(tmp_path / "one", "", ENGLISH, str(remote))
+    assert first == remote_head(remote)
+    second = create_memory(tmp_path / "two", "", ENGLISH, str(remote))
+    assert second is None
+    assert (tmp_path / "two" / "README.md").exists()
+    assert git(tmp_path / "two", "rev-parse", "main").strip() == first
+
+
+def test_writers_killed_between_commit_and_push_lose_nothing_confirmed(
+    remote: Path, tmp_path: Path
+) -> None:
+    local = tmp_path / "desk"
+    create_memory(local, "", ENGLISH, str(remote))
+    confirmed = kill_writers_at_random(local, "journal/killed.md", rounds=10, remote=str(remote))
+    assert len(confirmed) > 10
+    service = MemoryService(make_config(local, remote=str(remote)))
+    service.append("desk", "journal/killed.md", "after the crashes")
+    lines = remote_file(remote, "journal/killed.md").splitlines()
+    for line in confirmed:
+        assert lines.count(line) == 1
+    assert git(local, "rev-parse", "main").strip() == remote_head(remote)
+    assert git(local, "status", "--porcelain") == ""
+    fsck = subprocess.run(
+        ["git", "-C", str(remote), "fsck", "--strict", "--no-dangling"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert fsck.returncode == 0, fsck.stderr
+    service.close()
