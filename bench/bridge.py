@@ -58,7 +58,7 @@ from memoire.service import MemoryService
 # bench/ is a folder of scripts, not a package. `python bench/bridge.py` puts it on the path
 # already; this makes the import work however the script is started (python -m, an import).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from core import Row, TextMaker, build_memory, print_machine, timed
+from core import Row, TextMaker, build_memory, print_columns, print_machine, timed
 
 CLIENT = "desk"
 WARMUP_CALLS = 5
@@ -273,15 +273,7 @@ def print_table(results: dict[str, dict[str, Row]]) -> None:
                     overhead,
                 )
             )
-    widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
-    for number, line in enumerate(lines):
-        cells = [
-            cell.ljust(width) if column < 2 else cell.rjust(width)
-            for column, (cell, width) in enumerate(zip(line, widths, strict=True))
-        ]
-        print("  ".join(cells).rstrip())
-        if number == 0:
-            print("  ".join("-" * width for width in widths))
+    print_columns(lines, right=set(range(2, len(header))))
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:

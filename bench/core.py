@@ -447,8 +447,12 @@ def print_table(rows: list[Row]) -> None:
                 row.verdict(),
             )
         )
-    widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
-    right = {0, 2, 3, 4, 5, 6}
+    print_columns(lines, right={0, 2, 3, 4, 5, 6})
+
+
+def print_columns(lines: Sequence[Sequence[str]], right: set[int]) -> None:
+    """Aligned columns, the first line a header underlined; `right` columns align right."""
+    widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
     for number, line in enumerate(lines):
         cells = [
             cell.rjust(width) if column in right else cell.ljust(width)

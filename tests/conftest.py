@@ -42,6 +42,19 @@ def git(repository: Path, *arguments: str) -> str:
     return result.stdout
 
 
+def fsck_problems(repository: Path) -> set[str]:
+    """What `git fsck --strict` finds wrong (dangling objects are normal and not counted)."""
+    fsck = subprocess.run(
+        ["git", "-C", str(repository), "fsck", "--strict", "--no-progress", "--no-dangling"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    problems = set((fsck.stdout + fsck.stderr).splitlines())
+    assert fsck.returncode == 0 or problems, "fsck failed without saying why"
+    return problems
+
+
 def make_config(
     repository: Path,
     *,

@@ -4,7 +4,6 @@ writers are killed at random points."""
 from __future__ import annotations
 
 import multiprocessing
-import subprocess
 import time
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event
@@ -16,7 +15,7 @@ from memoire.core.layout import ENGLISH
 from memoire.core.note import parse_note
 from memoire.service import MemoryService
 
-from .conftest import git, make_config
+from .conftest import fsck_problems, git, make_config
 from .killing import kill_writers_at_random
 
 WRITERS = 8
@@ -71,28 +70,12 @@ def test_eight_processes_appending_to_one_note_lose_nothing(repository: Path) ->
         assert blob_then.startswith(version)
     assert len({commit for _, commit, _ in confirmations}) == len(confirmations)
     assert git(repository, "status", "--porcelain") == ""
-    assert (
-        subprocess.run(["git", "-C", str(repository), "fsck", "--strict"], check=False).returncode
-        == 0
-    )
-
-
-def _fsck_errors(repository: Path) -> set[str]:
-    """What `git fsck --strict` finds wrong (dangling objects are normal and not counted)."""
-    fsck = subprocess.run(
-        ["git", "-C", str(repository), "fsck", "--strict", "--no-progress", "--no-dangling"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    problems = set((fsck.stdout + fsck.stderr).splitlines())
-    assert fsck.returncode == 0 or problems, "fsck failed without saying why"
-    return problems
+    assert fsck_problems(repository) == set()
 
 
 def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Path) -> None:
     def sound_after_each_kill() -> None:
-        assert _fsck_errors(repository) <= {"error: refs/heads/main.lock: badRefContent: "}
+        assert fsck_problems(repository) <= {"error: refs/heads/main.lock: badRefContent: "}
 
     confirmed = kill_writers_at_random(repository, NOTE, rounds=15, check=sound_after_each_kill)
     assert len(confirmed) > 30, "the writers must have confirmed writes before being killed"
@@ -102,7 +85,7 @@ def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Pa
     for line in confirmed:
         assert lines.count(line) == 1
     service.append("desk", NOTE, "after the crashes")
-    assert _fsck_errors(repository) == set()
+    assert fsck_problems(repository) == set()
     assert git(repository, "status", "--porcelain") == ""
     head_text = (repository / NOTE).read_text()
     assert parse_note(head_text, ENGLISH, "x").is_valid
