@@ -13,6 +13,7 @@ from memoire.bootstrap import create_memory
 from memoire.core.errors import InvalidPath, NoteNotFound, UncommittedChanges
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
+from memoire.storage.store import committer_name
 
 from .conftest import ServiceFactory, git
 
@@ -139,3 +140,16 @@ def test_a_git_lock_left_by_a_killed_process_does_not_block_forever(
     service.append("desk", "topics/a.md", "after a crash", title="A", sensitive=False)
     assert not lock.exists()
     assert service.read("desk", "topics/a.md").body.endswith("after a crash\n")
+
+
+@pytest.mark.parametrize(
+    ("client", "expected"),
+    [
+        ("claude-code", "memoire (claude-code)"),
+        ("evil\nAuthor: x <a@b>", "memoire (evilAuthor x ab)"),
+        ("", "memoire (unknown)"),
+        ("x" * 60, f"memoire ({'x' * 40})"),
+    ],
+)
+def test_committer_names_cannot_be_forged(client: str, expected: str) -> None:
+    assert committer_name(client) == expected

@@ -7,6 +7,9 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from memoire.adapters.http import is_loopback
+from memoire.adapters.ratelimit import RateLimiter
+
 from .bridges import issue_token, running_bridge
 from .conftest import write_config
 
@@ -79,3 +82,29 @@ def test_the_bridge_listens_on_loopback_by_default(tmp_path: Path, repository: P
     config = write_config(tmp_path, repository)
     with running_bridge(config) as bridge:
         assert bridge.url.startswith("http://127.0.0.1:")
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("127.0.0.2", True),
+        ("0.0.0.0", False),
+        ("192.168.1.10", False),
+        ("bridge.example.org", False),
+    ],
+)
+def test_only_loopback_hosts_are_called_loopback(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_the_rate_limiter_refills_with_time() -> None:
+    now = [0.0]
+    limiter = RateLimiter(60, clock=lambda: now[0])
+    allowed = [limiter.retry_after("a") is None for _ in range(12)]
+    assert allowed.count(True) == 10
+    assert limiter.retry_after("b") is None, "keys are limited separately"
+    now[0] += 3.0
+    assert limiter.retry_after("a") is None

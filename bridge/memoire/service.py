@@ -104,6 +104,7 @@ class MemoryService:
         self._parsed: dict[str, tuple[str, ParsedNote]] = {}
         self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
         self._summary_cache: tuple[str | None, dict[str, NoteSummary] | None] = (None, None)
+        self._cache_lock = threading.Lock()  # adapters call from several threads
         self._closing = threading.Event()
         if memory.remote:
             threading.Thread(target=self._keep_fetching, name="memoire-fetch", daemon=True).start()
@@ -120,6 +121,8 @@ class MemoryService:
                 self._refresh_search()
             except MemoireError as error:
                 logger.info("periodic fetch: %s", error.message)
+            except Exception:
+                logger.exception("periodic fetch failed; trying again at the next interval")
 
     def rights(self, client: str) -> Rights:
         return self.config.access.rights(client)
@@ -131,11 +134,12 @@ class MemoryService:
             rights = self._require_read(client)
             snapshot = self._store.snapshot()
             key = (snapshot.commit, rights.sensitive)
-            result = self._index_cache.get(key)
-            if result is None:
-                if any(commit != snapshot.commit for commit, _ in self._index_cache):
-                    self._index_cache.clear()
-                result = self._index_cache[key] = self._build_index(snapshot, rights)
+            with self._cache_lock:
+                result = self._index_cache.get(key)
+                if result is None:
+                    if any(commit != snapshot.commit for commit, _ in self._index_cache):
+                        self._index_cache.clear()
+                    result = self._index_cache[key] = self._build_index(snapshot, rights)
             record.commit = snapshot.commit
             record.size = len(result.notes)
             return result
