@@ -221,10 +221,12 @@ class GitStore:
             files.update(
                 {f"{folder}/{name}": blob for name, blob in self._folder_files(tree_id).items()}
             )
-        snapshot = Snapshot(commit=commit, files=files, top=top, folders=folders)
+        return self._remember(Snapshot(commit=commit, files=files, top=top, folders=folders))
+
+    def _remember(self, snapshot: Snapshot) -> Snapshot:
         if len(self._snapshots) >= 4:
             self._snapshots.pop(next(iter(self._snapshots)))
-        self._snapshots[commit] = snapshot
+        self._snapshots[snapshot.commit] = snapshot
         return snapshot
 
     def _folder_files(self, tree_id: str) -> dict[str, str]:
@@ -264,7 +266,7 @@ class GitStore:
                     if self._local_follows(snapshot.commit, commit):
                         self._sync_worktree(change.files, blobs)
                     self._journal.unlink(missing_ok=True)
-                    self._remember_folders(snapshot, commit, blobs)
+                    self._remember_snapshot(snapshot, commit, blobs)
                     return Landed(commit, change, blobs)
                 self._journal.unlink(missing_ok=True)
                 time.sleep(random.uniform(0, RETRY_JITTER_SECONDS * (_attempt + 1)))
@@ -273,27 +275,32 @@ class GitStore:
                 "written. Try again."
             )
 
-    def _remember_folders(
+    def _remember_snapshot(
         self, before: Snapshot, commit: str, blobs: Mapping[str, str | None]
     ) -> None:
-        """Derive the written folders' listings from the old ones instead of reading them."""
+        """Derive the new commit's snapshot from the old one instead of listing its trees."""
         after = self._memory_tree(commit)
         if after is None:
             return
+        files = dict(before.files)
+        top = dict(before.top)
+        folders = dict(before.folders)
+        for path, blob in blobs.items():
+            _set_or_remove(files, path, blob)
+            if "/" not in path:
+                _set_or_remove(top, path, blob)
         for folder in {path.split("/")[0] for path in blobs if "/" in path}:
             old_tree = before.folders.get(folder)
             new_tree = str(after[folder].id) if folder in after else None
+            _set_or_remove(folders, folder, new_tree)
             if new_tree is None or new_tree in self._folders:
                 continue
             listing = dict(self._folder_files(old_tree)) if old_tree else {}
             for path, blob in blobs.items():
                 if path.startswith(f"{folder}/"):
-                    name = path.split("/", 1)[1]
-                    if blob is None:
-                        listing.pop(name, None)
-                    else:
-                        listing[name] = blob
+                    _set_or_remove(listing, path.split("/", 1)[1], blob)
             self._folders[new_tree] = listing
+        self._remember(Snapshot(commit=commit, files=files, top=top, folders=folders))
 
     def _publish(self, parent: str | None, commit: str) -> bool:
         """Make `commit` the truth if it still sits on it: the local branch, or the remote."""
@@ -575,6 +582,13 @@ def _differing(before: Mapping[str, str], after: Mapping[str, str], prefix: str)
         for name in before.keys() | after.keys()
         if before.get(name) != after.get(name)
     }
+
+
+def _set_or_remove(mapping: dict[str, str], key: str, value: str | None) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
 
 
 def _temporary_for(file: Path) -> Path:
