@@ -147,7 +147,9 @@ def _serve(arguments: argparse.Namespace) -> int:
     if not tokens.records():
         print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
     service = MemoryService(config)
-    print(f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True)
+    print(
+        f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
+    )
     uvicorn.run(build_app(service, tokens, server), host=server.host, port=server.port)
     return 0
 
