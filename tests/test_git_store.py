@@ -7,12 +7,14 @@ import os
 import time
 from pathlib import Path
 
+import pygit2
 import pytest
 
 from memoire.bootstrap import create_memory
 from memoire.core.errors import InvalidPath, NoteNotFound, UncommittedChanges
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
+from memoire.storage import store as store_module
 from memoire.storage.store import committer_name
 
 from .conftest import ServiceFactory, git
@@ -153,3 +155,24 @@ def test_a_git_lock_left_by_a_killed_process_does_not_block_forever(
 )
 def test_committer_names_cannot_be_forged(client: str, expected: str) -> None:
     assert committer_name(client) == expected
+
+
+def test_loose_objects_get_packed_in_the_background(
+    service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    git(repository, "config", "gc.auto", "1")
+    loose = pygit2.Repository(str(repository))
+    for number in range(2_000):  # git samples one objects/ folder to decide that gc is due
+        loose.create_blob(f"loose object {number}".encode())
+    monkeypatch.setattr(store_module, "GC_ONE_WRITE_IN", 1)
+    service.append("desk", "topics/a.md", "packed soon", title="A", sensitive=False)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        counts = dict(
+            line.split(": ") for line in git(repository, "count-objects", "-v").splitlines()
+        )
+        if int(counts["in-pack"]) > 0:
+            break
+        time.sleep(0.2)
+    assert int(counts["in-pack"]) > 0
+    assert service.read("desk", "topics/a.md").body.endswith("packed soon\n")
