@@ -14,9 +14,9 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import date
 
+from .catalog import VERSION_CHARS, Catalog, LoadedNote
 from .config import Config
 from .core import secrets
 from .core.acl import Rights
@@ -35,7 +35,6 @@ from .core.errors import (
 from .core.layout import HeaderField
 from .core.note import (
     Header,
-    ParsedNote,
     check_header_text,
     header_values,
     parse_note,
@@ -52,7 +51,6 @@ from .results import (
     IndexResult,
     NoteChange,
     NoteContent,
-    NoteSummary,
     Overview,
     Preferences,
     ProjectScope,
@@ -61,31 +59,11 @@ from .results import (
 )
 from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
-from .storage.search import IndexedNote, SearchIndex
+from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Snapshot
 
 logger = logging.getLogger(__name__)
-VERSION_CHARS = 10
 MAX_SEARCH_RESULTS = 50
-_PARSED_CACHE_LIMIT = 50_000
-
-
-@dataclass(frozen=True, slots=True)
-class _Loaded:
-    """A note at one commit, with the text needed to splice a change into it."""
-
-    path: str
-    blob: str
-    text: str
-    parsed: ParsedNote
-
-    @property
-    def version(self) -> str:
-        return self.blob[:VERSION_CHARS]
-
-    @property
-    def header_text(self) -> str:
-        return self.text[: len(self.text) - len(self.parsed.body)]
 
 
 class MemoryService:
@@ -97,13 +75,12 @@ class MemoryService:
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3")
+        self._catalog = Catalog(self._store, self.layout, self._search)
         self._audit = AuditLog(state / "audit.jsonl")
         self.scopes = ScopeResolver(
             self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
         )
-        self._parsed: dict[str, tuple[str, ParsedNote]] = {}
         self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
-        self._summary_cache: tuple[str | None, dict[str, NoteSummary] | None] = (None, None)
         self._cache_lock = threading.Lock()  # adapters call from several threads
         self._closing = threading.Event()
         if memory.remote:
@@ -118,7 +95,7 @@ class MemoryService:
         while not self._closing.wait(self.config.memory.fetch_interval_seconds):
             try:
                 self._store.refresh()
-                self._refresh_search()
+                self._catalog.refresh_search()
             except MemoireError as error:
                 logger.info("periodic fetch: %s", error.message)
             except Exception:
@@ -176,41 +153,18 @@ class MemoryService:
 
     def _build_index(self, snapshot: Snapshot, rights: Rights) -> IndexResult:
         shown = [
-            self._content(self._load(snapshot, path))
+            _content(self._catalog.load(snapshot, path))
             for path in self.layout.always_shown
             if path in snapshot.files
         ]
         visible = [note for note in shown if rights.sensitive or not note.sensitive]
-        summaries = self._summaries(snapshot)
+        summaries = self._catalog.summaries(snapshot)
         listed = [
             summaries[path]
             for path in sorted(summaries)
             if rights.sensitive or not summaries[path].sensitive
         ]
         return IndexResult(always_shown=tuple(visible), notes=tuple(listed), commit=snapshot.commit)
-
-    def _summaries(self, snapshot: Snapshot) -> dict[str, NoteSummary]:
-        """One line per note, patched from the last commit's lines where only a few changed."""
-        commit, previous = self._summary_cache
-        if commit == snapshot.commit and previous is not None:
-            return previous
-        changed = self._store.changed_paths(commit, snapshot.commit) if previous else None
-        summaries = dict(previous) if previous is not None and changed is not None else {}
-        paths = snapshot.files.keys() if changed is None else changed
-        always_shown = set(self.layout.always_shown)
-        for path in paths:
-            summaries.pop(path, None)
-            if (
-                path in snapshot.files
-                and path not in always_shown
-                and is_note_path(path, self.layout)
-            ):
-                header = self._load(snapshot, path).parsed.header
-                summaries[path] = NoteSummary(
-                    path, header.title, header.description, header.updated, header.sensitive
-                )
-        self._summary_cache = (snapshot.commit, summaries)
-        return summaries
 
     def read(self, client: str, path: str) -> NoteContent:
         with self._audited(client, "read", path) as record:
@@ -222,7 +176,7 @@ class MemoryService:
                 return self._readme(snapshot)
             note = self._visible(snapshot, path, rights)
             record.size = len(note.text)
-            return dataclasses.replace(self._content(note), remote=self._store.remote_status())
+            return dataclasses.replace(_content(note), remote=self._store.remote_status())
 
     def search(self, client: str, query: str, limit: int = 10) -> SearchResult:
         with self._audited(client, "search") as record:
@@ -230,7 +184,7 @@ class MemoryService:
             if not query.strip():
                 raise InvalidArgument("The search query is empty: give a few words to look for.")
             limit = max(1, min(limit, MAX_SEARCH_RESULTS))
-            record.commit = self._refresh_search()
+            record.commit = self._catalog.refresh_search()
             hits = self._search.search(query, limit, include_sensitive=rights.sensitive)
             record.size = len(hits)
             remote = self._store.remote_status()
@@ -273,7 +227,7 @@ class MemoryService:
     def _visible_blob(self, path: str, blob: str | None, rights: Rights) -> bool:
         if blob is None:
             return False
-        return rights.sensitive or not self._loaded(path, blob).parsed.header.sensitive
+        return rights.sensitive or not self._catalog.loaded(path, blob).parsed.header.sensitive
 
     # Writing
 
@@ -307,7 +261,7 @@ class MemoryService:
                 return self._change(path, new_text, outcome=False)
 
             landed = self._store.write(plan, client, self._message("append", path, client))
-            self._refresh_search()
+            self._catalog.refresh_search()
             version = self._version(landed.blobs[path])
             record.commit, record.size = landed.commit, len(line)
             return AppendResult(path, line, landed.change.outcome, version, landed.commit)
@@ -339,7 +293,7 @@ class MemoryService:
                 return self._change(path, self._touched(note) + new_body, outcome=None)
 
             landed = self._store.write(plan, client, self._message("edit", path, client))
-            self._refresh_search()
+            self._catalog.refresh_search()
             record.commit, record.size = landed.commit, len(new)
             return EditResult(path, old, new, self._version(landed.blobs[path]), landed.commit)
 
@@ -376,7 +330,7 @@ class MemoryService:
                             path, "It may have been deleted; omit version to create it."
                         )
                     return self._change(path, render_note(self.layout, header, body), outcome=True)
-                note = self._loaded(path, blob)
+                note = self._catalog.loaded(path, blob)
                 self._check_version(note, expected)
                 if not note.parsed.is_valid:
                     return self._change(path, render_note(self.layout, header, body), outcome=False)
@@ -386,7 +340,7 @@ class MemoryService:
                 return self._change(path, new_header + body, outcome=False)
 
             landed = self._store.write(plan, client, self._message("write", path, client))
-            self._refresh_search()
+            self._catalog.refresh_search()
             size = len(landed.change.files[path] or b"")
             record.commit, record.size = landed.commit, size
             version_now = self._version(landed.blobs[path])
@@ -405,11 +359,11 @@ class MemoryService:
                 blob = snapshot.files.get(path)
                 if blob is None:
                     raise NoteNotFound(path)
-                self._check_version(self._loaded(path, blob), expected)
+                self._check_version(self._catalog.loaded(path, blob), expected)
                 return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
 
             landed = self._store.write(plan, client, self._message("delete", path, client))
-            self._refresh_search()
+            self._catalog.refresh_search()
             record.commit = landed.commit
             return DeleteResult(path, landed.change.outcome, landed.commit)
 
@@ -464,12 +418,12 @@ class MemoryService:
         header = Header(title, description, self._today().isoformat(), sensitive)
         return render_note(self.layout, header, body)
 
-    def _touched(self, note: _Loaded) -> str:
+    def _touched(self, note: LoadedNote) -> str:
         """The note's header with `updated` set to today, every other byte as it was."""
         today = {HeaderField.UPDATED: self._today().isoformat()}
         return replace_header_fields(note.header_text, self.layout, today)
 
-    def _check_version(self, note: _Loaded, expected: str | None) -> None:
+    def _check_version(self, note: LoadedNote, expected: str | None) -> None:
         if expected is None:
             raise VersionConflict(
                 f"{note.path} already exists (version {note.version}). Read it, then pass "
@@ -493,35 +447,21 @@ class MemoryService:
 
     # Loading notes
 
-    def _load(self, snapshot: Snapshot, path: str) -> _Loaded:
-        return self._loaded(path, snapshot.files[path])
-
-    def _loaded(self, path: str, blob: str) -> _Loaded:
-        cached = self._parsed.get(blob)
-        if cached is None:
-            text = self._store.read_blob(blob).decode("utf-8", errors="replace")
-            fallback = path.rsplit("/", 1)[-1].removesuffix(".md")
-            cached = (text, parse_note(text, self.layout, fallback))
-            if len(self._parsed) >= _PARSED_CACHE_LIMIT:
-                self._parsed.clear()
-            self._parsed[blob] = cached
-        return _Loaded(path=path, blob=blob, text=cached[0], parsed=cached[1])
-
-    def _visible(self, snapshot: Snapshot, path: str, rights: Rights) -> _Loaded:
+    def _visible(self, snapshot: Snapshot, path: str, rights: Rights) -> LoadedNote:
         """The note, or NoteNotFound if it is missing or hidden: the caller can't tell which."""
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._loaded(path, blob)
+        note = self._catalog.loaded(path, blob)
         if note.parsed.header.sensitive and not rights.sensitive:
             raise NoteNotFound(path)
         return note
 
-    def _editable(self, snapshot: Snapshot, path: str) -> _Loaded:
+    def _editable(self, snapshot: Snapshot, path: str) -> LoadedNote:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._loaded(path, blob)
+        note = self._catalog.loaded(path, blob)
         if not note.parsed.is_valid:
             problems = "; ".join(note.parsed.problems)
             raise InvalidNote(
@@ -530,19 +470,6 @@ class MemoryService:
             )
         return note
 
-    def _content(self, note: _Loaded) -> NoteContent:
-        header = note.parsed.header
-        return NoteContent(
-            path=note.path,
-            title=header.title,
-            description=header.description,
-            updated=header.updated,
-            sensitive=header.sensitive,
-            body=note.parsed.body,
-            version=note.version,
-            problems=note.parsed.problems,
-        )
-
     def _readme(self, snapshot: Snapshot) -> NoteContent:
         blob = snapshot.files.get(self.layout.readme)
         if blob is None:
@@ -550,30 +477,7 @@ class MemoryService:
         text = self._store.read_blob(blob).decode("utf-8", errors="replace")
         return NoteContent(self.layout.readme, "README", "", "", False, text, blob[:VERSION_CHARS])
 
-    # Search index and audit
-
-    def _refresh_search(self) -> str | None:
-        """Bring the search index to the branch's commit, whoever made the commits since."""
-        snapshot = self._store.snapshot()
-        seen = self._search.indexed_commit()
-        if seen == snapshot.commit:
-            return seen
-        changed = self._store.changed_paths(seen, snapshot.commit) if seen else None
-        rebuild = changed is None
-        paths = set(snapshot.files) if changed is None else changed
-        notes = [
-            self._indexed(snapshot, path)
-            for path in sorted(paths)
-            if path in snapshot.files and is_note_path(path, self.layout)
-        ]
-        removed = [path for path in paths if path not in snapshot.files]
-        self._search.update(seen, snapshot.commit, notes, removed, rebuild=rebuild)
-        return snapshot.commit
-
-    def _indexed(self, snapshot: Snapshot, path: str) -> IndexedNote:
-        note = self._load(snapshot, path)
-        header = note.parsed.header
-        return IndexedNote(path, header.title, header.description, header.sensitive, note.text)
+    # Audit
 
     @contextlib.contextmanager
     def _audited(self, client: str, tool: str, path: str | None = None) -> Iterator[AuditRecord]:
@@ -607,3 +511,17 @@ def _lines_around(text: str, start: int, end: int) -> str:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     return text[line_start : len(text) if line_end == -1 else line_end]
+
+
+def _content(note: LoadedNote) -> NoteContent:
+    header = note.parsed.header
+    return NoteContent(
+        path=note.path,
+        title=header.title,
+        description=header.description,
+        updated=header.updated,
+        sensitive=header.sensitive,
+        body=note.parsed.body,
+        version=note.version,
+        problems=note.parsed.problems,
+    )
