@@ -62,6 +62,7 @@ class ChangeFeed:
             try:
                 if not self._coordinator.last_update_success:
                     await self._refresh()
+                await self._verify()
                 self._outage_over()
                 pause = await self._follow()
                 delay = RECONNECT_MIN_SECONDS
@@ -74,6 +75,17 @@ class ChangeFeed:
                 pause, delay = delay, min(delay * 2, RECONNECT_MAX_SECONDS)
             self.reconnects += 1
             await asyncio.sleep(pause)
+
+    async def _verify(self) -> None:
+        """Before each connection: the token still has exactly the rights it was given.
+
+        A bridge restarted with a wider access table would otherwise announce, on the very
+        next connection, changes to notes this integration must not know of.
+        """
+        identity = await self._client.whoami()
+        rights = identity.rights
+        if rights.sensitive or rights.write or not rights.read:
+            raise MemoireAuthError(f"client {identity.client!r} no longer has read-only rights")
 
     async def _follow(self) -> float:
         """Follow one connection until the bridge ends it; the pause before the next one."""

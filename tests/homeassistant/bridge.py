@@ -54,11 +54,13 @@ class ResponseRecorder:
 class InProcessBridge:
     """`memoire serve`, as a uvicorn server in a thread; it can stop and start again."""
 
-    def __init__(self, config: Config, service: MemoryService, tokens: TokenStore) -> None:
+    def __init__(
+        self, config: Config, service: MemoryService, tokens: TokenStore, port: int | None = None
+    ) -> None:
         self.config = config
         self.service = service
         self.tokens = tokens
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.records: list[Recorded] = []
         self._server: uvicorn.Server | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from typing import Any
@@ -25,7 +26,10 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.memoire.const import DOMAIN, EVENT_UPDATED, OUTAGE_ISSUE_AFTER
 from custom_components.memoire.runtime import MemoireRuntime
 from custom_components.memoire.stream import unreachable_issue_id
+from memoire.core.acl import AccessTable, Rights
+from memoire.service import MemoryService
 
+from .bridge import InProcessBridge, Recorded
 from .conftest import Memory, add_entry, eventually
 from .test_setup import entity_id
 
@@ -213,6 +217,53 @@ async def test_a_short_outage_raises_no_issue(
     async_fire_time_changed(hass, dt_util.utcnow() + OUTAGE_ISSUE_AFTER)
     await hass.async_block_till_done()
     assert ir.async_get(hass).async_get_issue(DOMAIN, unreachable_issue_id(entry)) is None
+
+
+async def test_a_bridge_restarted_with_wider_rights_is_refused_before_it_says_anything(
+    hass: HomeAssistant, entry: MockConfigEntry, memory: Memory
+) -> None:
+    """The owner gives the voice client the sensitive right and restarts the bridge.
+
+    The old stream is made to end cleanly (as a proxy may end it) and the new bridge is up
+    before the integration reconnects: the first thing it must do is ask who it is.
+    """
+    events = async_capture_events(hass, EVENT_UPDATED)
+    old = memory.bridge
+    tokens_file = old.config.memory.tokens_file
+    saved = tokens_file.read_bytes()
+    old.tokens.revoke("voice")  # ends the open stream cleanly
+    await eventually(lambda: not any(r.path == "/api/v1/events" for r in _open_streams(old)))
+    tokens_file.write_bytes(saved)
+    old.stop()
+    wider = dataclasses.replace(
+        old.config,
+        access=AccessTable({**old.config.access.clients(), "voice": Rights(True, True)}),
+    )
+    served = MemoryService(wider)
+    bridge = InProcessBridge(wider, served, old.tokens, port=old.port)
+    bridge.start()
+    try:
+        memory.writer.append("desk", "topics/health.md", "New dosage.")
+
+        def reauth_started() -> bool:
+            flows = hass.config_entries.flow.async_progress_by_handler(DOMAIN)
+            return any(flow["context"]["source"] == SOURCE_REAUTH for flow in flows)
+
+        await eventually(reauth_started, timeout=6.0)
+        await hass.async_block_till_done()
+        assert events == []
+        assert {record.path for record in bridge.bodies_for(memory.voice)} == {"/api/v1/whoami"}
+        assert hass.states.get(entity_id(hass, entry, "notes")).state == STATE_UNAVAILABLE
+    finally:
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        bridge.stop()
+        served.close()
+
+
+def _open_streams(bridge: InProcessBridge) -> list[Recorded]:
+    """Events streams still open: their last recorded chunk is not the closing empty one."""
+    streams = [r for r in bridge.records if r.path == "/api/v1/events"]
+    return streams[-1:] if streams and streams[-1].body else []
 
 
 async def test_setup_waits_for_a_bridge_that_is_down(hass: HomeAssistant, memory: Memory) -> None:
