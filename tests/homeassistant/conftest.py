@@ -189,7 +189,7 @@ async def entry(hass: HomeAssistant, memory: Memory) -> MockConfigEntry:
 
 
 async def eventually(
-    condition: Callable[[], bool | Awaitable[bool]], timeout: float = 2.0, step: float = 0.02
+    condition: Callable[[], bool | Awaitable[bool]], timeout: float = 5.0, step: float = 0.02
 ) -> None:
     """Wait, in real time, until `condition` holds; fail after `timeout` seconds."""
     loop = asyncio.get_running_loop()

@@ -134,7 +134,7 @@ async def test_not_one_byte_of_a_sensitive_note_reaches_home_assistant(
         version=marie.version,
     )
     memory.writer.append("desk", "topics/garden.md", "Chives too.")
-    await eventually(lambda: len(events) >= 2, timeout=3.0)
+    await eventually(lambda: len(events) >= 2, timeout=6.0)
     assert [event.data for event in events] == [
         {"path": "people/marie.md", "kind": "deleted"},
         {"path": "topics/garden.md", "kind": "updated"},
