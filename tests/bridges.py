@@ -68,14 +68,14 @@ def running_bridge(config: Path) -> Iterator[HttpBridge]:
         text=True,
     )
     try:
-        _wait_for_port(port, process)
+        wait_for_port(port, process)
         yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
     finally:
         process.terminate()
         process.wait(timeout=10)
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +16,14 @@ import pytest
 from memoire.config import Limits
 from memoire.service import MemoryService
 
-from .bridges import HttpBridge, issue_token, memoire_command, running_bridge
+from .bridges import (
+    HttpBridge,
+    free_port,
+    issue_token,
+    memoire_command,
+    running_bridge,
+    wait_for_port,
+)
 from .conftest import make_config, write_config
 
 
@@ -185,3 +195,31 @@ def test_a_revoked_token_ends_the_events_stream(bridge: HttpBridge, writer: Memo
 
     _read_events(bridge, token, 30, during=revoke)
     assert time.monotonic() - started < 10
+
+
+def test_the_bridge_stops_promptly_while_an_events_client_is_connected(
+    tmp_path: Path, repository: Path
+) -> None:
+    config = write_config(tmp_path, repository)
+    token = issue_token(config, "voice")
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "memoire", "serve", "--config", str(config), "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, server)
+        with httpx2.stream(
+            "GET",
+            f"http://127.0.0.1:{port}/api/v1/events",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=30,
+        ) as response:
+            assert response.status_code == 200
+            stopped_at = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            assert server.wait(timeout=15) is not None
+        assert time.monotonic() - stopped_at < 10
+    finally:
+        server.kill()

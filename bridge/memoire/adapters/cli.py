@@ -150,7 +150,9 @@ def _serve(arguments: argparse.Namespace) -> int:
     print(
         f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
     )
-    uvicorn.run(build_app(service, tokens, server), host=server.host, port=server.port)
+    app = build_app(service, tokens, server)
+    # Event streams never end by themselves: give them two seconds, then stop anyway.
+    uvicorn.run(app, host=server.host, port=server.port, timeout_graceful_shutdown=2)
     return 0
 
 
