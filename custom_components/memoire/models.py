@@ -7,7 +7,7 @@ defence, anything the bridge marks sensitive is dropped here, before it is kept 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 CHANGE_KINDS = frozenset({"created", "updated", "deleted"})
@@ -100,12 +100,7 @@ class NoteSummary:
         )
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "title": self.title,
-            "description": self.description,
-            "updated": self.updated,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,14 +125,7 @@ class Note:
         )
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "title": self.title,
-            "description": self.description,
-            "updated": self.updated,
-            "body": self.body,
-            "version": self.version,
-        }
+        return asdict(self)
 
 
 def is_sensitive(data: object) -> bool:
