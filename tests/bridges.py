@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -86,3 +87,33 @@ def wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
                 return
         time.sleep(0.05)
     raise RuntimeError("memoire serve did not start listening")
+
+
+def read_events(
+    bridge: HttpBridge,
+    token: str,
+    seconds: float,
+    headers: dict[str, str] | None = None,
+    during: object = None,
+) -> list[str]:
+    lines: list[str] = []
+    deadline = time.monotonic() + seconds
+    with httpx2.stream(
+        "GET",
+        f"{bridge.url}/api/v1/events",
+        headers={"Authorization": f"Bearer {token}", **(headers or {})},
+        timeout=10,
+    ) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        if callable(during):
+            during()
+        for line in response.iter_lines():
+            lines.append(line)
+            if time.monotonic() > deadline:
+                break
+    return lines
+
+
+def events_in(lines: list[str]) -> list[dict[str, str]]:
+    return [json.loads(line.removeprefix("data: ")) for line in lines if line.startswith("data: ")]

@@ -120,11 +120,16 @@ def service(repository: Path, make_service: ServiceFactory) -> MemoryService:
     return make_service(repository)
 
 
-def write_config(directory: Path, repository: Path, extra: str = "", layout: str = "en") -> Path:
-    """A memoire.toml as a user would write it, with the test clients' rights."""
+def write_config(
+    directory: Path, repository: Path, extra: str = "", layout: str = "en", memory: str = ""
+) -> Path:
+    """A memoire.toml as a user would write it, with the test clients' rights.
+
+    `memory` adds lines to [memory]; `extra` adds sections at the end.
+    """
     config = directory / "memoire.toml"
     config.write_text(
-        f'[memory]\nrepository = "{repository}"\nlayout = "{layout}"\n'
+        f'[memory]\nrepository = "{repository}"\nlayout = "{layout}"\n{memory}'
         "[limits]\nmin_free_disk_mb = 0\n"
         "[clients.desk]\nread = true\nsensitive = true\nwrite = true\n"
         "[clients.voice]\nread = true\n"

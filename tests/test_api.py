@@ -18,9 +18,11 @@ from memoire.service import MemoryService
 
 from .bridges import (
     HttpBridge,
+    events_in,
     free_port,
     issue_token,
     memoire_command,
+    read_events,
     running_bridge,
     wait_for_port,
 )
@@ -113,36 +115,6 @@ def test_a_client_without_read_gets_nothing(bridge: HttpBridge) -> None:
         issue_token(bridge.config, "observer")
 
 
-def _read_events(
-    bridge: HttpBridge,
-    token: str,
-    seconds: float,
-    headers: dict[str, str] | None = None,
-    during: object = None,
-) -> list[str]:
-    lines: list[str] = []
-    deadline = time.monotonic() + seconds
-    with httpx2.stream(
-        "GET",
-        f"{bridge.url}/api/v1/events",
-        headers={"Authorization": f"Bearer {token}", **(headers or {})},
-        timeout=10,
-    ) as response:
-        assert response.status_code == 200
-        assert response.headers["content-type"].startswith("text/event-stream")
-        if callable(during):
-            during()
-        for line in response.iter_lines():
-            lines.append(line)
-            if time.monotonic() > deadline:
-                break
-    return lines
-
-
-def _events(lines: list[str]) -> list[dict[str, str]]:
-    return [json.loads(line.removeprefix("data: ")) for line in lines if line.startswith("data: ")]
-
-
 def test_events_name_visible_changes_only_and_never_content(
     bridge: HttpBridge, writer: MemoryService
 ) -> None:
@@ -165,8 +137,8 @@ def test_events_name_visible_changes_only_and_never_content(
             version=version,
         )
 
-    lines = _read_events(bridge, token, 3.5, during=write_things)
-    events = _events(lines)
+    lines = read_events(bridge, token, 3.5, during=write_things)
+    events = events_in(lines)
     assert [(event["path"], event["kind"]) for event in events] == [
         ("topics/garden.md", "updated"),
         ("topics/garden.md", "deleted"),
@@ -182,8 +154,8 @@ def test_events_resume_from_the_last_event_id(bridge: HttpBridge, writer: Memory
     token = issue_token(bridge.config, "voice")
     seen = writer.head()
     writer.append("desk", "topics/music.md", "Jazz.", title="Music", sensitive=False)
-    lines = _read_events(bridge, token, 1.0, headers={"Last-Event-ID": str(seen)})
-    assert [(e["path"], e["kind"]) for e in _events(lines)] == [("topics/music.md", "created")]
+    lines = read_events(bridge, token, 1.0, headers={"Last-Event-ID": str(seen)})
+    assert [(e["path"], e["kind"]) for e in events_in(lines)] == [("topics/music.md", "created")]
 
 
 def test_a_revoked_token_ends_the_events_stream(bridge: HttpBridge, writer: MemoryService) -> None:
@@ -193,7 +165,7 @@ def test_a_revoked_token_ends_the_events_stream(bridge: HttpBridge, writer: Memo
     def revoke() -> None:
         assert memoire_command("token", "revoke", "voice", config=bridge.config).returncode == 0
 
-    _read_events(bridge, token, 30, during=revoke)
+    read_events(bridge, token, 30, during=revoke)
     assert time.monotonic() - started < 10
 
 

@@ -23,7 +23,8 @@ from memoire.core.errors import (
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 
-from .conftest import fsck_problems, git, make_config
+from .bridges import events_in, issue_token, read_events, running_bridge
+from .conftest import fsck_problems, git, make_config, write_config
 from .killing import kill_writers_at_random
 from .remotes import bare_repository, git_daemon, remote_file, remote_head
 
@@ -283,3 +284,25 @@ def test_writers_killed_between_commit_and_push_lose_nothing_confirmed(
     assert git(local, "status", "--porcelain") == ""
     assert fsck_problems(remote) == set()
     service.close()
+
+
+def test_changes_pushed_by_another_bridge_reach_the_events_stream(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    local = tmp_path / "home"
+    create_memory(local, "", ENGLISH, str(remote))
+    settings = f'remote = "{remote}"\nfetch_interval_seconds = 1\n'
+    config = write_config(tmp_path, local, "[server]\nheartbeat_seconds = 1\n", memory=settings)
+    token = issue_token(config, "voice")
+    desk = bridge("desk", str(remote))
+
+    def write_on_another_bridge() -> None:
+        desk.append("desk", "topics/boat.md", "Sails mended.", title="Boat", sensitive=False)
+        desk.append("desk", "topics/health.md", "Private.", title="Health", sensitive=True)
+
+    with running_bridge(config) as home:
+        lines = read_events(home, token, 6, during=write_on_another_bridge)
+    assert [(event["path"], event["kind"]) for event in events_in(lines)] == [
+        ("topics/boat.md", "created")
+    ]
+    assert "health" not in "\n".join(lines)
