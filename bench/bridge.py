@@ -35,13 +35,10 @@ import asyncio
 import os
 import random
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -58,7 +55,10 @@ from memoire.service import MemoryService
 # bench/ is a folder of scripts, not a package. `python bench/bridge.py` puts it on the path
 # already; this makes the import work however the script is started (python -m, an import).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core import Row, TextMaker, build_memory, print_columns, print_machine, timed
+
+from tests.bridges import issue_token, running_bridge
 
 CLIENT = "desk"
 WARMUP_CALLS = 5
@@ -184,59 +184,6 @@ async def bench_stdio(config: Path, work: Workload, notes: int, logs: Path) -> d
             return await drive(client, work, notes)
 
 
-def issue_token(config: Path) -> str:
-    """A bearer token from `memoire token add`, as a user gets one."""
-    result = subprocess.run(
-        memoire_arguments("token", "add", CLIENT, "--config", str(config)),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"memoire token add failed: {result.stderr}")
-    return result.stdout.strip()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def serving(config: Path, log: Path) -> Iterator[str]:
-    """A `memoire serve` subprocess on a free port; yields its MCP URL, stops it after."""
-    port = free_port()
-    with log.open("w", encoding="utf-8") as output:
-        process = subprocess.Popen(
-            memoire_arguments("serve", "--config", str(config), "--port", str(port)),
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        _wait_for_port(port, process, log)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"memoire serve exited: {log.read_text(encoding='utf-8')}")
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"memoire serve did not listen within {SERVER_START_SECONDS} s")
-
-
 async def bench_http(url: str, token: str, work: Workload, notes: int) -> dict[str, Row]:
     headers = {"Authorization": f"Bearer {token}"}
     async with (
@@ -300,9 +247,9 @@ def run(base: Path, notes: int, iterations: int, seed: int) -> dict[str, dict[st
     print("core done", flush=True)
     results["stdio"] = asyncio.run(bench_stdio(config, work, notes, base))
     print("stdio done", flush=True)
-    token = issue_token(config)
-    with serving(config, base / "serve.log") as url:
-        results["HTTP"] = asyncio.run(bench_http(url, token, work, notes))
+    token = issue_token(config, CLIENT)
+    with running_bridge(config) as bridge:
+        results["HTTP"] = asyncio.run(bench_http(f"{bridge.url}/mcp", token, work, notes))
     print("HTTP done", flush=True)
     return results
 

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from core import build_memory
 
@@ -31,6 +30,7 @@ from memoire.core.acl import FULL, AccessTable
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 from memoire.storage.remote import GitRemote
+from tests.remotes import git_daemon
 
 
 def service_for(repository: Path, remote: str | None) -> MemoryService:
@@ -51,27 +51,6 @@ def timed(calls: int, call: Callable[[int], object]) -> list[int]:
         call(number)
         samples.append(time.perf_counter_ns() - started)
     return samples
-
-
-@contextmanager
-def git_daemon(base: Path) -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [
-            "git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
-            f"--base-path={base}", f"--port={port}", "--listen=127.0.0.1", str(base),
-        ],
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
-            time.sleep(0.05)
-        yield f"git://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait()
 
 
 @dataclass(frozen=True)
@@ -122,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows = bench_mode("no remote", None, fixture)
         rows += bench_mode("bare by path", str(bare), fixture)
         with git_daemon(served) as daemon:
-            rows += bench_mode("git:// loopback", f"{daemon}/shared.git", fixture)
+            rows += bench_mode("git:// loopback", daemon.url("shared.git"), fixture)
     where = tempfile.gettempdir()
     print(f"{arguments.notes} notes, {arguments.iterations} appends per mode, on {where}")
     print(f"{'operation':<40} {'p50 ms':>8} {'p95 ms':>8} {'mean ms':>8}")

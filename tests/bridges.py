@@ -61,26 +61,34 @@ class HttpBridge:
 
 @contextmanager
 def running_bridge(config: Path) -> Iterator[HttpBridge]:
+    """`memoire serve` on a free port. Its log goes to `serve.log` beside the config: a pipe
+    nobody reads would fill up with uvicorn's request lines and stall the server."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "memoire", "serve", "--config", str(config), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    serve = ["serve", "--config", str(config), "--port", str(port)]
+    log = config.parent / "serve.log"
+    with log.open("w", encoding="utf-8") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "memoire", *serve],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        wait_for_port(port, process)
+        wait_for_port(port, process, log)
         yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
-def wait_for_port(port: int, process: subprocess.Popen[str]) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path | None = None) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read() if process.stdout else ""
+            output = log.read_text(encoding="utf-8") if log else f"exit code {process.returncode}"
             raise RuntimeError(f"memoire serve exited: {output}")
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
