@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memoire.core.errors import InvalidNote
 from memoire.core.layout import ENGLISH, FRENCH, HeaderField
 from memoire.core.note import (
     Header,
     check_header_text,
+    fold_key,
+    header_saying,
     parse_note,
     render_note,
     replace_header_fields,
@@ -109,3 +113,94 @@ def test_a_missing_field_is_added_at_the_end_of_the_header() -> None:
 def test_header_text_refusals(title: str, description: str, message: str) -> None:
     with pytest.raises(InvalidNote, match=message):
         check_header_text(title, description)
+
+
+# Duplicated and disguised keys: a header readers could take two ways is never trusted.
+
+_SENSITIVE_KEYS = [
+    "sensitive",
+    '"sensitive"',
+    "'sensitive'",
+    "Sensitive",
+    "SENSITIVE",
+    '"sensitive "',
+    "!!str sensitive",
+    "sensitive ",
+    "ｓｅｎｓｉｔｉｖｅ",
+]
+_SAYS_NO = ["no", "No", "non", "false", '"no"', "'no'", "!!str no"]
+_SAYS_OTHER = ["yes", "oui", "true", '"yes"', "Yes", "maybe", "1", "!!bool no", "[no]"]
+_FORMS = {
+    "plain": "{key}: {value}",
+    "explicit": "? {key}\n: {value}",
+    "nested": "extra: {{{key}: {value}}}",
+    "merged": "<<: {{{key}: {value}}}",
+    "flow": "{{{key}: {value}}}",
+}
+_OTHER_LINES = [
+    "title: T",
+    "description: D",
+    "updated: 2026-11-29",
+    "# a comment",
+    "tags: [a, b]",
+    "title: Again",
+    "anchor: &a no",
+    "sensitive_too: no",
+]
+
+_sensitive_line = st.tuples(
+    st.sampled_from(sorted(_FORMS)),
+    st.sampled_from(_SENSITIVE_KEYS),
+    st.sampled_from(_SAYS_NO + _SAYS_OTHER),
+)
+
+
+@st.composite
+def _headers(draw: st.DrawFn) -> tuple[str, list[tuple[str, str, str]]]:
+    said = draw(st.lists(_sensitive_line, max_size=3))
+    others = draw(st.lists(st.sampled_from(_OTHER_LINES), max_size=5))
+    lines = [_FORMS[form].format(key=key, value=value) for form, key, value in said]
+    ordered = draw(st.permutations(lines + others))
+    return "\n".join(ordered) + "\n", said
+
+
+@settings(max_examples=400, deadline=None)
+@given(_headers())
+def test_a_header_read_as_public_says_no_once_and_nothing_else(
+    drawn: tuple[str, list[tuple[str, str, str]]],
+) -> None:
+    header, said = drawn
+    note = parse_note(_note(header), ENGLISH, "x")
+    if not note.header.sensitive:
+        assert len(said) == 1
+        form, key, value = said[0]
+        assert value in _SAYS_NO
+        assert form not in {"nested", "merged"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(_headers(), st.booleans())
+def test_a_write_leaves_a_header_that_says_exactly_what_was_asked(
+    drawn: tuple[str, list[tuple[str, str, str]]], sensitive: bool
+) -> None:
+    header_text = f"---\n{drawn[0]}---\n\n"
+    wanted = Header("Title", "Description", "2026-11-30", sensitive)
+    written = header_saying(header_text, ENGLISH, wanted, tuple(HeaderField), "x") + "Body\n"
+    note = parse_note(written, ENGLISH, "x")
+    assert note.is_valid
+    assert note.header == wanted
+    block = written.split("---")[1]
+    said = [line for line in block.splitlines() if "sensitive" in fold_key(line)]
+    assert [line for line in said if not line.startswith("sensitive_too")] == [
+        f"sensitive: {'yes' if sensitive else 'no'}"
+    ]
+
+
+def test_a_write_over_a_duplicated_header_keeps_comments_and_other_keys() -> None:
+    header_text = "---\n# mine\ntitle: T\nsensitive: yes\nmood: calm\nsensitive: no\n---\n\n"
+    wanted = Header("T", "D", "2026-11-30", True)
+    written = header_saying(header_text, ENGLISH, wanted, tuple(HeaderField), "x")
+    assert written == (
+        "---\n# mine\ntitle: T\nsensitive: yes\nmood: calm\ndescription: D\n"
+        "updated: 2026-11-30\n---\n\n"
+    )

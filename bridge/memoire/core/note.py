@@ -4,21 +4,29 @@ Notes are never re-dumped through a YAML library: that would sort keys, drop a
 person's comments and re-quote values. Reading uses a loader that turns every plain
 scalar into a string (YAML 1.1 would make `no` a boolean, `2024-11-05` a date and
 `01234` an octal number); writing splices single header lines and the body as text.
+
+A header is trusted only when every reader would agree on what it says: a key written
+twice (in any spelling YAML or a person would take for the same key), a merge key, an
+anchor or a field key nested in another value makes the header invalid, and an invalid
+header hides the note from clients without the sensitive right.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .errors import InvalidNote
 from .layout import HeaderField, Layout
 
 _HEADER = re.compile(r"\A---[ \t]*\r?\n(?P<header>.*?)^---[ \t]*(?:\r?\n|\Z)", re.DOTALL | re.M)
+_OPENING = re.compile(r"---[ \t]*\r?\n")
 _TRUE_WORDS = frozenset({"yes", "oui", "true"})
 _FALSE_WORDS = frozenset({"no", "non", "false"})
 _PLAIN_SCALAR = re.compile(r"[^\W_][^:#\n\"'\\]*(?<! )")
@@ -29,10 +37,55 @@ MAX_DESCRIPTION_CHARS = 500
 _FastestSafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _StringsOnlyLoader(_FastestSafeLoader):  # type: ignore[misc, valid-type]
-    """A YAML loader (libyaml's when present) for which every plain scalar is a string."""
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class _UntrustedHeader(yaml.YAMLError):
+    """A header that readers could take two ways; its message says why."""
+
+
+class _HeaderLoader(_FastestSafeLoader):  # type: ignore[misc, valid-type]
+    """A YAML loader (libyaml's when present) for which every plain scalar is a string,
+    and which sees every key of every mapping.
+
+    PyYAML builds each mapping as a dict and silently keeps the LAST of two equal keys,
+    while memoire's writer splices the FIRST: `sensitive: yes` then `sensitive: no`
+    would read as public and stay public after a write that asked for sensitive. A dict
+    has already lost the duplicate, so `construct_mapping` is overridden to look at the
+    composed key nodes before the dict is built. Merge keys (`<<`) are refused too: other
+    readers would merge them, this loader (without implicit resolvers) would not.
+    """
 
     yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # noqa: RUF012
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.keys: list[tuple[str, bool]] = []  # every scalar key, and whether at top level
+        self._root: Node | None = None
+
+    def construct_document(self, node: Node) -> object:
+        self._root = node
+        return super().construct_document(node)
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[object, object]:
+        seen: set[str] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == _MERGE_TAG or key_node.value == "<<":
+                raise _UntrustedHeader("merge keys (<<) are not allowed in a header")
+            if not isinstance(key_node, ScalarNode):
+                raise _UntrustedHeader("header keys must be plain words")
+            folded = fold_key(key_node.value)
+            if folded in seen:
+                raise _UntrustedHeader(f"the key {key_node.value!r} appears twice")
+            seen.add(folded)
+            self.keys.append((key_node.value, node is self._root))
+        result: dict[object, object] = super().construct_mapping(node, deep)
+        return result
+
+
+def fold_key(key: str) -> str:
+    """The form two keys share when a person would take them for the same key."""
+    return unicodedata.normalize("NFKC", key).strip().casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +103,7 @@ class ParsedNote:
     header: Header
     body: str
     problems: tuple[str, ...]
+    missing_fields: frozenset[HeaderField] = frozenset()
 
     @property
     def is_valid(self) -> bool:
@@ -62,13 +116,43 @@ def parse_note(text: str, layout: Layout, fallback_title: str) -> ParsedNote:
     if match is None:
         return _unusable(text, fallback_title, "the note does not start with a '---' header")
     try:
-        fields = yaml.load(match["header"], Loader=_StringsOnlyLoader)
+        fields, keys = _load_header(match["header"])
     except yaml.YAMLError as error:
         reason = str(error).splitlines()[0]
         return _unusable(text[match.end() :], fallback_title, f"invalid YAML header: {reason}")
     if not isinstance(fields, dict):
         return _unusable(text[match.end() :], fallback_title, "the header is not a key: value list")
+    misplaced = _misplaced_field_key(keys, layout)
+    if misplaced is not None:
+        return _unusable(text[match.end() :], fallback_title, f"invalid header: {misplaced}")
     return _from_fields(fields, _body_after(text, match.end()), layout, fallback_title)
+
+
+def _load_header(header: str) -> tuple[object, list[tuple[str, bool]]]:
+    """The header's data and every key in it; anchors and aliases are refused first, since
+    an alias can make one key or value stand for another out of sight."""
+    for event in yaml.parse(header, Loader=_FastestSafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _UntrustedHeader("anchors and aliases (& and *) are not allowed in a header")
+    loader = _HeaderLoader(header)
+    try:
+        return loader.get_single_data(), loader.keys
+    finally:
+        loader.dispose()
+
+
+def _misplaced_field_key(keys: list[tuple[str, bool]], layout: Layout) -> str | None:
+    """A field key spelt another way, or nested in another value: readers would disagree."""
+    fields = {fold_key(layout.key(field)): layout.key(field) for field in HeaderField}
+    for key, top_level in keys:
+        expected = fields.get(fold_key(key))
+        if expected is None:
+            continue
+        if not top_level:
+            return f"the field key {key!r} is nested inside another value"
+        if key != expected:
+            return f"the key {key!r} must be written {expected!r}"
+    return None
 
 
 def _body_after(text: str, header_end: int) -> str:
@@ -86,12 +170,14 @@ def _from_fields(
     fields: dict[object, object], body: str, layout: Layout, fallback_title: str
 ) -> ParsedNote:
     problems: list[str] = []
+    missing: set[HeaderField] = set()
 
     def text_field(field: HeaderField) -> str:
         key = layout.key(field)
         value = fields.get(key)
         if value is None:
             problems.append(f"missing header field '{key}'")
+            missing.add(field)
             return ""
         if not isinstance(value, str):
             problems.append(f"header field '{key}' must be a single value")
@@ -103,7 +189,19 @@ def _from_fields(
     updated = text_field(HeaderField.UPDATED)
     sensitive = _parse_sensitive(text_field(HeaderField.SENSITIVE), layout, problems)
     header = Header(title=title, description=description, updated=updated, sensitive=sensitive)
-    return ParsedNote(header=header, body=body, problems=tuple(problems))
+    return ParsedNote(header, body, tuple(problems), frozenset(missing))
+
+
+def readme_is_hidden(text: str, layout: Layout) -> bool:
+    """README needs no header and is public without one. A README with a header is hidden
+    from clients without the sensitive right when that header says sensitive, or cannot be
+    trusted (broken, duplicated keys); a header without the label reads as public."""
+    if not _OPENING.match(text):
+        return False
+    note = parse_note(text, layout, "README")
+    if len(note.problems) > len(note.missing_fields):
+        return True
+    return note.header.sensitive and HeaderField.SENSITIVE not in note.missing_fields
 
 
 def _parse_sensitive(value: str, layout: Layout, problems: list[str]) -> bool:
@@ -136,12 +234,43 @@ def replace_header_fields(text: str, layout: Layout, values: Mapping[HeaderField
 
 
 def _replace_header_line(header: str, key: str, rendered: str) -> str:
-    line = re.compile(rf"^{re.escape(key)}[ \t]*:.*(?:\n[ \t]+.*)*$", re.M)
-    replacement = f"{key}: {rendered}"
-    if line.search(header):
-        return line.sub(lambda _: replacement, header, count=1)
-    separator = "" if header.endswith("\n") or not header else "\n"
-    return f"{header}{separator}{replacement}\n"
+    """The first line of `key` (in any quoting or case) says `rendered`; others go."""
+    line = re.compile(
+        rf"^[ \t]*[\"']?[ \t]*{re.escape(key)}[ \t]*[\"']?[ \t]*:.*(?:\r?\n[ \t]+.*)*(?:\r?\n|\Z)",
+        re.M | re.I,
+    )
+    replacement = f"{key}: {rendered}\n"
+    first = line.search(header)
+    if first is None:
+        separator = "" if header.endswith("\n") or not header else "\n"
+        return f"{header}{separator}{replacement}"
+    rest = line.sub("", header[first.end() :])
+    return header[: first.start()] + replacement + rest
+
+
+def header_saying(
+    header_text: str,
+    layout: Layout,
+    header: Header,
+    fields: Collection[HeaderField],
+    fallback_title: str,
+) -> str:
+    """Header text that reads back as exactly `header`, with one line per field.
+
+    `fields` are spliced into the existing header text (a note's text up to its body),
+    keeping a person's comments and extra keys, when the result reads back as exactly
+    `header`; otherwise (no header, broken YAML, anything unexpected) the header is
+    written anew, so a write can never leave behind a header that says something else.
+    """
+    values = header_values(layout, header)
+    try:
+        spliced = replace_header_fields(header_text, layout, {f: values[f] for f in fields})
+    except InvalidNote:
+        return render_note(layout, header, "")
+    reread = parse_note(spliced, layout, fallback_title)
+    if reread.is_valid and reread.header == header and not reread.body.strip():
+        return spliced
+    return render_note(layout, header, "")
 
 
 def header_values(layout: Layout, header: Header) -> dict[HeaderField, str]:
