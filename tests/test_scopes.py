@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path, PurePath
+from pathlib import Path, PurePath, PurePosixPath
 
 import pytest
 
@@ -94,3 +94,27 @@ def test_windows_workspaces_are_understood() -> None:
 
 def test_find_git_root_walks_up(myapp: Path) -> None:
     assert find_git_root(PurePath(myapp / "backend" / "billing")) == PurePath(myapp)
+
+
+def test_a_relative_workspace_is_never_read_against_the_bridges_own_folder(
+    myapp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(myapp)
+    assert find_git_root(PurePosixPath("backend/billing")) is None
+
+
+def test_a_remote_callers_workspace_is_named_without_looking_at_the_disk(myapp: Path) -> None:
+    decision = resolver().resolve(workspace=str(myapp / "backend"), probe_disk=False)
+    assert (decision.scope, decision.rule) == ("backend", Rule.PER_REPO_REMOTE)
+    assert "not looked up" in decision.reason
+
+
+def test_the_deepest_allowed_workspace_still_resolves(myapp: Path) -> None:
+    depth = len(myapp.parts)
+    deep = myapp.joinpath(*["d"] * (64 - depth))
+    assert len(deep.parts) == 64
+    decision = resolver(**{str(myapp / "d" / "d"): "mapped"}).resolve(workspace=str(deep))
+    assert (decision.scope, decision.rule) == ("mapped", Rule.DIRECTORY_MAP)
+    assert resolver().resolve(workspace=str(deep)).scope == "myapp"
+    with pytest.raises(InvalidArgument, match="64"):
+        resolver().resolve(workspace=str(deep / "one-more"))

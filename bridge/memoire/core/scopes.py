@@ -10,6 +10,7 @@ scope from the caller, the configured directory map, then the strategy.
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 from collections.abc import Callable, Mapping
@@ -25,6 +26,9 @@ _HOME_LIKE = re.compile(
     r"^(?:/home/[^/]+|/Users/[^/]+|/root|/var/home/[^/]+|[A-Za-z]:\\Users\\[^\\]+)$"
 )
 MAX_SCOPE_CHARS = 60
+MAX_WORKSPACE_CHARS = 4096  # PATH_MAX on Linux
+MAX_WORKSPACE_PARTS = 64
+_LOOKUP_ONLY = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY  # no read right needed
 
 
 class Strategy(StrEnum):
@@ -41,6 +45,10 @@ class Rule(StrEnum):
     DIRECTORY_MAP = "directory map in memoire.toml"
     PER_REPO = "per-repo: name of the workspace's Git repository"
     PER_REPO_FOLDER = "per-repo: no Git repository found, name of the workspace folder"
+    PER_REPO_REMOTE = (
+        "per-repo: name of the workspace folder (a remote caller's folders are not looked "
+        "up on the bridge's own disk)"
+    )
     PER_DIRECTORY = "per-directory: name of the workspace folder"
     PER_SESSION = "per-session: this conversation's own scope"
     NONE = "no project scope"
@@ -90,7 +98,10 @@ class ScopeResolver:
         explicit: str | None = None,
         workspace: str | None = None,
         session: str | None = None,
+        probe_disk: bool = True,
     ) -> ScopeDecision:
+        """`probe_disk` False: never look for the workspace's Git repository on this machine
+        (the caller is elsewhere; what this disk holds is none of its business)."""
         if explicit is not None and explicit.strip():
             name = slug(explicit)
             if not name:
@@ -104,14 +115,14 @@ class ScopeResolver:
             if session is None:
                 return self._none("per-session needs a session; pass scope to name one")
             return self._decided(f"session-{session}", Rule.PER_SESSION)
-        return self._from_workspace(workspace)
+        return self._from_workspace(workspace, probe_disk)
 
-    def _from_workspace(self, workspace: str | None) -> ScopeDecision:
+    def _from_workspace(self, workspace: str | None, probe_disk: bool) -> ScopeDecision:
         if workspace is None or not workspace.strip():
             return self._none(
                 "no workspace was given; pass workspace (the project folder) or scope"
             )
-        path = _normalise(workspace)
+        path = _bounded(workspace)
         if _is_home_or_root(path):
             return self._none(
                 f"the workspace {workspace} is a home folder or the file system root, not a "
@@ -121,6 +132,8 @@ class ScopeResolver:
         if mapped is not None:
             return self._decided(mapped, Rule.DIRECTORY_MAP)
         if self._strategy is Strategy.PER_REPO:
+            if not probe_disk:
+                return self._named(path.name, Rule.PER_REPO_REMOTE, workspace)
             root = self._git_root_of(path) if self._git_root_of else None
             if root is not None and not _is_home_or_root(root):
                 return self._named(root.name, Rule.PER_REPO, workspace)
@@ -128,11 +141,15 @@ class ScopeResolver:
         return self._named(path.name, Rule.PER_DIRECTORY, workspace)
 
     def _mapped(self, path: PurePath) -> str | None:
-        """The mapping of the deepest configured folder that holds the workspace."""
+        """The mapping of the deepest configured folder that holds the workspace.
+
+        Compares parts, once per configured folder: linear in the workspace's length
+        (`is_relative_to` builds every parent, quadratic in a deep path)."""
+        parts = path.parts
         candidates = [
             (len(folder.parts), scope)
             for folder, scope in self._directories.items()
-            if path == folder or path.is_relative_to(folder)
+            if type(folder) is type(path) and parts[: len(folder.parts)] == folder.parts
         ]
         return max(candidates)[1] if candidates else None
 
@@ -152,16 +169,58 @@ class ScopeResolver:
 
 
 def find_git_root(path: PurePath) -> PurePath | None:
-    """The Git top-level folder holding a path, when that path exists on this machine."""
-    candidate = Path(path)
-    for folder in (candidate, *candidate.parents):
-        if (folder / ".git").exists():
-            return PurePath(folder)
-    return None
+    """The Git top-level folder holding a path, when that path exists on this machine.
+
+    Walks down from `/` one folder at a time, each opened relative to the one before, so
+    the cost is linear in the path's length; a relative path (it would be read against
+    the bridge's own working directory) is never looked up.
+    """
+    if not isinstance(path, PurePosixPath) or not path.is_absolute():
+        return None
+    found: int | None = None
+    folder = os.open("/", _LOOKUP_ONLY)
+    try:
+        for depth, part in enumerate(path.parts):
+            if depth > 0:
+                try:
+                    inner = os.open(part, _LOOKUP_ONLY, dir_fd=folder)
+                except OSError:
+                    break
+                os.close(folder)
+                folder = inner
+            if _holds_git(folder):
+                found = depth
+    finally:
+        os.close(folder)
+    return None if found is None else PurePosixPath(*path.parts[: found + 1])
+
+
+def _holds_git(folder: int) -> bool:
+    try:
+        os.stat(".git", dir_fd=folder)
+    except OSError:
+        return False
+    return True
 
 
 def new_session_key() -> str:
     return uuid.uuid4().hex[:12]
+
+
+def _bounded(workspace: str) -> PurePath:
+    """The workspace as a path, refused when longer or deeper than any real project folder."""
+    if len(workspace) > MAX_WORKSPACE_CHARS:
+        raise InvalidArgument(
+            f"The workspace is {len(workspace)} characters long; the limit is "
+            f"{MAX_WORKSPACE_CHARS}. Pass the project's folder as an absolute path, or scope."
+        )
+    path = _normalise(workspace)
+    if len(path.parts) > MAX_WORKSPACE_PARTS:
+        raise InvalidArgument(
+            f"The workspace has {len(path.parts)} folders; the limit is {MAX_WORKSPACE_PARTS}. "
+            "Pass the project's folder as an absolute path, or scope."
+        )
+    return path
 
 
 def _normalise(workspace: str) -> PurePath:
