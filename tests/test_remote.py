@@ -21,6 +21,7 @@ from memoire.core.errors import (
     VersionConflict,
 )
 from memoire.core.layout import ENGLISH
+from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
 
 from .bridges import events_in, issue_token, read_events, running_bridge
@@ -76,8 +77,9 @@ def test_other_bridges_see_pushed_commits_by_periodic_fetch(
     home = bridge("home", str(remote), fetch_interval_seconds=1)
     desk.append("desk", "topics/boat.md", "Sails mended.", title="Boat", sensitive=False)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not home.index("desk").notes:
-        time.sleep(0.1)
+    with keep_fetching(home):
+        while time.monotonic() < deadline and not home.index("desk").notes:
+            time.sleep(0.1)
     assert [note.path for note in home.index("desk").notes] == ["topics/boat.md"]
     assert [hit.path for hit in home.search("desk", "sails").hits] == ["topics/boat.md"]
     assert (tmp_path / "home" / "topics/boat.md").read_text().endswith("Sails mended.\n")

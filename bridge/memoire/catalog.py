@@ -1,34 +1,56 @@
-"""The catalog: the notes as the store holds them, each parsed once, and what derives from them.
+"""The catalog: the notes as the store holds them, each loaded once, and what derives from them.
 
-Parsing a note costs far more than reading it, so parsed notes are kept by blob id (a
-blob never changes). The index's one line per note and the full-text search index are
-brought from the last commit they reflected to the branch's commit by looking only at
-the paths that changed, whoever made the commits in between.
+Loading a note costs far more than reading it (decoding, parsing, scanning for secrets),
+so loaded notes are kept by blob id (a blob never changes). The index's one line per
+note and the full-text search index are brought from the last commit they reflected to
+the branch's commit by looking only at the paths that changed, whoever made the commits
+in between.
+
+The catalog also decides what a client without the sensitive right may see of a note
+(`LoadedNote.hidden`), and from that which commit such a client is told about: the
+newest one that changed something it can see, so a write to a hidden note moves nothing
+it receives.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
+import pygit2
+
+from .core import secrets
 from .core.layout import Layout
-from .core.note import ParsedNote, parse_note
+from .core.note import ParsedNote, parse_note, readme_is_hidden
 from .core.paths import is_note_path
 from .results import NoteSummary
 from .storage.search import IndexedNote, SearchIndex
 from .storage.store import GitStore, Snapshot
 
 VERSION_CHARS = 10
-_PARSED_CACHE_LIMIT = 50_000
+_LOADED_CACHE_LIMIT = 50_000
+MAX_HISTORY_WALK = 256  # commits looked at to place a change or find the visible commit
+_PUBLIC_COMMIT_CACHE_LIMIT = 10_000
+_UTF8_MAX_BYTES_PER_CHAR = 4
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedNote:
-    """A note at one commit, with the text needed to splice a change into it."""
+    """A note at one commit, with the text needed to splice a change into it.
+
+    `text` is the whole note, or only its first `note_chars` characters when the note is
+    over the limit (`too_large`): such a note is never decoded, parsed or served whole.
+    """
 
     path: str
     blob: str
     text: str
     parsed: ParsedNote
+    too_large: bool = False
+    secret: secrets.SecretFinding | None = None
+    readme_hidden: bool = False
 
     @property
     def version(self) -> str:
@@ -38,30 +60,134 @@ class LoadedNote:
     def header_text(self) -> str:
         return self.text[: len(self.text) - len(self.parsed.body)]
 
+    @property
+    def hidden(self) -> bool:
+        """Withheld from clients without the sensitive right: labelled sensitive, a header
+        that cannot be trusted, or a secret a person committed by hand (fail closed)."""
+        if self.secret is not None:
+            return True
+        if self.path == "README.md":
+            return self.readme_hidden
+        return self.parsed.header.sensitive
+
+    @property
+    def secret_line(self) -> int | None:
+        if self.secret is None:
+            return None
+        return self.text.count("\n", 0, self.secret.start) + 1
+
+    @property
+    def attention(self) -> str | None:
+        """What the owner should fix by hand, for clients that may see hidden notes."""
+        found = []
+        if self.secret is not None:
+            found.append(
+                f"line {self.secret_line} looks like a secret ({self.secret.rule}); it is "
+                "withheld from clients without the sensitive right until a person removes it"
+            )
+        found += [f"header: {problem}" for problem in self.parsed.problems]
+        return "; ".join(found) or None
+
+
+def fallback_title(path: str) -> str:
+    """The title of a note whose header gives none: its file name."""
+    return path.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int) -> LoadedNote:
+    """A note from its bytes. Over the limit, only a prefix is decoded: its header and the
+    bounded text search may index, never the whole."""
+    too_large = len(data) > note_chars
+    if too_large:
+        head = data[: note_chars * _UTF8_MAX_BYTES_PER_CHAR].decode("utf-8", errors="replace")
+        too_large = len(data) > note_chars * _UTF8_MAX_BYTES_PER_CHAR or len(head) > note_chars
+        text = head[:note_chars]
+    else:
+        text = data.decode("utf-8", errors="replace")
+    return LoadedNote(
+        path=path,
+        blob=blob,
+        text=text,
+        parsed=parse_note(text, layout, fallback_title(path)),
+        too_large=too_large,
+        secret=secrets.find_secret(text),
+        readme_hidden=path == layout.readme and readme_is_hidden(text, layout),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    summary: NoteSummary
+    hidden: bool
+
+
+class FirstParents:
+    """Each commit's first parent, read from the repository's object database.
+
+    The store answers for snapshots; walking history back from a commit is this
+    catalog's own need (which commit changed what a client can see).
+    """
+
+    def __init__(self, repository: Path) -> None:
+        self._repo = pygit2.Repository(str(repository))
+        self._lock = threading.Lock()
+
+    def __call__(self, commit: str) -> str | None:
+        with self._lock:
+            found = self._repo.get(commit)
+            if not isinstance(found, pygit2.Commit):
+                return None
+            ids = found.parent_ids
+            return str(ids[0]) if ids else None
+
 
 class Catalog:
-    def __init__(self, store: GitStore, layout: Layout, search: SearchIndex) -> None:
+    def __init__(
+        self,
+        store: GitStore,
+        layout: Layout,
+        search: SearchIndex,
+        note_chars: int,
+        first_parent: FirstParents,
+    ) -> None:
         self._store = store
         self._layout = layout
         self._search = search
-        self._parsed: dict[str, tuple[str, ParsedNote]] = {}
-        self._summaries: tuple[str | None, dict[str, NoteSummary] | None] = (None, None)
+        self._note_chars = note_chars
+        self._first_parent = first_parent
+        self._loaded: dict[str, LoadedNote] = {}
+        self._summaries: tuple[str | None, dict[str, Listed] | None] = (None, None)
+        self._public_commits: dict[str, str] = {}
+        self._lock = threading.Lock()
 
-    def load(self, snapshot: Snapshot, path: str) -> LoadedNote:
-        return self.loaded(path, snapshot.files[path])
+    # One note
 
-    def loaded(self, path: str, blob: str) -> LoadedNote:
-        cached = self._parsed.get(blob)
-        if cached is None:
-            text = self._store.read_blob(blob).decode("utf-8", errors="replace")
-            fallback = path.rsplit("/", 1)[-1].removesuffix(".md")
-            cached = (text, parse_note(text, self._layout, fallback))
-            if len(self._parsed) >= _PARSED_CACHE_LIMIT:
-                self._parsed.clear()
-            self._parsed[blob] = cached
-        return LoadedNote(path=path, blob=blob, text=cached[0], parsed=cached[1])
+    def note_at(self, snapshot: Snapshot, path: str) -> LoadedNote:
+        """The note at `path` in a snapshot that holds it."""
+        return self.note_in_blob(path, snapshot.files[path])
 
-    def summaries(self, snapshot: Snapshot) -> dict[str, NoteSummary]:
+    def note_in_blob(self, path: str, blob: str) -> LoadedNote:
+        """The note stored in one blob, loaded once and kept."""
+        cached = self._loaded.get(blob)
+        if cached is not None and cached.path == path:
+            return cached
+        data = self._store.read_blob(blob)
+        note = load_note(data, path, blob, self._layout, self._note_chars)
+        with self._lock:
+            if len(self._loaded) >= _LOADED_CACHE_LIMIT:
+                self._loaded.clear()
+            self._loaded[blob] = note
+        return note
+
+    def is_public(self, path: str, blob: str | None) -> bool:
+        """Whether a client without the sensitive right may see this path at this blob."""
+        if blob is None or not (path == self._layout.readme or self._is_note(path)):
+            return False
+        return not self.note_in_blob(path, blob).hidden
+
+    # The index
+
+    def summaries(self, snapshot: Snapshot) -> dict[str, Listed]:
         """One line per note, patched from the last commit's lines where only a few changed."""
         commit, previous = self._summaries
         if commit == snapshot.commit and previous is not None:
@@ -73,12 +199,25 @@ class Catalog:
         for path in paths:
             summaries.pop(path, None)
             if path in snapshot.files and path not in always_shown and self._is_note(path):
-                header = self.load(snapshot, path).parsed.header
-                summaries[path] = NoteSummary(
-                    path, header.title, header.description, header.updated, header.sensitive
-                )
+                summaries[path] = self._listed(self.note_at(snapshot, path))
         self._summaries = (snapshot.commit, summaries)
         return summaries
+
+    @staticmethod
+    def _listed(note: LoadedNote) -> Listed:
+        header = note.parsed.header
+        summary = NoteSummary(
+            note.path,
+            header.title,
+            header.description,
+            header.updated,
+            header.sensitive,
+            too_large=note.too_large,
+            attention=note.attention,
+        )
+        return Listed(summary, note.hidden)
+
+    # Search
 
     def refresh_search(self) -> str | None:
         """Bring the search index to the branch's commit; the commit it now reflects."""
@@ -98,9 +237,70 @@ class Catalog:
         return snapshot.commit
 
     def _indexed(self, snapshot: Snapshot, path: str) -> IndexedNote:
-        note = self.load(snapshot, path)
+        """Only the bounded text, and a hidden note marked so search never shows it."""
+        note = self.note_at(snapshot, path)
         header = note.parsed.header
-        return IndexedNote(path, header.title, header.description, header.sensitive, note.text)
+        return IndexedNote(path, header.title, header.description, note.hidden, note.text)
+
+    # History, as a client without the sensitive right may know it
+
+    def public_commit(self, head: str | None) -> str | None:
+        """The newest commit, at or before `head`, that changed something public.
+
+        Walks back (first parent) while a commit's changes are all hidden; remembered per
+        commit, so a new head costs only the commits since the last answer, and the same
+        commit always gets the same answer.
+        """
+        if head is None:
+            return None
+        walked: list[str] = []
+        answer: str | None = None
+        commit: str | None = head
+        while commit is not None and len(walked) < MAX_HISTORY_WALK:
+            answer = self._public_commits.get(commit)
+            if answer is not None:
+                break
+            walked.append(commit)
+            parent = self._first_parent(commit)
+            if parent is None or self.public_paths_changed(parent, commit):
+                answer = commit
+                break
+            commit = parent
+        answer = answer or walked[-1]
+        with self._lock:
+            if len(self._public_commits) >= _PUBLIC_COMMIT_CACHE_LIMIT:
+                self._public_commits.clear()
+            self._public_commits.update(dict.fromkeys(walked, answer))
+        return answer
+
+    def public_paths_changed(self, parent: str | None, commit: str) -> set[str]:
+        """Paths whose change from `parent` to `commit` a client without sensitive sees."""
+        changed = self.paths_changed(parent, commit)
+        before = self._store.files_at(parent) or {}
+        after = self._store.files_at(commit) or {}
+        return {
+            path
+            for path in changed
+            if self.is_public(path, before.get(path)) or self.is_public(path, after.get(path))
+        }
+
+    def paths_changed(self, parent: str | None, commit: str) -> set[str]:
+        changed = self._store.changed_paths(parent, commit)
+        if changed is None:
+            before = self._store.files_at(parent) or {}
+            after = self._store.files_at(commit) or {}
+            changed = set(before) | set(after)
+        return changed
+
+    def history(self, old: str | None, new: str) -> Iterator[tuple[str | None, str]]:
+        """(parent, commit) pairs from `new` back to `old` along first parents, bounded."""
+        commit: str | None = new
+        for _ in range(MAX_HISTORY_WALK):
+            if commit is None or commit == old:
+                return
+            parent = self._first_parent(commit)
+            yield parent, commit
+            commit = parent
 
     def _is_note(self, path: str) -> bool:
         return is_note_path(path, self._layout)

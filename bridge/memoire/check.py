@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bootstrap import KEEP_FILE
+from .catalog import load_note
 from .config import Config
-from .core import secrets
-from .core.note import parse_note
 from .core.paths import is_note_path
 from .storage.store import GitStore
 
@@ -20,23 +19,34 @@ class Problem:
 
 def check_memory(config: Config) -> list[Problem]:
     layout = config.memory.layout
+    limit = config.limits.note_chars
     store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
     snapshot = store.snapshot()
     problems: list[Problem] = []
     for path, blob in sorted(snapshot.files.items()):
-        if path == layout.readme or path.endswith(f"/{KEEP_FILE}"):
+        if path.endswith(f"/{KEEP_FILE}"):
             continue
-        if not is_note_path(path, layout):
+        if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))
             continue
-        text = store.read_blob(blob).decode("utf-8", errors="replace")
-        note = parse_note(text, layout, path)
-        problems += [Problem(path, message) for message in note.problems]
-        if len(text) > config.limits.note_chars:
-            limit = config.limits.note_chars
-            problems.append(Problem(path, f"{len(text)} characters, over the {limit} limit"))
-        finding = secrets.find_secret(text)
-        if finding is not None:
-            line = text.count("\n", 0, finding.start) + 1
-            problems.append(Problem(path, f"line {line} looks like a secret ({finding.rule})"))
+        note = load_note(store.read_blob(blob), path, blob, layout, limit)
+        if path == layout.readme:
+            broken = len(note.parsed.problems) > len(note.parsed.missing_fields)
+            if note.readme_hidden and broken:
+                reason = "; ".join(note.parsed.problems)
+                problems.append(Problem(path, f"its header cannot be trusted ({reason})"))
+        else:
+            problems += [Problem(path, message) for message in note.parsed.problems]
+        if note.too_large:
+            problems.append(
+                Problem(path, f"over the {limit}-character limit: split it by hand into notes")
+            )
+        if note.secret is not None:
+            problems.append(
+                Problem(
+                    path,
+                    f"line {note.secret_line} looks like a secret ({note.secret.rule}); "
+                    "it is withheld from clients without the sensitive right",
+                )
+            )
     return problems

@@ -14,11 +14,17 @@ from .storage.search import SearchHit
 
 @dataclass(frozen=True)
 class NoteSummary:
+    """One index line. `too_large`: over the size limit, listed but never served whole.
+    `attention`: what a person should fix by hand (a secret committed in it, a broken
+    header); only clients with the sensitive right ever see it set."""
+
     path: str
     title: str
     description: str
     updated: str
     sensitive: bool
+    too_large: bool = False
+    attention: str | None = None
 
 
 @dataclass(frozen=True)

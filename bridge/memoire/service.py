@@ -4,7 +4,11 @@ Adapters (CLI, MCP, HTTP, Home Assistant's API) call this and nothing else, nami
 client on whose behalf they act. Here the access table is applied, sensitive notes are
 hidden from clients that may not see them (a hidden note answers exactly like a missing
 one), secrets and oversized text are refused before anything is written, and every call
-is audited.
+is audited exactly once.
+
+The four writes share one path through the rules (`_write`): rights and path, the
+operation's own checks and plan, the store's compare-and-swap, then upkeep that may
+fail without turning a landed write into an error.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import date
 
-from .catalog import VERSION_CHARS, Catalog, LoadedNote
+from .catalog import VERSION_CHARS, Catalog, FirstParents, LoadedNote, fallback_title
 from .config import Config
 from .core import secrets
 from .core.acl import Rights
@@ -33,17 +38,10 @@ from .core.errors import (
     VersionConflict,
 )
 from .core.layout import HeaderField
-from .core.note import (
-    Header,
-    check_header_text,
-    header_values,
-    parse_note,
-    render_note,
-    replace_header_fields,
-)
+from .core.note import Header, check_header_text, header_saying, parse_note, render_note
 from .core.paths import is_note_path, readable_path, writable_path
 from .core.preferences import preference_lines, preferences
-from .core.scopes import ScopeDecision, ScopeResolver, find_git_root
+from .core.scopes import Rule, ScopeResolver, find_git_root
 from .results import (
     AppendResult,
     DeleteResult,
@@ -60,10 +58,23 @@ from .results import (
 from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
 from .storage.search import SearchIndex
-from .storage.store import Change, GitStore, Snapshot
+from .storage.store import Change, GitStore, Landed, Snapshot
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
+READ_ONLY_SCOPE_REASON = (
+    "this client may only read, so it has no project note to write to; a project scope is "
+    "given only to clients with the write right"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _WritePlan[T]:
+    """What one write operation brings to the shared write path: its change, planned on
+    whichever commit the store offers, and the size its audit record gives."""
+
+    plan: Callable[[Snapshot], Change[T]]
+    audit_size: Callable[[Landed[T]], int]
 
 
 class MemoryService:
@@ -75,31 +86,27 @@ class MemoryService:
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3")
-        self._catalog = Catalog(self._store, self.layout, self._search)
+        self._catalog = Catalog(
+            self._store,
+            self.layout,
+            self._search,
+            config.limits.note_chars,
+            FirstParents(memory.repository),
+        )
         self._audit = AuditLog(state / "audit.jsonl")
         self.scopes = ScopeResolver(
             self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
         )
-        self._index_cache: dict[tuple[str | None, bool], IndexResult] = {}
+        self._index_cache: dict[bool, IndexResult] = {}  # by the sensitive right
         self._cache_lock = threading.Lock()  # adapters call from several threads
-        self._closing = threading.Event()
-        if memory.remote:
-            threading.Thread(target=self._keep_fetching, name="memoire-fetch", daemon=True).start()
 
     def close(self) -> None:
-        self._closing.set()
         self._search.close()
 
-    def _keep_fetching(self) -> None:
-        """Commits pushed by other bridges or people arrive without waiting for a write."""
-        while not self._closing.wait(self.config.memory.fetch_interval_seconds):
-            try:
-                self._store.refresh()
-                self._catalog.refresh_search()
-            except MemoireError as error:
-                logger.info("periodic fetch: %s", error.message)
-            except Exception:
-                logger.exception("periodic fetch failed; trying again at the next interval")
+    def refresh_from_remote(self) -> None:
+        """Fetch what other bridges or people pushed, and bring the search index to it."""
+        self._store.refresh()
+        self._catalog.refresh_search()
 
     def rights(self, client: str) -> Rights:
         return self.config.access.rights(client)
@@ -108,17 +115,8 @@ class MemoryService:
 
     def index(self, client: str) -> IndexResult:
         with self._audited(client, "index") as record:
-            rights = self._require_read(client)
-            snapshot = self._store.snapshot()
-            key = (snapshot.commit, rights.sensitive)
-            with self._cache_lock:
-                result = self._index_cache.get(key)
-                if result is None:
-                    if any(commit != snapshot.commit for commit, _ in self._index_cache):
-                        self._index_cache.clear()
-                    result = self._index_cache[key] = self._build_index(snapshot, rights)
-            record.commit = snapshot.commit
-            record.size = len(result.notes)
+            result = self._index(self._require_read(client))
+            record.commit, record.size = result.commit, len(result.notes)
             return result
 
     def overview(
@@ -128,43 +126,74 @@ class MemoryService:
         workspace: str | None = None,
         scope: str | None = None,
         session: str | None = None,
+        probe_disk: bool = True,
     ) -> Overview:
-        """The index plus the caller's project scope, resolved by the one rule of precedence."""
-        index = self.index(client)
-        decision = self.scopes.resolve(explicit=scope, workspace=workspace, session=session)
-        project_note = self._project_note(client, decision)
+        """The index plus the caller's project scope, resolved by the one rule of precedence.
+
+        Only a client that may write gets a project scope. `probe_disk` is False for callers
+        on another machine: their workspace names their disk, not this one.
+        """
+        with self._audited(client, "index") as record:
+            rights = self._require_read(client)
+            index = self._index(rights)
+            project, project_note = self._project(rights, workspace, scope, session, probe_disk)
+            record.commit, record.size = index.commit, len(index.notes)
+            remote = self._store.remote_status()
+            return Overview(index=index, project=project, project_note=project_note, remote=remote)
+
+    def _index(self, rights: Rights) -> IndexResult:
+        snapshot = self._store.snapshot()
+        commit = self._commit_for(rights, snapshot.commit)
+        with self._cache_lock:
+            result = self._index_cache.get(rights.sensitive)
+            if result is None or result.commit != commit:
+                result = self._build_index(snapshot, rights, commit)
+                self._index_cache[rights.sensitive] = result
+            return result
+
+    def _build_index(self, snapshot: Snapshot, rights: Rights, commit: str | None) -> IndexResult:
+        shown = [
+            self._catalog.note_at(snapshot, path)
+            for path in self.layout.always_shown
+            if path in snapshot.files
+        ]
+        visible = [_content(note) for note in shown if rights.sensitive or not note.hidden]
+        summaries = self._catalog.summaries(snapshot)
+        if rights.sensitive:
+            listed = [summaries[path].summary for path in sorted(summaries)]
+        else:  # what needs a person's attention is for clients that see hidden notes
+            listed = [
+                dataclasses.replace(summaries[path].summary, attention=None)
+                for path in sorted(summaries)
+                if not summaries[path].hidden
+            ]
+        return IndexResult(always_shown=tuple(visible), notes=tuple(listed), commit=commit)
+
+    def _project(
+        self,
+        rights: Rights,
+        workspace: str | None,
+        scope: str | None,
+        session: str | None,
+        probe_disk: bool,
+    ) -> tuple[ProjectScope, NoteContent | None]:
+        if not rights.write:
+            return ProjectScope(None, None, Rule.NONE.value, READ_ONLY_SCOPE_REASON, False), None
+        decision = self.scopes.resolve(
+            explicit=scope, workspace=workspace, session=session, probe_disk=probe_disk
+        )
+        note = None
+        if decision.note is not None:
+            with contextlib.suppress(NoteNotFound):
+                note = _content(self._visible(self._store.snapshot(), decision.note, rights))
         project = ProjectScope(
             scope=decision.scope,
             note=decision.note,
             rule=decision.rule.value,
             reason=decision.reason,
-            exists=project_note is not None,
+            exists=note is not None,
         )
-        remote = self._store.remote_status()
-        return Overview(index=index, project=project, project_note=project_note, remote=remote)
-
-    def _project_note(self, client: str, decision: ScopeDecision) -> NoteContent | None:
-        if decision.note is None:
-            return None
-        try:
-            return self.read(client, decision.note)
-        except NoteNotFound:
-            return None
-
-    def _build_index(self, snapshot: Snapshot, rights: Rights) -> IndexResult:
-        shown = [
-            _content(self._catalog.load(snapshot, path))
-            for path in self.layout.always_shown
-            if path in snapshot.files
-        ]
-        visible = [note for note in shown if rights.sensitive or not note.sensitive]
-        summaries = self._catalog.summaries(snapshot)
-        listed = [
-            summaries[path]
-            for path in sorted(summaries)
-            if rights.sensitive or not summaries[path].sensitive
-        ]
-        return IndexResult(always_shown=tuple(visible), notes=tuple(listed), commit=snapshot.commit)
+        return project, note
 
     def read(self, client: str, path: str) -> NoteContent:
         with self._audited(client, "read", path) as record:
@@ -172,11 +201,10 @@ class MemoryService:
             path = readable_path(path, self.layout)
             snapshot = self._store.snapshot()
             record.commit = snapshot.commit
-            if path == self.layout.readme:
-                return self._readme(snapshot)
-            note = self._visible(snapshot, path, rights)
+            note = self._servable(snapshot, path, rights)
             record.size = len(note.text)
-            return dataclasses.replace(_content(note), remote=self._store.remote_status())
+            content = _readme_content(note) if path == self.layout.readme else _content(note)
+            return dataclasses.replace(content, remote=self._store.remote_status())
 
     def search(self, client: str, query: str, limit: int = 10) -> SearchResult:
         with self._audited(client, "search") as record:
@@ -192,44 +220,87 @@ class MemoryService:
 
     def preferences(self, client: str) -> Preferences:
         """A hidden preferences note reads exactly like a missing one: no preferences."""
-        try:
-            note = self.read(client, self.layout.preferences)
-        except NoteNotFound:
-            return Preferences(preferences={}, lines=(), version=None)
-        lines = tuple(preference_lines(note.body))
-        return Preferences(preferences(note.body), lines, note.version)
+        with self._audited(client, "preferences", self.layout.preferences) as record:
+            rights = self._require_read(client)
+            snapshot = self._store.snapshot()
+            record.commit = snapshot.commit
+            try:
+                note = self._servable(snapshot, self.layout.preferences, rights)
+            except NoteNotFound:
+                return Preferences(preferences={}, lines=(), version=None)
+            body = note.parsed.body
+            return Preferences(preferences(body), tuple(preference_lines(body)), note.version)
 
     def head(self) -> str | None:
         """The branch's commit now; adapters poll it to notice any writer's commits."""
         return self._store.head()
 
-    def changes(self, client: str, old: str | None, new: str | None) -> list[NoteChange]:
-        """What changed between two commits, as this client sees it.
+    def open_events(self, client: str) -> str | None:
+        """Start an events stream: checks the read right, audits once, and gives the commit
+        the stream starts from, the same one this client's index reports."""
+        with self._audited(client, "events") as record:
+            rights = self._require_read(client)
+            record.commit = self._commit_for(rights, self._store.head())
+            return record.commit
 
-        A note that became sensitive disappears for a client without the right (deleted);
-        one that stopped being sensitive appears (created). Unknown `old`: nothing to say.
+    def changes(self, client: str, old: str | None, new: str | None) -> list[NoteChange]:
+        """What changed between two commits, as this client sees it, oldest change first.
+
+        A note that became hidden disappears for a client without the right (deleted); one
+        that stopped being hidden appears (created). Each change carries the commit that
+        made it, so a write to a hidden note never shows up in an event id. Unknown `old`:
+        nothing to say.
         """
         rights = self._require_read(client)
         before, after = self._store.files_at(old), self._store.files_at(new)
         if before is None or after is None or new is None:
             return []
-        found = []
+        seen = self._seen_by(rights)
+        kinds: dict[str, str] = {}
         for path in sorted(before.keys() | after.keys()):
             if before.get(path) == after.get(path) or not is_note_path(path, self.layout):
                 continue
-            was = self._visible_blob(path, before.get(path), rights)
-            now = self._visible_blob(path, after.get(path), rights)
+            was, now = seen(path, before.get(path)), seen(path, after.get(path))
             if was or now:
-                kind = "updated" if was and now else ("created" if now else "deleted")
-                found.append(NoteChange(path=path, kind=kind, commit=new))
-        return found
+                kinds[path] = "updated" if was and now else ("created" if now else "deleted")
+        placed = self._place_changes(set(kinds), old, new, rights)
+        fallback = (-1, self._commit_for(rights, new) or new)
+        found = [(placed.get(path, fallback), path) for path in kinds]
+        found.sort(key=lambda item: (-item[0][0], item[1]))
+        return [
+            NoteChange(path=path, kind=kinds[path], commit=commit) for (_, commit), path in found
+        ]
 
-    def _visible_blob(self, path: str, blob: str | None, rights: Rights) -> bool:
-        if blob is None:
-            return False
-        return rights.sensitive or not self._catalog.loaded(path, blob).parsed.header.sensitive
+    def _place_changes(
+        self, paths: set[str], old: str | None, new: str, rights: Rights
+    ) -> dict[str, tuple[int, str]]:
+        """For each path, the newest commit between `old` and `new` that changed it in a way
+        this client sees, with its distance from `new` (bounded walk, first parents)."""
+        placed: dict[str, tuple[int, str]] = {}
+        pending = set(paths)
+        for distance, (parent, commit) in enumerate(self._catalog.history(old, new)):
+            if not pending:
+                break
+            if rights.sensitive:
+                changed = self._catalog.paths_changed(parent, commit)
+            else:
+                changed = self._catalog.public_paths_changed(parent, commit)
+            for path in pending & changed:
+                placed[path] = (distance, commit)
+            pending -= changed
+        return placed
 
-    # Writing
+    def _seen_by(self, rights: Rights) -> Callable[[str, str | None], bool]:
+        if rights.sensitive:
+            return lambda _path, blob: blob is not None
+        return self._catalog.is_public
+
+    def _commit_for(self, rights: Rights, head: str | None) -> str | None:
+        """The commit a client is told about: the head, or for a client without the
+        sensitive right the newest commit that changed something it can see."""
+        return head if rights.sensitive else self._catalog.public_commit(head)
+
+    # Writing: one path through the rules for the four operations
 
     def append(
         self,
@@ -242,60 +313,25 @@ class MemoryService:
         sensitive: bool | None = None,
     ) -> AppendResult:
         """Add a line at the end; title, description and sensitive only matter to create."""
-        with self._audited(client, "append", path) as record:
-            path = self._prepare_write(client, path)
-            line = text.rstrip("\r\n")
-            if not line.strip():
-                raise InvalidArgument("Nothing to append: give the line to add.")
-            self._check_limit(len(line), self.config.limits.append_chars, "An append", "append")
-            self._refuse_secrets(line, title or "", description)
-
-            def plan(snapshot: Snapshot) -> Change[bool]:
-                blob = snapshot.files.get(path)
-                if blob is None:
-                    new_text = self._new_note(path, title, description, sensitive, line + "\n")
-                    return self._change(path, new_text, outcome=True)
-                note = self._editable(snapshot, path)
-                separator = "" if note.text.endswith("\n") or not note.text else "\n"
-                new_text = self._touched(note) + note.parsed.body + separator + line + "\n"
-                return self._change(path, new_text, outcome=False)
-
-            landed = self._store.write(plan, client, self._message("append", path, client))
-            self._catalog.refresh_search()
-            version = self._version(landed.blobs[path])
-            record.commit, record.size = landed.commit, len(line)
-            return AppendResult(path, line, landed.change.outcome, version, landed.commit)
+        line = text.rstrip("\r\n")
+        return self._write(
+            client,
+            "append",
+            path,
+            lambda path: self._append_plan(path, line, title, description, sensitive),
+            lambda path, landed: AppendResult(
+                path, line, landed.change.outcome, _version(landed, path), landed.commit
+            ),
+        )
 
     def edit(self, client: str, path: str, old: str, new: str) -> EditResult:
-        with self._audited(client, "edit", path) as record:
-            path = self._prepare_write(client, path)
-            if not old:
-                raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
-            self._refuse_secrets(new)
-
-            def plan(snapshot: Snapshot) -> Change[None]:
-                note = self._editable(snapshot, path)
-                body = note.parsed.body
-                count = body.count(old)
-                if count == 0:
-                    raise PassageNotFound(
-                        f"The passage was not found in {path}. Read the note again and copy "
-                        "the passage exactly, including spaces and punctuation."
-                    )
-                if count > 1:
-                    raise PassageNotUnique(
-                        f"The passage appears {count} times in {path}. Include more of the "
-                        "surrounding text so it matches exactly one place."
-                    )
-                start = body.index(old)
-                new_body = body[:start] + new + body[start + len(old) :]
-                self._refuse_secrets(_lines_around(new_body, start, start + len(new)))
-                return self._change(path, self._touched(note) + new_body, outcome=None)
-
-            landed = self._store.write(plan, client, self._message("edit", path, client))
-            self._catalog.refresh_search()
-            record.commit, record.size = landed.commit, len(new)
-            return EditResult(path, old, new, self._version(landed.blobs[path]), landed.commit)
+        return self._write(
+            client,
+            "edit",
+            path,
+            lambda path: self._edit_plan(path, old, new),
+            lambda path, landed: EditResult(path, old, new, _version(landed, path), landed.commit),
+        )
 
     def write(
         self,
@@ -309,63 +345,166 @@ class MemoryService:
         version: str | None = None,
     ) -> WriteResult:
         """Rewrite a whole note; an existing note needs the version the caller read."""
-        with self._audited(client, "write", path) as record:
-            path = self._prepare_write(client, path)
-            check_header_text(title, description)
-            if parse_note(body, self.layout, "").is_valid:
-                raise InvalidArgument(
-                    "The body starts with a header. Pass only the text after the header; "
-                    "title, description and sensitive are separate arguments."
-                )
-            self._refuse_secrets(body, title, description)
-            expected = _clean_version(version)
-            body = body if body.endswith("\n") or not body else body + "\n"
-
-            def plan(snapshot: Snapshot) -> Change[bool]:
-                header = Header(title, description, self._today().isoformat(), sensitive)
-                blob = snapshot.files.get(path)
-                if blob is None:
-                    if expected is not None:
-                        raise NoteNotFound(
-                            path, "It may have been deleted; omit version to create it."
-                        )
-                    return self._change(path, render_note(self.layout, header, body), outcome=True)
-                note = self._catalog.loaded(path, blob)
-                self._check_version(note, expected)
-                if not note.parsed.is_valid:
-                    return self._change(path, render_note(self.layout, header, body), outcome=False)
-                new_header = replace_header_fields(
-                    note.header_text, self.layout, header_values(self.layout, header)
-                )
-                return self._change(path, new_header + body, outcome=False)
-
-            landed = self._store.write(plan, client, self._message("write", path, client))
-            self._catalog.refresh_search()
-            size = len(landed.change.files[path] or b"")
-            record.commit, record.size = landed.commit, size
-            version_now = self._version(landed.blobs[path])
-            return WriteResult(path, landed.change.outcome, version_now, landed.commit, size)
+        return self._write(
+            client,
+            "write",
+            path,
+            lambda path: self._rewrite_plan(
+                path,
+                title=title,
+                description=description,
+                sensitive=sensitive,
+                body=body,
+                version=version,
+            ),
+            lambda path, landed: WriteResult(
+                path,
+                landed.change.outcome,
+                _version(landed, path),
+                landed.commit,
+                len(landed.change.files[path] or b""),
+            ),
+        )
 
     def delete(self, client: str, path: str, version: str) -> DeleteResult:
-        with self._audited(client, "delete", path) as record:
+        return self._write(
+            client,
+            "delete",
+            path,
+            lambda path: self._delete_plan(path, version),
+            lambda path, landed: DeleteResult(path, landed.change.outcome, landed.commit),
+        )
+
+    def _write[T, R](
+        self,
+        client: str,
+        tool: str,
+        path: str,
+        prepare: Callable[[str], _WritePlan[T]],
+        answer: Callable[[str, Landed[T]], R],
+    ) -> R:
+        """Rights, path and disk; the operation's checks and plan; the commit; upkeep."""
+        with self._audited(client, tool, path) as record:
             path = self._prepare_write(client, path)
-            expected = _clean_version(version)
-            if expected is None:
-                raise InvalidArgument(
-                    f"Deleting needs the version: read {path} first, then pass it."
-                )
+            planned = prepare(path)
+            landed = self._store.write(planned.plan, client, self._message(tool, path, client))
+            record.commit, record.size = landed.commit, planned.audit_size(landed)
+            self._after_landing(tool, path)
+            return answer(path, landed)
 
-            def plan(snapshot: Snapshot) -> Change[str]:
-                blob = snapshot.files.get(path)
-                if blob is None:
-                    raise NoteNotFound(path)
-                self._check_version(self._catalog.loaded(path, blob), expected)
-                return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
-
-            landed = self._store.write(plan, client, self._message("delete", path, client))
+    def _after_landing(self, tool: str, path: str) -> None:
+        """The commit exists: nothing here may turn the answer into an error."""
+        try:
             self._catalog.refresh_search()
-            record.commit = landed.commit
-            return DeleteResult(path, landed.change.outcome, landed.commit)
+        except Exception as error:
+            logger.warning(
+                "%s %s landed, but the search index could not follow (%s); the next search "
+                "brings it up to date",
+                tool,
+                path,
+                error,
+            )
+
+    def _append_plan(
+        self,
+        path: str,
+        line: str,
+        title: str | None,
+        description: str,
+        sensitive: bool | None,
+    ) -> _WritePlan[bool]:
+        if not line.strip():
+            raise InvalidArgument("Nothing to append: give the line to add.")
+        self._check_limit(len(line), self.config.limits.append_chars, "An append", "append")
+        self._refuse_secrets(line, title or "", description)
+
+        def plan(snapshot: Snapshot) -> Change[bool]:
+            if path not in snapshot.files:
+                new_text = self._new_note(path, title, description, sensitive, line + "\n")
+                return self._change(path, new_text, outcome=True)
+            note = self._editable(snapshot, path)
+            separator = "" if note.text.endswith("\n") or not note.text else "\n"
+            new_text = self._touched(note) + note.parsed.body + separator + line + "\n"
+            return self._change(path, new_text, outcome=False)
+
+        return _WritePlan(plan, lambda _: len(line))
+
+    def _edit_plan(self, path: str, old: str, new: str) -> _WritePlan[None]:
+        if not old:
+            raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
+        self._refuse_secrets(new)
+
+        def plan(snapshot: Snapshot) -> Change[None]:
+            note = self._editable(snapshot, path)
+            body = note.parsed.body
+            count = body.count(old)
+            if count == 0:
+                raise PassageNotFound(
+                    f"The passage was not found in {path}. Read the note again and copy "
+                    "the passage exactly, including spaces and punctuation."
+                )
+            if count > 1:
+                raise PassageNotUnique(
+                    f"The passage appears {count} times in {path}. Include more of the "
+                    "surrounding text so it matches exactly one place."
+                )
+            start = body.index(old)
+            new_body = body[:start] + new + body[start + len(old) :]
+            self._refuse_secrets(_lines_around(new_body, start, start + len(new)))
+            return self._change(path, self._touched(note) + new_body, outcome=None)
+
+        return _WritePlan(plan, lambda _: len(new))
+
+    def _rewrite_plan(
+        self,
+        path: str,
+        *,
+        title: str,
+        description: str,
+        sensitive: bool,
+        body: str,
+        version: str | None,
+    ) -> _WritePlan[bool]:
+        check_header_text(title, description)
+        if parse_note(body, self.layout, "").is_valid:
+            raise InvalidArgument(
+                "The body starts with a header. Pass only the text after the header; "
+                "title, description and sensitive are separate arguments."
+            )
+        self._refuse_secrets(body, title, description)
+        expected = _clean_version(version)
+        body = body if body.endswith("\n") or not body else body + "\n"
+
+        def plan(snapshot: Snapshot) -> Change[bool]:
+            header = Header(title, description, self._today().isoformat(), sensitive)
+            blob = snapshot.files.get(path)
+            if blob is None:
+                if expected is not None:
+                    raise NoteNotFound(path, "It may have been deleted; omit version to create it.")
+                return self._change(path, render_note(self.layout, header, body), outcome=True)
+            note = self._catalog.note_in_blob(path, blob)
+            self._check_version(note, expected)
+            fields = tuple(HeaderField)
+            new_header = header_saying(
+                note.header_text, self.layout, header, fields, fallback_title(path)
+            )
+            return self._change(path, new_header + body, outcome=False)
+
+        return _WritePlan(plan, lambda landed: len(landed.change.files[path] or b""))
+
+    def _delete_plan(self, path: str, version: str) -> _WritePlan[str]:
+        expected = _clean_version(version)
+        if expected is None:
+            raise InvalidArgument(f"Deleting needs the version: read {path} first, then pass it.")
+
+        def plan(snapshot: Snapshot) -> Change[str]:
+            blob = snapshot.files.get(path)
+            if blob is None:
+                raise NoteNotFound(path)
+            self._check_version(self._catalog.note_in_blob(path, blob), expected)
+            return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
+
+        return _WritePlan(plan, lambda _: 0)
 
     # Rules shared by the operations
 
@@ -386,6 +525,7 @@ class MemoryService:
                 f"wanted to save; the owner can grant write in [clients.{client}] of memoire.toml."
             )
         path = writable_path(path, self.layout)
+        self._refuse_secrets(fallback_title(path).replace("-", " "))  # a path is stored too
         ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
         return path
 
@@ -420,8 +560,10 @@ class MemoryService:
 
     def _touched(self, note: LoadedNote) -> str:
         """The note's header with `updated` set to today, every other byte as it was."""
-        today = {HeaderField.UPDATED: self._today().isoformat()}
-        return replace_header_fields(note.header_text, self.layout, today)
+        header = dataclasses.replace(note.parsed.header, updated=self._today().isoformat())
+        return header_saying(
+            note.header_text, self.layout, header, (HeaderField.UPDATED,), fallback_title(note.path)
+        )
 
     def _check_version(self, note: LoadedNote, expected: str | None) -> None:
         if expected is None:
@@ -440,11 +582,6 @@ class MemoryService:
     def _message(self, tool: str, path: str, client: str) -> str:
         return f"memoire {tool} {path}\n\nclient: {client}\ntool: {tool}\n"
 
-    @staticmethod
-    def _version(blob: str | None) -> str:
-        assert blob is not None
-        return blob[:VERSION_CHARS]
-
     # Loading notes
 
     def _visible(self, snapshot: Snapshot, path: str, rights: Rights) -> LoadedNote:
@@ -452,16 +589,25 @@ class MemoryService:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._catalog.loaded(path, blob)
-        if note.parsed.header.sensitive and not rights.sensitive:
+        note = self._catalog.note_in_blob(path, blob)
+        if note.hidden and not rights.sensitive:
             raise NoteNotFound(path)
+        return note
+
+    def _servable(self, snapshot: Snapshot, path: str, rights: Rights) -> LoadedNote:
+        """A visible note that may be sent whole: never one over the size limit."""
+        note = self._visible(snapshot, path, rights)
+        if note.too_large:
+            raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
         return note
 
     def _editable(self, snapshot: Snapshot, path: str) -> LoadedNote:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._catalog.loaded(path, blob)
+        note = self._catalog.note_in_blob(path, blob)
+        if note.too_large:
+            raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
         if not note.parsed.is_valid:
             problems = "; ".join(note.parsed.problems)
             raise InvalidNote(
@@ -470,17 +616,11 @@ class MemoryService:
             )
         return note
 
-    def _readme(self, snapshot: Snapshot) -> NoteContent:
-        blob = snapshot.files.get(self.layout.readme)
-        if blob is None:
-            raise NoteNotFound(self.layout.readme)
-        text = self._store.read_blob(blob).decode("utf-8", errors="replace")
-        return NoteContent(self.layout.readme, "README", "", "", False, text, blob[:VERSION_CHARS])
-
     # Audit
 
     @contextlib.contextmanager
     def _audited(self, client: str, tool: str, path: str | None = None) -> Iterator[AuditRecord]:
+        """One record per call, written when it can be: the log never fails a call."""
         record = AuditRecord(client=client, tool=tool, path=path)
         try:
             yield record
@@ -514,14 +654,38 @@ def _lines_around(text: str, start: int, end: int) -> str:
 
 
 def _content(note: LoadedNote) -> NoteContent:
+    """A note as sent in full; one over the size limit is sent without its body."""
     header = note.parsed.header
+    problems = note.parsed.problems
+    if note.too_large:
+        problems += ("too large to be shown; a person must split it by hand",)
     return NoteContent(
         path=note.path,
         title=header.title,
         description=header.description,
         updated=header.updated,
         sensitive=header.sensitive,
-        body=note.parsed.body,
+        body="" if note.too_large else note.parsed.body,
         version=note.version,
-        problems=note.parsed.problems,
+        problems=problems,
+    )
+
+
+def _readme_content(note: LoadedNote) -> NoteContent:
+    return NoteContent(
+        note.path, "README", "", "", note.hidden, note.text, note.blob[:VERSION_CHARS]
+    )
+
+
+def _version[T](landed: Landed[T], path: str) -> str:
+    blob = landed.blobs[path]
+    assert blob is not None
+    return blob[:VERSION_CHARS]
+
+
+def _too_large_message(path: str, limit: int) -> str:
+    return (
+        f"{path} is over the {limit}-character limit for a note, so it is not served whole "
+        "and cannot be changed piece by piece. A person must split it by hand into several "
+        "notes and commit them; a rewrite with write (passing its version) also replaces it."
     )

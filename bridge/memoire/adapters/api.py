@@ -76,12 +76,12 @@ def build_api(
     async def events(request: Request) -> Response:
         caller = request.scope[CALLER_KEY]
         try:
-            await run_in_threadpool(service.index, caller.client)
+            start = await run_in_threadpool(service.open_events, caller.client)
         except MemoireError as error:
             return JSONResponse({"error": error.code, "message": error.message}, 403)
         since: str | None = request.headers.get("last-event-id", "")
         if not _COMMIT.fullmatch(since or ""):
-            since = await run_in_threadpool(service.head)
+            since = start
         stream = _changes(service, request, caller.client, since, still_authorized)
         return StreamingResponse(
             _with_heartbeats(stream, heartbeat_seconds),

@@ -21,6 +21,7 @@ from ..config import (
 from ..core.errors import MemoireError
 from ..core.layout import LAYOUTS, layout_named
 from ..core.scopes import new_session_key
+from ..fetching import keep_fetching
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 
@@ -152,7 +153,8 @@ def _serve(arguments: argparse.Namespace) -> int:
     )
     app = build_app(service, tokens, server)
     # Event streams never end by themselves: give them two seconds, then stop anyway.
-    uvicorn.run(app, host=server.host, port=server.port, timeout_graceful_shutdown=2)
+    with keep_fetching(service):
+        uvicorn.run(app, host=server.host, port=server.port, timeout_graceful_shutdown=2)
     return 0
 
 
@@ -168,7 +170,9 @@ def _stdio(arguments: argparse.Namespace) -> int:
         )
         return 2
     caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
-    build_server(MemoryService(config), caller).run()
+    service = MemoryService(config)
+    with keep_fetching(service):
+        build_server(service, caller).run()
     return 0
 
 

@@ -127,6 +127,7 @@ class Guard:
             client=client,
             workspace=headers.get(WORKSPACE_HEADER),
             session=_session_key(headers.get("mcp-session-id")),
+            local=is_loopback(address),
         )
         return None
 

@@ -46,11 +46,16 @@ INSTRUCTIONS = (
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who is calling, as established by the transport, never by the client's own claim."""
+    """Who is calling, as established by the transport, never by the client's own claim.
+
+    `local`: the caller runs on this machine (stdio, or HTTP from a loopback address), so
+    its workspace may be looked up on this disk.
+    """
 
     client: str
     workspace: str | None = None
     session: str | None = None
+    local: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +194,7 @@ def _tools(
                 workspace=workspace or caller.workspace,
                 scope=scope,
                 session=caller.session,
+                probe_disk=caller.local,
             ),
             render.overview,
         )

@@ -32,6 +32,10 @@ def overview(result: Overview) -> str:
     lines += ["", f"Other notes ({len(result.index.notes)}):"]
     for summary in result.index.notes:
         mark = " [sensitive]" if summary.sensitive else ""
+        if summary.too_large:
+            mark += " [too large to read: a person must split it by hand]"
+        if summary.attention:
+            mark += f" [needs attention: {summary.attention}]"
         lines.append(
             f"- {summary.path} — {summary.description or summary.title} "
             f"(updated {summary.updated or '?'}){mark}"
