@@ -83,13 +83,26 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
         "password: hunter2\n"
     )
     (repository / "topics/Wrong Name.md").write_text("x\n")
+    (repository / "topics/doubled.md").write_text(
+        "---\ntitle: D\ndescription: d\nupdated: 2026-01-01\nsensitive: yes\nsensitive: no\n"
+        "---\n\nbody\n"
+    )
+    (repository / "topics/huge.md").write_text(
+        "---\ntitle: H\ndescription: d\nupdated: 2026-01-01\nsensitive: no\n---\n\n"
+        + "many words\n" * 3000
+    )
     git(repository, "add", ".")
     git(repository, "commit", "-qm", "by hand")
     result = memoire("check", home=tmp_path)
     assert result.returncode == 1
     assert "topics/bad.md: the note does not start with a '---' header" in result.stdout
     assert "topics/leak.md: line 8 looks like a secret" in result.stdout
+    assert "withheld from clients without the sensitive right" in result.stdout
     assert "topics/Wrong Name.md: not an allowed note path" in result.stdout
+    assert "topics/doubled.md: invalid YAML header: the key 'sensitive' appears twice" in (
+        result.stdout
+    )
+    assert "topics/huge.md: over the 20000-character limit" in result.stdout
 
 
 def test_check_without_a_memory_says_how_to_create_one(tmp_path: Path) -> None:
