@@ -110,9 +110,8 @@ def test_a_remote_callers_workspace_is_named_without_looking_at_the_disk(myapp: 
 
 
 def test_the_deepest_allowed_workspace_still_resolves(myapp: Path) -> None:
-    depth = len(myapp.parts)
-    deep = myapp.joinpath(*["d"] * (64 - depth))
-    assert len(deep.parts) == 64
+    deep = myapp.joinpath(*["d"] * (65 - len(myapp.parts)))
+    assert len(deep.parts) == 65  # "/" and 64 folders
     decision = resolver(**{str(myapp / "d" / "d"): "mapped"}).resolve(workspace=str(deep))
     assert (decision.scope, decision.rule) == ("mapped", Rule.DIRECTORY_MAP)
     assert resolver().resolve(workspace=str(deep)).scope == "myapp"

@@ -27,7 +27,7 @@ _HOME_LIKE = re.compile(
 )
 MAX_SCOPE_CHARS = 60
 MAX_WORKSPACE_CHARS = 4096  # PATH_MAX on Linux
-MAX_WORKSPACE_PARTS = 64
+MAX_WORKSPACE_PARTS = 64  # folders below the root
 _LOOKUP_ONLY = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY  # no read right needed
 
 
@@ -215,9 +215,10 @@ def _bounded(workspace: str) -> PurePath:
             f"{MAX_WORKSPACE_CHARS}. Pass the project's folder as an absolute path, or scope."
         )
     path = _normalise(workspace)
-    if len(path.parts) > MAX_WORKSPACE_PARTS:
+    folders = len(path.parts) - (1 if path.anchor else 0)
+    if folders > MAX_WORKSPACE_PARTS:
         raise InvalidArgument(
-            f"The workspace has {len(path.parts)} folders; the limit is {MAX_WORKSPACE_PARTS}. "
+            f"The workspace has {folders} folders; the limit is {MAX_WORKSPACE_PARTS}. "
             "Pass the project's folder as an absolute path, or scope."
         )
     return path
