@@ -50,7 +50,7 @@ class LoadedNote:
     parsed: ParsedNote
     too_large: bool = False
     secret: secrets.SecretFinding | None = None
-    readme_hidden: bool = False
+    labelled_hidden: bool = True
 
     @property
     def version(self) -> str:
@@ -64,11 +64,7 @@ class LoadedNote:
     def hidden(self) -> bool:
         """Withheld from clients without the sensitive right: labelled sensitive, a header
         that cannot be trusted, or a secret a person committed by hand (fail closed)."""
-        if self.secret is not None:
-            return True
-        if self.path == "README.md":
-            return self.readme_hidden
-        return self.parsed.header.sensitive
+        return self.labelled_hidden or self.secret is not None
 
     @property
     def secret_line(self) -> int | None:
@@ -104,14 +100,19 @@ def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int
         text = head[:note_chars]
     else:
         text = data.decode("utf-8", errors="replace")
+    parsed = parse_note(text, layout, fallback_title(path))
+    if path == layout.readme:  # README needs no header; one it has is honoured
+        labelled_hidden = readme_is_hidden(text, layout)
+    else:
+        labelled_hidden = parsed.header.sensitive
     return LoadedNote(
         path=path,
         blob=blob,
         text=text,
-        parsed=parse_note(text, layout, fallback_title(path)),
+        parsed=parsed,
         too_large=too_large,
         secret=secrets.find_secret(text),
-        readme_hidden=path == layout.readme and readme_is_hidden(text, layout),
+        labelled_hidden=labelled_hidden,
     )
 
 

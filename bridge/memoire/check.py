@@ -32,7 +32,7 @@ def check_memory(config: Config) -> list[Problem]:
         note = load_note(store.read_blob(blob), path, blob, layout, limit)
         if path == layout.readme:
             broken = len(note.parsed.problems) > len(note.parsed.missing_fields)
-            if note.readme_hidden and broken:
+            if note.labelled_hidden and broken:
                 reason = "; ".join(note.parsed.problems)
                 problems.append(Problem(path, f"its header cannot be trusted ({reason})"))
         else:
