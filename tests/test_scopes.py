@@ -117,3 +117,9 @@ def test_the_deepest_allowed_workspace_still_resolves(myapp: Path) -> None:
     assert resolver().resolve(workspace=str(deep)).scope == "myapp"
     with pytest.raises(InvalidArgument, match="64"):
         resolver().resolve(workspace=str(deep / "one-more"))
+
+
+def test_the_directory_map_matches_windows_folders_whatever_their_case() -> None:
+    mapped = resolver(**{"C:\\Users\\ludo\\src\\App": "windows-app"})
+    decision = mapped.resolve(workspace="c:\\users\\LUDO\\src\\app\\backend")
+    assert (decision.scope, decision.rule) == ("windows-app", Rule.DIRECTORY_MAP)

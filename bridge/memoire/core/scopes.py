@@ -145,11 +145,11 @@ class ScopeResolver:
 
         Compares parts, once per configured folder: linear in the workspace's length
         (`is_relative_to` builds every parent, quadratic in a deep path)."""
-        parts = path.parts
+        parts = _compared_parts(path)
         candidates = [
             (len(folder.parts), scope)
             for folder, scope in self._directories.items()
-            if type(folder) is type(path) and parts[: len(folder.parts)] == folder.parts
+            if type(folder) is type(path) and parts[: len(folder.parts)] == _compared_parts(folder)
         ]
         return max(candidates)[1] if candidates else None
 
@@ -205,6 +205,13 @@ def _holds_git(folder: int) -> bool:
 
 def new_session_key() -> str:
     return uuid.uuid4().hex[:12]
+
+
+def _compared_parts(path: PurePath) -> tuple[str, ...]:
+    """Windows folder names match whatever their case, as Windows matches them."""
+    if isinstance(path, PureWindowsPath):
+        return tuple(part.casefold() for part in path.parts)
+    return path.parts
 
 
 def _bounded(workspace: str) -> PurePath:
