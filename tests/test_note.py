@@ -127,6 +127,8 @@ _SENSITIVE_KEYS = [
     "!!str sensitive",
     "sensitive ",
     "ｓｅｎｓｉｔｉｖｅ",
+    "sensitive\u200b",
+    "!!binary c2Vuc2l0aXZl",
 ]
 _SAYS_NO = ["no", "No", "non", "false", '"no"', "'no'", "!!str no"]
 _SAYS_OTHER = ["yes", "oui", "true", '"yes"', "Yes", "maybe", "1", "!!bool no", "[no]"]

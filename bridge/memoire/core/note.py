@@ -38,6 +38,7 @@ _FastestSafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.Sa
 
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 class _UntrustedHeader(yaml.YAMLError):
@@ -72,7 +73,7 @@ class _HeaderLoader(_FastestSafeLoader):  # type: ignore[misc, valid-type]
         for key_node, _ in node.value:
             if key_node.tag == _MERGE_TAG or key_node.value == "<<":
                 raise _UntrustedHeader("merge keys (<<) are not allowed in a header")
-            if not isinstance(key_node, ScalarNode):
+            if not isinstance(key_node, ScalarNode) or key_node.tag != _STR_TAG:
                 raise _UntrustedHeader("header keys must be plain words")
             folded = fold_key(key_node.value)
             if folded in seen:
@@ -84,8 +85,10 @@ class _HeaderLoader(_FastestSafeLoader):  # type: ignore[misc, valid-type]
 
 
 def fold_key(key: str) -> str:
-    """The form two keys share when a person would take them for the same key."""
-    return unicodedata.normalize("NFKC", key).strip().casefold()
+    """The form two keys share when a person would take them for the same key: same
+    letters whatever their case, width or surrounding spaces, invisible characters out."""
+    visible = "".join(char for char in key if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFKC", visible).strip().casefold()
 
 
 @dataclass(frozen=True, slots=True)
