@@ -286,6 +286,7 @@ class Catalog:
         }
 
     def paths_changed(self, parent: str | None, commit: str) -> set[str]:
+        """Memory paths one commit changed; every path when its parent is not here."""
         changed = self._store.changed_paths(parent, commit)
         if changed is None:
             before = self._store.files_at(parent) or {}
