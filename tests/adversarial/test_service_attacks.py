@@ -24,7 +24,8 @@ from memoire.core.note import parse_note
 from memoire.service import MemoryService
 from memoire.storage.tokens import TokenStore
 
-from ..conftest import git, make_config
+from ..bridges import issue_token, read_events, running_bridge
+from ..conftest import git, make_config, write_config
 
 PUBLIC = "title: T\ndescription: D\nupdated: 2026-11-01\n"
 
@@ -250,6 +251,21 @@ def test_each_event_carries_the_commit_that_made_it(
     assert [(change.path, change.kind, change.commit) for change in changes] == [
         ("topics/tea.md", "deleted", hidden)
     ]
+
+
+def test_the_events_stream_of_a_voice_token_never_names_a_hidden_commit(
+    service: MemoryService, repository: Path, tmp_path: Path
+) -> None:
+    config = write_config(tmp_path, repository, "[server]\nheartbeat_seconds = 1\n")
+    token = issue_token(config, "voice")
+    start = service.open_events("voice")
+    music = service.append("desk", "topics/music.md", "jazz", title="Music", sensitive=False)
+    service.append("desk", "topics/health.md", "private", title="Health", sensitive=True)
+    before = len(audit_lines(repository))
+    with running_bridge(config) as bridge:
+        lines = read_events(bridge, token, 3, headers={"Last-Event-ID": str(start)})
+    assert [line for line in lines if line.startswith("id: ")] == [f"id: {music.commit}"]
+    assert [line["tool"] for line in audit_lines(repository)[before:]] == ["events"]
 
 
 # Size
