@@ -287,6 +287,22 @@ def test_a_note_over_the_limit_is_listed_as_too_large_and_never_served_whole(
     assert "limit" in problems[0].message
 
 
+def test_an_oversized_profile_or_preferences_is_shown_without_its_body(
+    service: MemoryService, repository: Path
+) -> None:
+    body = "- tea: green\n" * 3000
+    for path in ("profile.md", "preferences.md"):
+        commit_by_hand(repository, path, f"---\n{PUBLIC}sensitive: no\n---\n\n{body}")
+    shown = service.index("voice").always_shown
+    assert [(note.path, note.body) for note in shown] == [
+        ("profile.md", ""),
+        ("preferences.md", ""),
+    ]
+    assert all("split it by hand" in note.problems[-1] for note in shown)
+    with pytest.raises(TooLarge):
+        service.preferences("voice")
+
+
 # Secrets
 
 
