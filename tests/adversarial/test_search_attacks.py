@@ -1,0 +1,172 @@
+"""Search attacked: pasted pages, queries built to be slow, and hidden notes read through scores.
+
+A search is a read: it must never hold up a write's confirmation, never run unbounded, and
+tell a client without the sensitive right nothing about the notes it may not see — not
+even through a score, a count or an order.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from memoire.core.errors import InvalidArgument
+from memoire.service import MemoryService
+from memoire.storage.search import IndexedNote, SearchIndex
+
+MAX_QUERY_CHARS = 1_000  # the limits a refusal states
+MAX_QUERY_WORDS = 32
+# A test that would hang on a regression fails after this instead; no timing is asserted.
+HANG_GUARD_SECONDS = 20
+NOTES_FOR_A_LONG_QUERY = 300  # enough rows for SQLite to look at the clock mid-query
+
+
+def _note(number: int, text: str = "Tea with lemon, always.") -> IndexedNote:
+    return IndexedNote(
+        path=f"topics/note-{number:04}.md",
+        title=f"Note {number}",
+        description="",
+        sensitive=False,
+        text=f"---\ntitle: Note {number}\n---\n\n{text}\n",
+    )
+
+
+def _filled_index(tmp_path: Path, clock: Callable[[], float] = time.monotonic) -> SearchIndex:
+    index = SearchIndex(tmp_path / "search.sqlite3", clock=clock)
+    notes = [_note(number) for number in range(NOTES_FOR_A_LONG_QUERY)]
+    assert index.update(None, "first", notes, [])
+    return index
+
+
+def _pasted_page(words: int) -> str:
+    return " ".join(f"word{number}" for number in range(words))
+
+
+def test_a_pasted_page_is_refused_with_the_limits_and_what_to_do(service: MemoryService) -> None:
+    page = _pasted_page(20_000)  # the issue's 136 KB query
+    assert len(page) > 100_000
+    with pytest.raises(InvalidArgument) as refused:
+        service.search("desk", page)
+    message = refused.value.message
+    assert f"{MAX_QUERY_CHARS:,} characters" in message
+    assert f"{MAX_QUERY_WORDS} different words" in message
+    assert "a few distinctive words" in message
+
+
+def test_more_distinct_words_than_the_limit_are_refused_within_the_length(
+    service: MemoryService,
+) -> None:
+    service.append("desk", "topics/tea.md", "Green tea.", title="Tea", sensitive=False)
+    too_many = " ".join(f"w{number}" for number in range(MAX_QUERY_WORDS + 1))
+    assert len(too_many) <= MAX_QUERY_CHARS
+    with pytest.raises(InvalidArgument, match=f"{MAX_QUERY_WORDS + 1} different words"):
+        service.search("desk", too_many)
+    at_the_limit = " ".join(f"w{number}" for number in range(MAX_QUERY_WORDS - 1)) + " tea"
+    assert [hit.path for hit in service.search("desk", at_the_limit).hits] == ["topics/tea.md"]
+    repeated = " ".join(["tea"] * 200)  # one word, however often: within the limits
+    assert [hit.path for hit in service.search("desk", repeated).hits] == ["topics/tea.md"]
+
+
+def test_an_update_completes_while_a_search_is_running(tmp_path: Path) -> None:
+    """The search is held inside SQLite (its clock blocks); the update must not wait for it."""
+    inside_the_query = threading.Event()
+    release = threading.Event()
+    looks: list[float] = []
+
+    def clock() -> float:
+        if threading.current_thread() is searcher:
+            looks.append(time.monotonic())
+            if len(looks) == 2:  # the first look sets the deadline, the second is mid-query
+                inside_the_query.set()
+                release.wait(HANG_GUARD_SECONDS)
+        return time.monotonic()
+
+    index = _filled_index(tmp_path, clock)
+    found: list[set[str]] = []
+    searcher = threading.Thread(
+        target=lambda: found.append(
+            {hit.path for hit in index.search("tea", 50, include_sensitive=True)}
+        )
+    )
+    updated: list[bool] = []
+    added = _note(9_999, "Tea from the new note, with mint.")
+    updater = threading.Thread(
+        target=lambda: updated.append(index.update("first", "next", [added], []))
+    )
+    try:
+        searcher.start()
+        assert inside_the_query.wait(HANG_GUARD_SECONDS)
+        updater.start()
+        updater.join(HANG_GUARD_SECONDS)
+        assert updated == [True], "the update waited for the running search"
+        assert searcher.is_alive()  # still held: the update really ran meanwhile
+        assert index.indexed_commit() == "next"
+    finally:
+        release.set()
+        searcher.join(HANG_GUARD_SECONDS)
+        updater.join(HANG_GUARD_SECONDS)
+    assert len(found) == 1
+    assert len(found[0]) == 50  # the held search finished, whole
+    assert [hit.path for hit in index.search("mint", 5, include_sensitive=True)] == [added.path]
+    index.close()
+
+
+def test_a_search_past_its_time_budget_is_refused_as_too_broad(tmp_path: Path) -> None:
+    jumping = threading.Event()
+    now = [0.0]
+
+    def clock() -> float:
+        if jumping.is_set():
+            now[0] += 60.0  # each look at the clock finds a minute gone
+        return now[0]
+
+    index = _filled_index(tmp_path, clock)
+    jumping.set()
+    with pytest.raises(InvalidArgument, match="too much to rank within 1 s") as refused:
+        index.search("tea lemon", 10, include_sensitive=True)
+    assert "fewer words" in refused.value.message
+    jumping.clear()
+    # The refused search left nothing behind: searches and updates go on.
+    assert len(index.search("tea lemon", 10, include_sensitive=True)) == 10
+    assert index.update("first", "next", [_note(9_999)], [])
+    index.close()
+
+
+def _as_seen(service: MemoryService, client: str, query: str) -> list[object]:
+    return [
+        (hit.path, hit.title, hit.score, hit.lines)
+        for hit in service.search(client, query, limit=50).hits
+    ]
+
+
+def test_hidden_notes_never_move_the_scores_a_client_without_the_right_sees(
+    service: MemoryService,
+) -> None:
+    for number, mentions in enumerate((1, 2, 3)):
+        service.append(
+            "desk",
+            f"topics/visible-{number}.md",
+            " ".join(["The boiler hums."] * mentions) + f" Filler words {'x ' * number}",
+            title=f"Visible {number}",
+            sensitive=False,
+        )
+    queries = ("boiler", "boiler hums", "visible", "boiler cardiology")
+    before = {query: _as_seen(service, "voice", query) for query in queries}
+    assert all(before[query] for query in queries)
+
+    hidden = "topics/hidden.md"
+    service.append(
+        "desk", hidden, "Boiler boiler boiler; cardiology.", title="Boiler", sensitive=True
+    )
+    assert hidden in {hit.path for hit in service.search("desk", "boiler").hits}
+    assert {query: _as_seen(service, "voice", query) for query in queries} == before
+
+    service.append("desk", hidden, "The boiler again, with visible hums and hums.")
+    assert {query: _as_seen(service, "voice", query) for query in queries} == before
+
+    service.delete("desk", hidden, service.read("desk", hidden).version)
+    assert {query: _as_seen(service, "voice", query) for query in queries} == before
