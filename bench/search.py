@@ -39,7 +39,7 @@ from pathlib import Path
 import pygit2
 
 from memoire.service import MemoryService
-from memoire.storage.search import SearchIndex, fold
+from memoire.storage.search import BM25_WEIGHTS, SearchIndex, fold
 from memoire.storage.search_query import parse_query
 
 # bench/ is a folder of scripts, not a package (see bench/bridge.py).
@@ -173,7 +173,7 @@ def floor_samples(database: Path, queries: list[str], table: str) -> tuple[int, 
     """The ranking query alone, as SQLite runs it for a search: no lines, no objects."""
     db = sqlite3.connect(database)
     sql = (
-        f"SELECT rowid, bm25({table}, 10.0, 4.0, 1.0) AS rank FROM {table} "
+        f"SELECT rowid, bm25({table}, {BM25_WEIGHTS}) AS rank FROM {table} "
         f"WHERE {table} MATCH ? ORDER BY rank LIMIT 10"
     )
     expressions = [parse_query(query).all_words() for query in queries]

@@ -170,3 +170,22 @@ def test_hidden_notes_never_move_the_scores_a_client_without_the_right_sees(
 
     service.delete("desk", hidden, service.read("desk", hidden).version)
     assert {query: _as_seen(service, "voice", query) for query in queries} == before
+
+
+def test_a_huge_note_is_searched_in_its_first_million_characters_only(tmp_path: Path) -> None:
+    """A note committed by hand may be any size; what a search reads of it is bounded."""
+    filler = "Filler line of a very long journal.\n" * 30_000  # over a million characters
+    huge = IndexedNote(
+        path="journal/huge.md",
+        title="Huge",
+        description="",
+        sensitive=False,
+        text=f"Kettle on the first line.\n{filler}Teapot past the bound.\n",
+    )
+    assert len(huge.text) > 1_000_000
+    index = SearchIndex(tmp_path / "search.sqlite3")
+    assert index.update(None, "first", [huge], [])
+    (hit,) = index.search("kettle", 10, include_sensitive=True)
+    assert [(line.number, line.text) for line in hit.lines] == [(1, "Kettle on the first line.")]
+    assert index.search("teapot", 10, include_sensitive=True) == []
+    index.close()

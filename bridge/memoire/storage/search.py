@@ -40,7 +40,7 @@ MAX_LINE_CHARS = 400
 MAX_INDEXED_CHARS = 1_000_000
 SEARCH_SECONDS = 1.0
 _PROGRESS_STEPS = 1_000  # SQLite instructions between two looks at the clock
-_WEIGHTS = "10.0, 4.0, 1.0"  # title, description, text: what one occurrence in each is worth
+BM25_WEIGHTS = "10.0, 4.0, 1.0"  # title, description, text: what one occurrence in each is worth
 _CANDIDATES = 50  # ranked by bm25, then with the title's share: enough to hold the best
 _TOO_BROAD = (
     "The search matched too much to rank within {seconds:g} s. "
@@ -145,9 +145,10 @@ class SearchIndex:
             return []
         table = "all_notes" if include_sensitive else "visible_notes"
         with self._reading() as db, self._budget(db):
-            best = _best(db, table, words.all_words())
+            candidates = max(limit, _CANDIDATES)
+            best = _best(db, table, words.all_words(), candidates)
             if not best and len(words.words) > 1:
-                best = _best(db, table, words.any_word())
+                best = _best(db, table, words.any_word(), candidates)
             ranked = sorted(
                 (_score(words, rank, title_words), path, title, doc)
                 for doc, path, title, title_words, rank in best
@@ -277,19 +278,19 @@ def _add(db: sqlite3.Connection, note: IndexedNote) -> None:
 
 
 def _best(
-    db: sqlite3.Connection, table: str, expression: str
+    db: sqlite3.Connection, table: str, expression: str, candidates: int
 ) -> list[tuple[int, str, str, str, float]]:
-    """The notes of `table` that bm25 ranks best; ranked before anything else is read."""
+    """The `candidates` notes of `table` that bm25 ranks best, ranked before anything is read."""
     return db.execute(
         f"""
         WITH best AS (
-            SELECT rowid AS doc, bm25({table}, {_WEIGHTS}) AS rank FROM {table}
-            WHERE {table} MATCH ? ORDER BY rank LIMIT {_CANDIDATES}
+            SELECT rowid AS doc, bm25({table}, {BM25_WEIGHTS}) AS rank FROM {table}
+            WHERE {table} MATCH ? ORDER BY rank LIMIT ?
         )
         SELECT notes.doc, notes.path, notes.title, notes.title_words, best.rank
         FROM best JOIN notes ON notes.doc = best.doc
         """,
-        (expression,),
+        (expression, candidates),
     ).fetchall()
 
 
