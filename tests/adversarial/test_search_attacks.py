@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memoire.core.errors import InvalidArgument
 from memoire.service import MemoryService
 from memoire.storage.search import IndexedNote, SearchIndex
+
+from ..conftest import ServiceFactory, git
 
 MAX_QUERY_CHARS = 1_000  # the limits a refusal states
 MAX_QUERY_WORDS = 32
@@ -71,42 +76,57 @@ def test_more_distinct_words_than_the_limit_are_refused_within_the_length(
     assert [hit.path for hit in service.search("desk", repeated).hits] == ["topics/tea.md"]
 
 
-def test_an_update_completes_while_a_search_is_running(tmp_path: Path) -> None:
-    """The search is held inside SQLite (its clock blocks); the update must not wait for it."""
-    inside_the_query = threading.Event()
-    release = threading.Event()
-    looks: list[float] = []
+class SearchHold:
+    """A search's clock that holds one thread inside its SQLite query until released.
 
-    def clock() -> float:
-        if threading.current_thread() is searcher:
-            looks.append(time.monotonic())
-            if len(looks) == 2:  # the first look sets the deadline, the second is mid-query
-                inside_the_query.set()
-                release.wait(HANG_GUARD_SECONDS)
+    The search looks at its clock once to set its deadline, then from inside the query:
+    the second look from the held thread is where it stops.
+    """
+
+    def __init__(self) -> None:
+        self.inside_the_query = threading.Event()
+        self.release = threading.Event()
+        self.thread: threading.Thread | None = None
+        self._looks = 0
+
+    def clock(self) -> float:
+        if threading.current_thread() is self.thread:
+            self._looks += 1
+            if self._looks == 2:
+                self.inside_the_query.set()
+                self.release.wait(HANG_GUARD_SECONDS)
         return time.monotonic()
 
-    index = _filled_index(tmp_path, clock)
+    def hold(self, search: Callable[[], object]) -> threading.Thread:
+        self.thread = threading.Thread(target=search)
+        self.thread.start()
+        assert self.inside_the_query.wait(HANG_GUARD_SECONDS)
+        return self.thread
+
+
+def test_an_update_completes_while_a_search_is_running(tmp_path: Path) -> None:
+    """The search is held inside SQLite (its clock blocks); the update must not wait for it."""
+    hold = SearchHold()
+    index = _filled_index(tmp_path, hold.clock)
     found: list[set[str]] = []
-    searcher = threading.Thread(
-        target=lambda: found.append(
-            {hit.path for hit in index.search("tea", 50, include_sensitive=True)}
-        )
-    )
     updated: list[bool] = []
     added = _note(9_999, "Tea from the new note, with mint.")
     updater = threading.Thread(
         target=lambda: updated.append(index.update("first", "next", [added], []))
     )
     try:
-        searcher.start()
-        assert inside_the_query.wait(HANG_GUARD_SECONDS)
+        searcher = hold.hold(
+            lambda: found.append(
+                {hit.path for hit in index.search("tea", 50, include_sensitive=True)}
+            )
+        )
         updater.start()
         updater.join(HANG_GUARD_SECONDS)
         assert updated == [True], "the update waited for the running search"
         assert searcher.is_alive()  # still held: the update really ran meanwhile
         assert index.indexed_commit() == "next"
     finally:
-        release.set()
+        hold.release.set()
         searcher.join(HANG_GUARD_SECONDS)
         updater.join(HANG_GUARD_SECONDS)
     assert len(found) == 1
@@ -189,3 +209,73 @@ def test_a_huge_note_is_searched_in_its_first_million_characters_only(tmp_path: 
     assert [(line.number, line.text) for line in hit.lines] == [(1, "Kettle on the first line.")]
     assert index.search("teapot", 10, include_sensitive=True) == []
     index.close()
+
+
+def test_an_append_is_answered_while_a_search_is_running(
+    repository: Path, make_service: ServiceFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's case end to end: a write's answer never waits behind a running search."""
+    for number in range(NOTES_FOR_A_LONG_QUERY):
+        (repository / f"topics/note-{number:04}.md").write_text(
+            f"---\ntitle: Note {number}\nsensitive: no\n---\n\nTea with lemon.\n"
+        )
+    git(repository, "add", "topics")
+    git(repository, "commit", "-q", "-m", "Notes written by hand")
+    hold = SearchHold()
+    monkeypatch.setattr("memoire.service.SearchIndex", partial(SearchIndex, clock=hold.clock))
+    service = make_service(repository)
+    assert len(service.search("desk", "tea", limit=50).hits) == 50  # builds the index
+    answers: list[object] = []
+    writer = threading.Thread(
+        target=lambda: answers.append(
+            service.append("desk", "topics/mint.md", "Mint tea.", title="Mint", sensitive=False)
+        )
+    )
+    searcher = hold.hold(lambda: service.search("desk", "tea", limit=50))
+    try:
+        writer.start()
+        writer.join(HANG_GUARD_SECONDS)
+        assert len(answers) == 1, "the append's answer waited for the running search"
+        assert searcher.is_alive()
+    finally:
+        hold.release.set()
+        searcher.join(HANG_GUARD_SECONDS)
+        writer.join(HANG_GUARD_SECONDS)
+    assert [hit.path for hit in service.search("desk", "mint").hits] == ["topics/mint.md"]
+
+
+_NOTES = [
+    _note(1, 'Préférences : thé vert, "citron" (pas de sucre).\nNEAR(tea, lemon) AND title:x'),
+    _note(2, "Straße, ﬁle, naïve café; 2² = 4\r\nline\u2028separator\x0cform feed"),
+    _note(3, "* ^ - + : ( ) { } OR NOT AND \"\" ''"),
+]
+
+
+@pytest.fixture(scope="module")
+def fuzzed_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SearchIndex]:
+    index = SearchIndex(tmp_path_factory.mktemp("fuzz") / "search.sqlite3")
+    assert index.update(None, "first", _NOTES, [])
+    yield index
+    index.close()
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    query=st.text(
+        alphabet=st.sampled_from(list("abcéèthé\"*^:()-+{}NEAROTD \x00\u2028ßﬁ²_'"))
+        | st.characters(),
+        max_size=60,
+    )
+)
+def test_any_short_query_gets_true_lines_and_no_database_error(
+    fuzzed_index: SearchIndex, query: str
+) -> None:
+    """FTS5 syntax, quotes, control characters: never a database error, never a wrong line."""
+    for include_sensitive in (True, False):
+        for hit in fuzzed_index.search(query, 10, include_sensitive=include_sensitive):
+            text = next(note.text for note in _NOTES if note.path == hit.path)
+            file_lines = text.split("\n")
+            for line in hit.lines:
+                assert file_lines[line.number - 1].removesuffix("\r") == line.text
