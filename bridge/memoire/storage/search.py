@@ -89,6 +89,8 @@ class SearchHit:
 
 
 class SearchIndex:
+    """The index of one memory: one writer connection for updates, pooled ones for searches."""
+
     def __init__(
         self,
         database: Path,
@@ -139,7 +141,11 @@ class SearchIndex:
             return True
 
     def search(self, query: str, limit: int, *, include_sensitive: bool) -> list[SearchHit]:
-        """Best notes first: every word must match; if no note has them all, any word may."""
+        """Best notes first: every word must match; if no note has them all, any word may.
+
+        InvalidArgument for a query past the limits of `search_query`, or one that matches
+        too much to rank within the time budget; either message says what to do instead.
+        """
         words = parse_query(query)
         if not words.words:
             return []
