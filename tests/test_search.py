@@ -9,7 +9,7 @@ import pytest
 from memoire.core.errors import InvalidArgument
 from memoire.service import MemoryService
 
-from .conftest import ServiceFactory
+from .conftest import ServiceFactory, git
 
 
 @pytest.fixture
@@ -99,3 +99,62 @@ def test_two_services_share_one_index_without_missing_changes(
     assert [hit.path for hit in notes.search("desk", "annecy").hits] == ["topics/sailing.md"]
     notes.delete("desk", "topics/sailing.md", notes.read("desk", "topics/sailing.md").version)
     assert other.search("desk", "annecy").hits == ()
+
+
+def test_a_persons_note_comes_before_the_notes_that_name_them(service: MemoryService) -> None:
+    service.append(
+        "desk",
+        "people/helene-lefevre.md",
+        "Sings in the choir on Thursdays.",
+        title="Hélène Lefèvre",
+        description="A friend from the choir",
+        sensitive=False,
+    )
+    service.append(
+        "desk",
+        "people/helene-lefevre-preferences.md",
+        "\n".join(f"- Hélène Lefèvre likes {thing}." for thing in ("tea", "jazz", "rain", "figs")),
+        title="Préférences de Hélène",
+        description="What Hélène Lefèvre likes",
+        sensitive=False,
+    )
+    for query in ("helene lefevre", "HÉLÈNE LEFÈVRE", "Hélène", "lefevre"):
+        hits = service.search("desk", query).hits
+        assert hits[0].path == "people/helene-lefevre.md", query
+        assert hits == tuple(sorted(hits, key=lambda hit: -hit.score))
+
+
+def test_line_numbers_count_only_line_breaks(service: MemoryService, repository: Path) -> None:
+    """A form feed or a Unicode line separator inside a line does not start a new line."""
+    header = "---\ntitle: Odd\nsensitive: no\n---\n\n"
+    text = header + "Page one\x0cstill line six\nu2028: a\u2028b\nkettle\n"
+    (repository / "topics").mkdir(exist_ok=True)
+    (repository / "topics/odd.md").write_text(text, encoding="utf-8")
+    git(repository, "add", "topics/odd.md")
+    git(repository, "commit", "-q", "-m", "A note edited by hand")
+    (hit,) = service.search("desk", "kettle").hits
+    assert [(line.number, line.text) for line in hit.lines] == [(8, "kettle")]
+    (hit,) = service.search("desk", "still").hits
+    assert [(line.number, line.text) for line in hit.lines] == [(6, "Page one\x0cstill line six")]
+
+
+def test_a_long_line_is_cut_and_marked(service: MemoryService) -> None:
+    long_line = "Kettle " + "descaling " * 60
+    service.append("desk", "topics/kettle.md", long_line, title="Kitchen", sensitive=False)
+    (hit,) = service.search("desk", "kettle").hits
+    (line,) = hit.lines
+    assert line.text == long_line[:400] + "…"
+
+
+def test_words_match_where_a_word_starts(service: MemoryService) -> None:
+    service.append(
+        "desk",
+        "topics/words.md",
+        "Steam and tea.\nInstead of coffee.\nTeapot on the shelf.\nAt ten.\nA tenant.",
+        title="Words",
+        sensitive=False,
+    )
+    (hit,) = service.search("desk", "tea").hits
+    assert [line.text for line in hit.lines] == ["Steam and tea.", "Teapot on the shelf."]
+    (hit,) = service.search("desk", "at").hits  # short words match whole words only
+    assert [line.text for line in hit.lines] == ["At ten."]

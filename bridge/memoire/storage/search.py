@@ -2,37 +2,67 @@
 
 The index lives outside the memory tree and remembers the commit it reflects; whoever
 finds it behind the branch brings it up to date from the diff between the two commits.
-Case and accents are folded both by the tokenizer and by the line matcher, so
-"preferences" finds "préférences". Sensitive notes are filtered in the query itself,
-before anything leaves the database.
+Case and accents are folded by the tokenizer, for notes and queries alike, so
+"preferences" finds "préférences". Titles weigh most: a note whose title is the query
+(a person's name) comes before notes that only mention it. Three promises shape this:
+
+- What a client without the sensitive right receives depends only on the notes it may
+  see. bm25 scores from the statistics of the table queried (how many notes, how long,
+  how many hold a word), so such clients query a table holding only the visible notes:
+  a hidden note moves no score, count or order they see.
+- Nothing is folded at search time. Each note's text is stored folded when indexed, so a
+  hit's matching lines are found by a regular expression run in C over that folded text,
+  whose lines are the file's lines; the lines given back are cut from the text itself.
+- A search never delays a write. Updates go through one writer connection, searches
+  through pooled read connections of a WAL database (readers and the writer never wait
+  for each other); each search reads one consistent snapshot, under a time budget.
 """
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
-import unicodedata
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.errors import InvalidArgument
+from .search_query import SearchQuery, fold, parse_query, words_of
+
+__all__ = ["IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]
+
 MAX_LINES_PER_HIT = 5
 MAX_LINE_CHARS = 400
-_WORD = re.compile(r"\w+")
+# Far above what memoire writes (20,000 characters): only a note committed by hand gets
+# here, and past this its text is not searched rather than slowing every write's refresh.
+MAX_INDEXED_CHARS = 1_000_000
+SEARCH_SECONDS = 1.0
+_PROGRESS_STEPS = 1_000  # SQLite instructions between two looks at the clock
+BM25_WEIGHTS = "10.0, 4.0, 1.0"  # title, description, text: what one occurrence in each is worth
+_CANDIDATES = 50  # ranked by bm25, then with the title's share: enough to hold the best
+_TOO_BROAD = (
+    "The search matched too much to rank within {seconds:g} s. "
+    "Use fewer words, or longer and rarer ones (a name, an unusual word)."
+)
 
-SCHEMA_VERSION = "2"
-_SCHEMA = """
-PRAGMA journal_mode = WAL;
-PRAGMA synchronous = NORMAL;
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS notes (path TEXT PRIMARY KEY, doc INTEGER NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(
-    title, description, text, path UNINDEXED, sensitive UNINDEXED,
-    tokenize = 'unicode61 remove_diacritics 2'
-);
-"""
-_DROP = "DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS notes; DROP TABLE IF EXISTS docs;"
+SCHEMA_VERSION = "3"
+_FTS = (
+    "title, description, text, content = 'notes', content_rowid = 'doc',"
+    " tokenize = 'unicode61 remove_diacritics 2'"
+)
+_TABLES = {
+    "meta": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
+    "notes": (
+        "CREATE TABLE notes (doc INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE,"
+        " sensitive INTEGER NOT NULL, title TEXT NOT NULL, title_words TEXT NOT NULL,"
+        " description TEXT NOT NULL, text TEXT NOT NULL, folded TEXT NOT NULL)"
+    ),
+    "visible_notes": f"CREATE VIRTUAL TABLE visible_notes USING fts5({_FTS})",
+    "all_notes": f"CREATE VIRTUAL TABLE all_notes USING fts5({_FTS})",
+}
+_OLDER_TABLES = ("docs",)  # schema 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,34 +88,34 @@ class SearchHit:
     lines: tuple[MatchingLine, ...]
 
 
-def fold(text: str) -> str:
-    """Lower case without accents: what the tokenizer does, for matching lines in Python."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
-
-
 class SearchIndex:
-    def __init__(self, database: Path) -> None:
+    """The index of one memory: one writer connection for updates, pooled ones for searches."""
+
+    def __init__(
+        self,
+        database: Path,
+        *,
+        budget_seconds: float = SEARCH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """`budget_seconds` bounds each search, measured with `clock`."""
         database.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
-        self._db.executescript(_SCHEMA)
-        if self._meta("schema") != SCHEMA_VERSION:
-            self._db.executescript(_DROP + _SCHEMA)
-            self._db.execute(
-                "INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,)
-            )
-        self._mutex = threading.Lock()
+        self._database = database
+        self._budget_seconds = budget_seconds
+        self._clock = clock
+        self._writer = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
+        self._writer.execute("PRAGMA journal_mode = WAL")
+        self._writer.execute("PRAGMA synchronous = NORMAL")
+        self._write_lock = threading.Lock()
+        self._idle_readers: list[sqlite3.Connection] = []
+        self._pool_lock = threading.Lock()
+        self._closed = False
+        with self._writing() as db:
+            _ensure_schema(db)
 
     def indexed_commit(self) -> str | None:
-        with self._mutex:
-            return self._indexed_commit()
-
-    def _indexed_commit(self) -> str | None:
-        return self._meta("commit")
-
-    def _meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
+        with self._reading() as db:
+            return _meta(db, "commit")
 
     def update(
         self,
@@ -97,93 +127,201 @@ class SearchIndex:
         rebuild: bool = False,
     ) -> bool:
         """Move the index from `seen_commit` to `commit`; False if another process did it first."""
-        with self._mutex:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                if self._indexed_commit() != seen_commit:
-                    self._db.execute("ROLLBACK")
-                    return False
-                if rebuild:
-                    self._db.execute("DELETE FROM notes")
-                    self._db.execute("DELETE FROM docs")
-                for path in removed:
-                    self._remove(path)
-                for note in notes:
-                    self._remove(note.path)
-                    self._add(note)
-                self._db.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('commit', ?)", (commit,)
-                )
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._writing() as db:
+            if _meta(db, "commit") != seen_commit:
+                return False
+            if rebuild:
+                _remove_everything(db)
+            for path in removed:
+                _remove(db, path)
+            for note in notes:
+                _remove(db, note.path)
+                _add(db, note)
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('commit', ?)", (commit,))
             return True
 
-    def _remove(self, path: str) -> None:
-        row = self._db.execute("SELECT doc FROM notes WHERE path = ?", (path,)).fetchone()
-        if row is not None:
-            self._db.execute("DELETE FROM docs WHERE rowid = ?", (row[0],))
-            self._db.execute("DELETE FROM notes WHERE path = ?", (path,))
-
-    def _add(self, note: IndexedNote) -> None:
-        cursor = self._db.execute(
-            "INSERT INTO docs (title, description, text, path, sensitive) VALUES (?, ?, ?, ?, ?)",
-            (note.title, note.description, note.text, note.path, int(note.sensitive)),
-        )
-        self._db.execute(
-            "INSERT INTO notes (path, doc) VALUES (?, ?)", (note.path, cursor.lastrowid)
-        )
-
     def search(self, query: str, limit: int, *, include_sensitive: bool) -> list[SearchHit]:
-        """Best notes first: every word must match; if no note has them all, any word may."""
-        words = [fold(word) for word in _WORD.findall(query)]
-        if not words:
-            return []
-        with self._mutex:
-            rows = self._matching(" AND ".join(map(_term, words)), limit, include_sensitive)
-            if not rows and len(words) > 1:
-                rows = self._matching(" OR ".join(map(_term, words)), limit, include_sensitive)
-        return [
-            SearchHit(path=path, title=title, score=-rank, lines=_matching_lines(text, words))
-            for path, title, rank, text in rows
-        ]
+        """Best notes first: every word must match; if no note has them all, any word may.
 
-    def _matching(
-        self, expression: str, limit: int, include_sensitive: bool
-    ) -> list[tuple[str, str, float, str]]:
-        """The best `limit` notes, ranked before any text is read; hidden notes never match."""
-        return self._db.execute(
-            """
-            WITH best AS (
-                SELECT rowid, bm25(docs, 5.0, 2.0, 1.0) AS rank FROM docs
-                WHERE docs MATCH ? AND (sensitive = 0 OR ?)
-                ORDER BY rank LIMIT ?
-            )
-            SELECT docs.path, docs.title, best.rank, docs.text
-            FROM best JOIN docs ON docs.rowid = best.rowid
-            ORDER BY best.rank, docs.path
-            """,
-            (expression, include_sensitive, limit),
-        ).fetchall()
+        InvalidArgument for a query past the limits of `search_query`, or one that matches
+        too much to rank within the time budget; either message says what to do instead.
+        """
+        words = parse_query(query)
+        if not words.words:
+            return []
+        table = "all_notes" if include_sensitive else "visible_notes"
+        with self._reading() as db, self._budget(db):
+            candidates = max(limit, _CANDIDATES)
+            best = _best(db, table, words.all_words(), candidates)
+            if not best and len(words.words) > 1:
+                best = _best(db, table, words.any_word(), candidates)
+            ranked = sorted(
+                (_score(words, rank, title_words), path, title, doc)
+                for doc, path, title, title_words, rank in best
+            )[:limit]
+            return [
+                SearchHit(path=path, title=title, score=-score, lines=_lines(db, doc, words))
+                for score, path, title, doc in ranked
+            ]
 
     def close(self) -> None:
-        with self._mutex:
-            self._db.close()
+        with self._write_lock:
+            self._writer.close()
+        with self._pool_lock:
+            self._closed = True
+            idle, self._idle_readers = self._idle_readers, []
+        for reader in idle:
+            reader.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction at a time in this process; BEGIN IMMEDIATE for the others."""
+        with self._write_lock:
+            self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                self._writer.execute("ROLLBACK")
+                raise
+            self._writer.execute("COMMIT")
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A pooled read connection inside one read transaction: one snapshot throughout."""
+        reader = self._take_reader()
+        try:
+            reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
+                reader.execute("ROLLBACK")
+        finally:
+            self._give_back(reader)
+
+    def _take_reader(self) -> sqlite3.Connection:
+        with self._pool_lock:
+            if self._idle_readers:
+                return self._idle_readers.pop()
+        reader = sqlite3.connect(self._database, check_same_thread=False, isolation_level=None)
+        reader.execute("PRAGMA query_only = 1")
+        return reader
+
+    def _give_back(self, reader: sqlite3.Connection) -> None:
+        with self._pool_lock:
+            if not self._closed:
+                self._idle_readers.append(reader)
+                return
+        reader.close()
+
+    @contextmanager
+    def _budget(self, db: sqlite3.Connection) -> Iterator[None]:
+        """Abort the statements run inside once the budget is spent, with a clear refusal."""
+        deadline = self._clock() + self._budget_seconds
+        db.set_progress_handler(lambda: self._clock() > deadline, _PROGRESS_STEPS)
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode != sqlite3.SQLITE_INTERRUPT:
+                raise
+            raise InvalidArgument(_TOO_BROAD.format(seconds=self._budget_seconds)) from None
+        finally:
+            db.set_progress_handler(None, 0)
 
 
-def _term(word: str) -> str:
-    """A quoted FTS5 string; longer words also match as a prefix ("prefer" → "preferences")."""
-    return f'"{word}"*' if len(word) >= 3 else f'"{word}"'
+def _ensure_schema(db: sqlite3.Connection) -> None:
+    """Create the tables, or drop and recreate them all if they are of another schema."""
+    tables = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master")}
+    if "meta" in tables and _meta(db, "schema") == SCHEMA_VERSION:
+        return
+    for table in (*_TABLES, *_OLDER_TABLES):
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in _TABLES.values():
+        db.execute(statement)
+    db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
 
 
-def _matching_lines(text: str, words: list[str]) -> tuple[MatchingLine, ...]:
-    found: list[MatchingLine] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line_words = _WORD.findall(fold(line))
-        if any(token.startswith(word) for word in words for token in line_words):
-            excerpt = line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + "…"
-            found.append(MatchingLine(number=number, text=excerpt))
-            if len(found) == MAX_LINES_PER_HIT:
-                break
-    return tuple(found)
+def _meta(db: sqlite3.Connection, key: str) -> str | None:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _remove_everything(db: sqlite3.Connection) -> None:
+    for table in ("visible_notes", "all_notes"):
+        db.execute(f"INSERT INTO {table} ({table}) VALUES ('delete-all')")
+    db.execute("DELETE FROM notes")
+
+
+def _remove(db: sqlite3.Connection, path: str) -> None:
+    """Take a note out of the tables that index it, with the values it was indexed with."""
+    row = db.execute(
+        "SELECT doc, sensitive, title, description, text FROM notes WHERE path = ?", (path,)
+    ).fetchone()
+    if row is None:
+        return
+    doc, sensitive, *values = row
+    for table in ("all_notes",) if sensitive else ("all_notes", "visible_notes"):
+        db.execute(
+            f"INSERT INTO {table} ({table}, rowid, title, description, text)"
+            " VALUES ('delete', ?, ?, ?, ?)",
+            (doc, *values),
+        )
+    db.execute("DELETE FROM notes WHERE doc = ?", (doc,))
+
+
+def _add(db: sqlite3.Connection, note: IndexedNote) -> None:
+    text = note.text[:MAX_INDEXED_CHARS]
+    values = (note.title, note.description, text)
+    doc = db.execute(
+        "INSERT INTO notes (path, sensitive, title_words, title, description, text, folded)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (note.path, note.sensitive, " ".join(words_of(note.title)), *values, fold(text)),
+    ).lastrowid
+    for table in ("all_notes",) if note.sensitive else ("all_notes", "visible_notes"):
+        db.execute(
+            f"INSERT INTO {table} (rowid, title, description, text) VALUES (?, ?, ?, ?)",
+            (doc, *values),
+        )
+
+
+def _best(
+    db: sqlite3.Connection, table: str, expression: str, candidates: int
+) -> list[tuple[int, str, str, str, float]]:
+    """The `candidates` notes of `table` that bm25 ranks best, ranked before anything is read."""
+    return db.execute(
+        f"""
+        WITH best AS (
+            SELECT rowid AS doc, bm25({table}, {BM25_WEIGHTS}) AS rank FROM {table}
+            WHERE {table} MATCH ? ORDER BY rank LIMIT ?
+        )
+        SELECT notes.doc, notes.path, notes.title, notes.title_words, best.rank
+        FROM best JOIN notes ON notes.doc = best.doc
+        """,
+        (expression, candidates),
+    ).fetchall()
+
+
+def _score(words: SearchQuery, rank: float, title_words: str) -> float:
+    """bm25's rank, up to twice as good when the title is made of the query's words.
+
+    bm25 saturates: a note naming a person on every line scores like the person's own
+    note, whose title is the name. The share of the title the query covers tells them apart.
+    """
+    return rank * (1.0 + words.share_of(title_words.split()))
+
+
+def _lines(db: sqlite3.Connection, doc: int, words: SearchQuery) -> tuple[MatchingLine, ...]:
+    """The note's first lines holding any of the words, numbered and whole as in the file.
+
+    The words are looked for in the text folded at indexing time; folding keeps every line
+    break where it was, so a line number there is a line number in the file.
+    """
+    text, folded = db.execute("SELECT text, folded FROM notes WHERE doc = ?", (doc,)).fetchone()
+    numbers = words.line_numbers(folded, MAX_LINES_PER_HIT)
+    lines = text.split("\n", numbers[-1]) if numbers else []
+    return tuple(
+        MatchingLine(number, _excerpt(lines[number - 1].removesuffix("\r"))) for number in numbers
+    )
+
+
+def _excerpt(line: str) -> str:
+    return line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + "…"

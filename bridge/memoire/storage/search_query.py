@@ -1,0 +1,117 @@
+"""What a search query may be, and how its words are looked for.
+
+A query is a few words, not a document: pasting a page of text into search made one
+query run for 48 seconds. So a query is refused, with the limits in the message, past a
+length and a number of distinct words, and only words long enough to be selective match
+as a prefix ("prefer" finds "preferences"; "pr" does not find half the memory).
+
+The words are looked for twice, by the same rule: by FTS5 to find and rank the notes
+(quoted, and folded by its tokenizer exactly as the notes were), then in a hit's text
+folded at indexing time to pick its matching lines, and in its title to weigh it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ..core.errors import InvalidArgument
+
+MAX_QUERY_CHARS = 1_000
+MAX_QUERY_WORDS = 32
+MIN_PREFIX_CHARS = 3
+_WORD = re.compile(r"[^\W_]+")  # letters and digits: what the tokenizer keeps
+# The blocks of combining marks that accented Latin, Greek and Cyrillic letters decompose to.
+_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_ADVICE = "Search for a few distinctive words (a name, a rare word) rather than pasting text."
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: how the index sees a word ("Préférences" → "preferences").
+
+    Line breaks stay where they were, so a line of a folded text is the same line unfolded.
+    """
+    return _ACCENTS.sub("", unicodedata.normalize("NFKD", text)).casefold()
+
+
+def words_of(text: str) -> list[str]:
+    """The folded words of a text, as the index sees them."""
+    return _WORD.findall(fold(text))
+
+
+@dataclass(frozen=True, slots=True)
+class SearchQuery:
+    """The distinct words of a query, as given and folded."""
+
+    words: tuple[str, ...]
+    prefixes: tuple[str, ...]  # folded words that also match as the start of a longer word
+    exact: frozenset[str]  # folded words too short for that
+    pattern: re.Pattern[str]  # any folded word, wherever it occurs
+
+    def share_of(self, words: list[str]) -> float:
+        """The share of a text's folded words (a title's) that the query's words match."""
+        if not words:
+            return 0.0
+        matched = sum(1 for word in words if word in self.exact or word.startswith(self.prefixes))
+        return matched / len(words)
+
+    def line_numbers(self, folded_text: str, most: int) -> list[int]:
+        """The numbers (from 1) of the first `most` lines of a folded text holding a word."""
+        numbers: list[int] = []
+        number, counted, position = 1, 0, 0
+        while len(numbers) < most and (found := self.pattern.search(folded_text, position)):
+            start = found.start()
+            if start and folded_text[start - 1].isalnum():  # inside a word, not at its start
+                position = start + 1
+                continue
+            number += folded_text.count("\n", counted, start)
+            numbers.append(number)
+            counted = position = folded_text.find("\n", start)
+            if position == -1:
+                break
+        return numbers
+
+    def all_words(self) -> str:
+        """An FTS5 expression matching what holds every word."""
+        return " AND ".join(_term(word) for word in self.words)
+
+    def any_word(self) -> str:
+        """An FTS5 expression matching what holds at least one of the words."""
+        return " OR ".join(_term(word) for word in self.words)
+
+
+def parse_query(query: str) -> SearchQuery:
+    """The query's words, or InvalidArgument if it is longer than a search needs."""
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidArgument(
+            f"The search query is {len(query):,} characters long; a query may have at most "
+            f"{MAX_QUERY_CHARS:,} characters and {MAX_QUERY_WORDS} different words. {_ADVICE}"
+        )
+    words: dict[str, str] = {}
+    for word in _WORD.findall(query):
+        words.setdefault(fold(word), word)
+    if len(words) > MAX_QUERY_WORDS:
+        raise InvalidArgument(
+            f"The search query has {len(words)} different words; a query may have at most "
+            f"{MAX_QUERY_WORDS} different words and {MAX_QUERY_CHARS:,} characters. {_ADVICE}"
+        )
+    prefixes = tuple(word for word in words if len(word) >= MIN_PREFIX_CHARS)
+    exact = frozenset(word for word in words if len(word) < MIN_PREFIX_CHARS)
+    return SearchQuery(tuple(words.values()), prefixes, exact, _pattern(prefixes, exact))
+
+
+def _pattern(prefixes: tuple[str, ...], exact: frozenset[str]) -> re.Pattern[str]:
+    """The words as a regular expression: a prefix may go on, an exact word may not.
+
+    Where a word starts is checked apart (`line_numbers`): a look-behind in front would
+    keep the regular expression engine from skipping ahead to the words' first letters.
+    """
+    alternatives = [re.escape(word) for word in prefixes]
+    alternatives += [re.escape(word) + r"(?![^\W_])" for word in sorted(exact)]
+    return re.compile("|".join(alternatives))
+
+
+def _term(word: str) -> str:
+    """A quoted FTS5 string; words of MIN_PREFIX_CHARS or more also match as a prefix."""
+    return f'"{word}"*' if len(fold(word)) >= MIN_PREFIX_CHARS else f'"{word}"'
