@@ -1,17 +1,9 @@
-"""The secret guard, checked on a labelled corpus of secrets and of prose that only looks close.
+"""The secret guard, checked on labelled corpora of secrets and of prose that only looks close.
 
-Token-format positives are written in the corpus as `{fake:NAME}` and filled here by a seeded
-generator, so the repository never holds a realistic live-format token.
+The corpora and their fake-token generator are in tests/secret_corpus.py.
 """
 
-import base64
-import json
 import random
-import re
-import string
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -22,121 +14,23 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from tests.secret_corpus import (
+    DEV_CORPUS,
+    FAKES,
+    SEED,
+    SEED_CORPUS,
+    CorpusEntry,
+    load_corpus,
+)
 
-CORPUS_PATH = Path(__file__).parent / "data" / "secrets_corpus.jsonl"
-SEED = 20241107
 MINIMUM_PER_SIDE = 80
-
-ALNUM = string.ascii_letters + string.digits
-URL_SAFE = ALNUM + "_-"
-BASE32_UPPER = string.ascii_uppercase + "234567"
-FAKE_PLACEHOLDER = re.compile(r"\{fake:(\w+)\}")
-
-
-def chars(rng: random.Random, alphabet: str, count: int) -> str:
-    return "".join(rng.choices(alphabet, k=count))
-
-
-def base64url(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def fake_jwt(rng: random.Random) -> str:
-    header = base64url(b'{"alg":"HS256","typ":"JWT"}')
-    claims = {
-        "sub": chars(rng, string.digits, 10),
-        "iat": rng.randrange(1_600_000_000, 1_800_000_000),
-    }
-    payload = base64url(json.dumps(claims).encode())
-    return f"{header}.{payload}.{chars(rng, URL_SAFE, 43)}"
-
-
-def fake_key_body(rng: random.Random) -> str:
-    return "\n".join(chars(rng, ALNUM + "+/", 64) for _ in range(4))
-
-
-FAKES: dict[str, Callable[[random.Random], str]] = {
-    "aws_key_id": lambda rng: rng.choice(("AKIA", "ASIA")) + chars(rng, BASE32_UPPER, 16),
-    "aws_secret": lambda rng: chars(rng, ALNUM + "/+", 40),
-    "github_classic": lambda rng: "ghp_" + chars(rng, ALNUM, 36),
-    "github_oauth": lambda rng: "gho_" + chars(rng, ALNUM, 36),
-    "github_user": lambda rng: "ghu_" + chars(rng, ALNUM, 36),
-    "github_server": lambda rng: "ghs_" + chars(rng, ALNUM, 36),
-    "github_refresh": lambda rng: "ghr_" + chars(rng, ALNUM, 36),
-    "github_fine_grained": lambda rng: (
-        f"github_pat_{chars(rng, ALNUM, 22)}_{chars(rng, ALNUM, 59)}"
-    ),
-    "gitlab": lambda rng: "glpat-" + chars(rng, URL_SAFE, 20),
-    "slack_bot": lambda rng: (
-        f"xoxb-{chars(rng, string.digits, 12)}-{chars(rng, string.digits, 13)}"
-        f"-{chars(rng, ALNUM, 24)}"
-    ),
-    "slack_user": lambda rng: (
-        f"xoxp-{chars(rng, string.digits, 11)}-{chars(rng, string.digits, 12)}"
-        f"-{chars(rng, string.digits, 13)}-{chars(rng, string.hexdigits.lower()[:16], 32)}"
-    ),
-    "slack_app": lambda rng: (
-        f"xapp-1-A{chars(rng, BASE32_UPPER, 10)}-{chars(rng, string.digits, 13)}"
-        f"-{chars(rng, string.digits + 'abcdef', 64)}"
-    ),
-    "slack_webhook": lambda rng: (
-        f"https://hooks.slack.com/services/T{chars(rng, BASE32_UPPER, 8)}"
-        f"/B{chars(rng, BASE32_UPPER, 8)}/{chars(rng, ALNUM, 24)}"
-    ),
-    "openai_legacy": lambda rng: f"sk-{chars(rng, ALNUM, 20)}T3BlbkFJ{chars(rng, ALNUM, 20)}",
-    "openai_project": lambda rng: (
-        f"sk-proj-{chars(rng, URL_SAFE, 74)}T3BlbkFJ{chars(rng, URL_SAFE, 74)}"
-    ),
-    "anthropic": lambda rng: f"sk-ant-api03-{chars(rng, URL_SAFE, 93)}AA",
-    "anthropic_admin": lambda rng: f"sk-ant-admin01-{chars(rng, URL_SAFE, 93)}AA",
-    "stripe_secret": lambda rng: "sk_live_" + chars(rng, ALNUM, 24),
-    "stripe_restricted": lambda rng: "rk_live_" + chars(rng, ALNUM, 24),
-    "google": lambda rng: "AIza" + chars(rng, URL_SAFE, 35),
-    "huggingface": lambda rng: "hf_" + chars(rng, string.ascii_letters, 34),
-    "jwt": fake_jwt,
-    "key_body": fake_key_body,
-}
-
-
-@dataclass(frozen=True, slots=True)
-class CorpusEntry:
-    text: str
-    family: SecretFamily | None  # None for a hard negative
-    lang: str
-    secret: str | None  # the exact text a finding of `family` must span
-
-    @property
-    def label(self) -> str:
-        return f"{self.family or 'none'}-{self.lang}"
-
-
-def load_corpus(seed: int = SEED) -> list[CorpusEntry]:
-    rng = random.Random(seed)
-    lines = CORPUS_PATH.read_text(encoding="utf-8").splitlines()
-    return [entry_from_row(json.loads(line), rng) for line in lines if line.strip()]
-
-
-def entry_from_row(row: dict[str, str], rng: random.Random) -> CorpusEntry:
-    fakes: dict[str, str] = {}  # one value per placeholder name, shared by text and secret
-
-    def fake(match: re.Match[str]) -> str:
-        if match[1] not in fakes:
-            fakes[match[1]] = FAKES[match[1]](rng)
-        return fakes[match[1]]
-
-    def fill(template: str) -> str:
-        return FAKE_PLACEHOLDER.sub(fake, template)
-
-    family = None if row["family"] == "none" else SecretFamily(row["family"])
-    secret = row.get("secret")
-    return CorpusEntry(
-        fill(row["text"]), family, row["lang"], None if secret is None else fill(secret)
-    )
-
 
 CORPUS = load_corpus()
 POSITIVES = [entry for entry in CORPUS if entry.family is not None]
 NEGATIVES = [entry for entry in CORPUS if entry.family is None]
+DEV = load_corpus(DEV_CORPUS)
+DEV_POSITIVES = [entry for entry in DEV if entry.family is not None]
+DEV_NEGATIVES = [entry for entry in DEV if entry.family is None]
 
 
 def spanned(text: str, findings: list[SecretFinding]) -> list[str]:
@@ -153,11 +47,22 @@ def test_corpus_is_large_and_bilingual() -> None:
     for side in (POSITIVES, NEGATIVES):
         assert len(side) >= MINIMUM_PER_SIDE
         assert {entry.lang for entry in side} == {"en", "fr"}
-    assert {entry.family for entry in POSITIVES} == set(SecretFamily)
+    assert {entry.family for entry in POSITIVES} == {
+        SecretFamily.KEYWORD_VALUE,
+        SecretFamily.TOKEN_FORMAT,
+        SecretFamily.CARD_NUMBER,
+    }
+
+
+def test_dev_corpus_covers_every_family_in_both_languages() -> None:
+    for side in (DEV_POSITIVES, DEV_NEGATIVES):
+        assert len(side) >= 200
+        assert {entry.lang for entry in side} == {"en", "fr"}
+    assert {entry.family for entry in DEV_POSITIVES} == set(SecretFamily)
 
 
 def test_committed_corpus_holds_no_live_format_token() -> None:
-    raw = CORPUS_PATH.read_text(encoding="utf-8")
+    raw = SEED_CORPUS.read_text(encoding="utf-8")
     rules = {f.rule for f in find_secrets(raw) if f.family is SecretFamily.TOKEN_FORMAT}
     assert rules <= {"private-key"}  # bare headers carry no key material
 

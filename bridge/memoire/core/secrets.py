@@ -18,6 +18,8 @@ class SecretFamily(StrEnum):
     KEYWORD_VALUE = "keyword-value"
     TOKEN_FORMAT = "token-format"
     CARD_NUMBER = "card-number"
+    URL_CREDENTIALS = "url-credentials"
+    AUTH_HEADER = "auth-header"
 
 
 @dataclass(frozen=True, slots=True)
