@@ -42,7 +42,10 @@ def main() -> None:
             print(f"== {path.name}")
             report(load_corpus(path), guard)
     negatives = [e.text for p in (SEED_CORPUS, DEV_CORPUS) for e in load_corpus(p) if not e.family]
-    for name, note in (("plain prose", fill_note([PLAIN_PROSE])), ("hard negatives", fill_note(negatives))):
+    for name, note in (
+        ("plain prose", fill_note([PLAIN_PROSE])),
+        ("hard negatives", fill_note(negatives)),
+    ):
         print(f"{NOTE_LENGTH:,}-char note, {name}: {timing(note, guard)}")
 
 

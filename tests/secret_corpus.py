@@ -90,9 +90,7 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
         f"{chars(rng, URL_SAFE, 68)}"
     ),
     "discord_bot": fake_discord_bot,
-    "telegram_bot": lambda rng: (
-        f"{rng.randrange(10**8, 10**10)}:AA{chars(rng, URL_SAFE, 33)}"
-    ),
+    "telegram_bot": lambda rng: f"{rng.randrange(10**8, 10**10)}:AA{chars(rng, URL_SAFE, 33)}",
     "teams_webhook": lambda rng: (
         f"https://contoso.webhook.office.com/webhookb2/{chars(rng, HEX, 8)}-{chars(rng, HEX, 4)}"
         f"-{chars(rng, HEX, 4)}-{chars(rng, HEX, 4)}-{chars(rng, HEX, 12)}@{chars(rng, HEX, 8)}"
@@ -129,18 +127,14 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
     "linear": lambda rng: "lin_api_" + chars(rng, ALNUM, 40),
     "notion": lambda rng: "ntn_" + chars(rng, ALNUM, 46),
     "vault": lambda rng: "hvs." + chars(rng, URL_SAFE, 90),
-    "terraform": lambda rng: (
-        f"{chars(rng, ALNUM, 14)}.atlasv1.{chars(rng, ALNUM, 67)}"
-    ),
+    "terraform": lambda rng: f"{chars(rng, ALNUM, 14)}.atlasv1.{chars(rng, ALNUM, 67)}",
     "postman": lambda rng: f"PMAK-{chars(rng, HEX, 24)}-{chars(rng, HEX, 34)}",
     "age": lambda rng: "AGE-SECRET-KEY-1" + chars(rng, BECH32, 58),
     "grafana": lambda rng: f"glsa_{chars(rng, ALNUM, 32)}_{chars(rng, HEX, 8)}",
     "newrelic": lambda rng: "NRAK-" + chars(rng, string.ascii_uppercase + string.digits, 27),
     "databricks": lambda rng: "dapi" + chars(rng, HEX, 32),
     "doppler": lambda rng: "dp.pt." + chars(rng, ALNUM, 43),
-    "tailscale": lambda rng: (
-        f"tskey-auth-{chars(rng, ALNUM, 17)}-{chars(rng, ALNUM, 33)}"
-    ),
+    "tailscale": lambda rng: f"tskey-auth-{chars(rng, ALNUM, 17)}-{chars(rng, ALNUM, 33)}",
     "sentry": lambda rng: "sntrys_eyJ" + chars(rng, URL_SAFE, 120),
     "atlassian": lambda rng: "ATATT3xFfGF0" + chars(rng, URL_SAFE, 180),
     "fcm": lambda rng: f"AAAA{chars(rng, URL_SAFE, 7)}:APA91b{chars(rng, URL_SAFE, 134)}",

@@ -9,6 +9,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from memoire.core.secrets.codes import find_household_codes
+from memoire.core.secrets.providers import find_provider_tokens
+from memoire.core.secrets.web import find_auth_headers, find_url_credentials
+
 REFUSAL_MESSAGE = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
 )
@@ -43,8 +47,19 @@ def find_secret(text: str) -> SecretFinding | None:
 
 def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_tokens(text)
+    for rule, start, end in find_provider_tokens(text):
+        if not _is_documentation_example(text[start:end]):
+            yield SecretFinding(SecretFamily.TOKEN_FORMAT, rule, start, end)
+    yield from _found(SecretFamily.URL_CREDENTIALS, find_url_credentials(text))
+    yield from _found(SecretFamily.AUTH_HEADER, find_auth_headers(text))
     yield from _find_cards(text)
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text))
     yield from _find_keyword_values(text)
+
+
+def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
+    for rule, start, end in spans:
+        yield SecretFinding(family, rule, start, end)
 
 
 # --- Known token formats (after gitleaks' public rules, MIT) ---------------------------------
