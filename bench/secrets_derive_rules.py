@@ -13,7 +13,7 @@ from pathlib import Path
 import kingfisher_sdk  # type: ignore[import-not-found]
 
 TARGET = Path(__file__).resolve().parents[1] / "bridge/memoire/core/secrets/derived_rules.py"
-LEADING_PREFIX = re.compile(r"^\\b\(((?:[A-Za-z0-9_]|\\-|-){3,})")
+LEADING_PREFIX = re.compile(r"^(?:\(\?i\))?\\b\(((?:[A-Za-z0-9_]|\\-|-){3,})")
 SEPARATORS = ("_", "-")
 
 
@@ -36,6 +36,7 @@ def main() -> None:
         kept.append((detail["id"], prefix, pattern))
     kept.sort()
     lines = [
+        "# ruff: noqa: E501",
         '"""Provider token rules derived from Kingfisher '
         + kingfisher_sdk.__version__
         + "'s shipped rules (Apache-2.0; most from Betterleaks, MIT).",

@@ -286,11 +286,17 @@ _AFTER_CLE_DE = _after_any(
 )
 # Every keyword starts with one of these stems, French compounds too: "mot de passe" is matched
 # at "passe", "clé d'API" at "API", "code PIN" at "PIN".
-_KEYWORD_STEMS = ("pass", "pwd", "secr", "mdp", "token", "jeton", "api", "acc", "pin", "nip")
+_AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
+_KEYWORD_STEMS = (
+    *("pass", "pwd", "pw", "secr", "mdp", "token", "jeton", "api", "acc", "pin", "nip"),
+    *("wifi", "wi-fi", "wpa", "seed", "mnemo"),
+)
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"{_WORD_START}(?:pass(?:word|wd|phrase|code)|pwd|secret(?:[ _-]?key)?|mdp)"
-    rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}secr[èe]te"
+    rf"(?P<phrase>{_WORD_START}(?:passphrase|seed[ _-]phrase|mnemonic)|{_AFTER_PHRASE_DE}passe)"
+    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
+    rf"|(?:wi-?fi|wpa2?)[ _-]?(?:key|password|pass|passphrase))"
+    rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
 )
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
@@ -298,12 +304,15 @@ _TOKEN_WORDS = (
 )
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take a few
 # qualifier words ("mot de passe du wifi"), closing Markdown or quotes, and a separator.
+_VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))"
-    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?){{0,4}})"
-    rf"[*_`\"'’]{{0,3}}{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:))|(?<={_GAP})(?P<verb>is|est|vaut)(?={_GAP}))",
+    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?){{0,4}})"
+    rf"[*_`\"'’]{{0,3}},?{_GAP}*"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})-(?={_GAP}))"
+    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)"
+    rf"(?={_GAP})|(?P<newline>(?=\n))|(?P<unmarked>(?<={_GAP})))",
     re.IGNORECASE,
 )
 
@@ -409,7 +418,7 @@ _META_WORDS = frozenset(
 # starts at its stem, so the window may end in "mot de ", "clé d'" or "code ".
 _FRENCH_OWNER = re.compile(
     r"([^\W\d_]+)[ ](?:du|des|de|de[ ]la|de[ ]l['’]|d['’])[ ]?"
-    r"(?:mot[ _-]de[ _-]|cl[ée]f?[ _-](?:d['’][ ]?)?|code[ _-])?\Z",
+    r"(?:mots?[ _-]de[ _-]|cl[ée]f?[ _-](?:d['’][ ]?)?|code[ _-])?\Z",
     re.IGNORECASE,
 )
 _OWNER_WINDOW = 48
@@ -449,18 +458,50 @@ _DIGITS = re.compile(r"[0-9]+")
 _PIN_VALUE = re.compile(r"[0-9]{4,8}")
 _MIN_VALUE_LENGTH = 4
 _MIN_PROSE_VALUE_LENGTH = 6
+_PASSPHRASE_WORDS = 4
+_JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a passphrase
 
 
 def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
     for match in _keyword_matches(text):
-        span = _value_span(text, match.end())
-        if span is None:
+        if match["unmarked"] is not None and match["qualifiers"]:
+            continue  # "pass the salt": without a separator, the value must follow the keyword
+        span, loose = _keyword_value_span(text, match)
+        if span is None or _describes_the_secret(text, match):
             continue
         kind = _keyword_kind(match)
         value = text[span[0] : span[1]]
-        prose = match["verb"] is not None
-        if _is_secret_value(value, kind, prose=prose) and not _describes_the_secret(text, match):
+        if _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+
+
+def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
+    """The value and whether it came loosely (after a verb, no separator, on the next line)."""
+    line_end = text.find("\n", match.end())
+    rest = text[match.end() : len(text) if line_end == -1 else line_end]
+    if match["phrase"] is not None and match["separator"] is not None and rest.strip():
+        start = match.end() + len(rest) - len(rest.lstrip())
+        return (start, start + len(rest.strip())), False
+    if rest.strip() or line_end == -1:
+        loose = match["separator"] is None
+        return _value_span(text, match.end()), loose
+    return _next_line_value(text, line_end + 1), True
+
+
+def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
+    """A keyword that ends its line may have its value alone on the next one."""
+    end = text.find("\n", start)
+    line = text[start : len(text) if end == -1 else end]
+    value = line.strip()
+    if not value or any(char.isspace() for char in value):
+        return None
+    offset = start + len(line) - len(line.lstrip())
+    return offset, offset + len(value)
+
+
+def _is_passphrase(match: re.Match[str], value: str) -> bool:
+    """After "passphrase:" ordinary words are the secret, if there are enough of them."""
+    return match["phrase"] is not None and len(value.split()) >= _PASSPHRASE_WORDS
 
 
 def _keyword_matches(text: str) -> Iterator[re.Match[str]]:
@@ -537,7 +578,10 @@ def _is_ordinary_value(value: str) -> bool:
 def _is_plain_words(value: str) -> bool:
     if _WORDS.fullmatch(value) is None:
         return False
-    return max(len(word) for word in _WORD_JOINER.split(value)) <= _LONGEST_PLAIN_WORD
+    words = _WORD_JOINER.split(value)
+    if " " not in value and len(words) >= _JOINED_WORDS and not value.isupper():
+        return False
+    return max(len(word) for word in words) <= _LONGEST_PLAIN_WORD
 
 
 def _is_strong_value(value: str, kind: _Kind) -> bool:
