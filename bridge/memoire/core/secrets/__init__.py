@@ -479,7 +479,8 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     """The value and whether it came loosely (after a verb, no separator, on the next line)."""
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
-    if match["phrase"] is not None and match["separator"] is not None and rest.strip():
+    phrase = match["phrase"] is not None and match["separator"] is not None
+    if phrase and len(rest.split()) >= _PASSPHRASE_WORDS:
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
     if rest.strip() or line_end == -1:
