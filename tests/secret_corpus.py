@@ -158,10 +158,34 @@ class CorpusEntry:
         return f"{self.kind}-{self.lang}"
 
 
+HOLDOUT_FAMILIES = {
+    "keyword": SecretFamily.KEYWORD_VALUE,
+    "token": SecretFamily.TOKEN_FORMAT,
+    "card": SecretFamily.CARD_NUMBER,
+}
+
+
 def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]:
+    if path == HOLDOUT_CORPUS:
+        return load_holdout()
     rng = random.Random(seed)
     lines = path.read_text(encoding="utf-8").splitlines()
     return [entry_from_row(json.loads(line), rng) for line in lines if line.strip()]
+
+
+def load_holdout() -> list[CorpusEntry]:
+    """The blind corpus has its own format: a family per row, fake tokens already filled in."""
+    rows = [json.loads(line) for line in HOLDOUT_CORPUS.read_text(encoding="utf-8").splitlines()]
+    return [
+        CorpusEntry(
+            row["text"],
+            HOLDOUT_FAMILIES[row["family"]] if row["secret"] else None,
+            row["family"],
+            row["lang"],
+            None,
+        )
+        for row in rows
+    ]
 
 
 def entry_from_row(row: dict[str, str], rng: random.Random) -> CorpusEntry:

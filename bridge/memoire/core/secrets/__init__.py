@@ -467,11 +467,12 @@ def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
         if match["unmarked"] is not None and match["qualifiers"]:
             continue  # "pass the salt": without a separator, the value must follow the keyword
         span, loose = _keyword_value_span(text, match)
-        if span is None or _describes_the_secret(text, match):
+        if span is None:
             continue
         kind = _keyword_kind(match)
         value = text[span[0] : span[1]]
-        if _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose):
+        secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
+        if secret and not _describes_the_secret(text, match):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
 

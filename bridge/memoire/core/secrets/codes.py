@@ -32,34 +32,32 @@ _CODE_AFTER = re.compile(
     r"[^\d\n.!?;]{0,40}?(?<![\w-])"
     r"(?P<code>\d{1,2}(?:-\d{1,2}){2,5}|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=#|[\s.,;:!?)]|$)"
 )
-_LITERALS = (
-    "cod",
-    "COD",
-    "Cod",
-    "pin",
-    "PIN",
-    "Pin",
-    "puk",
-    "PUK",
-    "cvv",
-    "CVV",
-    "cvc",
-    "CVC",
-    "crypto",
-    "combin",
-    "combo",
-    "interphone",
-    "larm",
-)
+# Every context holds one of these (lowercased): the regex runs only on the lines that do.
+_STEMS = ("cod", "pin", "puk", "cvv", "cvc", "crypt", "combi", "combo", "interphone", "larm")
 
 
 def find_household_codes(text: str) -> Iterator[tuple[str, int, int]]:
-    if not any(literal in text for literal in _LITERALS):
-        return
-    for context in _CONTEXT.finditer(text):
-        code = _CODE_AFTER.match(text, context.end())
-        if code is not None and _is_code(code["code"], context[0]):
-            yield ("household-code", *code.span("code"))
+    for line_start, line_end in _lines_with_a_stem(text):
+        for context in _CONTEXT.finditer(text, line_start, line_end):
+            code = _CODE_AFTER.match(text, context.end())
+            if code is not None and _is_code(code["code"], context[0]):
+                yield ("household-code", *code.span("code"))
+
+
+def _lines_with_a_stem(text: str) -> list[tuple[int, int]]:
+    """A context never crosses a line, so a line without a stem cannot hold one."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lengthens when lowered: scan every line
+        return [(0, len(text))]
+    lines: set[tuple[int, int]] = set()
+    for stem in _STEMS:
+        position = lowered.find(stem)
+        while position != -1:
+            start = text.rfind("\n", 0, position) + 1
+            end = text.find("\n", position)
+            lines.add((start, len(text) if end == -1 else end))
+            position = lowered.find(stem, end if end != -1 else len(text))
+    return sorted(lines)
 
 
 def _is_code(value: str, context: str) -> bool:
