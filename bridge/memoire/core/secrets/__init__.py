@@ -2,6 +2,13 @@
 
 It is a heuristic against honest mistakes (a password pasted into a note), not a barrier against
 someone who means to smuggle a secret in: it would rather miss an odd secret than refuse prose.
+
+Rule source (issue 9): provider formats come from Kingfisher's maintained rule set, derived into
+pure Python by bench/secrets_derive_rules.py (providers.py), not from the package at run time:
+kingfisher-secret-scanner has no musl wheels (Home Assistant's containers), weighs 36 MB and
+compiles its rules for seconds, and alone caught 32 % of the dev corpus; detect-secrets flagged
+98 % of the hard negatives. Keywords (English and French), household codes, credentials in URLs
+and headers, and cards (Luhn + IIN) are memoire's own. Numbers: bench/secrets_corpus.py.
 """
 
 import re
