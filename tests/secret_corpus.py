@@ -124,6 +124,7 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
     "digitalocean": lambda rng: "dop_v1_" + chars(rng, HEX, 64),
     "shopify": lambda rng: "shpat_" + chars(rng, HEX, 32),
     "square": lambda rng: "sq0atp-" + chars(rng, URL_SAFE, 22),
+    "square_eaaa": lambda rng: "EAAA" + chars(rng, URL_SAFE, 60),
     "linear": lambda rng: "lin_api_" + chars(rng, ALNUM, 40),
     "notion": lambda rng: "ntn_" + chars(rng, ALNUM, 46),
     "vault": lambda rng: "hvs." + chars(rng, URL_SAFE, 90),
