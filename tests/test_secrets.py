@@ -196,8 +196,7 @@ def test_dev_corpus_levels_hold() -> None:
     """Measured when issue 9's rules landed: the seed's guard caught 29.8% of these secrets."""
     recall, false_positives = recall_and_false_positives(DEV)
     assert false_positives == 0
-    floors = {"keyword": 0.88, "slug": 0.9}
-    assert all(level >= floors.get(kind, 0.95) for kind, level in recall.items()), recall
+    assert all(level >= 0.95 for level in recall.values()), recall
 
 
 def test_holdout_levels_measured_once_hold_as_a_floor() -> None:
@@ -228,16 +227,118 @@ def test_issue_9_kinds_are_caught_at_the_secret(text: str, secret: str, family: 
     assert (family, secret) in [(f.family.value, text[f.start : f.end]) for f in find_secrets(text)]
 
 
+def slug_text(path: str) -> str:
+    """What the service scans of a note's path (issue 8): its slug, dashes read as spaces."""
+    return path.rsplit("/", 1)[-1].removesuffix(".md").replace("-", " ")
+
+
 @pytest.mark.parametrize(
-    "text", ["meeting 2026 11 30", "project apollo 13", "rfc 9728", "pass the salt please"]
+    "path",
+    [
+        "meetings/meeting-2026-11-30.md",
+        "projects/project-apollo-13.md",
+        "notes/rfc-9728.md",
+        "notes/pass-the-salt-please.md",
+        "travel/room-101.md",
+        "travel/bus-42.md",
+        "work/iso-27001.md",
+        "garden/pin-oak-tree.md",
+        "work/code-review-2026.md",
+        "home/alarm-0700.md",
+        "home/digicode-installation-2026.md",
+    ],
 )
-def test_slugs_that_are_not_secrets_pass(text: str) -> None:
-    assert find_secret(text) is None
+def test_slugs_that_are_not_secrets_pass(path: str) -> None:
+    assert find_secret(slug_text(path)) is None
 
 
-@pytest.mark.parametrize("text", ["pin 4821", "alarm code 4821", "4539148803436467"])
-def test_slugs_holding_a_secret_are_caught(text: str) -> None:
-    assert find_secret(text) is not None
+@pytest.mark.parametrize(
+    ("path", "secret"),
+    [
+        ("journal/pin-4821-door-1984.md", "4821"),
+        ("home/alarm-4821.md", "4821"),
+        ("home/alarm-code-4821.md", "4821"),
+        ("home/code-porte-1984a.md", "1984a"),
+        ("home/digicode-4b12a.md", "4b12a"),
+        ("home/wifi-key-hunter2hunter2.md", "hunter2hunter2"),
+        ("money/4539148803436467.md", "4539148803436467"),
+        ("money/card-4539-1488-0343-6467.md", "4539 1488 0343 6467"),
+    ],
+)
+def test_slugs_holding_a_secret_are_caught(path: str, secret: str) -> None:
+    text = slug_text(path)
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Gate keypad: 7391#", "7391"),
+        ("Le code du portail a été changé : 3306*", "3306"),
+        ("Interphone chez Paul : taper 14 puis le code 7731", "7731"),
+        ("At the gate, press 3 then code 5842", "5842"),
+        ("the password of dad's old PC in the office = Moustache77", "Moustache77"),
+        ("Le mot de passe du wifi de la maison de vacances, c'est Mimosa2019", "Mimosa2019"),
+        (
+            "Passphrase for the backup disk\ngiraffe lantern orbit pickle",
+            "giraffe lantern orbit pickle",
+        ),
+        ("GitHub recovery codes: a1b2c-d3e4f 9k8j7-h6g5f", "a1b2c-d3e4f"),
+        ("2FA backup codes\n4830-2917\n7741-0385", "4830-2917"),
+        ("Code for the Airbnb key safe: 4471", "4471"),
+        ("Coffre-fort de l'hôtel à Lisbonne, code 8812", "8812"),
+        ("cadenas du vélo : 0472", "0472"),
+        ("TOTP seed JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXP"),
+        ("Spotify: ludo.martin@gmail.com / Mus1que!", "Mus1que!"),
+    ],
+)
+def test_keyword_family_kinds_of_issue_9_follow_up(text: str, secret: str) -> None:
+    findings = find_secrets(text)
+    assert secret in spanned(text, findings)
+    assert {f.family for f in findings} == {SecretFamily.KEYWORD_VALUE}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Interphone : appuyer sur 14 pour appeler Paul",
+        "recovery codes are single use, regenerate them in 2026",
+        "keypad battery replaced on 2026-03-02",
+        "Locker 1124 at the gym is mine",
+        "the password for dad's old PC in the office is written in the blue notebook",
+        "## Seed phrase\nNever type it on a computer",
+        "api_key:\nmax_tokens=4096",
+        "contact: ludo@mail.fr / 06 12 34 56 78",
+        "git@github.com:ludo/notes.git",
+    ],
+)
+def test_hard_negatives_next_to_the_new_kinds_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_fourteen_digit_diners_is_a_card_unless_its_line_says_siret() -> None:
+    assert [f.rule for f in find_secrets("Diners Club 30569309025904")] == ["diners"]
+    assert find_secrets("SIRET 36592921085605") == []
+    assert find_secrets("siret du cabinet : 38579624637467") == []
+    assert find_secrets("bon de commande 12345678901237") == []  # not a Diners prefix
+
+
+def test_discord_bot_token_is_found_without_the_word_discord() -> None:
+    token = FAKES["discord_bot"](random.Random(SEED))
+    text = f"bot login: {token}"
+    assert [(f.rule, text[f.start : f.end]) for f in find_secrets(text)] == [
+        ("discord-bot-token", token)
+    ]
+    not_an_id = "bot build MjAyNi0wMS0wMS1ub3QtYW4taWQ.abcdef.ghijklmnopqrstuvwxyzABCDEFGHIJ"
+    assert find_secrets(not_an_id) == []
+
+
+def test_square_access_token_is_found_by_its_prefix() -> None:
+    token = FAKES["square_eaaa"](random.Random(SEED))
+    text = f"la caisse du marché utilise {token} en production"
+    assert [(f.rule, text[f.start : f.end]) for f in find_secrets(text)] == [
+        ("square-access-token", token)
+    ]
 
 
 def test_a_derived_provider_rule_finds_its_token_mid_sentence() -> None:

@@ -62,6 +62,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_cards(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text))
     yield from _find_keyword_values(text)
+    yield from _find_login_pairs(text)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -192,6 +193,7 @@ _CARD_CANDIDATE = re.compile(
 )
 _CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
 _SIRET_LENGTH = 14
+_SIRET_WINDOW = 60
 _LUHN_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit * 2, digits summed
 
 
@@ -230,7 +232,7 @@ _CARD_NETWORKS = (
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
         network = _card_network(match[0])
-        if network is not None:
+        if network is not None and not _is_siret(text, match, network):
             yield SecretFinding(SecretFamily.CARD_NUMBER, network, match.start(), match.end())
 
 
@@ -244,11 +246,27 @@ def _card_network(candidate: str) -> str | None:
     return next((network.name for network in _CARD_NETWORKS if network.issued(digits)), None)
 
 
+def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
+    """A SIRET is 14 digits, often Luhn-valid, and may start like a Diners card (36, 38, 300-305).
+
+    Written whole, a Diners-like one is taken for a card unless its line names it a SIRET or
+    SIREN before it: a note that keeps a company's SIRET almost always says so. Any other whole
+    14-digit number is taken for a SIRET, as before.
+    """
+    if len(match[0]) != _SIRET_LENGTH:
+        return False
+    if network != "diners":
+        return True  # a whole 14-digit Maestro is far rarer in a note than a SIRET
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    before = text[max(line_start, match.start() - _SIRET_WINDOW) : match.start()].lower()
+    return "siret" in before or "siren" in before
+
+
 def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
     """Cards are written whole or in fours (Amex 4-6-5, Diners 4-6-4); phones and SIRETs are not."""
     sizes = [len(group) for group in groups]
     if len(sizes) == 1:
-        return sizes[0] != _SIRET_LENGTH
+        return True
     if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
         return False
     if sizes in ([4, 6, 5], [4, 6, 4]):
@@ -294,6 +312,7 @@ _AFTER_CLE_DE = _after_any(
 # Every keyword starts with one of these stems, French compounds too: "mot de passe" is matched
 # at "passe", "clé d'API" at "API", "code PIN" at "PIN".
 _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
+_AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _KEYWORD_STEMS = (
     *("pass", "pwd", "pw", "secr", "mdp", "token", "jeton", "api", "acc", "pin", "nip"),
     *("wifi", "wi-fi", "wpa", "seed", "mnemo"),
@@ -304,6 +323,7 @@ _PASSWORD_WORDS = (
     rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
     rf"|(?:wi-?fi|wpa2?)[ _-]?(?:key|password|pass|passphrase))"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
+    rf"|{_AFTER_OTP}seed"
 )
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
@@ -312,10 +332,12 @@ _TOKEN_WORDS = (
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take a few
 # qualifier words ("mot de passe du wifi"), closing Markdown or quotes, and a separator.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
+_MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))"
-    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?){{0,4}})"
+    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
+    rf"{{0,{_MAX_QUALIFIERS}}})"
     rf"[*_`\"'’]{{0,3}},?{_GAP}*"
     rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})-(?={_GAP}))"
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)"
@@ -367,7 +389,6 @@ _META_WORDS = frozenset(
         "window",
         "file",
         "path",
-        "location",
         "version",
         "header",
         "endpoint",
@@ -466,35 +487,67 @@ _PIN_VALUE = re.compile(r"[0-9]{4,8}")
 _MIN_VALUE_LENGTH = 4
 _MIN_PROSE_VALUE_LENGTH = 6
 _PASSPHRASE_WORDS = 4
+_MAX_PASSPHRASE_WORDS = 24
+_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.-]*[=:]")
+_PASSPHRASE_WORD = re.compile(r"[\w'’-]+")
 _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a passphrase
 
 
 def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
     for match in _keyword_matches(text):
-        if match["unmarked"] is not None and match["qualifiers"]:
-            continue  # "pass the salt": without a separator, the value must follow the keyword
-        span, loose = _keyword_value_span(text, match)
-        if span is None:
-            continue
         kind = _keyword_kind(match)
-        value = text[span[0] : span[1]]
-        secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
-        if secret and not _describes_the_secret(text, match):
+        span = _keyword_value(text, match, kind)
+        if span is not None and not _describes_the_secret(text, match):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+
+
+def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
+    if match["unmarked"] is not None and match["qualifiers"]:
+        return _word_after_keyword(match, kind)
+    span, loose = _keyword_value_span(text, match)
+    if span is None:
+        return None
+    value = text[span[0] : span[1]]
+    secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
+    return span if secret else None
+
+
+def _word_after_keyword(match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
+    """Without a separator only the next word may be the value: "pin 4821 door", not "pass the"."""
+    qualifiers = match["qualifiers"]
+    start = match.start("qualifiers") + len(qualifiers) - len(qualifiers.lstrip())
+    word = qualifiers.split()[0]
+    return (start, start + len(word)) if _is_secret_value(word, kind, prose=True) else None
 
 
 def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
     """The value and whether it came loosely (after a verb, no separator, on the next line)."""
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
-    phrase = match["phrase"] is not None and match["separator"] is not None
-    if phrase and len(rest.split()) >= _PASSPHRASE_WORDS:
+    phrase = match["phrase"] is not None
+    if phrase and match["separator"] is not None and len(rest.split()) >= _PASSPHRASE_WORDS:
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
     if rest.strip() or line_end == -1:
         loose = match["separator"] is None
         return _value_span(text, match.end()), loose
+    if phrase:
+        return _next_line_passphrase(text, line_end + 1), False
     return _next_line_value(text, line_end + 1), True
+
+
+def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
+    """A passphrase keyword ending its line may have the words alone on the next one."""
+    end = text.find("\n", start)
+    line = text[start : len(text) if end == -1 else end]
+    value = line.strip()
+    words = value.split()
+    if not _PASSPHRASE_WORDS <= len(words) <= _MAX_PASSPHRASE_WORDS or value[0].isupper():
+        return None  # a sentence ("We still need to pick one") starts with a capital
+    if not all(_PASSPHRASE_WORD.fullmatch(word) for word in words):
+        return None
+    offset = start + len(line) - len(line.lstrip())
+    return offset, offset + len(value)
 
 
 def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
@@ -502,8 +555,8 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
     end = text.find("\n", start)
     line = text[start : len(text) if end == -1 else end]
     value = line.strip()
-    if not value or any(char.isspace() for char in value):
-        return None
+    if not value or any(char.isspace() for char in value) or _ASSIGNMENT.match(value):
+        return None  # "max_tokens=4096" on the next line is a setting of its own
     offset = start + len(line) - len(line.lstrip())
     return offset, offset + len(value)
 
@@ -554,11 +607,16 @@ def _value_span(text: str, position: int) -> tuple[int, int] | None:
     if match is None:
         return None
     group = "quoted" if match["quote"] is not None else "bare"
-    start, end = match.span(group)
+    start, end = _unwrapped(text, *match.span(group))
+    return (start, end) if start < end else None
+
+
+def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span without the quotes, brackets, Markdown and punctuation around it."""
     raw = text[start:end]
     start += len(raw) - len(raw.lstrip(_LEADING_WRAPPERS))
     end -= len(raw) - len(raw.rstrip(_TRAILING_WRAPPERS))
-    return (start, end) if start < end else None
+    return start, max(start, end)
 
 
 def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
@@ -600,3 +658,29 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     has_letter = any(char.isalpha() for char in value)
     has_digit = any(char.isdigit() for char in value)
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
+
+
+# --- e-mail / password ----------------------------------------------------------------------
+
+# "Netflix: ludo@mail.fr / Fl1xPass": a login and its password, no keyword needed. The pattern
+# starts at "@" so that `re` can skip ahead to it.
+_LOGIN_PAIR = re.compile(r"@(?<=\w@)[\w-]+(?:\.[\w-]+)+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
+
+
+def _find_login_pairs(text: str) -> Iterator[SecretFinding]:
+    if "@" in text:
+        for match in _LOGIN_PAIR.finditer(text):
+            start, end = _unwrapped(text, *match.span("secret"))
+            value = text[start:end]
+            if _is_login_password(value):
+                yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
+
+
+def _is_login_password(value: str) -> bool:
+    """Letters mixed with digits: a phone number, a name or another address is not a password."""
+    return (
+        not _is_ordinary_value(value)
+        and len(value) >= _MIN_PROSE_VALUE_LENGTH
+        and any(char.isalpha() for char in value)
+        and any(char.isdigit() for char in value)
+    )

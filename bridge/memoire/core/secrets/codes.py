@@ -1,47 +1,89 @@
-"""Codes a household says aloud: door, gate, alarm, digicode, safe, bike lock, CVV, SIM PIN/PUK.
+"""Codes a household says aloud: door, gate, alarm, digicode, safe, locker, CVV, SIM, 2FA backup.
 
-A context word ("alarm code", "code de la porte", "digicode", "CVV") followed, on the same line
-and within a few words, by something shaped like a code: digits, digits with one or two
-letters (4B12A), or a combination (27-14-33).
+A context ("alarm code", "code du coffre", "code for the key safe", "coffre-fort de l'hôtel, code",
+"keypad", "digicode", "interphone … appuyer sur") followed, on the same line or alone on the next
+one, by something shaped like a code: digits, digits with one or two letters (4B12A), a
+combination (27-14-33) or a grouped recovery code (ZK4P-7QWM). A short number on the way is
+skipped ("press 21 then code 4490"). A year (2026) counts only right after its context:
+"code porte 1984" is a code, "digicode installed in 2026" a date.
 """
 
 import re
 from collections.abc import Iterator
 
-_EN_THING = (
-    r"(?:front[ -])?door|gate|alarm|garage(?:[ -]door)?|safe|lock[ -]?box|key[ -]?box|keypad"
-    r"|intercom|building|entry|entrance|(?:bike|bicycle)?[ -]?lock|padlock|disarm|unlock|access"
-    r"|parking|backup|recovery|voicemail|phone|sim|bank[ -]card|card|garage"
+# Things a code opens, in English and French.
+_THINGS = (
+    r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
+    r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
+    r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
+    r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
+    r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
 )
-_FR_THING = (
-    r"porte|portail|alarme|entr[ée]e|garage|coffre(?:-fort)?|cadenas|bo[îi]te[ -][àa][ -]cl[ée]s"
-    r"|immeuble|interphone|acc[èe]s|parking|d[ée]verrouillage|secours|r[ée]cup[ée]ration"
-    r"|messagerie|carte|sim"
+_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip)"
+# Things whose name alone announces a code: "keypad: 6093", "cadenas du vélo : 0472".
+_STANDALONE = (
+    r"digicode|interphone|intercom|keypads?|padlocks?|cadenas|lock[ -]?box|key[ -]?box"
+    r"|key[ -]safe|bo[îi]te[ -][àa][ -]cl[ée]s|coffre[ -]fort|cvv2?|cvc2?|cryptogramme|puk"
+    r"|combination|combinaison"
 )
+_PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
+_WORD = r"[^\W\d_][\w'’-]*"
+_PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
 _CONTEXT = re.compile(
-    rf"\b(?:(?:{_EN_THING})(?:[ -]\w+)?[ -](?:code|combination|combo|pin|puk)s?"
-    rf"|codes?[ -](?:de[ -]la[ -]|du[ -]|de[ -]l['’]|d['’]|des[ -]|de[ -])?(?:{_FR_THING})"
-    rf"|codes?[ -](?:secret|pin|puk)|secret[ -]code|digicode|interphone|cvv2?|cvc2?|cryptogramme"
-    rf"|puk|combination|combinaison"
+    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_WORD}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
+    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
+    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
+    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
+    rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b",
     re.IGNORECASE,
 )
-# After the context, a few words without digits (is, est, c'est, for the Airbnb, changed: now),
-# then the code, which holds a digit and ends the word.
-_CODE_AFTER = re.compile(
-    r"[^\d\n.!?;]{0,40}?(?<![\w-])"
-    r"(?P<code>\d{1,2}(?:-\d{1,2}){2,5}|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=#|[\s.,;:!?)]|$)"
+# A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
+_GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
+_CODE = (
+    r"(?<![\w-])(?P<code>\d{1,2}(?:-\d{1,2}){2,5}"
+    r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,5}"
+    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=[#*]|[\s.,;:!?)]|$)"
 )
+_CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
+_CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
+# "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
+# time (0700, 0645: hours, then minutes on a five).
+_ALARM_NUMBER = re.compile(r"\balarme?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b", re.IGNORECASE)
+_RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
+_SHORT_CODES = ("cvv", "cvc", "crypto")
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_LINKING = re.compile(r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*")
 # Every context holds one of these (lowercased): the regex runs only on the lines that do.
-_STEMS = ("cod", "pin", "puk", "cvv", "cvc", "crypt", "combi", "combo", "interphone", "larm")
+_STEMS = (
+    *("cod", "pin", "puk", "nip", "cvv", "cvc", "crypt", "combi", "combo", "interphone", "larm"),
+    *("intercom", "keypad", "lock", "cadenas", "box", "safe", "coffre", "boîte", "boite"),
+    *("press", "dial", "punch", "enter", "appuy", "tap", "compos"),
+)
 
 
 def find_household_codes(text: str) -> Iterator[tuple[str, int, int]]:
     for line_start, line_end in _lines_with_a_stem(text):
         for context in _CONTEXT.finditer(text, line_start, line_end):
-            code = _CODE_AFTER.match(text, context.end())
-            if code is not None and _is_code(code["code"], context[0]):
-                yield ("household-code", *code.span("code"))
+            span = _code_after(text, context)
+            if span is not None:
+                yield ("household-code", *span)
+        for alarm in _ALARM_NUMBER.finditer(text, line_start, line_end):
+            if not _is_wake_up_time(alarm["code"]):
+                yield ("household-code", *alarm.span("code"))
+
+
+def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
+    code = _CODE_AFTER.match(text, context.end())
+    if code is not None:
+        if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
+            return None  # "digicode installed in 2026"
+        return code.span("code") if _is_code(code["code"], context[0]) else None
+    code = _CODE_ON_NEXT_LINE.match(text, context.end())
+    if code is not None and _is_code(code["code"], context[0]):
+        return code.span("code")
+    return None
 
 
 def _lines_with_a_stem(text: str) -> list[tuple[int, int]]:
@@ -60,12 +102,20 @@ def _lines_with_a_stem(text: str) -> list[tuple[int, int]]:
     return sorted(lines)
 
 
+def _is_wake_up_time(number: str) -> bool:
+    return len(number) == 4 and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
+
+
 def _is_code(value: str, context: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     letters = len(value) - digits - value.count("-")
     if "-" in value:
-        return True  # a combination: 27-14-33, 4-0-8-2
-    short = context.lower().startswith(("cvv", "cvc", "crypto"))
+        return True  # a combination (27-14-33) or a grouped recovery code (ZK4P-7QWM)
+    lowered = context.lower()
+    if lowered.startswith(_SHORT_CODES):
+        return letters == 0 and 3 <= len(value) <= 4
     if letters == 0:
-        return len(value) >= (3 if short else 4) and len(value) <= 8
-    return letters <= 2 and digits >= 3 and not short
+        return 4 <= len(value) <= 8
+    if any(word in lowered for word in _RECOVERY):
+        return len(value) >= 4  # backup codes mix letters and digits freely: 7hq2, k9zt
+    return letters <= 2 and digits >= 3

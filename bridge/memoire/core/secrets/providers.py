@@ -6,6 +6,8 @@ letters and digits before each one, and tries the rules whose prefix starts that
 formats without such a prefix are found by a literal that they always contain.
 """
 
+import base64
+import binascii
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -59,7 +61,7 @@ _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
     ("firebase-cloud-messaging-key", ":APA91b", r"\bAAAA[\w-]{7}:APA91b[\w-]{134}"),
     ("databricks-token", "dapi", r"\bdapi[a-f0-9]{32}(?:-\d)?\b"),
     ("google-service-account", "service_account", r"\"private_key(?:_id)?\"\s*:\s*\"[^\"]{20,}"),
-    ("discord-bot-token", "iscord", r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b"),
+    ("square-access-token", "EAAA", r"\bEAAA[\w-]{22,60}(?![\w-])"),
 )
 
 
@@ -94,6 +96,7 @@ def find_provider_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         if literal in text:
             for match in pattern.finditer(text):
                 yield (name, *match.span())
+    yield from _find_discord_bot_tokens(text)
 
 
 def _find_prefixed(text: str, separator: str) -> Iterator[tuple[str, int, int]]:
@@ -110,3 +113,25 @@ def _find_prefixed(text: str, separator: str) -> Iterator[tuple[str, int, int]]:
                         yield (rule.name, *match.span(group))
                         break
         position = text.find(separator, position + 1)
+
+
+# A Discord bot token is the bot's numeric id in base64, a timestamp and an HMAC, joined by dots:
+# the guard looks for the dotted tail, then checks that the head decodes to a snowflake id.
+_DISCORD_TAIL = re.compile(r"\.[\w-]{6}\.[\w-]{27,38}(?![\w-])")
+_DISCORD_HEAD = re.compile(r"(?<![\w-])[A-Za-z0-9]{23,28}\Z")
+_SNOWFLAKE = re.compile(rb"[0-9]{17,20}")
+
+
+def _find_discord_bot_tokens(text: str) -> Iterator[tuple[str, int, int]]:
+    for tail in _DISCORD_TAIL.finditer(text):
+        head = _DISCORD_HEAD.search(text, max(0, tail.start() - 28), tail.start())
+        if head is not None and _is_snowflake(head[0]):
+            yield ("discord-bot-token", head.start(), tail.end())
+
+
+def _is_snowflake(encoded: str) -> bool:
+    try:
+        decoded = base64.b64decode(encoded + "=" * (-len(encoded) % 4))
+    except binascii.Error:
+        return False
+    return _SNOWFLAKE.fullmatch(decoded) is not None
