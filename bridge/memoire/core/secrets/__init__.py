@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.providers import find_provider_tokens
+from memoire.core.secrets.text import lowered
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 
 REFUSAL_MESSAGE = (
@@ -53,15 +54,16 @@ def find_secret(text: str) -> SecretFinding | None:
 
 
 def _scan(text: str) -> Iterator[SecretFinding]:
-    yield from _find_tokens(text)
+    lower = lowered(text)
+    yield from _find_tokens(text, lower)
     for rule, start, end in find_provider_tokens(text):
         if not _is_documentation_example(text[start:end]):
             yield SecretFinding(SecretFamily.TOKEN_FORMAT, rule, start, end)
     yield from _found(SecretFamily.URL_CREDENTIALS, find_url_credentials(text))
-    yield from _found(SecretFamily.AUTH_HEADER, find_auth_headers(text))
+    yield from _found(SecretFamily.AUTH_HEADER, find_auth_headers(text, lower))
     yield from _find_cards(text)
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text))
-    yield from _find_keyword_values(text)
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text, lower))
+    yield from _find_keyword_values(text, lower)
     yield from _find_login_pairs(text)
 
 
@@ -70,15 +72,17 @@ def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Itera
         yield SecretFinding(family, rule, start, end)
 
 
-# --- Known token formats (after gitleaks' public rules, MIT) ---------------------------------
+# --- Known token formats without a "_" or "-" prefix (after gitleaks' public rules, MIT) -------
+# Those with one (ghp_, glpat-, sk-ant-, xoxb-) are found with the provider rules: providers.py.
 
 
 @dataclass(frozen=True, slots=True)
 class _TokenRule:
     """A regex guarded by literals, one of which any match contains: `in` is far cheaper than `re`.
 
-    Each pattern starts with its token's prefix, which lets `re` skip ahead to it; the word boundary
-    before the prefix is then checked by a lookbehind (`(?<!\\w.{N})`, N the prefix length).
+    A lowercase literal is looked for in the lowered note, so it stands for every case ("aws").
+    Each pattern starts with its token's prefix where it has one, which lets `re` skip ahead to
+    it; the word boundary before the prefix is then checked by a lookbehind (`(?<!\\w.{N})`).
     """
 
     name: str
@@ -89,34 +93,15 @@ class _TokenRule:
 _TOKEN_RULES = (
     _TokenRule(
         "aws-access-key-id",
-        ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
+        ("A",),
         re.compile(r"(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?<!\w.{4})[A-Z2-7]{16})\b"),
     ),
     _TokenRule(
         "aws-secret-access-key",
-        ("aws", "AWS", "Aws"),
+        ("aws",),
         re.compile(
             r"[Aa][Ww][Ss][\w .-]{0,20}?(?i:secret)[\w .-]{0,20}?[\"'`]?[ \t]*(?::=|=>|=|:)[ \t]*"
             r"[\"'`]?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
-        ),
-    ),
-    _TokenRule(
-        "github-token",
-        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
-        re.compile(r"(?P<secret>gh[pousr]_(?<!\w.{4})[A-Za-z0-9]{36,255})\b"),
-    ),
-    _TokenRule(
-        "github-fine-grained-pat",
-        ("github_pat_",),
-        re.compile(r"(?P<secret>github_pat_(?<!\w.{11})[A-Za-z0-9_]{82,})\b"),
-    ),
-    _TokenRule("gitlab-pat", ("glpat-",), re.compile(r"(?P<secret>glpat-(?<!\w.{6})[\w.-]{20,})")),
-    _TokenRule(
-        "slack-token",
-        ("xox", "xapp-"),
-        re.compile(
-            r"(?P<secret>xox[abeoprs]-(?<!\w.{5})[0-9]{6,}-[A-Za-z0-9-]{10,}"
-            r"|xapp-(?<!\w.{5})[0-9]-[A-Z0-9]+-[0-9]+-[a-z0-9]+)"
         ),
     ),
     _TokenRule(
@@ -128,32 +113,9 @@ _TOKEN_RULES = (
         ),
     ),
     _TokenRule(
-        "openai-api-key",
-        ("T3BlbkFJ", "sk-proj-", "sk-svcacct-", "sk-admin-"),
-        re.compile(
-            r"(?P<secret>sk-(?<!\w.{3})"
-            r"(?:(?:proj|svcacct|admin)-[\w-]{32,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}))"
-        ),
-    ),
-    _TokenRule(
-        "anthropic-api-key",
-        ("sk-ant-",),
-        re.compile(r"(?P<secret>sk-ant-(?<!\w.{7})(?:api03|admin01)-[\w-]{32,})"),
-    ),
-    _TokenRule(
-        "stripe-key",
-        ("k_live_", "k_test_", "k_prod_"),
-        re.compile(r"(?P<secret>[sr]k_(?<!\w.{3})(?:live|test|prod)_[A-Za-z0-9]{10,99})\b"),
-    ),
-    _TokenRule(
         "google-api-key",
         ("AIza",),
         re.compile(r"(?P<secret>AIza(?<!\w.{4})[\w-]{35})(?![\w-])"),
-    ),
-    _TokenRule(
-        "huggingface-token",
-        ("hf_",),
-        re.compile(r"(?P<secret>hf_(?<!\w.{3})[A-Za-z0-9]{34})\b"),
     ),
     _TokenRule(
         "jwt",
@@ -168,9 +130,9 @@ _TOKEN_RULES = (
 )
 
 
-def _find_tokens(text: str) -> Iterator[SecretFinding]:
+def _find_tokens(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule in _TOKEN_RULES:
-        if any(literal in text for literal in rule.literals):
+        if any(literal in (lower if literal.islower() else text) for literal in rule.literals):
             for match in rule.pattern.finditer(text):
                 if not _is_documentation_example(match["secret"]):
                     start, end = match.span("secret")
@@ -189,6 +151,7 @@ def _is_documentation_example(token: str) -> bool:
 # it) nor touch a word, "+" (phones) or "/" (dates).
 _CARD_CANDIDATE = re.compile(
     r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0-][0-9]{4})"
+    r"(?=(?:[ \u00a0-]?[0-9]){9})"  # 13 digits at least: years and phone numbers stop here
     r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9])"
 )
 _CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
@@ -314,7 +277,7 @@ _AFTER_CLE_DE = _after_any(
 _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _KEYWORD_STEMS = (
-    *("pass", "pwd", "pw", "secr", "mdp", "token", "jeton", "api", "acc", "pin", "nip"),
+    *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
     *("wifi", "wi-fi", "wpa", "seed", "mnemo"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
@@ -329,21 +292,23 @@ _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
-# A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take a few
-# qualifier words ("mot de passe du wifi"), closing Markdown or quotes, and a separator.
+# A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take
+# qualifier words ("mot de passe du wifi"), closing Markdown or quotes, and a separator; or, with
+# no separator, the value right after it ("pin 4821 door 1984", not "pass the salt"). The
+# qualifiers are possessive: the words stop at a verb or punctuation, and backtracking through
+# every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
 _MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
-    rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))"
-    rf"(?![^\W_])(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
-    rf"{{0,{_MAX_QUALIFIERS}}})"
-    rf"[*_`\"'’]{{0,3}},?{_GAP}*"
+    rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
+    rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
+    rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
     rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})-(?={_GAP}))"
-    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)"
-    rf"(?={_GAP})|(?P<newline>(?=\n))|(?P<unmarked>(?<={_GAP})))",
-    re.IGNORECASE,
-)
+    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)(?={_GAP})"
+    rf"|(?P<newline>(?=\n)))"
+    rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
+)  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
 # ("token limit: 4096"), before it in French ("nom du jeton : ci-bot-2024").
@@ -493,8 +458,8 @@ _PASSPHRASE_WORD = re.compile(r"[\w'’-]+")
 _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a passphrase
 
 
-def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
-    for match in _keyword_matches(text):
+def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
+    for match in _keyword_matches(lower):
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
         if span is not None and not _describes_the_secret(text, match):
@@ -502,22 +467,12 @@ def _find_keyword_values(text: str) -> Iterator[SecretFinding]:
 
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
-    if match["unmarked"] is not None and match["qualifiers"]:
-        return _word_after_keyword(match, kind)
     span, loose = _keyword_value_span(text, match)
     if span is None:
         return None
     value = text[span[0] : span[1]]
     secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
     return span if secret else None
-
-
-def _word_after_keyword(match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
-    """Without a separator only the next word may be the value: "pin 4821 door", not "pass the"."""
-    qualifiers = match["qualifiers"]
-    start = match.start("qualifiers") + len(qualifiers) - len(qualifiers.lstrip())
-    word = qualifiers.split()[0]
-    return (start, start + len(word)) if _is_secret_value(word, kind, prose=True) else None
 
 
 def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
@@ -566,15 +521,14 @@ def _is_passphrase(match: re.Match[str], value: str) -> bool:
     return match["phrase"] is not None and len(value.split()) >= _PASSPHRASE_WORDS
 
 
-def _keyword_matches(text: str) -> Iterator[re.Match[str]]:
-    """Tries the regex only where a stem occurs: `str.find` outruns a `re` search by far."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # "İ" lengthens when lowered: positions would shift
-        yield from _KEYWORD_VALUE.finditer(text)
-        return
+def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
+    """Tries the regex only where a stem occurs: `str.find` outruns a `re` search by far.
+
+    The matches are in the lowered note: their positions hold in the original, their text does not.
+    """
     resume = 0
-    for position in sorted(_stem_positions(lowered)):
-        match = _KEYWORD_VALUE.match(text, position) if position >= resume else None
+    for position in sorted(_stem_positions(lower)):
+        match = _KEYWORD_VALUE.match(lower, position) if position >= resume else None
         if match is not None:
             resume = match.end()
             yield match
@@ -589,12 +543,14 @@ def _stem_positions(lowered: str) -> Iterator[int]:
 
 
 def _keyword_kind(match: re.Match[str]) -> _Kind:
-    return next(kind for kind in _Kind if match[kind] is not None)
+    if match[_Kind.PASSWORD] is not None:
+        return _Kind.PASSWORD
+    return _Kind.PIN if match[_Kind.PIN] is not None else _Kind.TOKEN
 
 
 def _describes_the_secret(text: str, match: re.Match[str]) -> bool:
     """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given."""
-    words = [word.strip("()[]") for word in match["qualifiers"].split()]
+    words = [word.strip("()[]") for word in (match["qualifiers"] or "").split()]
     owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
     if owner is not None:
         words.append(owner[1])

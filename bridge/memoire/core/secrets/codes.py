@@ -9,6 +9,7 @@ skipped ("press 21 then code 4490"). A year (2026) counts only right after its c
 """
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 # Things a code opens, in English and French.
@@ -36,9 +37,8 @@ _CONTEXT = re.compile(
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
     rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
-    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b",
-    re.IGNORECASE,
-)
+    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
+)  # matched in the lowered note: a case-blind regex is several times slower
 # A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
 _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
@@ -50,26 +50,31 @@ _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
 _CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
-_ALARM_NUMBER = re.compile(r"\balarme?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b", re.IGNORECASE)
+_ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
 _SHORT_CODES = ("cvv", "cvc", "crypto")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
-_LINKING = re.compile(r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*")
+_LINKING = re.compile(
+    r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
+)
+_NEWLINE = re.compile("\n")
+_DIGIT = re.compile("[0-9]")
 # Every context holds one of these (lowercased): the regex runs only on the lines that do.
 _STEMS = (
-    *("cod", "pin", "puk", "nip", "cvv", "cvc", "crypt", "combi", "combo", "interphone", "larm"),
-    *("intercom", "keypad", "lock", "cadenas", "box", "safe", "coffre", "boîte", "boite"),
+    *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
+    *("cadenas", "box", "safe", "coffre", "boîte", "boite"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos"),
 )
 
 
-def find_household_codes(text: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in _lines_with_a_stem(text):
-        for context in _CONTEXT.finditer(text, line_start, line_end):
+def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
+    for line_start, line_end in _lines_with_a_stem(lowered):
+        for context in _CONTEXT.finditer(lowered, line_start, line_end):
             span = _code_after(text, context)
             if span is not None:
                 yield ("household-code", *span)
-        for alarm in _ALARM_NUMBER.finditer(text, line_start, line_end):
+        for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
             if not _is_wake_up_time(alarm["code"]):
                 yield ("household-code", *alarm.span("code"))
 
@@ -86,20 +91,28 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-def _lines_with_a_stem(text: str) -> list[tuple[int, int]]:
-    """A context never crosses a line, so a line without a stem cannot hold one."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # "İ" lengthens when lowered: scan every line
-        return [(0, len(text))]
-    lines: set[tuple[int, int]] = set()
-    for stem in _STEMS:
-        position = lowered.find(stem)
-        while position != -1:
-            start = text.rfind("\n", 0, position) + 1
-            end = text.find("\n", position)
-            lines.add((start, len(text) if end == -1 else end))
-            position = lowered.find(stem, end if end != -1 else len(text))
-    return sorted(lines)
+def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
+    """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
+    with no digit after its stem, on it or on the next line, hold a code."""
+    found = sorted({p for stem in _STEMS for p in _positions(lowered, stem)})
+    if not found:
+        return []
+    line_ends = [match.start() for match in _NEWLINE.finditer(lowered)]
+    line_ends.append(len(lowered))
+    lines: dict[int, None] = {}
+    for position in found:
+        line = bisect_left(line_ends, position)
+        digit_before = line_ends[line + 1] if line + 1 < len(line_ends) else len(lowered)
+        if line not in lines and _DIGIT.search(lowered, position, digit_before) is not None:
+            lines[line] = None
+    return [(line_ends[line - 1] + 1 if line else 0, line_ends[line]) for line in lines]
+
+
+def _positions(lowered: str, stem: str) -> Iterator[int]:
+    position = lowered.find(stem)
+    while position != -1:
+        yield position
+        position = lowered.find(stem, position + len(stem))
 
 
 def _is_wake_up_time(number: str) -> bool:

@@ -16,6 +16,28 @@ from dataclasses import dataclass
 from memoire.core.secrets.derived_rules import DERIVED_RULES
 
 _END = r"(?![\w-])"
+# memoire's own rules from the seed (after gitleaks' public rules, MIT): first, so their names win.
+_SEED_PREFIXED_RULES: tuple[tuple[str, str, str], ...] = (
+    *(("github-token", f"gh{kind}_", r"(gh[pousr]_[A-Za-z0-9]{36,255})\b") for kind in "pousr"),
+    ("github-fine-grained-pat", "github_pat_", r"(github_pat_[A-Za-z0-9_]{82,})\b"),
+    ("gitlab-pat", "glpat-", r"(glpat-[\w.-]{20,})"),
+    *(
+        ("slack-token", f"xox{kind}-", r"(xox[abeoprs]-[0-9]{6,}-[A-Za-z0-9-]{10,})")
+        for kind in "abeoprs"
+    ),
+    ("slack-token", "xapp-", r"(xapp-[0-9]-[A-Z0-9]+-[0-9]+-[a-z0-9]+)"),
+    (
+        "openai-api-key",
+        "sk-",
+        r"(sk-(?:(?:proj|svcacct|admin)-[\w-]{32,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}))",
+    ),
+    ("anthropic-api-key", "sk-ant-", r"(sk-ant-(?:api03|admin01)-[\w-]{32,})"),
+    *(
+        ("stripe-key", f"{kind}k_", r"([sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99})\b")
+        for kind in "sr"
+    ),
+    ("huggingface-token", "hf_", r"(hf_[A-Za-z0-9]{34})\b"),
+)
 # Formats Kingfisher's high-confidence, prefix-led rules leave out (keyword-led there, or newer).
 _EXTRA_PREFIXED_RULES: tuple[tuple[str, str, str], ...] = (
     ("gitlab-runner-token", "glrt-", rf"glrt-[\w-]{{20,}}{_END}"),
@@ -41,7 +63,8 @@ _EXTRA_PREFIXED_RULES: tuple[tuple[str, str, str], ...] = (
     ("putty-private-key", "PuTTY-", r"PuTTY-User-Key-File-[23]: [\w-]+"),
     ("twilio-api-key", "twilio_", rf"twilio_[A-Za-z0-9_]*[ =:'\"]+[a-f0-9]{{32}}{_END}"),
 )
-# Formats recognised by a literal they always hold, with the pattern anchored anywhere.
+# Formats recognised by a literal they always hold. Patterns start with their literal where they
+# can (the word boundary checked after it), so that `re` skips ahead to it.
 _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
     ("telegram-bot-token", ":AA", r"\b[0-9]{8,10}:AA[\w-]{33}(?![\w-])"),
     (
@@ -51,17 +74,17 @@ _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
         r"[0-9]{17,20}/[\w-]{60,}",
     ),
     ("teams-webhook", "webhook.office.com", r"https://[\w-]+\.webhook\.office\.com/webhookb2/\S+"),
-    ("sendgrid-api-key", "SG.", r"\bSG\.[\w-]{22}\.[\w-]{43}(?![\w-])"),
+    ("sendgrid-api-key", "SG.", r"SG\.(?<!\wSG\.)[\w-]{22}\.[\w-]{43}(?![\w-])"),
     ("mailchimp-api-key", "-us", r"\b[0-9a-f]{32}-us[0-9]{1,2}\b"),
-    ("twilio-api-key", "SK", r"\bSK[0-9a-fA-F]{32}\b"),
-    ("vault-token", "hvs.", r"\bhvs\.[\w-]{90,}"),
-    ("doppler-token", "dp.", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}\b"),
+    ("twilio-api-key", "SK", r"SK(?<!\wSK)[0-9a-fA-F]{32}\b"),
+    ("vault-token", "hvs.", r"hvs\.(?<!\whvs\.)[\w-]{90,}"),
+    ("doppler-token", "dp.", r"dp\.(?<!\wdp\.)(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}\b"),
     ("terraform-cloud-token", "atlasv1", r"\b[A-Za-z0-9]{14}\.atlasv1\.[\w=-]{60,70}"),
     ("azure-storage-key", "AccountKey=", r"AccountKey=[A-Za-z0-9+/]{86}=="),
-    ("firebase-cloud-messaging-key", ":APA91b", r"\bAAAA[\w-]{7}:APA91b[\w-]{134}"),
-    ("databricks-token", "dapi", r"\bdapi[a-f0-9]{32}(?:-\d)?\b"),
+    ("firebase-cloud-messaging-key", ":APA91b", r"AAAA(?<!\wAAAA)[\w-]{7}:APA91b[\w-]{134}"),
+    ("databricks-token", "dapi", r"dapi(?<!\wdapi)[a-f0-9]{32}(?:-\d)?\b"),
     ("google-service-account", "service_account", r"\"private_key(?:_id)?\"\s*:\s*\"[^\"]{20,}"),
-    ("square-access-token", "EAAA", r"\bEAAA[\w-]{22,60}(?![\w-])"),
+    ("square-access-token", "EAAA", r"EAAA(?<!\wEAAA)[\w-]{22,60}(?![\w-])"),
 )
 
 
@@ -74,7 +97,11 @@ class _Rule:
 def _by_key() -> dict[str, list[_Rule]]:
     """Rules indexed by their prefix up to its first "_" or "-": what the scan can read back."""
     rules: dict[str, list[_Rule]] = defaultdict(list)
-    for rule_id, prefix, pattern in (*DERIVED_RULES, *_EXTRA_PREFIXED_RULES):
+    for rule_id, prefix, pattern in (
+        *_SEED_PREFIXED_RULES,
+        *DERIVED_RULES,
+        *_EXTRA_PREFIXED_RULES,
+    ):
         cut = min(i for i in (prefix.find("_"), prefix.find("-")) if i >= 0)
         name = rule_id.removeprefix("betterleaks.")
         rules[prefix[: cut + 1]].append(_Rule(name, re.compile(pattern)))
@@ -82,7 +109,12 @@ def _by_key() -> dict[str, list[_Rule]]:
 
 
 _PREFIXED = _by_key()
-_HEAD = re.compile(r"[A-Za-z0-9]{1,24}\Z")
+# Key lengths by the character before the separator: most "-" and "_" in prose follow a space,
+# a digit or a letter no key ends with, and cost one lookup.
+_KEY_LENGTHS: dict[str, list[int]] = defaultdict(list)
+for _key in sorted(_PREFIXED, key=len):
+    if len(_key) not in _KEY_LENGTHS[_key[-2]]:
+        _KEY_LENGTHS[_key[-2]].append(len(_key))
 _TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 _LITERAL_COMPILED = tuple(
     (name, literal, re.compile(pattern)) for name, literal, pattern in _LITERAL_RULES
@@ -102,17 +134,23 @@ def find_provider_tokens(text: str) -> Iterator[tuple[str, int, int]]:
 def _find_prefixed(text: str, separator: str) -> Iterator[tuple[str, int, int]]:
     position = text.find(separator)
     while position != -1:
-        head = _HEAD.search(text, max(0, position - 24), position)
-        if head is not None:
-            start = head.start()
-            if start == 0 or text[start - 1] not in _TOKEN_CHARS:
-                for rule in _PREFIXED.get(text[start : position + 1], ()):
-                    match = rule.pattern.match(text, start)
-                    if match is not None:
-                        group = 1 if rule.pattern.groups else 0  # derived rules capture the token
-                        yield (rule.name, *match.span(group))
-                        break
-        position = text.find(separator, position + 1)
+        end = position + 1
+        for length in _KEY_LENGTHS.get(text[position - 1], ()) if position else ():
+            start = end - length
+            rules = _PREFIXED.get(text[start:end]) if start >= 0 else None
+            if rules is not None and (start == 0 or text[start - 1] not in _TOKEN_CHARS):
+                yield from _first_match(text, start, rules)
+                break
+        position = text.find(separator, end)
+
+
+def _first_match(text: str, start: int, rules: list[_Rule]) -> Iterator[tuple[str, int, int]]:
+    for rule in rules:
+        match = rule.pattern.match(text, start)
+        if match is not None:
+            group = 1 if rule.pattern.groups else 0  # derived rules capture the token
+            yield (rule.name, *match.span(group))
+            return
 
 
 # A Discord bot token is the bot's numeric id in base64, a timestamp and an HMAC, joined by dots:
