@@ -290,6 +290,13 @@ def test_slugs_holding_a_secret_are_caught(path: str, secret: str) -> None:
         ("cadenas du vélo : 0472", "0472"),
         ("TOTP seed JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXP"),
         ("Spotify: ludo.martin@gmail.com / Mus1que!", "Mus1que!"),
+        ("identifiants box : admin / Orange1234", "Orange1234"),
+        ("Code wifi : Maison2024!", "Maison2024!"),
+        ("Locker combination: 12 34 56", "12 34 56"),
+        (
+            "recovery key: 419122-350493-606551-158774-201960-083237",
+            "419122-350493-606551-158774-201960-083237",
+        ),
     ],
 )
 def test_keyword_family_kinds_of_issue_9_follow_up(text: str, secret: str) -> None:
@@ -310,6 +317,10 @@ def test_keyword_family_kinds_of_issue_9_follow_up(text: str, secret: str) -> No
         "api_key:\nmax_tokens=4096",
         "contact: ludo@mail.fr / 06 12 34 56 78",
         "git@github.com:ludo/notes.git",
+        "Credentials: ask Ludo / see the vault",
+        "identifiants : nom / prénom / date de naissance",
+        "combination lock bought 12 03 2026",
+        "Code wifi : demander à Ludo",
     ],
 )
 def test_hard_negatives_next_to_the_new_kinds_pass(text: str) -> None:

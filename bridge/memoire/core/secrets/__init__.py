@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.providers import find_provider_tokens
-from memoire.core.secrets.text import lowered
+from memoire.core.secrets.text import lowered, positions
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 
 REFUSAL_MESSAGE = (
@@ -64,7 +64,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_cards(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text, lower))
     yield from _find_keyword_values(text, lower)
-    yield from _find_login_pairs(text)
+    yield from _find_login_pairs(text, lower)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -276,6 +276,7 @@ _AFTER_CLE_DE = _after_any(
 # at "passe", "clé d'API" at "API", "code PIN" at "PIN".
 _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
+_AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
     *("wifi", "wi-fi", "wpa", "seed", "mnemo"),
@@ -286,7 +287,7 @@ _PASSWORD_WORDS = (
     rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
     rf"|(?:wi-?fi|wpa2?)[ _-]?(?:key|password|pass|passphrase))"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
-    rf"|{_AFTER_OTP}seed"
+    rf"|{_AFTER_OTP}seed|{_AFTER_CODE}wi-?fi"
 )
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
@@ -536,10 +537,7 @@ def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
 
 def _stem_positions(lowered: str) -> Iterator[int]:
     for stem in _KEYWORD_STEMS:
-        position = lowered.find(stem)
-        while position != -1:
-            yield position
-            position = lowered.find(stem, position + 1)
+        yield from positions(lowered, stem)
 
 
 def _keyword_kind(match: re.Match[str]) -> _Kind:
@@ -616,19 +614,25 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
 
 
-# --- e-mail / password ----------------------------------------------------------------------
+# --- login / password -----------------------------------------------------------------------
 
-# "Netflix: ludo@mail.fr / Fl1xPass": a login and its password, no keyword needed. The pattern
-# starts at "@" so that `re` can skip ahead to it.
-_LOGIN_PAIR = re.compile(r"@(?<=\w@)[\w-]+(?:\.[\w-]+)+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
+# "Netflix: ludo@mail.fr / Fl1xPass": an e-mail address, then its password. The pattern starts
+# at "@" so that `re` can skip ahead to it.
+_EMAIL_PAIR = re.compile(r"@(?<=\w@)[\w-]+(?:\.[\w-]+)+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
+# "identifiants box : admin / Orange1234": a word naming credentials, then "login / password".
+_CREDENTIAL_WORDS = ("login", "identifiant", "creden", "creds", "user", "utilisateur")
+_CREDENTIAL_PAIR = re.compile(r"[^\n]{0,40}?[:=][ \t]*[^\s/|]+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
 
 
-def _find_login_pairs(text: str) -> Iterator[SecretFinding]:
-    if "@" in text:
-        for match in _LOGIN_PAIR.finditer(text):
+def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
+    matches: list[re.Match[str] | None] = [*_EMAIL_PAIR.finditer(text)] if "@" in text else []
+    for word in _CREDENTIAL_WORDS:
+        for position in positions(lower, word):
+            matches.append(_CREDENTIAL_PAIR.match(text, position))
+    for match in matches:
+        if match is not None:
             start, end = _unwrapped(text, *match.span("secret"))
-            value = text[start:end]
-            if _is_login_password(value):
+            if _is_login_password(text[start:end]):
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
 
 

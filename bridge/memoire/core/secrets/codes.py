@@ -1,16 +1,18 @@
 """Codes a household says aloud: door, gate, alarm, digicode, safe, locker, CVV, SIM, 2FA backup.
 
 A context ("alarm code", "code du coffre", "code for the key safe", "coffre-fort de l'hôtel, code",
-"keypad", "digicode", "interphone … appuyer sur") followed, on the same line or alone on the next
-one, by something shaped like a code: digits, digits with one or two letters (4B12A), a
-combination (27-14-33) or a grouped recovery code (ZK4P-7QWM). A short number on the way is
-skipped ("press 21 then code 4490"). A year (2026) counts only right after its context:
-"code porte 1984" is a code, "digicode installed in 2026" a date.
+"keypad", "digicode", "interphone … appuyer sur", "recovery key") followed, on the same line or
+alone on the next one, by something shaped like a code: digits, digits with one or two letters
+(4B12A), a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM). A short
+number on the way is skipped ("press 21 then code 4490"). A year (2026) counts only right after
+its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
 """
 
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+
+from memoire.core.secrets.text import positions
 
 # Things a code opens, in English and French.
 _THINGS = (
@@ -35,6 +37,7 @@ _CONTEXT = re.compile(
     rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
+    rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
     rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
@@ -42,8 +45,8 @@ _CONTEXT = re.compile(
 # A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
 _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
-    r"(?<![\w-])(?P<code>\d{1,2}(?:-\d{1,2}){2,5}"
-    r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,5}"
+    r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
+    r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,9}"
     r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=[#*]|[\s.,;:!?)]|$)"
 )
 _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
@@ -62,7 +65,7 @@ _DIGIT = re.compile("[0-9]")
 # Every context holds one of these (lowercased): the regex runs only on the lines that do.
 _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
-    *("cadenas", "box", "safe", "coffre", "boîte", "boite"),
+    *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos"),
 )
 
@@ -94,7 +97,7 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
 def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
     """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
     with no digit after its stem, on it or on the next line, hold a code."""
-    found = sorted({p for stem in _STEMS for p in _positions(lowered, stem)})
+    found = sorted({p for stem in _STEMS for p in positions(lowered, stem)})
     if not found:
         return []
     line_ends = [match.start() for match in _NEWLINE.finditer(lowered)]
@@ -108,13 +111,6 @@ def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
     return [(line_ends[line - 1] + 1 if line else 0, line_ends[line]) for line in lines]
 
 
-def _positions(lowered: str, stem: str) -> Iterator[int]:
-    position = lowered.find(stem)
-    while position != -1:
-        yield position
-        position = lowered.find(stem, position + len(stem))
-
-
 def _is_wake_up_time(number: str) -> bool:
     return len(number) == 4 and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
 
@@ -122,8 +118,8 @@ def _is_wake_up_time(number: str) -> bool:
 def _is_code(value: str, context: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     letters = len(value) - digits - value.count("-")
-    if "-" in value:
-        return True  # a combination (27-14-33) or a grouped recovery code (ZK4P-7QWM)
+    if "-" in value or " " in value:
+        return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     lowered = context.lower()
     if lowered.startswith(_SHORT_CODES):
         return letters == 0 and 3 <= len(value) <= 4

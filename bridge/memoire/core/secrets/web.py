@@ -7,6 +7,8 @@ with `str.find`; the regex then runs there only, never over the whole note.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.text import positions
+
 # scheme://user:password@host, any scheme; the password is what is refused.
 _SCHEME = re.compile(r"(?<![\w+.-])[a-z][a-z0-9+.-]{1,20}\Z", re.IGNORECASE)
 _URL_CREDENTIALS = re.compile(r"://[^\s:/@\"'<>]*:(?P<secret>[^\s/@\"'<>]{3,})@[\w\[]")
@@ -27,7 +29,7 @@ _COMMAND_ANCHORS = ("-u", "-a", "--")  # -u, -a and --user, --auth after a space
 
 
 def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
-    for position in _positions(text, "://"):
+    for position in positions(text, "://"):
         scheme = _SCHEME.search(text, max(0, position - 21), position)
         match = _URL_CREDENTIALS.match(text, position) if scheme is not None else None
         if match is not None and _looks_given(match["secret"]):
@@ -37,11 +39,11 @@ def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
 def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
     for anchor in _HEADER_ANCHORS:
-        for position in _positions(lowered, anchor):
+        for position in positions(lowered, anchor):
             if position == 0 or not lowered[position - 1].isalnum():
                 yield from _given(_HEADER.match(text, position), "authorization-header")
     for anchor in _COMMAND_ANCHORS:
-        for position in _positions(text, anchor):
+        for position in positions(text, anchor):
             if anchor == "--" or (position and text[position - 1] in " \t"):
                 yield from _given(_COMMAND_LINE.match(text, position), "command-line")
 
@@ -49,13 +51,6 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
 def _given(match: re.Match[str] | None, rule: str) -> Iterator[tuple[str, int, int]]:
     if match is not None and _looks_given(match["secret"]):
         yield (rule, *match.span("secret"))
-
-
-def _positions(text: str, anchor: str) -> Iterator[int]:
-    position = text.find(anchor)
-    while position != -1:
-        yield position
-        position = text.find(anchor, position + 1)
 
 
 def _looks_given(value: str) -> bool:
