@@ -292,6 +292,10 @@ def test_slugs_holding_a_secret_are_caught(path: str, secret: str) -> None:
         ("Spotify: ludo.martin@gmail.com / Mus1que!", "Mus1que!"),
         ("identifiants box : admin / Orange1234", "Orange1234"),
         ("Code wifi : Maison2024!", "Maison2024!"),
+        ("Casier 12, code 0413", "0413"),
+        ("Disarm with 2580 then leave within 30 s", "2580"),
+        ("WPA2 : MaisonBleue!2024", "MaisonBleue!2024"),
+        ("| Wi-Fi password | Bluefox2024 |", "Bluefox2024"),
         ("Locker combination: 12 34 56", "12 34 56"),
         (
             "recovery key: 419122-350493-606551-158774-201960-083237",
@@ -321,6 +325,9 @@ def test_keyword_family_kinds_of_issue_9_follow_up(text: str, secret: str) -> No
         "identifiants : nom / prénom / date de naissance",
         "combination lock bought 12 03 2026",
         "Code wifi : demander à Ludo",
+        "PSK mode is WPA2-Personal",
+        "| Password policy | 12 chars |",
+        "Alarm: disarm 0800-1800 on weekdays",
     ],
 )
 def test_hard_negatives_next_to_the_new_kinds_pass(text: str) -> None:

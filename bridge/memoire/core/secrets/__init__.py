@@ -279,13 +279,14 @@ _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
-    *("wifi", "wi-fi", "wpa", "seed", "mnemo"),
+    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
     rf"(?P<phrase>{_WORD_START}(?:passphrase|seed[ _-]phrase|mnemonic)|{_AFTER_PHRASE_DE}passe)"
     rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
-    rf"|(?:wi-?fi|wpa2?)[ _-]?(?:key|password|pass|passphrase))"
+    rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
+    rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
     rf"|{_AFTER_OTP}seed|{_AFTER_CODE}wi-?fi"
 )
@@ -305,7 +306,7 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
     rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})-(?={_GAP}))"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|](?={_GAP}))"
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)(?={_GAP})"
     rf"|(?P<newline>(?=\n)))"
     rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
@@ -339,6 +340,7 @@ _META_WORDS = frozenset(
         "strength",
         "complexity",
         "type",
+        "mode",
         "format",
         "manager",
         "reset",

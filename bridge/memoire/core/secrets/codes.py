@@ -27,13 +27,13 @@ _CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip)"
 _STANDALONE = (
     r"digicode|interphone|intercom|keypads?|padlocks?|cadenas|lock[ -]?box|key[ -]?box"
     r"|key[ -]safe|bo[îi]te[ -][àa][ -]cl[ée]s|coffre[ -]fort|cvv2?|cvc2?|cryptogramme|puk"
-    r"|combination|combinaison"
+    r"|combination|combinaison|disarm|d[ée]sarmer"
 )
 _PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
 _WORD = r"[^\W\d_][\w'’-]*"
 _PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
 _CONTEXT = re.compile(
-    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_WORD}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+(?:{_WORD}|[0-9]{{1,3}})){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
     rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
@@ -66,7 +66,7 @@ _DIGIT = re.compile("[0-9]")
 _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
-    *("press", "dial", "punch", "enter", "appuy", "tap", "compos"),
+    *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
 )
 
 
@@ -112,15 +112,20 @@ def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
 
 
 def _is_wake_up_time(number: str) -> bool:
-    return len(number) == 4 and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
+    """0700, 0645: hours, then minutes on a five."""
+    return (
+        len(number) == 4 and number.isdigit() and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
+    )
 
 
 def _is_code(value: str, context: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     letters = len(value) - digits - value.count("-")
+    lowered = context.lower()
+    if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
+        return False  # "disarm 0800-1800": hours, not a code
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
-    lowered = context.lower()
     if lowered.startswith(_SHORT_CODES):
         return letters == 0 and 3 <= len(value) <= 4
     if letters == 0:
