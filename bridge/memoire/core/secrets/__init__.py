@@ -618,22 +618,27 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
 
 # --- login / password -----------------------------------------------------------------------
 
-# "Netflix: ludo@mail.fr / Fl1xPass": an e-mail address, then its password. The pattern starts
-# at "@" so that `re` can skip ahead to it.
-_EMAIL_PAIR = re.compile(r"@(?<=\w@)[\w-]+(?:\.[\w-]+)+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
-# "identifiants box : admin / Orange1234": a word naming credentials, then "login / password".
-_CREDENTIAL_WORDS = ("login", "identifiant", "creden", "creds", "user", "utilisateur")
-_CREDENTIAL_PAIR = re.compile(r"[^\n]{0,40}?[:=][ \t]*[^\s/|]+[ \t]*[/|][ \t]*(?P<secret>[^\s,;]+)")
+# "Netflix: ludo@mail.fr / Fl1xPass", "identifiants box : admin / Orange1234": a login, " / " or
+# " | ", and a password. The login is an e-mail address, or follows a word naming credentials and
+# a colon. The scan starts at the separators, which prose holds few of.
+_PAIR_SEPARATORS = (" / ", " | ")
+_LOGIN_BEFORE = re.compile(
+    r"(?:\w@[\w-]+(?:\.[\w-]+)+"
+    r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur)\b[^\n]{0,40}?[:=]"
+    r"[ \t]*[^\s/|]+)[ \t]*\Z"
+)
+_LOGIN_WINDOW = 120
+_PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
 
 def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
-    matches: list[re.Match[str] | None] = [*_EMAIL_PAIR.finditer(text)] if "@" in text else []
-    for word in _CREDENTIAL_WORDS:
-        for position in positions(lower, word):
-            matches.append(_CREDENTIAL_PAIR.match(text, position))
-    for match in matches:
-        if match is not None:
-            start, end = _unwrapped(text, *match.span("secret"))
+    for separator in _PAIR_SEPARATORS:
+        for position in positions(text, separator):
+            window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
+            value = _PAIR_VALUE.match(text, position + len(separator))
+            if value is None or not _LOGIN_BEFORE.search(lower, window, position):
+                continue
+            start, end = _unwrapped(text, *value.span("secret"))
             if _is_login_password(text[start:end]):
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
 
