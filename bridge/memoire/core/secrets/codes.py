@@ -9,7 +9,6 @@ its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
 """
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterator
 
 from memoire.core.secrets.text import positions
@@ -60,7 +59,6 @@ _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _LINKING = re.compile(
     r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
 )
-_NEWLINE = re.compile("\n")
 _DIGIT = re.compile("[0-9]")
 # Every context holds one of these (lowercased): the regex runs only on the lines that do.
 _STEMS = (
@@ -97,18 +95,19 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
 def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
     """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
     with no digit after its stem, on it or on the next line, hold a code."""
-    found = sorted({p for stem in _STEMS for p in positions(lowered, stem)})
-    if not found:
-        return []
-    line_ends = [match.start() for match in _NEWLINE.finditer(lowered)]
-    line_ends.append(len(lowered))
-    lines: dict[int, None] = {}
-    for position in found:
-        line = bisect_left(line_ends, position)
-        digit_before = line_ends[line + 1] if line + 1 < len(line_ends) else len(lowered)
-        if line not in lines and _DIGIT.search(lowered, position, digit_before) is not None:
-            lines[line] = None
-    return [(line_ends[line - 1] + 1 if line else 0, line_ends[line]) for line in lines]
+    lines: dict[int, int] = {}
+    for position in sorted({p for stem in _STEMS for p in positions(lowered, stem)}):
+        start = lowered.rfind("\n", 0, position) + 1
+        if start not in lines:
+            end = _line_end(lowered, position)
+            if _DIGIT.search(lowered, position, _line_end(lowered, end + 1)) is not None:
+                lines[start] = end
+    return list(lines.items())
+
+
+def _line_end(text: str, position: int) -> int:
+    end = text.find("\n", position)
+    return len(text) if end == -1 else end
 
 
 def _is_wake_up_time(number: str) -> bool:
