@@ -41,6 +41,50 @@ _CONTEXT = re.compile(
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
+# "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
+# something, unless the word before names another kind (error, postal, promo, booking code).
+_BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
+_OTHER_CODES = frozenset(
+    (
+        *(
+            "error",
+            "erreur",
+            "status",
+            "http",
+            "exit",
+            "return",
+            "postal",
+            "zip",
+            "area",
+            "country",
+        ),
+        *("pays", "iso", "naf", "ape", "insee", "tva", "vat", "swift", "bic", "sort", "routing"),
+        *("promo", "discount", "coupon", "gift", "product", "produit", "article", "bar", "barre"),
+        *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation", "confirmation"),
+        *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
+        *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
+    )
+)
+_COUNTED = frozenset(
+    (
+        *("lines", "lignes", "loc", "tests", "files", "fichiers", "bytes", "octets", "words"),
+        *("characters", "caractères", "chars", "mots", "users", "utilisateurs", "ms", "seconds"),
+        *("secondes", "times", "fois", "euros", "dollars", "km", "kg", "pages", "commits"),
+    )
+)
+_WORD_AFTER = re.compile(r"[ ]+([^\W\d_]+)")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ ]+(?:du[ ]|de[ ]la[ ]|de[ ]|d['’])?\Z")
+
+
+def _is_another_code(lowered: str, start: int, end: int) -> bool:
+    """Another kind of code ("the error code is 5003"), or a count ("the code is 2000 lines")."""
+    before = _WORD_BEFORE.search(lowered, max(0, start - 30), start)
+    after = _WORD_AFTER.match(lowered, end)
+    return (before is not None and before[1] in _OTHER_CODES) or (
+        after is not None and after[1] in _COUNTED
+    )
+
+
 # A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
 _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
@@ -74,6 +118,10 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
         for context in _CONTEXT.finditer(lowered, line_start, line_end):
             span = _code_after(text, context)
             if span is not None:
+                yield ("household-code", *span)
+        for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
+            span = _code_after(text, bare)
+            if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
                 yield ("household-code", *span)
         for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
             if not _is_wake_up_time(alarm["code"]):
