@@ -17,6 +17,7 @@ from memoire.core.secrets import (
 from tests.secret_corpus import (
     DEV_CORPUS,
     FAKES,
+    HOLDOUT2_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -199,13 +200,35 @@ def test_dev_corpus_levels_hold() -> None:
     assert all(level >= 0.95 for level in recall.values()), recall
 
 
-def test_holdout_levels_measured_once_hold_as_a_floor() -> None:
-    """The blind hold-out, evaluated once after the last rule change (see bench/secrets_corpus)."""
-    recall, false_positives = recall_and_false_positives(load_corpus(HOLDOUT_CORPUS))
-    assert false_positives == 0
-    assert recall["card"] >= 0.96
-    assert recall["token"] >= 0.98
-    assert recall["keyword"] >= 0.85
+def caught_per_family(corpus: list[CorpusEntry]) -> tuple[dict[str, int], int]:
+    """Secrets refused per family of a hold-out, and hard negatives refused."""
+    caught: dict[str, int] = {}
+    for entry in corpus:
+        if entry.family is not None:
+            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
+    flagged = sum(find_secret(e.text) is not None for e in corpus if e.family is None)
+    return caught, flagged
+
+
+def test_first_holdout_levels_hold_as_a_floor() -> None:
+    """Blind when first measured (card 30/31, keyword 53/62, token 52/53), then read while
+    tuning: these are the levels re-measured after the last rule change, no longer blind."""
+    caught, flagged = caught_per_family(load_corpus(HOLDOUT_CORPUS))
+    assert flagged == 0  # of 152 hard negatives
+    assert caught["card"] >= 31  # of 31
+    assert caught["keyword"] >= 61  # of 62
+    assert caught["token"] >= 53  # of 53
+
+
+def test_second_holdout_levels_measured_once_hold_as_a_floor() -> None:
+    """The blind hold-out that counts, measured once after the last rule change (bench/)."""
+    corpus = load_corpus(HOLDOUT2_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 207
+    caught, flagged = caught_per_family(corpus)
+    assert flagged == 0  # of 189 hard negatives
+    assert caught["card"] >= 32  # of 36
+    assert caught["keyword"] >= 73  # of 100
+    assert caught["token"] >= 66  # of 71
 
 
 @pytest.mark.parametrize(
