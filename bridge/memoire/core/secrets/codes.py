@@ -1,0 +1,182 @@
+"""Codes a household says aloud: door, gate, alarm, digicode, safe, locker, CVV, SIM, 2FA backup.
+
+A context ("alarm code", "code du coffre", "code for the key safe", "coffre-fort de l'hôtel, code",
+"keypad", "digicode", "interphone … appuyer sur", "recovery key") followed, on the same line or
+alone on the next one, by something shaped like a code: digits, digits with one or two letters
+(4B12A), a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM). A short
+number on the way is skipped ("press 21 then code 4490"). A year (2026) counts only right after
+its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.text import positions
+
+# Things a code opens, in English and French.
+_THINGS = (
+    r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
+    r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
+    r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
+    r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
+    r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
+)
+_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip)"
+# Things whose name alone announces a code: "keypad: 6093", "cadenas du vélo : 0472".
+_STANDALONE = (
+    r"digicode|interphone|intercom|keypads?|padlocks?|cadenas|lock[ -]?box|key[ -]?box"
+    r"|key[ -]safe|bo[îi]te[ -][àa][ -]cl[ée]s|coffre[ -]fort|cvv2?|cvc2?|cryptogramme|puk"
+    r"|combination|combinaison|disarm|d[ée]sarmer"
+)
+_PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
+_WORD = r"[^\W\d_][\w'’-]*"
+_PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
+_CONTEXT = re.compile(
+    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+(?:{_WORD}|[0-9]{{1,3}})){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
+    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
+    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
+    rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
+    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
+    rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
+    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
+)  # matched in the lowered note: a case-blind regex is several times slower
+# "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
+# something, unless the word before names another kind (error, postal, promo, booking code).
+_BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
+_OTHER_CODES = frozenset(
+    (
+        *(
+            "error",
+            "erreur",
+            "status",
+            "http",
+            "exit",
+            "return",
+            "postal",
+            "zip",
+            "area",
+            "country",
+        ),
+        *("pays", "iso", "naf", "ape", "insee", "tva", "vat", "swift", "bic", "sort", "routing"),
+        *("promo", "discount", "coupon", "gift", "product", "produit", "article", "bar", "barre"),
+        *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation", "confirmation"),
+        *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
+        *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
+    )
+)
+_COUNTED = frozenset(
+    (
+        *("lines", "lignes", "loc", "tests", "files", "fichiers", "bytes", "octets", "words"),
+        *("characters", "caractères", "chars", "mots", "users", "utilisateurs", "ms", "seconds"),
+        *("secondes", "times", "fois", "euros", "dollars", "km", "kg", "pages", "commits"),
+    )
+)
+_WORD_AFTER = re.compile(r"[ ]+([^\W\d_]+)")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ ]+(?:du[ ]|de[ ]la[ ]|de[ ]|d['’])?\Z")
+
+
+def _is_another_code(lowered: str, start: int, end: int) -> bool:
+    """Another kind of code ("the error code is 5003"), or a count ("the code is 2000 lines")."""
+    before = _WORD_BEFORE.search(lowered, max(0, start - 30), start)
+    after = _WORD_AFTER.match(lowered, end)
+    return (before is not None and before[1] in _OTHER_CODES) or (
+        after is not None and after[1] in _COUNTED
+    )
+
+
+# A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
+_GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
+_CODE = (
+    r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
+    r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,9}"
+    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=[#*]|[\s.,;:!?)]|$)"
+)
+_CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
+_CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
+# "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
+# time (0700, 0645: hours, then minutes on a five).
+_ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
+_RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
+_SHORT_CODES = ("cvv", "cvc", "crypto")
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_LINKING = re.compile(
+    r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
+)
+_DIGIT = re.compile("[0-9]")
+# Every context holds one of these (lowercased): the regex runs only on the lines that do.
+_STEMS = (
+    *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
+    *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
+    *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
+)
+
+
+def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
+    for line_start, line_end in _lines_with_a_stem(lowered):
+        for context in _CONTEXT.finditer(lowered, line_start, line_end):
+            span = _code_after(text, context)
+            if span is not None:
+                yield ("household-code", *span)
+        for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
+            span = _code_after(text, bare)
+            if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
+                yield ("household-code", *span)
+        for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
+            if not _is_wake_up_time(alarm["code"]):
+                yield ("household-code", *alarm.span("code"))
+
+
+def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
+    code = _CODE_AFTER.match(text, context.end())
+    if code is not None:
+        if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
+            return None  # "digicode installed in 2026"
+        return code.span("code") if _is_code(code["code"], context[0]) else None
+    code = _CODE_ON_NEXT_LINE.match(text, context.end())
+    if code is not None and _is_code(code["code"], context[0]):
+        return code.span("code")
+    return None
+
+
+def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
+    """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
+    with no digit after its stem, on it or on the next line, hold a code."""
+    lines: dict[int, int] = {}
+    for position in sorted({p for stem in _STEMS for p in positions(lowered, stem)}):
+        start = lowered.rfind("\n", 0, position) + 1
+        if start not in lines:
+            end = _line_end(lowered, position)
+            if _DIGIT.search(lowered, position, _line_end(lowered, end + 1)) is not None:
+                lines[start] = end
+    return list(lines.items())
+
+
+def _line_end(text: str, position: int) -> int:
+    end = text.find("\n", position)
+    return len(text) if end == -1 else end
+
+
+def _is_wake_up_time(number: str) -> bool:
+    """0700, 0645: hours, then minutes on a five."""
+    return (
+        len(number) == 4 and number.isdigit() and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
+    )
+
+
+def _is_code(value: str, context: str) -> bool:
+    digits = sum(char.isdigit() for char in value)
+    letters = len(value) - digits - value.count("-")
+    lowered = context.lower()
+    if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
+        return False  # "disarm 0800-1800": hours, not a code
+    if "-" in value or " " in value:
+        return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
+    if lowered.startswith(_SHORT_CODES):
+        return letters == 0 and 3 <= len(value) <= 4
+    if letters == 0:
+        return 4 <= len(value) <= 8
+    if any(word in lowered for word in _RECOVERY):
+        return len(value) >= 4  # backup codes mix letters and digits freely: 7hq2, k9zt
+    return letters <= 2 and digits >= 3

@@ -1,0 +1,60 @@
+"""Credentials sent with a request: inside a URL, in an Authorization header, on curl's line.
+
+Each rule starts at a fixed anchor ("://", "authorization", "x-", " -u", "--password"), found
+with `str.find`; the regex then runs there only, never over the whole note.
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.text import positions
+
+# scheme://user:password@host, any scheme; the password is what is refused.
+_SCHEME = re.compile(r"(?<![\w+.-])[a-z][a-z0-9+.-]{1,20}\Z", re.IGNORECASE)
+_URL_CREDENTIALS = re.compile(r"://[^\s:/@\"'<>]*:(?P<secret>[^\s/@\"'<>]{3,})@[\w\[]")
+# Authorization: Bearer …, X-API-Key: …, as a header line, a curl -H argument or a dict entry.
+_HEADER = re.compile(
+    r"(?:authorization[\"']?[ \t]*[:=,][ \t]*[\"']?(?:bearer|basic|token|digest)"
+    r"|x-(?:api-key|auth-token|access-token|token)[\"']?[ \t]*[:=])"
+    r"[ \t]+(?P<secret>[A-Za-z0-9._~+/=-]{8,})",
+    re.IGNORECASE,
+)
+_HEADER_ANCHORS = ("authorization", "x-")
+# curl -u user:pass, httpie -a user:pass, wget --password=…
+_COMMAND_LINE = re.compile(
+    r"(?:(?:-u|(?<=\s)--user|-a|(?<=\s)--auth)[ =][\"']?[^\s:\"'$]+:|--password=[\"']?)"
+    r"(?P<secret>[^\s\"'$<{]{4,})",
+)
+_COMMAND_ANCHORS = ("-u", "-a", "--")  # -u, -a and --user, --auth after a space; --password=
+
+
+def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
+    for position in positions(text, "://"):
+        scheme = _SCHEME.search(text, max(0, position - 21), position)
+        match = _URL_CREDENTIALS.match(text, position) if scheme is not None else None
+        if match is not None and _looks_given(match["secret"]):
+            yield ("url-password", *match.span("secret"))
+
+
+def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
+    for anchor in _HEADER_ANCHORS:
+        for position in positions(lowered, anchor):
+            if position == 0 or not lowered[position - 1].isalnum():
+                yield from _given(_HEADER.match(text, position), "authorization-header")
+    for anchor in _COMMAND_ANCHORS:
+        for position in positions(text, anchor):
+            if anchor == "--" or (position and text[position - 1] in " \t"):
+                yield from _given(_COMMAND_LINE.match(text, position), "command-line")
+
+
+def _given(match: re.Match[str] | None, rule: str) -> Iterator[tuple[str, int, int]]:
+    if match is not None and _looks_given(match["secret"]):
+        yield (rule, *match.span("secret"))
+
+
+def _looks_given(value: str) -> bool:
+    """A placeholder ($TOKEN, <token>, ****) or a plain word is not a credential."""
+    if value.startswith(("$", "<", "{", "%", "*")) or set(value) <= set("*xX.•"):
+        return False
+    return any(char.isdigit() for char in value) or not value.isalpha()

@@ -1,0 +1,213 @@
+"""Labelled corpora of secrets and of prose that only looks close, shared by tests and bench.
+
+Token-format positives are written in the corpora as `{fake:NAME}` and filled here by a seeded
+generator, so the repository never holds a realistic live-format token.
+"""
+
+import base64
+import json
+import random
+import re
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from memoire.core.secrets import SecretFamily
+
+DATA = Path(__file__).parent / "data"
+SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules were tuned
+DEV_CORPUS = DATA / "secrets_dev.jsonl"  # written before the rules of issue 9, then tuned on
+HOLDOUT_CORPUS = DATA / "secrets_holdout.jsonl"  # written blind, measured once, then spent
+HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once after tuning
+HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS)
+SEED = 20241107
+
+ALNUM = string.ascii_letters + string.digits
+URL_SAFE = ALNUM + "_-"
+HEX = "0123456789abcdef"
+BASE32_UPPER = string.ascii_uppercase + "234567"
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l".upper()
+FAKE_PLACEHOLDER = re.compile(r"\{fake:(\w+)\}")
+
+
+def chars(rng: random.Random, alphabet: str, count: int) -> str:
+    return "".join(rng.choices(alphabet, k=count))
+
+
+def base64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def fake_jwt(rng: random.Random) -> str:
+    header = base64url(b'{"alg":"HS256","typ":"JWT"}')
+    claims = {
+        "sub": chars(rng, string.digits, 10),
+        "iat": rng.randrange(1_600_000_000, 1_800_000_000),
+    }
+    payload = base64url(json.dumps(claims).encode())
+    return f"{header}.{payload}.{chars(rng, URL_SAFE, 43)}"
+
+
+def fake_key_body(rng: random.Random) -> str:
+    return "\n".join(chars(rng, ALNUM + "+/", 64) for _ in range(4))
+
+
+def fake_discord_bot(rng: random.Random) -> str:
+    user_id = base64url(str(rng.randrange(10**17, 10**18)).encode())
+    return f"{user_id}.{chars(rng, URL_SAFE, 6)}.{chars(rng, URL_SAFE, 38)}"
+
+
+FAKES: dict[str, Callable[[random.Random], str]] = {
+    "aws_key_id": lambda rng: rng.choice(("AKIA", "ASIA")) + chars(rng, BASE32_UPPER, 16),
+    "aws_secret": lambda rng: chars(rng, ALNUM + "/+", 40),
+    "github_classic": lambda rng: "ghp_" + chars(rng, ALNUM, 36),
+    "github_oauth": lambda rng: "gho_" + chars(rng, ALNUM, 36),
+    "github_user": lambda rng: "ghu_" + chars(rng, ALNUM, 36),
+    "github_server": lambda rng: "ghs_" + chars(rng, ALNUM, 36),
+    "github_refresh": lambda rng: "ghr_" + chars(rng, ALNUM, 36),
+    "github_fine_grained": lambda rng: (
+        f"github_pat_{chars(rng, ALNUM, 22)}_{chars(rng, ALNUM, 59)}"
+    ),
+    "gitlab": lambda rng: "glpat-" + chars(rng, URL_SAFE, 20),
+    "gitlab_runner": lambda rng: "glrt-" + chars(rng, URL_SAFE, 20),
+    "slack_bot": lambda rng: (
+        f"xoxb-{chars(rng, string.digits, 12)}-{chars(rng, string.digits, 13)}"
+        f"-{chars(rng, ALNUM, 24)}"
+    ),
+    "slack_user": lambda rng: (
+        f"xoxp-{chars(rng, string.digits, 11)}-{chars(rng, string.digits, 12)}"
+        f"-{chars(rng, string.digits, 13)}-{chars(rng, HEX, 32)}"
+    ),
+    "slack_app": lambda rng: (
+        f"xapp-1-A{chars(rng, BASE32_UPPER, 10)}-{chars(rng, string.digits, 13)}"
+        f"-{chars(rng, HEX, 64)}"
+    ),
+    "slack_webhook": lambda rng: (
+        f"https://hooks.slack.com/services/T{chars(rng, BASE32_UPPER, 8)}"
+        f"/B{chars(rng, BASE32_UPPER, 8)}/{chars(rng, ALNUM, 24)}"
+    ),
+    "discord_webhook": lambda rng: (
+        f"https://discord.com/api/webhooks/{chars(rng, string.digits, 18)}/"
+        f"{chars(rng, URL_SAFE, 68)}"
+    ),
+    "discord_bot": fake_discord_bot,
+    "telegram_bot": lambda rng: f"{rng.randrange(10**8, 10**10)}:AA{chars(rng, URL_SAFE, 33)}",
+    "teams_webhook": lambda rng: (
+        f"https://contoso.webhook.office.com/webhookb2/{chars(rng, HEX, 8)}-{chars(rng, HEX, 4)}"
+        f"-{chars(rng, HEX, 4)}-{chars(rng, HEX, 4)}-{chars(rng, HEX, 12)}@{chars(rng, HEX, 8)}"
+        f"/IncomingWebhook/{chars(rng, HEX, 32)}/{chars(rng, HEX, 8)}"
+    ),
+    "openai_legacy": lambda rng: f"sk-{chars(rng, ALNUM, 20)}T3BlbkFJ{chars(rng, ALNUM, 20)}",
+    "openai_project": lambda rng: (
+        f"sk-proj-{chars(rng, URL_SAFE, 74)}T3BlbkFJ{chars(rng, URL_SAFE, 74)}"
+    ),
+    "anthropic": lambda rng: f"sk-ant-api03-{chars(rng, URL_SAFE, 93)}AA",
+    "anthropic_admin": lambda rng: f"sk-ant-admin01-{chars(rng, URL_SAFE, 93)}AA",
+    "stripe_secret": lambda rng: "sk_live_" + chars(rng, ALNUM, 24),
+    "stripe_restricted": lambda rng: "rk_live_" + chars(rng, ALNUM, 24),
+    "stripe_webhook": lambda rng: "whsec_" + chars(rng, ALNUM, 32),
+    "google": lambda rng: "AIza" + chars(rng, URL_SAFE, 35),
+    "google_oauth": lambda rng: "GOCSPX-" + chars(rng, URL_SAFE, 28),
+    "twilio_key": lambda rng: "SK" + chars(rng, HEX, 32),
+    "sendgrid": lambda rng: f"SG.{chars(rng, URL_SAFE, 22)}.{chars(rng, URL_SAFE, 43)}",
+    "mailgun": lambda rng: "key-" + chars(rng, HEX, 32),
+    "mailchimp": lambda rng: f"{chars(rng, HEX, 32)}-us{rng.randrange(1, 21)}",
+    "npm": lambda rng: "npm_" + chars(rng, ALNUM, 36),
+    "pypi": lambda rng: "pypi-AgEIcHlwaS5vcmc" + chars(rng, URL_SAFE, 70),
+    "dockerhub": lambda rng: "dckr_pat_" + chars(rng, URL_SAFE, 27),
+    "huggingface": lambda rng: "hf_" + chars(rng, string.ascii_letters, 34),
+    "groq": lambda rng: "gsk_" + chars(rng, ALNUM, 52),
+    "replicate": lambda rng: "r8_" + chars(rng, ALNUM, 37),
+    "xai": lambda rng: "xai-" + chars(rng, ALNUM, 80),
+    "perplexity": lambda rng: "pplx-" + chars(rng, ALNUM, 48),
+    "openrouter": lambda rng: "sk-or-v1-" + chars(rng, HEX, 64),
+    "azure_storage": lambda rng: chars(rng, ALNUM + "+/", 86) + "==",
+    "digitalocean": lambda rng: "dop_v1_" + chars(rng, HEX, 64),
+    "shopify": lambda rng: "shpat_" + chars(rng, HEX, 32),
+    "square": lambda rng: "sq0atp-" + chars(rng, URL_SAFE, 22),
+    "square_eaaa": lambda rng: "EAAA" + chars(rng, URL_SAFE, 60),
+    "linear": lambda rng: "lin_api_" + chars(rng, ALNUM, 40),
+    "notion": lambda rng: "ntn_" + chars(rng, ALNUM, 46),
+    "vault": lambda rng: "hvs." + chars(rng, URL_SAFE, 90),
+    "terraform": lambda rng: f"{chars(rng, ALNUM, 14)}.atlasv1.{chars(rng, ALNUM, 67)}",
+    "postman": lambda rng: f"PMAK-{chars(rng, HEX, 24)}-{chars(rng, HEX, 34)}",
+    "age": lambda rng: "AGE-SECRET-KEY-1" + chars(rng, BECH32, 58),
+    "grafana": lambda rng: f"glsa_{chars(rng, ALNUM, 32)}_{chars(rng, HEX, 8)}",
+    "newrelic": lambda rng: "NRAK-" + chars(rng, string.ascii_uppercase + string.digits, 27),
+    "databricks": lambda rng: "dapi" + chars(rng, HEX, 32),
+    "doppler": lambda rng: "dp.pt." + chars(rng, ALNUM, 43),
+    "tailscale": lambda rng: f"tskey-auth-{chars(rng, ALNUM, 17)}-{chars(rng, ALNUM, 33)}",
+    "sentry": lambda rng: "sntrys_eyJ" + chars(rng, URL_SAFE, 120),
+    "atlassian": lambda rng: "ATATT3xFfGF0" + chars(rng, URL_SAFE, 180),
+    "fcm": lambda rng: f"AAAA{chars(rng, URL_SAFE, 7)}:APA91b{chars(rng, URL_SAFE, 134)}",
+    "hex40": lambda rng: chars(rng, HEX, 40),
+    "b64line": lambda rng: chars(rng, ALNUM + "+/", 64),
+    "jwt": fake_jwt,
+    "key_body": fake_key_body,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusEntry:
+    text: str
+    family: SecretFamily | None  # None for a hard negative
+    kind: str  # the corpus's own category, for recall per kind of secret
+    lang: str
+    secret: str | None  # the exact text a finding of `family` must span
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}-{self.lang}"
+
+
+HOLDOUT_FAMILIES = {
+    "keyword": SecretFamily.KEYWORD_VALUE,
+    "token": SecretFamily.TOKEN_FORMAT,
+    "card": SecretFamily.CARD_NUMBER,
+}
+
+
+def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]:
+    if path in HOLDOUTS:
+        return load_holdout(path)
+    rng = random.Random(seed)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [entry_from_row(json.loads(line), rng) for line in lines if line.strip()]
+
+
+def load_holdout(path: Path) -> list[CorpusEntry]:
+    """The blind corpora have their own format: a family per row, fake tokens already filled in."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [
+        CorpusEntry(
+            row["text"],
+            HOLDOUT_FAMILIES[row["family"]] if row["secret"] else None,
+            row["family"],
+            row["lang"],
+            None,
+        )
+        for row in rows
+    ]
+
+
+def entry_from_row(row: dict[str, str], rng: random.Random) -> CorpusEntry:
+    fakes: dict[str, str] = {}  # one value per placeholder name, shared by text and secret
+
+    def fake(match: re.Match[str]) -> str:
+        if match[1] not in fakes:
+            fakes[match[1]] = FAKES[match[1]](rng)
+        return fakes[match[1]]
+
+    def fill(template: str) -> str:
+        return FAKE_PLACEHOLDER.sub(fake, template)
+
+    family = None if row["family"] == "none" else SecretFamily(row["family"])
+    secret = row.get("secret")
+    return CorpusEntry(
+        fill(row["text"]),
+        family,
+        row.get("kind", row["family"]),
+        row["lang"],
+        None if secret is None else fill(secret),
+    )
