@@ -14,7 +14,7 @@ from memoire.bootstrap import create_memory
 from memoire.core.errors import InvalidPath, NoteNotFound, UncommittedChanges
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
-from memoire.storage import store as store_module
+from memoire.storage import housekeeping
 from memoire.storage.store import committer_name
 
 from .conftest import ServiceFactory, git
@@ -164,7 +164,7 @@ def test_loose_objects_get_packed_in_the_background(
     loose = pygit2.Repository(str(repository))
     for number in range(2_000):  # git samples one objects/ folder to decide that gc is due
         loose.create_blob(f"loose object {number}".encode())
-    monkeypatch.setattr(store_module, "GC_ONE_WRITE_IN", 1)
+    monkeypatch.setattr(housekeeping, "GC_ONE_WRITE_IN", 1)
     service.append("desk", "topics/a.md", "packed soon", title="A", sensitive=False)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
