@@ -31,9 +31,9 @@ _WHAT_TO_DO = (
 )
 
 
-def is_temporary_name(name: str) -> bool:
-    """Names memoire's own temporary files take; no tracked file may have one."""
-    return name.startswith(".") and TEMPORARY_MARK in name
+def temporary_prefix(name: str) -> str:
+    """How a temporary for `name` beside it starts; no tracked file may start so."""
+    return f".{name}{TEMPORARY_MARK}"
 
 
 def refusal(shown: str, problem: str) -> InvalidPath:
@@ -88,10 +88,11 @@ def read_regular(directory: int, name: str, shown: str) -> bytes | None:
         return None
     except OSError as error:
         raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
     with os.fdopen(descriptor, "rb") as handle:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
         return handle.read()
 
 
@@ -120,7 +121,7 @@ def remove_file(directory: int, name: str, shown: str) -> None:
 
 def _replace_within(directory: int, name: str, data: bytes) -> None:
     """The fallback when memoire's folder is on another filesystem than the note."""
-    temporary = _create_temporary(directory, f".{name}{TEMPORARY_MARK}-", data)
+    temporary = _create_temporary(directory, f"{temporary_prefix(name)}-", data)
     try:
         os.rename(temporary, name, src_dir_fd=directory, dst_dir_fd=directory)
     except OSError:

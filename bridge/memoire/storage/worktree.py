@@ -229,20 +229,19 @@ def _reason(error: Exception) -> str:
 
 
 def refuse_tracked_temporaries(tree: pygit2.Tree | None, paths: Iterable[str]) -> None:
-    """A committed file named like memoire's temporaries is a trap laid for it: refuse."""
+    """A committed file named like a note's temporary is a trap laid for memoire: refuse."""
     for path in paths:
-        folder = path.rpartition("/")[0]
+        folder, _, name = path.rpartition("/")
         if tree is None or (folder and folder not in tree):
             continue
         listing = tree[folder] if folder else tree
         if not isinstance(listing, pygit2.Tree):
             continue
         for entry in listing:
-            name = str(entry.name)
-            if nofollow.is_temporary_name(name):
-                shown = f"{folder}/{name}" if folder else name
+            if str(entry.name).startswith(nofollow.temporary_prefix(name)):
+                shown = f"{folder}/{entry.name}" if folder else str(entry.name)
                 raise InvalidPath(
-                    f"{shown} is committed under a name memoire keeps for its temporary files, "
-                    f"so nothing is written next to it. Remove it (git rm {shown}, then "
+                    f"{shown} is committed under the name memoire gives {path}'s temporary "
+                    f"file, so nothing is written to {path}. Remove it (git rm {shown}, then "
                     "commit), then try again."
                 )
