@@ -1,9 +1,9 @@
 """Packing the loose objects plumbing commits leave (about 16 KB a write) that nothing packs.
 
 `git gc --auto` packs refs and expires reflogs, which takes the branch's lock files: run
-beside a write, it made the write fail. So it runs holding the store's own lock, in a
-thread, after the write has answered. The `git` child inherits the locked descriptor, so
-the lock lasts as long as git does, even when a short-lived memoire process exits first.
+beside a write, it made the write fail. So it runs in a process of its own that first takes
+the store's lock, after the write has answered; the `git` child inherits the locked
+descriptor, so the lock lasts exactly as long as git runs, whoever exits first.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import subprocess
-import threading
+import sys
 from pathlib import Path
 
 from ..core.errors import Contention
@@ -28,12 +28,17 @@ def pack_now_and_then(gitdir: Path, lock_file: Path) -> None:
     Chance rather than a counter, because many short stdio processes share the repository.
     """
     if random.randrange(GC_ONE_WRITE_IN) == 0:
-        threading.Thread(
-            target=_pack, args=(gitdir, lock_file), name="memoire-gc", daemon=True
-        ).start()
+        subprocess.Popen(
+            [sys.executable, "-m", __name__, str(gitdir), str(lock_file)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
-def _pack(gitdir: Path, lock_file: Path) -> None:
+def pack(gitdir: Path, lock_file: Path) -> None:
+    """Run `git gc --auto` in the foreground while holding the store's lock."""
     try:
         with exclusive(lock_file) as handle:
             subprocess.run(
@@ -42,7 +47,6 @@ def _pack(gitdir: Path, lock_file: Path) -> None:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 pass_fds=(handle.fileno(),),
-                start_new_session=True,
                 timeout=GC_TIMEOUT_SECONDS,
                 check=False,
             )
@@ -50,3 +54,7 @@ def _pack(gitdir: Path, lock_file: Path) -> None:
         logger.info("git gc skipped: writers kept the memory busy; a later write tries again")
     except (OSError, subprocess.SubprocessError) as error:
         logger.warning("git gc could not run: %s", error)
+
+
+if __name__ == "__main__":
+    pack(Path(sys.argv[1]), Path(sys.argv[2]))
