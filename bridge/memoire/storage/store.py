@@ -14,7 +14,6 @@ working tree that cannot be synced is logged and finished by the next writer.
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import random
 import threading
@@ -29,12 +28,12 @@ from pygit2.enums import CheckoutStrategy
 from ..core.errors import (
     Contention,
     InvalidPath,
-    LowDiskSpace,
     MemoryMissing,
     OutcomeUnknown,
     RemoteUnavailable,
 )
 from .commits import CommitBuilder
+from .failures import disk_full_refusal, is_disk_full
 from .housekeeping import pack_now_and_then
 from .locking import exclusive
 from .refs import RefUpdater
@@ -50,7 +49,6 @@ RETRY_JITTER_SECONDS = 0.05  # writers that keep colliding fall out of step
 _ALLOWED_NAME_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-"
 )
-_DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 pygit2.settings.enable_fsync_gitdir(True)  # a write is confirmed only once it is durable
 
@@ -199,7 +197,7 @@ class GitStore:
     ) -> Landed[T] | None:
         """One attempt: None when someone else published first and nothing landed."""
         self._refuse_what_is_in_the_way(snapshot, change.files)
-        with _refused_when_disk_full():
+        with _refused_when_disk_full(self._gitdir):
             blobs = self._commits.write_blobs(change.files)
             commit = self._commits.commit(snapshot.commit, blobs, name, message)
             journal = (
@@ -254,8 +252,8 @@ class GitStore:
         if now == commit:
             logger.warning("commit %s landed despite an error: %s", commit, error)
             return True
-        if _disk_full(error):
-            raise _disk_full_refusal() from error
+        if is_disk_full(error, self._gitdir):
+            raise disk_full_refusal() from error
         raise error
 
     def _after_landing[T](
@@ -329,23 +327,11 @@ class GitStore:
 
 
 @contextlib.contextmanager
-def _refused_when_disk_full() -> Iterator[None]:
+def _refused_when_disk_full(gitdir: Path) -> Iterator[None]:
     """Before publishing, a full disk is a clean refusal: nothing has landed yet."""
     try:
         yield
     except (OSError, pygit2.GitError) as error:
-        if _disk_full(error):
-            raise _disk_full_refusal() from error
+        if is_disk_full(error, gitdir):
+            raise disk_full_refusal() from error
         raise
-
-
-def _disk_full(error: BaseException) -> bool:
-    if isinstance(error, OSError) and error.errno in _DISK_FULL:
-        return True
-    return "no space left" in str(error).lower() or "quota exceeded" in str(error).lower()
-
-
-def _disk_full_refusal() -> LowDiskSpace:
-    return LowDiskSpace(
-        "The disk holding the memory is full; nothing was written. Free some space, then try again."
-    )

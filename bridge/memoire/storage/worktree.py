@@ -22,8 +22,9 @@ from pathlib import Path
 import pygit2
 from pygit2.enums import FileMode
 
-from ..core.errors import InvalidPath, MemoireError, UncommittedChanges
+from ..core.errors import InvalidPath, LowDiskSpace, MemoireError, UncommittedChanges
 from . import nofollow
+from .failures import is_disk_full
 from .refs import despite_git_locks
 
 logger = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class WorkTree:
         self._scratch = state / "tmp"
         self._scratch.mkdir(exist_ok=True)
         self._journal = state / "pending.json"
-        self._stuck: dict[str, str] = {}  # path to why its copy could not be synced
+        self._stuck: dict[str, MemoireError] = {}  # the refusal for a note left unsynced
         self._stuck_entries: dict[str, JournalEntry] = {}
 
     # Before committing
@@ -59,7 +60,7 @@ class WorkTree:
         index.read(False)
         for path in paths:
             if path in self._stuck:
-                raise InvalidPath(self._stuck[path])
+                raise self._stuck[path]
             expected = committed.get(path)
             if self.blob(path) != expected or self._index_blob(index, path) != expected:
                 raise UncommittedChanges(
@@ -94,22 +95,22 @@ class WorkTree:
 
     def sync(
         self, files: Mapping[str, bytes | None], blobs: Mapping[str, str | None]
-    ) -> dict[str, str]:
+    ) -> dict[str, Exception]:
         """Make the working tree and index say what the branch says; what failed, by path."""
-        failed: dict[str, str] = {}
+        failed: dict[str, Exception] = {}
         synced: dict[str, str | None] = {}
         for path, data in files.items():
             try:
                 self._write(path, data)
             except (MemoireError, OSError) as error:
-                failed[path] = _reason(error)
+                failed[path] = error
             else:
                 synced[path] = blobs[path]
         if synced:
             try:
                 self._stage(synced)
             except (MemoireError, OSError, pygit2.GitError) as error:
-                failed |= dict.fromkeys(synced, _reason(error))
+                failed |= dict.fromkeys(synced, error)
         return failed
 
     def _write(self, path: str, data: bytes | None) -> None:
@@ -147,14 +148,17 @@ class WorkTree:
         return entries
 
     def end(
-        self, commit: str, entries: Mapping[str, JournalEntry], failed: Mapping[str, str]
+        self, commit: str, entries: Mapping[str, JournalEntry], failed: Mapping[str, Exception]
     ) -> None:
         """Forget the journal, keeping the notes whose copy could not be synced."""
         self._remember_stuck({path: entries[path] for path in failed}, failed)
-        if self._stuck_entries:
-            self._save_journal(commit, self._stuck_entries)
-        else:
+        if not self._stuck_entries:
             self._journal.unlink(missing_ok=True)
+            return
+        try:
+            self._save_journal(commit, self._stuck_entries)
+        except OSError as error:  # the journal as it was still lists them: no note is lost
+            logger.warning("the journal could not be shortened: %s", error)
 
     def abandon(self) -> None:
         """The commit did not land: only the notes still stuck stay in the journal."""
@@ -180,17 +184,17 @@ class WorkTree:
         self._stuck, self._stuck_entries = {}, {}
         landed: dict[str, str | None] = {}
         data: dict[str, bytes | None] = {}
-        failed: dict[str, str] = {}
+        failed: dict[str, Exception] = {}
         for path, (old, new) in entries.items():
             try:
                 if truth.get(path) == new and self.blob(path) in (old, new):
                     data[path] = None if new is None else self._read(new)
                     landed[path] = new
             except (MemoireError, OSError, KeyError, ValueError) as error:
-                failed[path] = _reason(error)
+                failed[path] = error
         failed |= self.sync(data, landed)
-        for path, reason in failed.items():
-            logger.warning("%s: the working tree could not be synced: %s", path, reason)
+        for path, failure in failed.items():
+            logger.warning("%s: the working tree could not be synced: %s", path, failure)
         self.end(commit, entries, failed)
 
     def _read(self, blob_id: str) -> bytes:
@@ -199,14 +203,20 @@ class WorkTree:
         return blob.data
 
     def _remember_stuck(
-        self, entries: Mapping[str, JournalEntry], failed: Mapping[str, str]
+        self, entries: Mapping[str, JournalEntry], failed: Mapping[str, Exception]
     ) -> None:
-        for path, reason in failed.items():
+        for path, error in failed.items():
             self._stuck_entries[path] = entries[path]
-            self._stuck[path] = (
+            reason = error.message if isinstance(error, MemoireError) else str(error)
+            message = (
                 f"{path} was committed, but its copy in the working tree of {self.root} could "
                 f"not be updated ({reason}). Nothing more is written to it until that is "
                 "fixed; other notes are not affected."
+            )
+            self._stuck[path] = (
+                LowDiskSpace(f"{message} Free some space, then try again.")
+                if is_disk_full(error)
+                else InvalidPath(message)
             )
 
     def _save_journal(self, commit: str, entries: Mapping[str, JournalEntry]) -> None:
@@ -220,12 +230,6 @@ class WorkTree:
         for leftover in self._scratch.iterdir():
             with contextlib.suppress(FileNotFoundError):
                 leftover.unlink()
-
-
-def _reason(error: Exception) -> str:
-    if isinstance(error, MemoireError):
-        return error.message
-    return str(error)
 
 
 def refuse_tracked_temporaries(tree: pygit2.Tree | None, paths: Iterable[str]) -> None:
