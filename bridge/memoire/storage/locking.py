@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,8 @@ _POLL_SECONDS = 0.002
 @contextlib.contextmanager
 def exclusive(lock_file: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[IO[str]]:
     """Hold the lock, waiting at most `timeout` seconds; yields the locked file."""
-    with lock_file.open("a") as handle:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
+    with os.fdopen(os.open(lock_file, flags, 0o644), "a") as handle:
         deadline = time.monotonic() + timeout
         while True:
             try:

@@ -114,6 +114,22 @@ def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: s
     os.fsync(directory)
 
 
+def write_state_file(file: Path, data: bytes, scratch: Path) -> None:
+    """Replace one of memoire's own files atomically, never through a link."""
+    folder = os.open(file.parent, _DIRECTORY_FLAGS)
+    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+    try:
+        temporary = _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
+        try:
+            os.rename(temporary, file.name, src_dir_fd=scratch_descriptor, dst_dir_fd=folder)
+        except OSError:
+            os.unlink(temporary, dir_fd=scratch_descriptor)
+            raise
+    finally:
+        os.close(scratch_descriptor)
+        os.close(folder)
+
+
 def remove_file(directory: int, name: str, shown: str) -> None:
     if file_kind(directory, name, shown) is not None:
         os.unlink(name, dir_fd=directory)

@@ -221,9 +221,8 @@ class WorkTree:
 
     def _save_journal(self, commit: str, entries: Mapping[str, JournalEntry]) -> None:
         journal = {"commit": commit, "files": {path: list(pair) for path, pair in entries.items()}}
-        temporary = self._journal.with_suffix(".tmp")
-        temporary.write_text(json.dumps(journal), encoding="utf-8")
-        temporary.replace(self._journal)
+        data = json.dumps(journal).encode("utf-8")
+        nofollow.write_state_file(self._journal, data, self._scratch)
 
     def _clear_scratch(self) -> None:
         """Temporaries of a writer killed before its rename: no living writer owns them."""
