@@ -202,6 +202,20 @@ def _plant(target: Path, planted: str, outside: Path) -> None:
         target.write_text("a person's file\n")
 
 
+@pytest.mark.parametrize("planted", ["fifo", "link"])
+def test_something_planted_at_memoire_journal_neither_hangs_nor_leaks_a_write(
+    service: MemoryService, repository: Path, outside: Path, planted: str
+) -> None:
+    journal = repository / ".git/memoire/pending.json"
+    if planted == "fifo":
+        os.mkfifo(journal)
+    else:
+        journal.symlink_to(outside)
+    assert _append(service, "people/frank.md", "written") == "landed"
+    assert outside.read_text() == OUTSIDE_TEXT
+    assert git(repository, "status", "--porcelain") == ""
+
+
 # Names too long, and a recovery that cannot finish
 
 

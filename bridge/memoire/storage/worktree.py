@@ -153,7 +153,7 @@ class WorkTree:
         """Forget the journal, keeping the notes whose copy could not be synced."""
         self._remember_stuck({path: entries[path] for path in failed}, failed)
         if not self._stuck_entries:
-            self._journal.unlink(missing_ok=True)
+            self._journal.unlink(missing_ok=True)  # removes a link itself, never its target
             return
         try:
             self._save_journal(commit, self._stuck_entries)
@@ -167,14 +167,26 @@ class WorkTree:
     def interrupted(self) -> tuple[str, dict[str, JournalEntry]] | None:
         """The commit and entries a writer left unsynced; None when there is no journal."""
         try:
-            journal = json.loads(self._journal.read_text(encoding="utf-8"))
-            entries = {str(path): (old, new) for path, (old, new) in journal["files"].items()}
-        except FileNotFoundError:
+            data = self._read_journal()
+        except InvalidPath as error:  # anything but a file there is dropped, never waited on
+            logger.warning("%s", error.message)
+            return "", {}
+        if data is None:
             self._stuck, self._stuck_entries = {}, {}
             return None
+        try:
+            journal = json.loads(data)
+            entries = {str(path): (old, new) for path, (old, new) in journal["files"].items()}
         except ValueError, KeyError, TypeError, AttributeError:
             return "", {}
         return str(journal.get("commit", "")), entries
+
+    def _read_journal(self) -> bytes | None:
+        shown = str(self._journal)
+        with nofollow.folder(self._journal.parent, [], shown, create=False) as folder:
+            return (
+                None if folder is None else nofollow.read_regular(folder, self._journal.name, shown)
+            )
 
     def finish(
         self, commit: str, entries: Mapping[str, JournalEntry], truth: Mapping[str, str]
