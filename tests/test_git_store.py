@@ -4,6 +4,7 @@ and nothing a person does by hand is overwritten."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -11,11 +12,11 @@ import pygit2
 import pytest
 
 from memoire.bootstrap import create_memory
-from memoire.core.errors import InvalidPath, NoteNotFound, UncommittedChanges
+from memoire.core.errors import Contention, InvalidPath, NoteNotFound, UncommittedChanges
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
-from memoire.storage import store as store_module
-from memoire.storage.store import committer_name
+from memoire.storage import housekeeping, snapshots
+from memoire.storage.store import Change, GitStore, Snapshot, committer_name
 
 from .conftest import ServiceFactory, git
 
@@ -164,7 +165,7 @@ def test_loose_objects_get_packed_in_the_background(
     loose = pygit2.Repository(str(repository))
     for number in range(2_000):  # git samples one objects/ folder to decide that gc is due
         loose.create_blob(f"loose object {number}".encode())
-    monkeypatch.setattr(store_module, "GC_ONE_WRITE_IN", 1)
+    monkeypatch.setattr(housekeeping, "GC_ONE_WRITE_IN", 1)
     service.append("desk", "topics/a.md", "packed soon", title="A", sensitive=False)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -176,3 +177,75 @@ def test_loose_objects_get_packed_in_the_background(
         time.sleep(0.2)
     assert int(counts["in-pack"]) > 0
     assert service.read("desk", "topics/a.md").body.endswith("packed soon\n")
+
+
+def test_git_packing_refs_beside_memoire_never_fails_a_write(
+    service: MemoryService, repository: Path
+) -> None:
+    """A person's git (or git gc) takes the branch's lock and packed-refs.lock meanwhile."""
+    stop = threading.Event()
+
+    def person_packs_refs() -> None:
+        while not stop.is_set():
+            git(repository, "pack-refs", "--all")
+            git(repository, "reflog", "expire", "--expire=now", "--all")
+
+    packer = threading.Thread(target=person_packs_refs)
+    packer.start()
+    failures: list[BaseException] = []
+    try:
+        for number in range(150):
+            try:
+                service.append("desk", "topics/a.md", f"line {number}", title="A", sensitive=False)
+            except Contention:
+                continue
+            except Exception as error:  # the test counts what escapes
+                failures.append(error)
+    finally:
+        stop.set()
+        packer.join()
+    assert failures == []
+    assert git(repository, "status", "--porcelain") == ""
+
+
+def _packed_objects(repository: Path) -> int:
+    counts = dict(line.split(": ") for line in git(repository, "count-objects", "-v").splitlines())
+    return int(counts["in-pack"])
+
+
+def test_memoire_packs_only_while_no_write_can_collide(
+    repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    git(repository, "config", "gc.auto", "1")
+    loose = pygit2.Repository(str(repository))
+    for number in range(2_000):
+        loose.create_blob(f"loose object {number}".encode())
+    monkeypatch.setattr(housekeeping, "GC_ONE_WRITE_IN", 1)
+    writer, other_writer = GitStore(repository), GitStore(repository)
+    writer.write(lambda _: Change(files={"topics/a.md": b"a\n"}, outcome=None), "desk", "gc due")
+
+    def still_unpacked_while_writing(_: Snapshot) -> Change[None]:
+        for _poll in range(20):
+            assert _packed_objects(repository) == 0, "git gc ran beside a write"
+            time.sleep(0.1)
+        return Change(files={"topics/b.md": b"b\n"}, outcome=None)
+
+    other_writer.write(still_unpacked_while_writing, "desk", "meanwhile")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and _packed_objects(repository) == 0:
+        time.sleep(0.2)
+    assert _packed_objects(repository) > 0, "git gc runs once the writers are done"
+
+
+def test_the_snapshot_caches_stay_bounded_over_many_writes(
+    repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(snapshots, "FOLDER_LISTINGS_KEPT", 16)
+    store = GitStore(repository)
+    for number in range(60):
+        note = f"{('people', 'topics', 'journal')[number % 3]}/note-{number}.md"
+        store.write(lambda _, note=note: Change(files={note: b"x\n"}, outcome=None), "desk", "m")
+        assert store.snapshot().files[note]
+        assert len(store._reader.folder_listings) <= 16
+        assert len(store._reader.snapshots) <= snapshots.SNAPSHOTS_KEPT
+    assert len(store.snapshot().files) == 60 + 6  # the notes, README.md and five .gitkeep

@@ -98,3 +98,9 @@ class RemoteUnavailable(MemoireError):
     """The shared remote did not answer: nothing is written locally alone, to avoid a split."""
 
     code = "remote_unavailable"
+
+
+class OutcomeUnknown(MemoireError):
+    """A write whose commit may or may not have become the branch: the caller must look."""
+
+    code = "outcome_unknown"

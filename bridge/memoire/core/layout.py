@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-SLUG_PATTERN = "[a-z0-9-]+"
+SLUG_PATTERN = "[a-z0-9-]{1,100}"  # every name derived from it fits in 255 bytes
 
 
 class HeaderField(StrEnum):

@@ -1,0 +1,186 @@
+"""File operations that never follow a link and never touch anything but a regular file.
+
+Anyone who can push to the shared remote, or any local process, can put a symbolic link,
+a FIFO or a folder at a name memoire is about to use. So every folder on the way is opened
+with O_NOFOLLOW relative to the one before it, every file is opened with O_NOFOLLOW and
+O_NONBLOCK and checked with fstat before it is read, and a new file is created under a
+random name with O_EXCL in a folder of memoire's own, then renamed onto the note: a rename
+replaces a name, it never writes through it. Anything unexpected is a refusal that says
+what is in the way, never a write elsewhere and never a hang.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..core.errors import InvalidPath
+
+TEMPORARY_MARK = ".memoire-tmp"
+_DIRECTORY_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_WHAT_TO_DO = (
+    "memoire never follows links and writes only regular files, never FIFOs, folders or "
+    "devices. Remove or rename it (commit that if it is tracked), then try again."
+)
+
+
+def temporary_prefix(name: str) -> str:
+    """How a temporary for `name` beside it starts; no tracked file may start so."""
+    return f".{name}{TEMPORARY_MARK}"
+
+
+def refusal(shown: str, problem: str) -> InvalidPath:
+    return InvalidPath(f"{shown} {problem} in the working tree; {_WHAT_TO_DO}")
+
+
+@contextlib.contextmanager
+def folder(root: Path, parts: list[str], shown: str, *, create: bool) -> Iterator[int | None]:
+    """A descriptor of root/parts, walked one name at a time without following any link.
+
+    None when a folder on the way is missing and `create` is False.
+    """
+    descriptor = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts:
+            if create:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, dir_fd=descriptor)
+            try:
+                child = os.open(part, _DIRECTORY_FLAGS, dir_fd=descriptor)
+            except FileNotFoundError:
+                yield None
+                return
+            except OSError as error:
+                kind = _kind_at(descriptor, part, error)
+                raise refusal(shown, f"has {part!r} on its way, which is {kind}") from None
+            os.close(descriptor)
+            descriptor = child
+        yield descriptor
+    finally:
+        os.close(descriptor)
+
+
+def file_kind(directory: int, name: str, shown: str) -> str | None:
+    """None when nothing is at `name`, "file" for a regular file; a refusal for anything else."""
+    try:
+        mode = os.stat(name, dir_fd=directory, follow_symlinks=False).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise refusal(shown, f"cannot be looked at ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
+    return "file"
+
+
+def read_regular(directory: int, name: str, shown: str) -> bytes | None:
+    """The file's bytes; None when missing; a refusal for a link, FIFO, folder or device."""
+    try:
+        descriptor = os.open(name, _READ_FLAGS, dir_fd=directory)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
+    with os.fdopen(descriptor, "rb") as handle:
+        return handle.read()
+
+
+def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: str) -> None:
+    """Put `data` at `name` atomically: written and synced elsewhere, then renamed onto it."""
+    file_kind(directory, name, shown)
+    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+    try:
+        temporary = _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
+        try:
+            os.rename(temporary, name, src_dir_fd=scratch_descriptor, dst_dir_fd=directory)
+        except OSError as error:
+            os.unlink(temporary, dir_fd=scratch_descriptor)
+            if error.errno != errno.EXDEV:
+                raise
+            _replace_within(directory, name, data)
+    finally:
+        os.close(scratch_descriptor)
+    os.fsync(directory)
+
+
+def write_state_file(file: Path, data: bytes, scratch: Path) -> None:
+    """Replace one of memoire's own files atomically, never through a link."""
+    folder = os.open(file.parent, _DIRECTORY_FLAGS)
+    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+    try:
+        temporary = _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
+        try:
+            os.rename(temporary, file.name, src_dir_fd=scratch_descriptor, dst_dir_fd=folder)
+        except OSError:
+            os.unlink(temporary, dir_fd=scratch_descriptor)
+            raise
+    finally:
+        os.close(scratch_descriptor)
+        os.close(folder)
+
+
+def remove_file(directory: int, name: str, shown: str) -> None:
+    if file_kind(directory, name, shown) is not None:
+        os.unlink(name, dir_fd=directory)
+
+
+def _replace_within(directory: int, name: str, data: bytes) -> None:
+    """The fallback when memoire's folder is on another filesystem than the note."""
+    temporary = _create_temporary(directory, f"{temporary_prefix(name)}-", data)
+    try:
+        os.rename(temporary, name, src_dir_fd=directory, dst_dir_fd=directory)
+    except OSError:
+        os.unlink(temporary, dir_fd=directory)
+        raise
+
+
+def _create_temporary(directory: int, prefix: str, data: bytes) -> str:
+    """A new file under a random name no one could have prepared; returns its name."""
+    while True:
+        name = prefix + secrets.token_hex(8)
+        try:
+            descriptor = os.open(name, _CREATE_FLAGS, 0o644, dir_fd=directory)
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        os.unlink(name, dir_fd=directory)
+        raise
+    return name
+
+
+def _kind_at(directory: int, name: str, error: OSError) -> str:
+    """What made opening `name` fail, told by looking at it without following it."""
+    try:
+        return _mode_kind(os.stat(name, dir_fd=directory, follow_symlinks=False).st_mode)
+    except OSError:
+        return f"not usable ({error.strerror})"
+
+
+def _mode_kind(mode: int) -> str:
+    kinds = {
+        stat.S_ISLNK: "a symbolic link",
+        stat.S_ISDIR: "a folder",
+        stat.S_ISFIFO: "a FIFO",
+        stat.S_ISSOCK: "a socket",
+        stat.S_ISCHR: "a device",
+        stat.S_ISBLK: "a device",
+        stat.S_ISREG: "a file",
+    }
+    return next((kind for test, kind in kinds.items() if test(mode)), "not a regular file")

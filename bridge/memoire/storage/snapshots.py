@@ -1,0 +1,167 @@
+"""Snapshots: the memory's files at one commit, read from Git trees through bounded caches.
+
+A snapshot lists the regular files at the top of the memory and one folder down; symlinks
+and submodules never count. Folder listings are cached by tree id, so a write derives the
+next snapshot from the last one instead of listing every tree again. Both caches are
+bounded on every insertion: a long-running bridge's memory stays flat however many writes
+it makes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pygit2
+from pygit2.enums import FileMode
+
+SNAPSHOTS_KEPT = 4
+FOLDER_LISTINGS_KEPT = 256
+_REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The memory's files at one commit: memory-relative path to full blob id.
+
+    `top` and `folders` (folder name to tree id) let two snapshots be compared by looking
+    only into the folders whose tree changed.
+    """
+
+    commit: str | None
+    files: Mapping[str, str]
+    top: Mapping[str, str] = field(default_factory=dict)
+    folders: Mapping[str, str] = field(default_factory=dict)
+
+
+class BoundedCache[K, V]:
+    """A mapping that forgets its least recently used entry as soon as it is over its limit."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._entries: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._entries.get(key)
+        if value is not None:
+            self._entries.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> V:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while len(self._entries) > self._limit:
+            self._entries.popitem(last=False)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class SnapshotReader:
+    """Reads snapshots of one memory folder of one repository; callers serialise access."""
+
+    def __init__(self, repo: pygit2.Repository, subdir: str) -> None:
+        self._repo = repo
+        self._subdir = subdir
+        self.snapshots: BoundedCache[str | None, Snapshot] = BoundedCache(SNAPSHOTS_KEPT)
+        self.folder_listings: BoundedCache[str, dict[str, str]] = BoundedCache(FOLDER_LISTINGS_KEPT)
+
+    def memory_tree(self, commit: str | None) -> pygit2.Tree | None:
+        if commit is None:
+            return None
+        tree = self._repo[commit].peel(pygit2.Tree)
+        if not self._subdir:
+            return tree
+        try:
+            subtree = tree[self._subdir]
+        except KeyError:
+            return None
+        return subtree if isinstance(subtree, pygit2.Tree) else None
+
+    def at(self, commit: str | None) -> Snapshot:
+        cached = self.snapshots.get(commit)
+        if cached is not None:
+            return cached
+        tree = self.memory_tree(commit)
+        top: dict[str, str] = {}
+        folders: dict[str, str] = {}
+        for entry in tree if tree is not None else ():
+            if entry.filemode == FileMode.TREE:
+                folders[str(entry.name)] = str(entry.id)
+            elif entry.filemode in _REGULAR:
+                top[str(entry.name)] = str(entry.id)
+        files = dict(top)
+        for folder, tree_id in folders.items():
+            files.update(
+                {f"{folder}/{name}": blob for name, blob in self.folder_files(tree_id).items()}
+            )
+        return self.snapshots.put(
+            commit, Snapshot(commit=commit, files=files, top=top, folders=folders)
+        )
+
+    def folder_files(self, tree_id: str) -> dict[str, str]:
+        cached = self.folder_listings.get(tree_id)
+        if cached is not None:
+            return cached
+        tree = self._repo[tree_id]
+        assert isinstance(tree, pygit2.Tree)
+        listing = {str(entry.name): str(entry.id) for entry in tree if entry.filemode in _REGULAR}
+        return self.folder_listings.put(tree_id, listing)
+
+    def changed_paths(self, old: str | None, new: str | None) -> set[str]:
+        before, after = self.at(old), self.at(new)
+        changed = _differing(before.top, after.top, prefix="")
+        for folder in before.folders.keys() | after.folders.keys():
+            old_tree, new_tree = before.folders.get(folder), after.folders.get(folder)
+            if old_tree != new_tree:
+                old_files = self.folder_files(old_tree) if old_tree else {}
+                new_files = self.folder_files(new_tree) if new_tree else {}
+                changed |= _differing(old_files, new_files, prefix=f"{folder}/")
+        return changed
+
+    def derive_after_write(
+        self, before: Snapshot, commit: str, blobs: Mapping[str, str | None]
+    ) -> None:
+        """Cache the new commit's snapshot, derived from the old one instead of listing trees."""
+        after = self.memory_tree(commit)
+        if after is None:
+            return
+        files = dict(before.files)
+        top = dict(before.top)
+        folders = dict(before.folders)
+        for path, blob in blobs.items():
+            _set_or_remove(files, path, blob)
+            if "/" not in path:
+                _set_or_remove(top, path, blob)
+        for folder in {path.split("/")[0] for path in blobs if "/" in path}:
+            old_tree = before.folders.get(folder)
+            new_tree = str(after[folder].id) if folder in after else None
+            _set_or_remove(folders, folder, new_tree)
+            if new_tree is None or new_tree in self.folder_listings:
+                continue
+            listing = dict(self.folder_files(old_tree)) if old_tree else {}
+            for path, blob in blobs.items():
+                if path.startswith(f"{folder}/"):
+                    _set_or_remove(listing, path.split("/", 1)[1], blob)
+            self.folder_listings.put(new_tree, listing)
+        self.snapshots.put(commit, Snapshot(commit=commit, files=files, top=top, folders=folders))
+
+
+def _differing(before: Mapping[str, str], after: Mapping[str, str], prefix: str) -> set[str]:
+    return {
+        prefix + name
+        for name in before.keys() | after.keys()
+        if before.get(name) != after.get(name)
+    }
+
+
+def _set_or_remove(mapping: dict[str, str], key: str, value: str | None) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
