@@ -51,6 +51,12 @@ def free_port() -> int:
 class HttpBridge:
     url: str
     config: Path
+    log: Path | None = None
+
+    @property
+    def address(self) -> tuple[str, int]:
+        host, _, port = self.url.removeprefix("http://").rpartition(":")
+        return host, int(port)
 
     def client(self, token: str, headers: dict[str, str] | None = None) -> Client:
         http = httpx2.AsyncClient(
@@ -60,21 +66,24 @@ class HttpBridge:
 
 
 @contextmanager
-def running_bridge(config: Path) -> Iterator[HttpBridge]:
+def running_bridge(
+    config: Path, descriptors: tuple[int, int] | None = None
+) -> Iterator[HttpBridge]:
     """`memoire serve` on a free port. Its log goes to `serve.log` beside the config: a pipe
-    nobody reads would fill up with uvicorn's request lines and stall the server."""
+    nobody reads would fill up with uvicorn's request lines and stall the server.
+    `descriptors` sets its (soft, hard) RLIMIT_NOFILE, as a tight system would."""
     port = free_port()
     serve = ["serve", "--config", str(config), "--port", str(port)]
     log = config.parent / "serve.log"
     with log.open("w", encoding="utf-8") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "memoire", *serve],
+            [*_limited(descriptors), sys.executable, "-m", "memoire", *serve],
             stdout=output,
             stderr=subprocess.STDOUT,
         )
     try:
         wait_for_port(port, process, log)
-        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config, log=log)
     finally:
         process.terminate()
         try:
@@ -82,6 +91,14 @@ def running_bridge(config: Path) -> Iterator[HttpBridge]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _limited(descriptors: tuple[int, int] | None) -> list[str]:
+    """The `prlimit` prefix that starts a command with these (soft, hard) descriptor limits."""
+    if descriptors is None:
+        return []
+    soft, hard = descriptors
+    return ["prlimit", f"--nofile={soft}:{hard}", "--"]
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path | None = None) -> None:
