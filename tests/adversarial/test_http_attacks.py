@@ -74,3 +74,167 @@ def test_a_connection_that_sends_nothing_is_closed(tmp_path: Path, repository: P
     with running_bridge(config) as bridge, idle_sockets(bridge, 1) as (silent,):
         silent.settimeout(15)
         assert silent.recv(1) == b"", "the bridge closes a silent connection"
+
+
+def test_a_flood_of_bad_tokens_from_loopback_does_not_lock_out_a_good_token(
+    tmp_path: Path, repository: Path
+) -> None:
+    config = write_config(tmp_path, repository, "[server]\nrequests_per_minute_per_address = 60\n")
+    token = issue_token(config, "voice")
+    good, bad = [], []
+    with running_bridge(config) as bridge, httpx2.Client(timeout=10) as http:
+        for round_ in range(20):
+            for attempt in range(10):
+                answer = http.get(
+                    f"{bridge.url}/api/v1/whoami",
+                    headers={"Authorization": f"Bearer forged-{round_}-{attempt}"},
+                )
+                bad.append(answer.status_code)
+            good.append(whoami(bridge, token).status_code)
+    assert good == [200] * 20
+    assert bad[:10] == [401] * 10, "a burst of ten seconds' worth is answered 401"
+    assert bad.count(429) > bad.count(401), "past the address's rate, failures get 429"
+
+
+def test_requests_are_rated_per_token(tmp_path: Path, repository: Path) -> None:
+    config = write_config(tmp_path, repository, "[server]\nrequests_per_minute = 6\n")
+    first, second = issue_token(config, "voice"), issue_token(config, "voice")
+    with running_bridge(config) as bridge:
+        spent = [whoami(bridge, first).status_code for _ in range(8)]
+        other = whoami(bridge, second)
+    assert spent[-1] == 429
+    assert other.status_code == 200, "a second token of the same client has its own rate"
+
+
+def raw_exchange(bridge: HttpBridge, request: bytes) -> bytes:
+    """Sends bytes no well-behaved client would, and returns what came back (maybe nothing)."""
+    answer = b""
+    with socket.create_connection(bridge.address, timeout=10) as connection:
+        try:
+            connection.sendall(request)
+            connection.shutdown(socket.SHUT_WR)
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            pass  # refused before it was all sent: what matters is the bridge's log
+    return answer
+
+
+def test_a_chunked_body_over_the_limit_is_refused_with_413(
+    tmp_path: Path, repository: Path
+) -> None:
+    config = write_config(tmp_path, repository, "[server]\nmax_request_kb = 4\n")
+    token = issue_token(config, "desk")
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(10):
+            yield b" " * 1024
+
+    with running_bridge(config) as bridge:
+        answer = httpx2.post(
+            f"{bridge.url}/mcp",
+            content=chunks(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        assert bridge.log is not None
+        log = bridge.log.read_text(encoding="utf-8")
+    assert answer.status_code == 413
+    assert "limited to 4096 bytes" in answer.json()["error"]
+    assert "Traceback" not in log
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "51", "999999999", "1" + "0" * 100, "ten", "1e3"])
+def test_a_search_limit_out_of_range_is_refused(
+    tmp_path: Path, repository: Path, limit: str
+) -> None:
+    config = write_config(tmp_path, repository)
+    token = issue_token(config, "voice")
+    with running_bridge(config) as bridge:
+        answer = httpx2.get(
+            f"{bridge.url}/api/v1/search",
+            params={"q": "garden", "limit": limit},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "limit must be a whole number from 1 to 50"
+
+
+@pytest.mark.parametrize(
+    "header", ["Authorization", "Origin", "X-Memoire-Workspace", "Mcp-Session-Id"]
+)
+def test_a_header_sent_twice_is_refused(tmp_path: Path, repository: Path, header: str) -> None:
+    config = write_config(
+        tmp_path, repository, '[server]\nallowed_origins = ["https://a.example"]\n'
+    )
+    token = issue_token(config, "desk")
+    values = {
+        "Authorization": [f"Bearer {token}", "Bearer forged"],
+        "Origin": ["https://a.example", "https://evil.example"],
+        "X-Memoire-Workspace": ["/home/me/a", "/home/me/b"],
+        "Mcp-Session-Id": ["one", "two"],
+    }[header]
+    headers = [(header, value) for value in values]
+    if header != "Authorization":
+        headers.append(("Authorization", f"Bearer {token}"))
+    with running_bridge(config) as bridge:
+        answer = httpx2.get(f"{bridge.url}/api/v1/whoami", headers=headers)
+    assert answer.status_code == 400
+    assert (
+        answer.json()["error"]
+        == f"The {header.lower()} header may be sent only once; send it once."
+    )
+
+
+def test_no_client_input_puts_a_traceback_in_the_log(tmp_path: Path, repository: Path) -> None:
+    config = write_config(tmp_path, repository, "[server]\nmax_request_kb = 4\n")
+    token = issue_token(config, "desk").encode()
+    auth = b"Authorization: Bearer " + token + b"\r\n"
+    host = b"Host: 127.0.0.1\r\n"
+    requests = [
+        b"POST /mcp HTTP/1.1\r\n" + host + auth + b"Content-Type: application/json\r\n"
+        b"Accept: application/json, text/event-stream\r\nContent-Length: 9\r\n\r\n{not json",
+        b"POST /mcp HTTP/1.1\r\n" + host + auth + b"Content-Type: application/json\r\n"
+        b"Accept: application/json, text/event-stream\r\nContent-Length: 4\r\n\r\n\xff\xfe\x00[",
+        b"GET /api/v1/notes/\xff\xfe.md HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/notes/people/%00.md HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/notes/%ff%fe%c3.md HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/notes/" + b"a/" * 5000 + b"x.md HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/whoami HTTP/1.1\r\n" + host + b"Authorization: Bearer \xff\xfe\r\n\r\n",
+        b"GET /api/v1/whoami HTTP/1.1\r\n" + host + auth + b"X-Memoire-Workspace: \xff\r\n\r\n",
+        b"GET /api/v1/index HTTP/1.1\r\n"
+        + host
+        + auth
+        + b"X-Memoire-Workspace: "
+        + b"/%00" * 2000
+        + b"\r\n\r\n",
+        b"GET /api/v1/whoami HTTP/1.1\r\n"
+        + host
+        + auth
+        + b"X-Big: "
+        + b"x" * 200_000
+        + b"\r\n\r\n",
+        b"GET /api/v1/search?q=%ff%fe&limit=%ff HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/search?q=" + b"%00" * 300 + b" HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/events HTTP/1.1\r\n" + host + auth + b"Last-Event-ID: \xff\x00\r\n\r\n",
+        b"BREW /mcp HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"PROPFIND /api/v1/index HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"DELETE /mcp HTTP/1.1\r\n" + host + auth + b"Mcp-Session-Id: \xff\r\n\r\n",
+        b"POST /mcp HTTP/1.1\r\n" + host + auth + b"Content-Length: -5\r\n\r\n",
+        b"POST /mcp HTTP/1.1\r\n" + host + auth + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"POST /mcp HTTP/1.1\r\n" + host + auth + b"Content-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n"
+        + (b"400\r\n" + b" " * 1024 + b"\r\n") * 6
+        + b"0\r\n\r\n",
+        b"GET http://elsewhere.example/api/v1/whoami HTTP/1.1\r\n" + host + auth + b"\r\n",
+        b"GET /api/v1/whoami HTTP/1.0\r\n" + auth + b"\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 64,
+        b"GET / HTTP/9.9\r\n\r\n",
+    ]
+    with running_bridge(config) as bridge:
+        answers = [raw_exchange(bridge, request) for request in requests]
+        still = whoami(bridge, token.decode())
+        assert bridge.log is not None
+        log = bridge.log.read_text(encoding="utf-8")
+    assert still.status_code == 200
+    assert "Traceback" not in log
+    assert all(not answer.startswith(b"HTTP/1.1 500") for answer in answers), answers

@@ -26,6 +26,8 @@ from ..service import MemoryService
 from .mcp import CALLER_KEY, Caller
 
 POLL_SECONDS = 0.2
+MAX_SEARCH_LIMIT = 50
+"""As for the memoire_search tool."""
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 _STATUS = {
     "not_found": 404,
@@ -65,10 +67,11 @@ def build_api(
 
     async def search(request: Request) -> Response:
         query = request.query_params.get("q", "")
-        limit = request.query_params.get("limit", "10")
-        if not limit.isdigit():
-            return JSONResponse({"error": "invalid_argument", "message": "limit is a number"}, 400)
-        return await call(request, lambda client: service.search(client, query, int(limit)))
+        limit = _search_limit(request.query_params.get("limit", "10"))
+        if limit is None:
+            message = f"limit must be a whole number from 1 to {MAX_SEARCH_LIMIT}"
+            return JSONResponse({"error": "invalid_argument", "message": message}, 400)
+        return await call(request, lambda client: service.search(client, query, limit))
 
     async def preferences(request: Request) -> Response:
         return await call(request, service.preferences)
@@ -99,6 +102,14 @@ def build_api(
             Route("/events", events),
         ]
     )
+
+
+def _search_limit(text: str) -> int | None:
+    """The limit a client asked for, if it is a sensible one (digits only: no sign, no 1e9)."""
+    if not text.isascii() or not text.isdigit() or len(text) > 3:
+        return None
+    limit = int(text)
+    return limit if 1 <= limit <= MAX_SEARCH_LIMIT else None
 
 
 async def _changes(
