@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,8 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
+import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+
+from memoire.adapters.http import build_app
+from memoire.config import load_config
+from memoire.service import MemoryService
+from memoire.storage.tokens import TokenStore
 
 
 def memoire_command(*arguments: str, config: Path) -> subprocess.CompletedProcess[str]:
@@ -91,6 +98,27 @@ def running_bridge(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def bridge_in_process(config: Path, service: MemoryService) -> Iterator[HttpBridge]:
+    """The HTTP app of `memoire serve` over a service object the test holds, in a uvicorn
+    thread: for tests that watch what the bridge asks of the service."""
+    settings = load_config(config)
+    app = build_app(service, TokenStore(settings.memory.tokens_file), settings.server)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.started, "the in-process bridge did not start"
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def _limited(descriptors: tuple[int, int] | None) -> list[str]:

@@ -4,15 +4,26 @@ and time: connection floods, session and stream hoarding, rate-limit abuse, malf
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 
 import httpx2
 import pytest
 
-from ..bridges import HttpBridge, issue_token, running_bridge
+from memoire.adapters.events import POLL_SECONDS
+from memoire.config import load_config
+from memoire.service import MemoryService
+
+from ..bridges import HttpBridge, bridge_in_process, issue_token, running_bridge
 from ..conftest import write_config
+from ..test_http_guard import ACCEPT, INITIALIZE
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
 
 
 @contextmanager
@@ -51,8 +62,8 @@ def test_a_flood_of_idle_connections_neither_stops_nor_blocks_the_bridge(
         after = whoami(bridge, token)
         assert bridge.log is not None
         log = bridge.log.read_text(encoding="utf-8")
-    assert during.status_code == 200
-    assert after.status_code == 200
+    assert during.status_code == 200, log
+    assert after.status_code == 200, log
     assert "Traceback" not in log
 
 
@@ -238,3 +249,104 @@ def test_no_client_input_puts_a_traceback_in_the_log(tmp_path: Path, repository:
     assert still.status_code == 200
     assert "Traceback" not in log
     assert all(not answer.startswith(b"HTTP/1.1 500") for answer in answers), answers
+
+
+class CountingHeads(MemoryService):
+    """The real service, counting how often the bridge asks for the branch head."""
+
+    heads = 0
+
+    def head(self) -> str | None:
+        self.heads += 1
+        return super().head()
+
+
+def test_idle_event_streams_share_one_watcher(tmp_path: Path, repository: Path) -> None:
+    config = write_config(
+        tmp_path, repository, "[server]\nevent_streams_per_token = 8\nheartbeat_seconds = 60\n"
+    )
+    token = issue_token(config, "voice")
+    service = CountingHeads(load_config(config))
+    headers = {"Authorization": f"Bearer {token}"}
+    with (
+        bridge_in_process(config, service) as bridge,
+        httpx2.Client(timeout=10) as http,
+        ExitStack() as streams,
+    ):
+        for _ in range(8):
+            stream = http.stream("GET", f"{bridge.url}/api/v1/events", headers=headers)
+            assert streams.enter_context(stream).status_code == 200
+        time.sleep(0.5)
+        before = service.heads
+        time.sleep(2.0)
+        asked = service.heads - before
+    service.close()
+    polls = 2.0 / POLL_SECONDS
+    assert asked <= polls + 2, f"{asked} head reads in 2 s: idle streams poll on their own"
+
+
+def test_event_streams_are_capped_per_token(tmp_path: Path, repository: Path) -> None:
+    config = write_config(tmp_path, repository, "[server]\nevent_streams_per_token = 2\n")
+    hoarder, other = issue_token(config, "voice"), issue_token(config, "voice")
+    events = "/api/v1/events"
+    with running_bridge(config) as bridge, httpx2.Client(timeout=10) as http:
+
+        def stream(token: str) -> AbstractContextManager[httpx2.Response]:
+            headers = {"Authorization": f"Bearer {token}"}
+            return http.stream("GET", f"{bridge.url}{events}", headers=headers)
+
+        with stream(hoarder) as first, stream(hoarder) as second:
+            assert first.status_code == second.status_code == 200
+            with stream(hoarder) as third:
+                third.read()
+                refused = third
+            with stream(other) as others:
+                assert others.status_code == 200, "another token is not locked out"
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "too_many_streams"
+        assert "Close one" in refused.json()["message"]
+        reopened = [_eventually_opens(lambda: stream(hoarder)) for _ in range(2)]
+    assert reopened == [200, 200], "closed streams give their slots back"
+
+
+def _eventually_opens(open_stream: Callable[[], AbstractContextManager[httpx2.Response]]) -> int:
+    """The bridge notices a closed stream when it next writes to it: retry for a while."""
+    for _ in range(50):
+        with open_stream() as answer:
+            if answer.status_code != 429:
+                return answer.status_code
+        time.sleep(0.1)
+    return 429
+
+
+def initialize(bridge: HttpBridge, token: str, session: str | None = None) -> httpx2.Response:
+    headers = {"Authorization": f"Bearer {token}", **ACCEPT}
+    if session is not None:
+        headers["Mcp-Session-Id"] = session
+    return httpx2.post(f"{bridge.url}/mcp", json=INITIALIZE, headers=headers, timeout=10)
+
+
+@pytest.mark.anyio
+async def test_mcp_sessions_are_capped_per_token_and_expire_when_idle(
+    tmp_path: Path, repository: Path
+) -> None:
+    config = write_config(
+        tmp_path, repository, "[server]\nmcp_sessions_per_token = 3\nsession_idle_seconds = 2\n"
+    )
+    hoarder, other = issue_token(config, "voice"), issue_token(config, "voice")
+    with running_bridge(config) as bridge:
+        opened = [initialize(bridge, hoarder) for _ in range(3)]
+        refused = initialize(bridge, hoarder)
+        async with bridge.client(other) as client:
+            assert "memoire_read" in [tool.name for tool in (await client.list_tools()).tools]
+        sessions = [answer.headers["mcp-session-id"] for answer in opened]
+        borrowed = initialize(bridge, other, session=sessions[0])
+        time.sleep(3)
+        expired = initialize(bridge, hoarder, session=sessions[0])
+        async with bridge.client(hoarder) as client:
+            assert (await client.list_tools()).tools, "after the idle timeout the token works"
+    assert [answer.status_code for answer in opened] == [200] * 3
+    assert refused.status_code == 429
+    assert "already has 3 MCP sessions open" in refused.json()["error"]
+    assert borrowed.status_code == 404, "a session is only usable with its own token"
+    assert expired.status_code == 404

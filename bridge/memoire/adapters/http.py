@@ -29,9 +29,11 @@ from ..config import ServerSettings
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from .api import build_api
+from .events import ChangeWatcher
 from .mcp import CALLER_KEY, Caller, build_server
-from .quotas import TOKEN_KEY, token_digest
+from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
+from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
 WORKSPACE_HEADER = "x-memoire-workspace"
@@ -48,11 +50,17 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
         host=settings.host,
         max_request_body_size=settings.max_request_kb * 1024,
         transport_security=_host_checks(settings),
+        session_idle_timeout=settings.session_idle_seconds,
+    )
+    sessions = SessionQuota(mcp_app, settings.mcp_sessions_per_token, settings.session_idle_seconds)
+
+    watcher = ChangeWatcher(
+        lambda: (service.head(), tuple(record.id for record in tokens.records()))
     )
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        async with server.session_manager.run():
+        async with server.session_manager.run(), watcher.running():
             yield
 
     def still_authorized(request: Request) -> bool:
@@ -60,8 +68,9 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
         token = _bearer(request.headers.get("authorization", ""))
         return token is not None and tokens.client_for(token) == caller.client
 
-    api = build_api(service, still_authorized, settings.heartbeat_seconds)
-    routes = [Mount("/api/v1", app=api), Mount("/", app=mcp_app)]
+    streams = Quota(settings.event_streams_per_token)
+    api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
+    routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
     return Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings)
 
 
