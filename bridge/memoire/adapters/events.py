@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any
@@ -21,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..service import MemoryService
 
+logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 
 
@@ -61,11 +63,15 @@ class ChangeWatcher:
         return self.generation
 
     async def _watch(self) -> None:
-        seen = await run_in_threadpool(self._probe)
+        seen: object = None
         while True:
             await self._someone_waits.wait()
             await asyncio.sleep(self._every)
-            state = await run_in_threadpool(self._probe)
+            try:
+                state = await run_in_threadpool(self._probe)
+            except Exception as error:  # a passing failure must not end every stream for good
+                logger.warning("Could not look for new commits: %s", error)
+                continue
             if state != seen:
                 seen = state
                 self._wake_everyone()
