@@ -39,10 +39,13 @@ def idle_sockets(bridge: HttpBridge, count: int) -> Iterator[list[socket.socket]
             connection.close()
 
 
-def whoami(bridge: HttpBridge, token: str) -> httpx2.Response:
-    return httpx2.get(
-        f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}, timeout=20
-    )
+def whoami(bridge: HttpBridge, token: str, http: httpx2.Client | None = None) -> httpx2.Response:
+    """One authenticated request; pass `http` to reuse its connections and certificates."""
+    with ExitStack() as own:
+        client = http or own.enter_context(httpx2.Client(timeout=20))
+        return client.get(
+            f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}
+        )
 
 
 @pytest.mark.parametrize(
@@ -101,7 +104,7 @@ def test_a_flood_of_bad_tokens_from_loopback_does_not_lock_out_a_good_token(
                     headers={"Authorization": f"Bearer forged-{round_}-{attempt}"},
                 )
                 bad.append(answer.status_code)
-            good.append(whoami(bridge, token).status_code)
+            good.append(whoami(bridge, token, http).status_code)
     assert good == [200] * 20
     assert bad[:10] == [401] * 10, "a burst of ten seconds' worth is answered 401"
     assert bad.count(429) > bad.count(401), "past the address's rate, failures get 429"
@@ -110,9 +113,9 @@ def test_a_flood_of_bad_tokens_from_loopback_does_not_lock_out_a_good_token(
 def test_requests_are_rated_per_token(tmp_path: Path, repository: Path) -> None:
     config = write_config(tmp_path, repository, "[server]\nrequests_per_minute = 6\n")
     first, second = issue_token(config, "voice"), issue_token(config, "voice")
-    with running_bridge(config) as bridge:
-        spent = [whoami(bridge, first).status_code for _ in range(8)]
-        other = whoami(bridge, second)
+    with running_bridge(config) as bridge, httpx2.Client(timeout=10) as http:
+        spent = [whoami(bridge, first, http).status_code for _ in range(8)]
+        other = whoami(bridge, second, http)
     assert spent[-1] == 429
     assert other.status_code == 200, "a second token of the same client has its own rate"
 
