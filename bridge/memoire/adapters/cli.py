@@ -150,8 +150,7 @@ def _serve(arguments: argparse.Namespace) -> int:
         f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
     )
     app = build_app(service, tokens, server)
-    serve(app, server.host, server.port, server.max_connections)
-    return 0
+    return 0 if serve(app, server.host, server.port, server.max_connections) else 3
 
 
 def _stdio(arguments: argparse.Namespace) -> int:

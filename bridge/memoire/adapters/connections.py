@@ -144,8 +144,9 @@ def protocol_capped_at(limit: int) -> type[SheddingProtocol]:
     )
 
 
-def serve(app: Any, host: str, port: int, max_connections: int) -> None:
-    """Runs uvicorn with the capped protocol until a signal stops it."""
+def serve(app: Any, host: str, port: int, max_connections: int) -> bool:
+    """Runs uvicorn with the capped protocol until a signal stops it; False if it never
+    started (uvicorn has logged why)."""
     cap = connection_cap(max_connections, raise_descriptor_limit())
     protocol = protocol_capped_at(cap)
     config = uvicorn.Config(
@@ -163,6 +164,7 @@ def serve(app: Any, host: str, port: int, max_connections: int) -> None:
         await server.serve()
 
     asyncio.run(run(), loop_factory=config.get_loop_factory())
+    return server.started
 
 
 class _OutOfDescriptors:

@@ -24,7 +24,9 @@ def token_of(scope: MutableMapping[str, Any]) -> str:
 
 
 class Quota:
-    """At most `per_token` held at once per token; `take` says whether one more fits."""
+    """At most `per_token` held at once per token; `take` says whether one more fits.
+
+    Used from the event loop only (no lock needed)."""
 
     def __init__(self, per_token: int) -> None:
         self.per_token = per_token
