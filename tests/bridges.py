@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,8 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
+import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+
+from memoire.adapters.http import build_app
+from memoire.config import load_config
+from memoire.service import MemoryService
+from memoire.storage.tokens import TokenStore
 
 
 def memoire_command(*arguments: str, config: Path) -> subprocess.CompletedProcess[str]:
@@ -51,6 +58,12 @@ def free_port() -> int:
 class HttpBridge:
     url: str
     config: Path
+    log: Path | None = None
+
+    @property
+    def address(self) -> tuple[str, int]:
+        host, _, port = self.url.removeprefix("http://").rpartition(":")
+        return host, int(port)
 
     def client(self, token: str, headers: dict[str, str] | None = None) -> Client:
         http = httpx2.AsyncClient(
@@ -60,21 +73,24 @@ class HttpBridge:
 
 
 @contextmanager
-def running_bridge(config: Path) -> Iterator[HttpBridge]:
+def running_bridge(
+    config: Path, descriptors: tuple[int, int] | None = None
+) -> Iterator[HttpBridge]:
     """`memoire serve` on a free port. Its log goes to `serve.log` beside the config: a pipe
-    nobody reads would fill up with uvicorn's request lines and stall the server."""
+    nobody reads would fill up with uvicorn's request lines and stall the server.
+    `descriptors` sets its (soft, hard) RLIMIT_NOFILE, as a tight system would."""
     port = free_port()
     serve = ["serve", "--config", str(config), "--port", str(port)]
     log = config.parent / "serve.log"
     with log.open("w", encoding="utf-8") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "memoire", *serve],
+            [*_limited(descriptors), sys.executable, "-m", "memoire", *serve],
             stdout=output,
             stderr=subprocess.STDOUT,
         )
     try:
         wait_for_port(port, process, log)
-        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config, log=log)
     finally:
         process.terminate()
         try:
@@ -82,6 +98,35 @@ def running_bridge(config: Path) -> Iterator[HttpBridge]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def bridge_in_process(config: Path, service: MemoryService) -> Iterator[HttpBridge]:
+    """The HTTP app of `memoire serve` over a service object the test holds, in a uvicorn
+    thread: for tests that watch what the bridge asks of the service."""
+    settings = load_config(config)
+    app = build_app(service, TokenStore(settings.memory.tokens_file), settings.server)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.started, "the in-process bridge did not start"
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _limited(descriptors: tuple[int, int] | None) -> list[str]:
+    """The `prlimit` prefix that starts a command with these (soft, hard) descriptor limits."""
+    if descriptors is None:
+        return []
+    soft, hard = descriptors
+    return ["prlimit", f"--nofile={soft}:{hard}", "--"]
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path | None = None) -> None:

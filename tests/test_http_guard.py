@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
@@ -62,17 +63,26 @@ def test_large_bodies_are_refused(tmp_path: Path, repository: Path) -> None:
     assert answer.status_code == 413
 
 
-@pytest.mark.parametrize("key", ["requests_per_minute", "requests_per_minute_per_address"])
-def test_rates_are_limited_with_retry_after(tmp_path: Path, repository: Path, key: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "token_of"),
+    [
+        ("requests_per_minute", lambda issued: issued),
+        ("requests_per_minute_per_address", lambda issued: "forged"),
+    ],
+    ids=["successes-per-token", "failures-per-address"],
+)
+def test_rates_are_limited_with_retry_after(
+    tmp_path: Path, repository: Path, key: str, token_of: Callable[[str], str]
+) -> None:
     config = write_config(tmp_path, repository, f"[server]\n{key} = 6\n")
-    token = issue_token(config, "desk")
+    token = token_of(issue_token(config, "desk"))
     headers = {"Authorization": f"Bearer {token}", **ACCEPT}
     with running_bridge(config) as bridge, httpx2.Client() as http:
         statuses = [
             http.post(f"{bridge.url}/mcp", json=INITIALIZE, headers=headers) for _ in range(8)
         ]
     codes = [answer.status_code for answer in statuses]
-    assert codes[:5] == [200] * 5
+    assert codes[:5] == [200 if token != "forged" else 401] * 5
     assert 429 in codes
     limited = next(answer for answer in statuses if answer.status_code == 429)
     assert int(limited.headers["retry-after"]) >= 1

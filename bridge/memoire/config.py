@@ -41,7 +41,12 @@ class ScopeSettings:
 
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
-    """The HTTP bridge: loopback by default, bounded requests, per-token and per-address rates."""
+    """The HTTP bridge: loopback by default, bounded requests and connections.
+
+    Successful requests are rated per token, failed authentications per address
+    (`requests_per_minute_per_address`). Each token may hold a few MCP sessions and event
+    streams at once; a session unused for `session_idle_seconds` ends.
+    """
 
     host: str = "127.0.0.1"
     port: int = 8765
@@ -50,6 +55,10 @@ class ServerSettings:
     requests_per_minute: int = 600
     requests_per_minute_per_address: int = 1200
     heartbeat_seconds: int = 15
+    max_connections: int = 1000
+    mcp_sessions_per_token: int = 16
+    event_streams_per_token: int = 8
+    session_idle_seconds: int = 1800
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +217,10 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         "requests_per_minute",
         "requests_per_minute_per_address",
         "heartbeat_seconds",
+        "max_connections",
+        "mcp_sessions_per_token",
+        "event_streams_per_token",
+        "session_idle_seconds",
     }
     _only_keys(table, keys, "[server]")
     defaults = ServerSettings()
@@ -224,6 +237,16 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
             table, "requests_per_minute_per_address", defaults.requests_per_minute_per_address
         ),
         heartbeat_seconds=_positive(table, "heartbeat_seconds", defaults.heartbeat_seconds),
+        max_connections=_positive(table, "max_connections", defaults.max_connections),
+        mcp_sessions_per_token=_positive(
+            table, "mcp_sessions_per_token", defaults.mcp_sessions_per_token
+        ),
+        event_streams_per_token=_positive(
+            table, "event_streams_per_token", defaults.event_streams_per_token
+        ),
+        session_idle_seconds=_positive(
+            table, "session_idle_seconds", defaults.session_idle_seconds
+        ),
     )
 
 

@@ -128,8 +128,7 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
-    import uvicorn
-
+    from .connections import serve
     from .http import build_app, is_loopback
 
     config = _config(arguments.config, create_missing=True)
@@ -152,10 +151,9 @@ def _serve(arguments: argparse.Namespace) -> int:
         f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
     )
     app = build_app(service, tokens, server)
-    # Event streams never end by themselves: give them two seconds, then stop anyway.
     with keep_fetching(service):
-        uvicorn.run(app, host=server.host, port=server.port, timeout_graceful_shutdown=2)
-    return 0
+        served = serve(app, server.host, server.port, server.max_connections)
+    return 0 if served else 3
 
 
 def _stdio(arguments: argparse.Namespace) -> int:

@@ -1,9 +1,11 @@
 """The HTTP bridge: MCP over streamable HTTP at /mcp, behind one guard.
 
 The guard runs before anything else sees a request: a browser page on another origin
-is refused (so a web page cannot drive the bridge through the user's browser), each
-source address and each token has a rate, bodies have a size limit, and the bearer
-token decides which client of the access table the request speaks for.
+is refused (so a web page cannot drive the bridge through the user's browser), and so is
+a header that must come once and comes twice; the bearer token decides which client of
+the access table the request speaks for, and bodies have a size limit. Failed
+authentications are rated per source address and successful requests per token, so a
+token-less local process cannot slow down the clients that share its address.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import hashlib
 import ipaddress
 import json
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -26,11 +29,18 @@ from ..config import ServerSettings
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from .api import build_api
+from .events import ChangeWatcher
 from .mcp import CALLER_KEY, Caller, build_server
+from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
+from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
 WORKSPACE_HEADER = "x-memoire-workspace"
+SINGLE_HEADERS = frozenset(
+    {"authorization", "origin", WORKSPACE_HEADER, "mcp-session-id", "last-event-id", "host"}
+)
+"""Headers that mean one thing: sent twice, the guard and the app could read different ones."""
 
 
 def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettings) -> ASGIApp:
@@ -40,11 +50,17 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
         host=settings.host,
         max_request_body_size=settings.max_request_kb * 1024,
         transport_security=_host_checks(settings),
+        session_idle_timeout=settings.session_idle_seconds,
+    )
+    sessions = SessionQuota(mcp_app, settings.mcp_sessions_per_token, settings.session_idle_seconds)
+
+    watcher = ChangeWatcher(
+        lambda: (service.head(), tuple(record.id for record in tokens.records()))
     )
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        async with server.session_manager.run():
+        async with server.session_manager.run(), watcher.running():
             yield
 
     def still_authorized(request: Request) -> bool:
@@ -52,8 +68,9 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
         token = _bearer(request.headers.get("authorization", ""))
         return token is not None and tokens.client_for(token) == caller.client
 
-    api = build_api(service, still_authorized, settings.heartbeat_seconds)
-    routes = [Mount("/api/v1", app=api), Mount("/", app=mcp_app)]
+    streams = Quota(settings.event_streams_per_token)
+    api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
+    routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
     return Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings)
 
 
@@ -77,52 +94,52 @@ def is_loopback(host: str) -> bool:
 
 
 class Guard:
-    """Origin, rates, size and identity, checked in that order on every HTTP request."""
+    """Single headers, origin, identity, rates and size, checked in that order."""
 
     def __init__(self, app: ASGIApp, tokens: TokenStore, settings: ServerSettings) -> None:
         self._app = app
         self._tokens = tokens
         self._allowed_origins = frozenset(settings.allowed_origins)
         self._max_body = settings.max_request_kb * 1024
-        self._per_address = RateLimiter(settings.requests_per_minute_per_address)
-        self._per_client = RateLimiter(settings.requests_per_minute)
+        self._failures_per_address = RateLimiter(settings.requests_per_minute_per_address)
+        self._per_token = RateLimiter(settings.requests_per_minute)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self._app(scope, receive, send)
             return
-        headers = {
-            key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
-        }
-        refusal = self._refusal(scope, headers)
+        refusal = self._refusal(scope, scope["headers"])
         if refusal is not None:
             await refusal(send)
             return
-        await self._app(scope, _limited(receive, self._max_body), send)
+        body = await _read_body(receive, self._max_body)
+        if body is None:
+            await self._too_large(send)
+            return
+        await self._app(scope, _replaying(body, receive), send)
 
     def _refusal(
-        self, scope: MutableMapping[str, Any], headers: dict[str, str]
+        self, scope: MutableMapping[str, Any], raw_headers: list[tuple[bytes, bytes]]
     ) -> Callable[[Send], Awaitable[None]] | None:
+        repeated = _repeated(raw_headers)
+        if repeated:
+            return _answer(400, f"The {repeated} header may be sent only once; send it once.")
+        headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in raw_headers}
         origin = headers.get("origin")
         if origin is not None and origin not in self._allowed_origins:
             return _answer(403, f"Origin {origin} is not allowed to use this bridge.")
-        address = (scope.get("client") or ("unknown", 0))[0]
-        wait = self._per_address.retry_after(f"address:{address}")
-        if wait is not None:
-            return _answer(429, "Too many requests from this address; slow down.", retry=wait)
-        client = self._client(headers.get("authorization", ""))
-        if client is None:
-            return _answer(
-                401,
-                "A valid bearer token is required. Issue one with: memoire token add <client>",
-                extra=[(b"www-authenticate", b'Bearer realm="memoire"')],
-            )
-        wait = self._per_client.retry_after(f"client:{client}")
+        token = _bearer(headers.get("authorization", ""))
+        client = None if token is None else self._tokens.client_for(token)
+        if token is None or client is None:
+            return self._unauthenticated(scope)
+        digest = token_digest(token)
+        wait = self._per_token.retry_after(digest)
         if wait is not None:
             return _answer(429, "Too many requests for this token; slow down.", retry=wait)
         length = headers.get("content-length", "0")
         if not length.isdigit() or int(length) > self._max_body:
-            return _answer(413, f"Request bodies are limited to {self._max_body} bytes.")
+            return self._too_large
+        scope[TOKEN_KEY] = digest
         scope[CALLER_KEY] = Caller(
             client=client,
             workspace=headers.get(WORKSPACE_HEADER),
@@ -131,9 +148,29 @@ class Guard:
         )
         return None
 
-    def _client(self, authorization: str) -> str | None:
-        token = _bearer(authorization)
-        return None if token is None else self._tokens.client_for(token)
+    def _unauthenticated(
+        self, scope: MutableMapping[str, Any]
+    ) -> Callable[[Send], Awaitable[None]]:
+        """401; past the address's rate of failures, 429 without looking further."""
+        address = (scope.get("client") or ("unknown", 0))[0]
+        wait = self._failures_per_address.retry_after(address)
+        if wait is not None:
+            return _answer(
+                429, "Too many failed authentications from this address; slow down.", retry=wait
+            )
+        return _answer(
+            401,
+            "A valid bearer token is required. Issue one with: memoire token add <client>",
+            extra=[(b"www-authenticate", b'Bearer realm="memoire"')],
+        )
+
+    async def _too_large(self, send: Send) -> None:
+        await _answer(413, f"Request bodies are limited to {self._max_body} bytes.")(send)
+
+
+def _repeated(raw_headers: list[tuple[bytes, bytes]]) -> str | None:
+    counts = Counter(key.decode("latin-1").lower() for key, _ in raw_headers)
+    return next((name for name in sorted(SINGLE_HEADERS) if counts[name] > 1), None)
 
 
 def _bearer(authorization: str) -> str | None:
@@ -149,20 +186,32 @@ def _session_key(session_id: str | None) -> str | None:
     return hashlib.sha256(session_id.encode("utf-8")).hexdigest()[:12]
 
 
-def _limited(receive: Receive, limit: int) -> Receive:
-    """Stops a body that grows past the limit even when no Content-Length announced it."""
-    received = 0
-
-    async def limited_receive() -> Message:
-        nonlocal received
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole body, read before the app runs: a chunked body that grows past the limit
+    is answered 413 (None here), never half-read by the app."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
         message = await receive()
-        if message["type"] == "http.request":
-            received += len(message.get("body", b""))
-            if received > limit:
-                raise ValueError(f"request body over {limit} bytes")
-        return message
+        if message["type"] != "http.request":
+            return b"".join(chunks)  # the client went away; the app will hear it next
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
 
-    return limited_receive
+
+def _replaying(body: bytes, receive: Receive) -> Receive:
+    """Gives the app the body already read, then whatever the connection says next."""
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay
 
 
 def _answer(
