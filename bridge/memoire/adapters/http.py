@@ -144,7 +144,7 @@ class Guard:
             client=client,
             workspace=headers.get(WORKSPACE_HEADER),
             session=_session_key(headers.get("mcp-session-id")),
-            local=is_loopback(address),
+            local=is_loopback(_peer_address(scope)),
         )
         return None
 
@@ -152,8 +152,7 @@ class Guard:
         self, scope: MutableMapping[str, Any]
     ) -> Callable[[Send], Awaitable[None]]:
         """401; past the address's rate of failures, 429 without looking further."""
-        address = (scope.get("client") or ("unknown", 0))[0]
-        wait = self._failures_per_address.retry_after(address)
+        wait = self._failures_per_address.retry_after(_peer_address(scope))
         if wait is not None:
             return _answer(
                 429, "Too many failed authentications from this address; slow down.", retry=wait
@@ -171,6 +170,10 @@ class Guard:
 def _repeated(raw_headers: list[tuple[bytes, bytes]]) -> str | None:
     counts = Counter(key.decode("latin-1").lower() for key, _ in raw_headers)
     return next((name for name in sorted(SINGLE_HEADERS) if counts[name] > 1), None)
+
+
+def _peer_address(scope: MutableMapping[str, Any]) -> str:
+    return str((scope.get("client") or ("unknown", 0))[0])
 
 
 def _bearer(authorization: str) -> str | None:
