@@ -72,6 +72,29 @@ def get(bridge: HttpBridge, token: str, path: str) -> httpx2.Response:
     return httpx2.get(f"{bridge.url}/api/v1{path}", headers={"Authorization": f"Bearer {token}"})
 
 
+def test_the_index_answers_a_folder_a_date_range_and_a_cursor(
+    bridge: HttpBridge, writer: MemoryService
+) -> None:
+    writer.append("desk", "people/marie.md", "Neighbour.", title="Marie", sensitive=False)
+    voice = issue_token(bridge.config, "voice")
+    index = get(bridge, voice, "/index").json()["index"]
+    assert index["total"] == 2
+    assert index["complete"]
+    assert index["next_cursor"] is None
+    assert index["folders"] == [
+        {"folder": "people", "notes": 1, "updated": index["notes"][0]["updated"]},
+        {"folder": "topics", "notes": 1, "updated": index["notes"][1]["updated"]},
+    ]
+    topics = get(bridge, voice, "/index?folder=topics").json()["index"]
+    assert [note["path"] for note in topics["notes"]] == ["topics/garden.md"]
+    after = get(bridge, voice, "/index?cursor=after:people/marie.md").json()["index"]
+    assert [note["path"] for note in after["notes"]] == ["topics/garden.md"]
+    assert get(bridge, voice, "/index?since=2999-01-01").json()["index"]["notes"] == []
+    refused = get(bridge, voice, "/index?folder=health")
+    assert refused.status_code == 400
+    assert "not a folder" in refused.json()["message"]
+
+
 def test_whoami_says_who_and_what_rights(bridge: HttpBridge) -> None:
     token = issue_token(bridge.config, "voice")
     assert get(bridge, token, "/whoami").json() == {

@@ -102,6 +102,14 @@ async def test_every_tool_over_stdio(config: Path, repository: Path) -> None:
         _, text, overview = await call(desk, "memoire_index")
         assert [note["path"] for note in overview["index"]["notes"]] == ["people/alice.md"]
         assert "[sensitive]" in text
+        _, _, people = await call(desk, "memoire_index", folder="people", since="2000-01-01")
+        assert people["index"]["notes"] == overview["index"]["notes"]
+        assert people["index"]["folders"] == [
+            {"folder": "people", "notes": 1, "updated": people["index"]["notes"][0]["updated"]}
+        ]
+        refused, text, _ = await call(desk, "memoire_index", cursor="people/alice.md")
+        assert refused
+        assert "next_cursor" in text
         _, _, deleted = await call(
             desk, "memoire_delete", path="people/alice.md", version=written["version"]
         )

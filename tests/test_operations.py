@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pygit2
 import pytest
 
+from memoire import listing
+from memoire.adapters import render
 from memoire.config import Limits
 from memoire.core.errors import (
     AccessDenied,
@@ -22,6 +25,9 @@ from memoire.core.errors import (
     TooLarge,
     VersionConflict,
 )
+from memoire.core.layout import ENGLISH
+from memoire.core.note import Header, render_note
+from memoire.results import IndexQuery
 from memoire.service import MemoryService
 
 from .conftest import ServiceFactory, git
@@ -376,3 +382,127 @@ def test_the_audit_log_records_every_call_and_never_content(
     assert set(records[0]) == {"time", "client", "tool", "path", "commit", "size", "outcome"}
     assert records[0]["commit"] == git(repository, "rev-parse", "HEAD").strip()
     assert "tea" not in "\n".join(lines).lower()
+
+
+# The index of a large memory
+
+
+LARGE_FOLDERS = ("people", "topics", "journal")
+
+
+def _large_memory(repository: Path, count: int) -> dict[str, bool]:
+    """`count` notes committed at once by a person (path → hidden): every seventh is
+    sensitive, dates spread over a year, and one note has a header a person broke."""
+    hidden: dict[str, bool] = {}
+    for number in range(count):
+        path = f"{LARGE_FOLDERS[number % 3]}/note-{number:04d}.md"
+        updated = f"2025-{number % 12 + 1:02d}-{number % 28 + 1:02d}"
+        header = Header(f"Note {number}", f"About thing {number}", updated, number % 7 == 0)
+        text = render_note(ENGLISH, header, f"Body of note {number}.\n")
+        (repository / path).parent.mkdir(exist_ok=True)
+        (repository / path).write_text(text, encoding="utf-8")
+        hidden[path] = number % 7 == 0
+    (repository / "topics/broken.md").write_text("---\ntitle: Broken\n\nno end\n", "utf-8")
+    hidden["topics/broken.md"] = True
+    git(repository, "add", "-A")
+    git(repository, "commit", "-q", "-m", "many notes")
+    return hidden
+
+
+def _every_page(service: MemoryService, client: str, **query: str) -> list[str]:
+    """The paths of every page, following next_cursor from the start."""
+    listed: list[str] = []
+    cursor: str | None = "after:"  # the start of the listing
+    while True:
+        result = service.index(client, IndexQuery(cursor=cursor, **query))
+        listed += [note.path for note in result.notes]
+        cursor = result.next_cursor
+        if cursor is None:
+            return listed
+
+
+def test_a_large_index_is_bounded_yet_paging_reaches_every_visible_note_once(
+    repository: Path, make_service: ServiceFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hidden = _large_memory(repository, 300)
+    service = make_service(repository)
+    default = service.index("desk")
+    assert not default.complete
+    assert default.next_cursor == "after:"
+    assert default.total == 301
+    assert len(default.notes) < 100
+    assert "topics/broken.md" in {note.path for note in default.notes}  # needs attention
+    assert {(f.folder, f.notes) for f in default.folders} == {
+        ("people", 100),
+        ("topics", 101),
+        ("journal", 100),
+    }
+    monkeypatch.setattr(listing, "LISTING_BUDGET_CHARS", 2_000)
+    pages = _every_page(service, "desk")
+    assert pages == sorted(hidden)
+    visible = sorted(path for path, is_hidden in hidden.items() if not is_hidden)
+    assert _every_page(service, "voice") == visible
+    voice = service.index("voice")
+    assert voice.total == len(visible)
+    assert sum(folder.notes for folder in voice.folders) == len(visible)
+    assert all(note.attention is None for note in voice.notes)
+
+
+def test_the_default_index_fits_eight_thousand_tokens_with_the_newest_notes(
+    repository: Path, make_service: ServiceFactory
+) -> None:
+    _large_memory(repository, 300)
+    service = make_service(repository)
+    service.append("desk", "projects/myapp.md", "Uses Git.", title="Myapp", sensitive=False)
+    service.append("desk", "people/newest.md", "Just met.", title="Newest", sensitive=False)
+    overview = service.overview("desk", scope="myapp")
+    size = len(render.overview(overview)) + len(json.dumps(dataclasses.asdict(overview)))
+    assert size <= 8_000 * 4
+    paths = [note.path for note in overview.index.notes]
+    assert paths[1:3] == [
+        "people/newest.md",
+        "projects/myapp.md",
+    ]  # after the one note needing attention
+    assert all(note.updated >= "2025-12" for note in overview.index.notes[2:10])
+    assert overview.project_note is not None
+    assert overview.project_note.body == "Uses Git.\n"
+    assert "cursor='after:'" in render.overview(overview)
+
+
+def test_the_index_lists_one_folder_or_a_date_range_on_request(
+    repository: Path, make_service: ServiceFactory
+) -> None:
+    hidden = _large_memory(repository, 300)
+    service = make_service(repository)
+    people = _every_page(service, "voice", folder="people")
+    assert people == sorted(p for p, h in hidden.items() if p.startswith("people/") and not h)
+    march = _every_page(service, "desk", since="2025-03-01", until="2025-03-31")
+    assert march
+    assert all(int(path[-7:-3]) % 12 == 2 for path in march)
+    small = service.index("desk", IndexQuery(folder="people", since="2025-01-01"))
+    assert small.total == 301  # the count stays the memory's, the listing is the query's
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        (IndexQuery(folder="secrets"), "not a folder"),
+        (IndexQuery(since="last week"), "YYYY-MM-DD"),
+        (IndexQuery(until="2025-02-30"), "YYYY-MM-DD"),
+        (IndexQuery(cursor="people/alice.md"), "next_cursor"),
+    ],
+)
+def test_an_index_query_it_cannot_answer_is_refused_with_what_to_pass(
+    service: MemoryService, query: IndexQuery, message: str
+) -> None:
+    with pytest.raises(InvalidArgument, match=message):
+        service.index("desk", query)
+
+
+def test_a_small_memory_index_is_complete_without_cursor(service: MemoryService) -> None:
+    _create(service)
+    index = service.index("desk")
+    assert index.complete
+    assert index.next_cursor is None
+    assert index.total == 1
+    assert [(f.folder, f.notes) for f in index.folders] == [("people", 1)]

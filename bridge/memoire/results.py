@@ -41,12 +41,48 @@ class NoteContent:
 
 
 @dataclass(frozen=True)
+class FolderSummary:
+    """How many notes the caller may see in one folder, and when the newest was updated."""
+
+    folder: str
+    notes: int
+    updated: str
+
+
+@dataclass(frozen=True)
+class IndexQuery:
+    """What part of the listing to answer: a folder, an `updated` date range (ISO dates,
+    both ends included), and where to continue (`cursor`, from the last answer). With none
+    of them the answer is the default one, bounded at any size."""
+
+    folder: str | None = None
+    since: str | None = None
+    until: str | None = None
+    cursor: str | None = None
+
+    @property
+    def is_default(self) -> bool:
+        return self == IndexQuery()
+
+
+@dataclass(frozen=True)
 class IndexResult:
-    """Profile and preferences in full, then one line per other note the caller may see."""
+    """Profile and preferences in full, then lines for the other notes the caller may see.
+
+    `notes` is every such note when they all fit the answer's budget (`complete`); else
+    the default answer holds the notes that need attention and the most recently updated
+    ones, and a page holds the next notes in path order. `next_cursor`, when set, continues
+    the listing; `total` counts every note the caller may see outside `always_shown`, and
+    `folders` counts them per folder.
+    """
 
     always_shown: tuple[NoteContent, ...]
     notes: tuple[NoteSummary, ...]
     commit: str | None
+    total: int = 0
+    folders: tuple[FolderSummary, ...] = ()
+    complete: bool = True
+    next_cursor: str | None = None
 
 
 @dataclass(frozen=True)

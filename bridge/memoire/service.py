@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from . import listing
 from .catalog import VERSION_CHARS, Catalog, FirstParents, LoadedNote, fallback_title
 from .config import Config
 from .core import secrets
@@ -46,6 +47,7 @@ from .results import (
     AppendResult,
     DeleteResult,
     EditResult,
+    IndexQuery,
     IndexResult,
     NoteChange,
     NoteContent,
@@ -66,6 +68,15 @@ READ_ONLY_SCOPE_REASON = (
     "this client may only read, so it has no project note to write to; a project scope is "
     "given only to clients with the write right"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _CachedIndex:
+    """What every index answer for one kind of caller derives from, at one commit."""
+
+    commit: str | None
+    always_shown: tuple[NoteContent, ...]
+    listing: listing.Listing
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +108,7 @@ class MemoryService:
         self.scopes = ScopeResolver(
             self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
         )
-        self._index_cache: dict[bool, IndexResult] = {}  # by the sensitive right
+        self._index_cache: dict[bool, _CachedIndex] = {}  # by the sensitive right
         self._cache_lock = threading.Lock()  # adapters call from several threads
 
     def close(self) -> None:
@@ -113,9 +124,9 @@ class MemoryService:
 
     # Reading
 
-    def index(self, client: str) -> IndexResult:
+    def index(self, client: str, query: IndexQuery | None = None) -> IndexResult:
         with self._audited(client, "index") as record:
-            result = self._index(self._require_read(client))
+            result = self._index(self._require_read(client), query or IndexQuery())
             record.commit, record.size = result.commit, len(result.notes)
             return result
 
@@ -127,6 +138,7 @@ class MemoryService:
         scope: str | None = None,
         session: str | None = None,
         probe_disk: bool = True,
+        query: IndexQuery | None = None,
     ) -> Overview:
         """The index plus the caller's project scope, resolved by the one rule of precedence.
 
@@ -135,23 +147,40 @@ class MemoryService:
         """
         with self._audited(client, "index") as record:
             rights = self._require_read(client)
-            index = self._index(rights)
+            index = self._index(rights, query or IndexQuery())
             project, project_note = self._project(rights, workspace, scope, session, probe_disk)
             record.commit, record.size = index.commit, len(index.notes)
             remote = self._store.remote_status()
             return Overview(index=index, project=project, project_note=project_note, remote=remote)
 
-    def _index(self, rights: Rights) -> IndexResult:
+    def _index(self, rights: Rights, query: IndexQuery) -> IndexResult:
+        """The default answer (bounded at any size), or the page the query asks for."""
+        query = listing.checked_query(query, self.layout)
         snapshot = self._store.snapshot()
         commit = self._commit_for(rights, snapshot.commit)
         with self._cache_lock:
-            result = self._index_cache.get(rights.sensitive)
-            if result is None or result.commit != commit:
-                result = self._build_index(snapshot, rights, commit)
-                self._index_cache[rights.sensitive] = result
-            return result
+            cached = self._index_cache.get(rights.sensitive)
+            if cached is None or cached.commit != commit:
+                cached = self._build_index(snapshot, rights, commit)
+                self._index_cache[rights.sensitive] = cached
+        known = cached.listing
+        if query.is_default:
+            notes, complete = known.default, known.complete
+            next_cursor = None if complete else listing.START_CURSOR
+        else:
+            notes, next_cursor = listing.page(known, query)
+            complete = query.cursor is None and next_cursor is None
+        return IndexResult(
+            always_shown=cached.always_shown,
+            notes=notes,
+            commit=commit,
+            total=len(known.notes),
+            folders=known.folders,
+            complete=complete,
+            next_cursor=next_cursor,
+        )
 
-    def _build_index(self, snapshot: Snapshot, rights: Rights, commit: str | None) -> IndexResult:
+    def _build_index(self, snapshot: Snapshot, rights: Rights, commit: str | None) -> _CachedIndex:
         shown = [
             self._catalog.note_at(snapshot, path)
             for path in self.layout.always_shown
@@ -160,14 +189,14 @@ class MemoryService:
         visible = [_content(note) for note in shown if rights.sensitive or not note.hidden]
         summaries = self._catalog.summaries(snapshot)
         if rights.sensitive:
-            listed = [summaries[path].summary for path in sorted(summaries)]
+            listed = [entry.summary for entry in summaries.values()]
         else:  # what needs a person's attention is for clients that see hidden notes
             listed = [
-                dataclasses.replace(summaries[path].summary, attention=None)
-                for path in sorted(summaries)
-                if not summaries[path].hidden
+                dataclasses.replace(entry.summary, attention=None)
+                for entry in summaries.values()
+                if not entry.hidden
             ]
-        return IndexResult(always_shown=tuple(visible), notes=tuple(listed), commit=commit)
+        return _CachedIndex(commit, tuple(visible), listing.build_listing(listed))
 
     def _project(
         self,

@@ -31,6 +31,8 @@ from .models import (
 from .sse import SSEParser
 
 API_PREFIX = "api/v1"
+# Index pages read at most: a bridge's page holds dozens of notes, so this is a vast memory.
+MAX_INDEX_PAGES = 2_000
 # Suffixes a user may paste with the bridge's address (the MCP URL, the API root).
 _PASTED_SUFFIXES = ("/mcp", "/api/v1", "/api")
 # A note path as the bridge's layouts allow it: folders and a Markdown file, nothing else.
@@ -89,7 +91,20 @@ class MemoireClient:
         return Identity.from_json(await self._get("whoami"))
 
     async def index(self) -> MemoryIndex:
-        return MemoryIndex.from_json(await self._get("index"))
+        """Every note this client may see: a large memory's index answers a bounded choice
+        and a cursor, so the pages are read from the start of the listing to its end."""
+        first = await self._get("index")
+        cursor = MemoryIndex.next_cursor(first)
+        pages: list[Any] = []
+        while cursor is not None:
+            if len(pages) >= MAX_INDEX_PAGES:
+                raise NotABridgeError(f"the index did not end within {MAX_INDEX_PAGES} pages")
+            pages.append(await self._get("index", {"cursor": cursor}))
+            following = MemoryIndex.next_cursor(pages[-1])
+            if following is not None and following <= cursor:
+                raise NotABridgeError("the index cursor went backwards")
+            cursor = following
+        return MemoryIndex.from_json(first, pages)
 
     async def note(self, path: str) -> Note:
         if not is_note_path(path):

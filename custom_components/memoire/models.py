@@ -6,7 +6,7 @@ defence, anything the bridge marks sensitive is dropped here, before it is kept 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -15,6 +15,10 @@ CHANGE_KINDS = frozenset({"created", "updated", "deleted"})
 
 class MemoireProtocolError(ValueError):
     """The answer is not what a memoire bridge sends."""
+
+
+def _index_of(data: object) -> Mapping[str, Any]:
+    return _object(_object(data, "index answer").get("index"), "index")
 
 
 def _object(data: object, what: str) -> Mapping[str, Any]:
@@ -134,15 +138,17 @@ def is_sensitive(data: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class MemoryIndex:
-    """Profile and preferences in full, then one line per other note."""
+    """Profile and preferences in full, then one line per other note (every page of them)."""
 
     always_shown: tuple[Note, ...]
     notes: tuple[NoteSummary, ...]
     commit: str | None
 
     @classmethod
-    def from_json(cls, data: object) -> MemoryIndex:
-        index = _object(_object(data, "index answer").get("index"), "index")
+    def from_json(cls, data: object, pages: Sequence[object] = ()) -> MemoryIndex:
+        """From one index answer; from its `pages` instead for the notes when it had more."""
+        index = _index_of(data)
+        listed = [_index_of(page) for page in pages] if pages else [index]
         return cls(
             always_shown=tuple(
                 Note.from_json(item)
@@ -151,11 +157,17 @@ class MemoryIndex:
             ),
             notes=tuple(
                 NoteSummary.from_json(item)
-                for item in _list(index, "notes")
+                for part in listed
+                for item in _list(part, "notes")
                 if not is_sensitive(item)
             ),
             commit=_optional_str(index, "commit"),
         )
+
+    @staticmethod
+    def next_cursor(data: object) -> str | None:
+        """Where the listing of an index answer goes on, or None when it holds it all."""
+        return _optional_str(_index_of(data), "next_cursor")
 
     @property
     def count(self) -> int:

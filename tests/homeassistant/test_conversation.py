@@ -9,12 +9,15 @@ from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import intent
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.memoire.const import CONF_LOCAL_ANSWERS, DOMAIN
 from custom_components.memoire.triggers import triggers_issue_id
+from memoire import listing
 
 from .conftest import Memory, add_entry
+from .test_setup import entity_id
 
 
 async def ask(hass: HomeAssistant, text: str, language: str) -> str:
@@ -171,3 +174,21 @@ async def test_a_missing_trigger_api_raises_a_repair_issue(
     assert issue.translation_key == "sentence_triggers_unavailable"
     assert await hass.config_entries.async_unload(entry.entry_id)
     assert ir.async_get(hass).async_get_issue(DOMAIN, triggers_issue_id(entry)) is None
+
+
+async def test_a_memory_too_large_for_one_index_answer_is_read_page_by_page(
+    hass: HomeAssistant, memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a budget of one note per answer, the integration still knows every visible
+    note (and no hidden one): counts, what the memory holds, notes found by title."""
+    monkeypatch.setattr(listing, "LISTING_BUDGET_CHARS", 1)
+    assert await async_setup_component(hass, "conversation", {})
+    entry = await add_entry(hass, memory)
+    asked = [record for record in memory.received_by_voice() if record.path == "/api/v1/index"]
+    assert len(asked) == 4  # the bounded default answer, then one page per visible note
+    assert hass.states.get(entity_id(hass, entry, "notes")).state == "5"
+    holds = await ask(hass, "What's in your memory?", "en")
+    assert holds.startswith("I remember 3 notes: 2 in topics and 1 in people.")
+    assert await ask(hass, "what do you know about Marie", "en") == (
+        "Marie: Marie waters the plants when we travel."
+    )

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import MemoireError
+from ..results import IndexQuery
 from ..service import MemoryService
 from .events import ChangeWatcher, HeldStream, changes, with_heartbeats
 from .mcp import CALLER_KEY, Caller
@@ -65,7 +66,14 @@ def build_api(
         return JSONResponse({"client": caller.client, "rights": dataclasses.asdict(rights)})
 
     async def index(request: Request) -> Response:
-        return await call(request, service.overview)
+        params = request.query_params
+        query = IndexQuery(
+            folder=params.get("folder"),
+            since=params.get("since"),
+            until=params.get("until"),
+            cursor=params.get("cursor"),
+        )
+        return await call(request, lambda client: service.overview(client, query=query))
 
     async def note(request: Request) -> Response:
         path = request.path_params["path"]

@@ -25,6 +25,7 @@ from ..results import (
     AppendResult,
     DeleteResult,
     EditResult,
+    IndexQuery,
     NoteContent,
     Overview,
     SearchResult,
@@ -180,13 +181,27 @@ def _tools(
 
     def memoire_index(
         ctx: Context,
+        *,
         workspace: Annotated[
             str | None, Field(description="Absolute path of the project folder you work in")
         ] = None,
         scope: Annotated[
             str | None, Field(description="Project name, only when the user names one")
         ] = None,
+        folder: Annotated[
+            str | None, Field(description="List only this folder's notes, e.g. people")
+        ] = None,
+        since: Annotated[
+            str | None, Field(description="List only notes updated on or after this YYYY-MM-DD")
+        ] = None,
+        until: Annotated[
+            str | None, Field(description="List only notes updated on or before this YYYY-MM-DD")
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(description="The next_cursor of the last answer, to list more")
+        ] = None,
     ) -> Annotated[CallToolResult, Overview]:
+        query = IndexQuery(folder=folder, since=since, until=until, cursor=cursor)
         return respond(
             ctx,
             lambda caller: service.overview(
@@ -195,6 +210,7 @@ def _tools(
                 scope=scope,
                 session=caller.session,
                 probe_disk=caller.local,
+                query=query,
             ),
             render.overview,
         )
@@ -292,7 +308,9 @@ def _tools(
             memoire_index,
             _reading("Memory index"),
             "Start here, once per conversation: the user's profile and preferences in full, "
-            "this project's note, and one line per other note.",
+            "this project's note, and one line per other note; in a large memory, the notes "
+            "that need attention, the most recently updated and the count per folder. Pass "
+            "folder, since/until or the answer's next_cursor to list more.",
         ),
         _Tool(
             "memoire_read",

@@ -9,6 +9,7 @@ from ..results import (
     AppendResult,
     DeleteResult,
     EditResult,
+    IndexResult,
     NoteContent,
     Overview,
     SearchResult,
@@ -29,7 +30,7 @@ def overview(result: Overview) -> str:
         shown.append(result.project_note)
     for note in shown:
         lines += ["", f"## {note.path} (version {note.version})", note.body.rstrip("\n")]
-    lines += ["", f"Other notes ({len(result.index.notes)}):"]
+    lines += ["", *_listing_heading(result.index)]
     for summary in result.index.notes:
         mark = " [sensitive]" if summary.sensitive else ""
         if summary.too_large:
@@ -41,6 +42,21 @@ def overview(result: Overview) -> str:
             f"(updated {summary.updated or '?'}){mark}"
         )
     return "\n".join(lines)
+
+
+def _listing_heading(index: IndexResult) -> list[str]:
+    """What the note lines below are, and how to ask for the others."""
+    if index.complete and index.next_cursor is None:
+        return [f"Other notes ({len(index.notes)}):"]
+    folders = ", ".join(f"{folder.folder} {folder.notes}" for folder in index.folders)
+    lines = [f"Other notes: {index.total} in all ({folders})."]
+    if index.next_cursor is not None:
+        lines.append(
+            "To list more, call memoire_index again with folder, since/until (YYYY-MM-DD) "
+            f"or cursor={index.next_cursor!r}."
+        )
+    lines.append(f"Shown here ({len(index.notes)}):")
+    return lines
 
 
 def note(result: NoteContent) -> str:

@@ -1,0 +1,135 @@
+"""What `memoire_index` costs at 1,000 and 10,000 notes: its size, its time, and cold start.
+
+This is a measurement, not a test: it prints sizes and p50 latencies and never fails on
+time, because timings depend on the machine and its disk.
+
+Why each choice:
+
+- The memories come from bench/core.py's builder, so every bench measures the same kind
+  of memory.
+- Size is what an assistant receives: the text content plus the structured JSON, in
+  characters, and the tokens they cost at four characters a token (the issue's measure).
+- In process, `MemoryService.overview` is called as the MCP adapter calls it; over stdio,
+  `memoire stdio` runs as a subprocess driven by the official MCP SDK client, whose own
+  work (checking the answer against the tool's output schema) is part of what a client
+  waits for.
+- Cold start is a fresh `memoire stdio` process, spawn to the first index answer, on a
+  memory whose search database is already built (as on any machine that used it once).
+
+Run: `uv run python bench/index.py --sizes 1000 10000 --iterations 50`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core import build_memory
+
+from bridge import CLIENT, memoire_arguments, write_config
+from memoire.adapters import render
+from memoire.config import load_config
+from memoire.service import MemoryService
+
+WARMUP_CALLS = 3
+CHARS_PER_TOKEN = 4
+
+
+def _p50_ms(samples: Sequence[int]) -> float:
+    return statistics.median(samples) / 1e6
+
+
+def _in_process(config: Path, iterations: int) -> tuple[int, float]:
+    service = MemoryService(load_config(config))
+    try:
+        result = service.overview(CLIENT)
+        size = len(render.overview(result)) + len(json.dumps(dataclasses.asdict(result)))
+        samples = []
+        for _ in range(iterations):
+            start = time.perf_counter_ns()
+            service.overview(CLIENT)
+            samples.append(time.perf_counter_ns() - start)
+        return size, _p50_ms(samples)
+    finally:
+        service.close()
+
+
+def _parameters(config: Path) -> StdioServerParameters:
+    arguments = memoire_arguments("stdio", "--client", CLIENT, "--config", str(config))
+    return StdioServerParameters(command=arguments[0], args=arguments[1:], env=dict(os.environ))
+
+
+def _answer_size(result: Any) -> int:
+    text = "".join(block.text for block in result.content if block.type == "text")
+    return len(text) + len(json.dumps(result.structured_content, ensure_ascii=False))
+
+
+async def _over_stdio(config: Path, iterations: int, logs: Path) -> tuple[int, float, float]:
+    """(answer size, warm p50 ms, spawn to first answer in s)."""
+    with (logs / "stdio.log").open("a", encoding="utf-8") as errlog:
+        start = time.perf_counter_ns()
+        async with Client(stdio_client(_parameters(config), errlog=errlog)) as client:
+            first = await client.call_tool("memoire_index", {})
+            cold = (time.perf_counter_ns() - start) / 1e9
+            for _ in range(WARMUP_CALLS):
+                await client.call_tool("memoire_index", {})
+            samples = []
+            for _ in range(iterations):
+                begin = time.perf_counter_ns()
+                await client.call_tool("memoire_index", {})
+                samples.append(time.perf_counter_ns() - begin)
+            return _answer_size(first), _p50_ms(samples), cold
+
+
+def run(base: Path, size: int, iterations: int, seed: int) -> None:
+    repository = base / f"memory-{size}"
+    build_memory(repository, size, seed)
+    config = write_config(base, repository)
+    warm = MemoryService(load_config(config))
+    try:
+        warm.search(CLIENT, "garden")  # the search database exists, as on any used machine
+    finally:
+        warm.close()
+    chars, p50 = _in_process(config, iterations)
+    print(
+        f"{size:>6} notes  in process: {chars:>9,} chars ({chars // CHARS_PER_TOKEN:,} tokens)"
+        f"  p50 {p50:7.2f} ms"
+    )
+    stdio_chars, stdio_p50, _ = asyncio.run(_over_stdio(config, iterations, base))
+    _, _, cold = asyncio.run(_over_stdio(config, 1, base))
+    print(
+        f"{size:>6} notes  stdio:      {stdio_chars:>9,} chars "
+        f"({stdio_chars // CHARS_PER_TOKEN:,} tokens)  p50 {stdio_p50:7.2f} ms"
+        f"  cold start (spawn to first index) {cold:.2f} s"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000])
+    parser.add_argument("--iterations", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--dir", type=Path, default=None, help="where to build the memories")
+    options = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(dir=options.dir) as base:
+        for size in options.sizes:
+            run(Path(base), size, options.iterations, options.seed)
+
+
+if __name__ == "__main__":
+    main()
