@@ -26,7 +26,10 @@ from .results import FolderSummary, IndexQuery, NoteSummary
 LISTING_BUDGET_CHARS = 20_000
 """About 5,000 tokens of note lines; profile, preferences, the project note and the folder
 counts fit in the rest of an 8,000-token answer."""
-RECENT_NOTES = 50
+RECENT_NOTES = 10
+ATTENTION_NOTES = 10
+"""Entries, more than characters, are what a client pays for: it checks each one against
+the tool's output schema (0.1 to 0.3 ms an entry over stdio here)."""
 CURSOR_PREFIX = "after:"
 START_CURSOR = CURSOR_PREFIX
 _ENTRY_OVERHEAD_CHARS = 160  # JSON keys and punctuation, the text line's marks and date
@@ -73,13 +76,13 @@ def _default_choice(
 ) -> tuple[tuple[NoteSummary, ...], bool]:
     """All notes if they fit; else those needing attention (up to half the budget), then
     the most recently updated."""
-    if sum(entry_chars(note) for note in notes) <= budget:
+    if _fits(notes, budget):
         return notes, True
     chosen: dict[str, NoteSummary] = {}
     spent = 0
     for note in (note for note in notes if note.attention):
         cost = entry_chars(note)
-        if spent + cost > budget // 2:
+        if len(chosen) >= ATTENTION_NOTES or spent + cost > budget // 2:
             break
         chosen[note.path], spent = note, spent + cost
     recent = 0
@@ -90,6 +93,16 @@ def _default_choice(
         if note.path not in chosen:
             chosen[note.path], spent, recent = note, spent + cost, recent + 1
     return tuple(chosen.values()), False
+
+
+def _fits(notes: tuple[NoteSummary, ...], budget: int) -> bool:
+    """Whether every line fits, stopping at the first one that does not."""
+    spent = 0
+    for note in notes:
+        spent += entry_chars(note)
+        if spent > budget:
+            return False
+    return True
 
 
 def _folders(notes: tuple[NoteSummary, ...]) -> tuple[FolderSummary, ...]:
