@@ -27,8 +27,9 @@ from memoire.core.errors import (
 )
 from memoire.core.layout import ENGLISH
 from memoire.core.note import Header, render_note
-from memoire.results import IndexQuery
+from memoire.results import IndexQuery, NoteSummary
 from memoire.service import MemoryService
+from memoire.storage.store import GitStore
 
 from .conftest import ServiceFactory, git
 
@@ -506,3 +507,76 @@ def test_a_small_memory_index_is_complete_without_cursor(service: MemoryService)
     assert index.next_cursor is None
     assert index.total == 1
     assert [(f.folder, f.notes) for f in index.folders] == [("people", 1)]
+
+
+# Cold start: the note lines a previous process kept
+
+
+def _all_pages(service: MemoryService, client: str) -> list[object]:
+    return [dataclasses.astuple(note) for note in _every_page_notes(service, client)]
+
+
+def _every_page_notes(service: MemoryService, client: str) -> list[object]:
+    notes: list[object] = []
+    cursor: str | None = "after:"
+    while cursor is not None:
+        result = service.index(client, IndexQuery(cursor=cursor))
+        notes += result.notes
+        cursor = result.next_cursor
+    return notes
+
+
+def _blob_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every blob the store reads from now on (a spy on the real store)."""
+    reads: list[str] = []
+    original = GitStore.read_blob
+
+    def spied(store: GitStore, blob: str) -> bytes:
+        reads.append(blob)
+        return original(store, blob)
+
+    monkeypatch.setattr(GitStore, "read_blob", spied)
+    return reads
+
+
+def test_a_new_process_lists_the_notes_without_reading_them_again(
+    repository: Path, make_service: ServiceFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _large_memory(repository, 60)
+    first = make_service(repository)
+    before = {client: _all_pages(first, client) for client in ("desk", "voice")}
+    reads = _blob_reads(monkeypatch)
+    second = make_service(repository)
+    assert {client: _all_pages(second, client) for client in ("desk", "voice")} == before
+    assert reads == []
+
+
+def test_kept_note_lines_follow_a_persons_commit_and_never_show_a_hidden_note(
+    repository: Path, make_service: ServiceFactory
+) -> None:
+    _large_memory(repository, 30)
+    _all_pages(make_service(repository), "voice")
+    note = repository / "people/note-0003.md"
+    note.write_text(note.read_text("utf-8").replace("sensitive: no", "sensitive: yes"), "utf-8")
+    git(repository, "commit", "-q", "-am", "hide it")
+    later = make_service(repository)
+    paths = [entry[0] for entry in _all_pages(later, "voice")]
+    assert "people/note-0003.md" not in paths
+    assert later.index("voice").total == len(paths)
+
+
+def test_kept_note_lines_made_under_other_rules_or_unreadable_are_not_used(
+    repository: Path, make_service: ServiceFactory
+) -> None:
+    _large_memory(repository, 30)
+    _all_pages(make_service(repository), "desk")
+    small = make_service(repository, limits=Limits(min_free_disk_bytes=0, note_chars=60))
+    listed = [note for note in _every_page_notes(small, "desk") if isinstance(note, NoteSummary)]
+    assert all(note.too_large for note in listed if note.path != "topics/broken.md")
+    assert len(listed) == 31
+    kept = repository / ".git/memoire/summaries.sqlite3"
+    kept.write_bytes(b"not a database at all" * 100)
+    for extra in ("-wal", "-shm"):
+        kept.with_name(kept.name + extra).unlink(missing_ok=True)
+    broken = make_service(repository)
+    assert len(_all_pages(broken, "desk")) == 31

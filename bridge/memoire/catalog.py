@@ -14,6 +14,7 @@ it receives.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from .core.paths import is_note_path
 from .results import NoteSummary
 from .storage.search import IndexedNote, SearchIndex
 from .storage.store import GitStore, Snapshot
+from .storage.summaries import StoredSummary, SummaryStore
 
 VERSION_CHARS = 10
 _LOADED_CACHE_LIMIT = 50_000
@@ -120,6 +122,44 @@ def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int
 class Listed:
     summary: NoteSummary
     hidden: bool
+    blob: str
+
+    def stored(self) -> StoredSummary:
+        line = self.summary
+        return StoredSummary(
+            self.blob,
+            line.path,
+            line.title,
+            line.description,
+            line.updated,
+            line.sensitive,
+            line.too_large,
+            line.attention,
+            self.hidden,
+        )
+
+    @classmethod
+    def from_stored(cls, kept: StoredSummary) -> Listed:
+        line = NoteSummary(
+            kept.path,
+            kept.title,
+            kept.description,
+            kept.updated,
+            kept.sensitive,
+            too_large=kept.too_large,
+            attention=kept.attention,
+        )
+        return cls(line, kept.hidden, kept.blob)
+
+
+def summary_fingerprint(layout: Layout, note_chars: int) -> str:
+    """What a kept note line depends on: the code that derives it (this module and the
+    rules of `core`: headers, secrets, paths), the layout and the size limit."""
+    digest = hashlib.sha256(f"{layout.name}\0{note_chars}".encode())
+    here = Path(__file__).parent
+    for source in [Path(__file__), *sorted((here / "core").rglob("*.py"))]:
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
 
 
 class FirstParents:
@@ -150,8 +190,12 @@ class Catalog:
         search: SearchIndex,
         note_chars: int,
         first_parent: FirstParents,
+        *,
+        kept: SummaryStore,
     ) -> None:
         self._store = store
+        self._kept = kept
+        self._kept_lines: dict[tuple[str, str], StoredSummary] | None = None
         self._layout = layout
         self._search = search
         self._note_chars = note_chars
@@ -184,23 +228,64 @@ class Catalog:
         """Whether a client without the sensitive right may see this path at this blob."""
         if blob is None or not (path == self._layout.readme or self._is_note(path)):
             return False
-        return not self.note_in_blob(path, blob).hidden
+        return not self._hidden(path, blob)
+
+    def _hidden(self, path: str, blob: str) -> bool:
+        """Whether a blob at a path is hidden, from a note line when one is known for it."""
+        loaded = self._loaded.get(blob)
+        if loaded is not None and loaded.path == path:
+            return loaded.hidden
+        listed = (self._summaries[1] or {}).get(path)
+        if listed is not None and listed.blob == blob:
+            return listed.hidden
+        with self._lock:
+            if self._kept_lines is None and self._summaries[1] is None:
+                self._kept_lines = self._kept.load()
+            kept = (self._kept_lines or {}).get((blob, path))
+        if kept is not None:
+            return kept.hidden
+        return self.note_in_blob(path, blob).hidden
+
+    def _take_kept_lines(self) -> dict[tuple[str, str], StoredSummary]:
+        """The lines a previous process kept, read once: the first listing uses them up."""
+        with self._lock:
+            kept = self._kept_lines if self._kept_lines is not None else self._kept.load()
+            self._kept_lines = {}
+            return kept
 
     # The index
 
     def summaries(self, snapshot: Snapshot) -> dict[str, Listed]:
-        """One line per note, patched from the last commit's lines where only a few changed."""
+        """One line per note, patched from the last commit's lines where only a few changed.
+
+        The first time, lines kept by an earlier process for the same blobs are used as
+        they are; only the notes they miss are read, and the kept lines become exactly
+        this commit's (lines of blobs no longer here are forgotten).
+        """
         commit, previous = self._summaries
         if commit == snapshot.commit and previous is not None:
             return previous
         changed = self._store.changed_paths(commit, snapshot.commit) if previous else None
         summaries = dict(previous) if previous is not None and changed is not None else {}
         paths = snapshot.files.keys() if changed is None else changed
+        kept = self._take_kept_lines() if previous is None else {}
         always_shown = set(self._layout.always_shown)
+        fresh: list[Listed] = []
         for path in paths:
             summaries.pop(path, None)
             if path in snapshot.files and path not in always_shown and self._is_note(path):
-                summaries[path] = self._listed(self.note_at(snapshot, path))
+                found = kept.get((snapshot.files[path], path))
+                if found is None:
+                    listed = self._listed(self.note_at(snapshot, path))
+                    fresh.append(listed)
+                    summaries[path] = listed
+                else:
+                    summaries[path] = Listed.from_stored(found)
+        stale = len(kept) - (len(summaries) - len(fresh)) if previous is None else 0
+        if stale > 0:
+            self._kept.keep((listed.stored() for listed in summaries.values()), only=True)
+        else:
+            self._kept.keep(listed.stored() for listed in fresh)
         self._summaries = (snapshot.commit, summaries)
         return summaries
 
@@ -216,7 +301,7 @@ class Catalog:
             too_large=note.too_large,
             attention=note.attention,
         )
-        return Listed(summary, note.hidden)
+        return Listed(summary, note.hidden, note.blob)
 
     # Search
 

@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from . import listing
-from .catalog import VERSION_CHARS, Catalog, FirstParents, LoadedNote, fallback_title
+from .catalog import (
+    VERSION_CHARS,
+    Catalog,
+    FirstParents,
+    LoadedNote,
+    fallback_title,
+    summary_fingerprint,
+)
 from .config import Config
 from .core import secrets
 from .core.acl import Rights
@@ -61,6 +68,7 @@ from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
 from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Landed, Snapshot
+from .storage.summaries import SummaryStore
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
@@ -97,12 +105,17 @@ class MemoryService:
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3")
+        self._kept_summaries = SummaryStore(
+            state / "summaries.sqlite3",
+            summary_fingerprint(self.layout, config.limits.note_chars),
+        )
         self._catalog = Catalog(
             self._store,
             self.layout,
             self._search,
             config.limits.note_chars,
             FirstParents(memory.repository),
+            kept=self._kept_summaries,
         )
         self._audit = AuditLog(state / "audit.jsonl")
         self.scopes = ScopeResolver(
@@ -113,6 +126,7 @@ class MemoryService:
 
     def close(self) -> None:
         self._search.close()
+        self._kept_summaries.close()
 
     def refresh_from_remote(self) -> None:
         """Fetch what other bridges or people pushed, and bring the search index to it."""
