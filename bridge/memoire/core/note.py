@@ -13,6 +13,7 @@ header hides the note from clients without the sensitive right.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import unicodedata
@@ -30,6 +31,10 @@ _OPENING = re.compile(r"---[ \t]*\r?\n")
 _TRUE_WORDS = frozenset({"yes", "oui", "true"})
 _FALSE_WORDS = frozenset({"no", "non", "false"})
 _PLAIN_SCALAR = re.compile(r"[^\W_][^:#\n\"'\\]*(?<! )")
+_YAML_ESCAPED = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
+"""What a YAML reader refuses or reads otherwise (tab, controls): written as escapes."""
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Every character `str.splitlines` (and YAML, and editors) end a line at."""
 MAX_TITLE_CHARS = 200
 MAX_DESCRIPTION_CHARS = 500
 
@@ -287,10 +292,14 @@ def header_values(layout: Layout, header: Header) -> dict[HeaderField, str]:
 
 
 def _scalar(value: str) -> str:
-    """Plain when every YAML reader gets the same string back, double-quoted otherwise."""
-    if _PLAIN_SCALAR.fullmatch(value) and yaml.safe_load(value) == value:
-        return value
-    return json.dumps(value, ensure_ascii=False)
+    """Plain when every YAML reader gets the same string back, double-quoted otherwise,
+    with every character YAML does not take literally (controls, tab) escaped."""
+    if _PLAIN_SCALAR.fullmatch(value) and not _YAML_ESCAPED.search(value):
+        with contextlib.suppress(yaml.YAMLError):
+            if yaml.safe_load(value) == value:
+                return value
+    quoted = json.dumps(value, ensure_ascii=False)
+    return _YAML_ESCAPED.sub(lambda found: f"\\u{ord(found[0]):04x}", quoted)
 
 
 def check_header_text(title: str, description: str) -> None:
@@ -299,7 +308,7 @@ def check_header_text(title: str, description: str) -> None:
         ("title", title, MAX_TITLE_CHARS),
         ("description", description, MAX_DESCRIPTION_CHARS),
     ):
-        if "\n" in value or "\r" in value:
+        if any(char in _LINE_BREAKS for char in value):
             raise InvalidNote(f"The {name} must be a single line; put details in the body.")
         if len(value) > limit:
             raise InvalidNote(

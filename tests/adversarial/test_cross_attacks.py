@@ -1,0 +1,122 @@
+"""Attacks on the merged bridge with fresh eyes: what users and attackers send that the
+first round of hardening did not try. Every test here failed on the merged main before its fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from memoire.core.errors import InvalidArgument, InvalidNote, NoteNotFound
+from memoire.service import MemoryService
+
+from ..conftest import git
+
+HIDDEN = (
+    "---\ntitle: Eve\ndescription: health\nupdated: 2026-11-01\nsensitive: yes\n---\n\n"
+    "diagnosis: flu\n"
+)
+
+
+def commit_by_hand(repository: Path, path: str, text: str) -> str:
+    file = repository / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    git(repository, "add", path)
+    git(repository, "commit", "-q", "-m", f"hand edit {path}")
+    return git(repository, "rev-parse", "HEAD").strip()
+
+
+def git_blob_id(text: str) -> str:
+    """The id Git gives a file holding `text`: anyone can compute it from a guess."""
+    data = text.encode("utf-8")
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+
+
+# Event ids: a Last-Event-ID that is not a commit
+
+
+def test_a_last_event_id_naming_a_blob_is_no_oracle_for_a_hidden_notes_text(
+    service: MemoryService, repository: Path
+) -> None:
+    """A voice client guesses a hidden note's text and sends its blob id as Last-Event-ID:
+    the right guess must answer exactly like a wrong one (it used to crash the stream)."""
+    commit_by_hand(repository, "people/eve.md", HIDDEN)
+    head = service.head()
+    right = git_blob_id(HIDDEN)
+    wrong = git_blob_id(HIDDEN.replace("flu", "cold"))
+    tree = git(repository, "rev-parse", "HEAD:people").strip()
+
+    assert service.changes("voice", right, head) == service.changes("voice", wrong, head) == []
+    assert service.changes("voice", tree, head) == []
+    assert service.changes("desk", right, head) == []
+
+
+# Header values a YAML reader would take apart
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["tab\there", "delete\x7fchar", "escape\x1b[31m", "c1\x9bcontrol", "nonchar\ufffe"],
+    ids=["tab", "delete", "escape", "c1-control", "noncharacter"],
+)
+def test_a_title_with_a_control_character_is_written_and_read_back_exactly(
+    service: MemoryService, value: str
+) -> None:
+    """Created, rewritten, then appended to: the header always reads back as written."""
+    created = service.write(
+        "desk", "topics/odd.md", title=value, description=value, sensitive=False, body="b\n"
+    )
+    first = service.read("voice", "topics/odd.md")
+    service.write(
+        "desk",
+        "topics/odd.md",
+        title=value + "!",
+        description=value,
+        sensitive=False,
+        body="b\n",
+        version=created.version,
+    )
+    service.append("desk", "topics/odd.md", "more")
+    again = service.read("voice", "topics/odd.md")
+
+    assert (first.title, first.description, first.problems) == (value, value, ())
+    assert (again.title, again.description, again.problems) == (value + "!", value, ())
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "line\u2028separator",
+        "para\u2029separator",
+        "next\x85line",
+        "vertical\x0btab",
+        "form\x0cfeed",
+    ],
+    ids=["U+2028", "U+2029", "NEL", "VT", "FF"],
+)
+def test_a_title_holding_a_line_break_of_any_kind_is_refused(
+    service: MemoryService, value: str
+) -> None:
+    """YAML (and every editor) breaks the line there: the header would say something else."""
+    with pytest.raises(InvalidNote, match="must be a single line; put details in the body"):
+        service.write(
+            "desk", "topics/odd.md", title=value, description="", sensitive=False, body="b"
+        )
+    with pytest.raises(InvalidNote, match="must be a single line; put details in the body"):
+        service.append("desk", "topics/odd.md", "x", title="T", description=value, sensitive=False)
+    with pytest.raises(NoteNotFound):
+        service.read("desk", "topics/odd.md")
+
+
+# Workspaces
+
+
+def test_a_workspace_holding_a_nul_is_refused_with_what_to_do(
+    service: MemoryService, tmp_path: Path
+) -> None:
+    """The folders before the NUL exist, so looking the workspace up reaches it."""
+    with pytest.raises(InvalidArgument, match="Pass the project's folder as an absolute path"):
+        service.overview("desk", workspace=f"{tmp_path}/\x00shop")
