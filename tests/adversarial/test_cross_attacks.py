@@ -120,3 +120,31 @@ def test_a_workspace_holding_a_nul_is_refused_with_what_to_do(
     """The folders before the NUL exist, so looking the workspace up reaches it."""
     with pytest.raises(InvalidArgument, match="Pass the project's folder as an absolute path"):
         service.overview("desk", workspace=f"{tmp_path}/\x00shop")
+
+
+# Hand-made notes that end right after their header
+
+
+HEADER_ONLY = "---\ntitle: T\ndescription: D\nupdated: 2026-11-01\nsensitive: no\n---"
+
+
+def test_a_rewrite_of_a_note_ending_at_its_closing_dashes_keeps_the_header_closed(
+    service: MemoryService, repository: Path
+) -> None:
+    """The body used to run on into the closing `---`: answered OK, the note left broken
+    and hidden from the voice client."""
+    commit_by_hand(repository, "topics/bare.md", HEADER_ONLY)
+    version = service.read("desk", "topics/bare.md").version
+
+    service.write(
+        "desk",
+        "topics/bare.md",
+        title="T",
+        description="D",
+        sensitive=False,
+        body="new body\n",
+        version=version,
+    )
+    seen = service.read("voice", "topics/bare.md")
+
+    assert (seen.body, seen.problems) == ("new body\n", ())

@@ -269,6 +269,8 @@ def header_saying(
     keeping a person's comments and extra keys, when the result reads back as exactly
     `header`; otherwise (no header, broken YAML, anything unexpected) the header is
     written anew, so a write can never leave behind a header that says something else.
+    It always ends with a line break: a hand-made note that ends right after its closing
+    `---` would otherwise have that line run on into the body written after it.
     """
     values = header_values(layout, header)
     try:
@@ -277,7 +279,7 @@ def header_saying(
         return render_note(layout, header, "")
     reread = parse_note(spliced, layout, fallback_title)
     if reread.is_valid and reread.header == header and not reread.body.strip():
-        return spliced
+        return spliced if spliced.endswith("\n") else spliced + "\n"
     return render_note(layout, header, "")
 
 
