@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from memoire.check import check_memory
 from memoire.core.errors import InvalidArgument, InvalidNote, NoteNotFound
 from memoire.service import MemoryService
 
-from ..conftest import git
+from ..conftest import git, make_config
 
 HIDDEN = (
     "---\ntitle: Eve\ndescription: health\nupdated: 2026-11-01\nsensitive: yes\n---\n\n"
@@ -148,3 +149,35 @@ def test_a_rewrite_of_a_note_ending_at_its_closing_dashes_keeps_the_header_close
     seen = service.read("voice", "topics/bare.md")
 
     assert (seen.body, seen.problems) == ("new body\n", ())
+
+
+# memoire check
+
+
+def test_check_names_a_link_a_folder_or_a_submodule_committed_at_a_note_path(
+    repository: Path,
+) -> None:
+    """memoire never shows nor writes what stands there; check used to say all was well."""
+    (repository / "people/link.md").symlink_to("/etc/passwd")
+    (repository / "people/folder.md").mkdir()
+    (repository / "people/folder.md/inner.md").write_text("x\n", encoding="utf-8")
+    (repository / "profile.md").mkdir()
+    (repository / "profile.md/inner.md").write_text("x\n", encoding="utf-8")
+    git(repository, "add", "-A")
+    blob = git(repository, "rev-parse", "HEAD:README.md").strip()
+    git(repository, "update-index", "--add", "--cacheinfo", f"160000,{blob},topics/module.md")
+    git(repository, "commit", "-q", "-m", "odd entries by hand")
+
+    found = {problem.path: problem.message for problem in check_memory(make_config(repository))}
+
+    kinds = {
+        "people/link.md": "a link",
+        "people/folder.md": "a folder",
+        "profile.md": "a folder",
+        "topics/module.md": "a submodule",
+    }
+    for path, kind in kinds.items():
+        assert found[path] == (
+            f"{kind} stands where a note should be: memoire neither shows it nor writes "
+            "there. Replace it with a regular file (git rm it, then commit)."
+        )

@@ -148,6 +148,11 @@ class GitStore:
         with self._mutex:
             return self._reader.at(self.head())
 
+    def not_files(self) -> Mapping[str, str]:
+        """Paths at the branch's commit that hold a link, folder or submodule, and which."""
+        with self._mutex:
+            return self._reader.not_files(self.head())
+
     def files_at(self, commit: str | None) -> Mapping[str, str] | None:
         """The memory's files at any commit; None when that commit is not in this repository."""
         with self._mutex:
