@@ -196,9 +196,9 @@ class MemoryService:
         return project, note
 
     def read(self, client: str, path: str) -> NoteContent:
-        with self._audited(client, "read", path) as record:
+        with self._audited(client, "read") as record:
             rights = self._require_read(client)
-            path = readable_path(path, self.layout)
+            path = record.path = readable_path(path, self.layout)
             snapshot = self._store.snapshot()
             record.commit = snapshot.commit
             note = self._servable(snapshot, path, rights)
@@ -384,8 +384,9 @@ class MemoryService:
         answer: Callable[[str, Landed[T]], R],
     ) -> R:
         """Rights, path and disk; the operation's checks and plan; the commit; upkeep."""
-        with self._audited(client, tool, path) as record:
-            path = self._prepare_write(client, path)
+        with self._audited(client, tool) as record:
+            path = record.path = self._writable(client, path)
+            ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
             planned = prepare(path)
             landed = self._store.write(planned.plan, client, self._message(tool, path, client))
             record.commit, record.size = landed.commit, planned.audit_size(landed)
@@ -517,7 +518,8 @@ class MemoryService:
             )
         return rights
 
-    def _prepare_write(self, client: str, path: str) -> str:
+    def _writable(self, client: str, path: str) -> str:
+        """The path, once the client may write and the path may be written (and stored)."""
         rights = self._require_read(client)
         if not rights.write:
             raise AccessDenied(
@@ -526,7 +528,6 @@ class MemoryService:
             )
         path = writable_path(path, self.layout)
         self._refuse_secrets(fallback_title(path).replace("-", " "))  # a path is stored too
-        ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
         return path
 
     def _refuse_secrets(self, *texts: str) -> None:
@@ -620,7 +621,11 @@ class MemoryService:
 
     @contextlib.contextmanager
     def _audited(self, client: str, tool: str, path: str | None = None) -> Iterator[AuditRecord]:
-        """One record per call, written when it can be: the log never fails a call."""
+        """One record per call, written when it can be: the log never fails a call.
+
+        A caller's path is recorded only once it has passed the path rules and the secret
+        guard: anything else a client sends as a path is its text, which the log never keeps.
+        """
         record = AuditRecord(client=client, tool=tool, path=path)
         try:
             yield record

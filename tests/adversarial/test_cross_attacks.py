@@ -5,12 +5,19 @@ first round of hardening did not try. Every test here failed on the merged main 
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
 
 from memoire.check import check_memory
-from memoire.core.errors import InvalidArgument, InvalidNote, NoteNotFound
+from memoire.core.errors import (
+    InvalidArgument,
+    InvalidNote,
+    InvalidPath,
+    NoteNotFound,
+    SecretRefused,
+)
 from memoire.service import MemoryService
 
 from ..conftest import git, make_config
@@ -181,3 +188,37 @@ def test_check_names_a_link_a_folder_or_a_submodule_committed_at_a_note_path(
             f"{kind} stands where a note should be: memoire neither shows it nor writes "
             "there. Replace it with a regular file (git rm it, then commit)."
         )
+
+
+# The audit log keeps no client text
+
+
+def audit_lines(repository: Path) -> list[dict[str, object]]:
+    file = repository / ".git/memoire/audit.jsonl"
+    return [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_refused_path_is_not_copied_into_the_audit_log(
+    service: MemoryService, repository: Path
+) -> None:
+    """A read-only client sending megabyte paths filled the disk through the audit log, and
+    a path refused as a secret was kept there verbatim."""
+    for _ in range(3):
+        with pytest.raises(InvalidPath):
+            service.read("voice", "people/" + "x" * 1_000_000)
+    with pytest.raises(SecretRefused):
+        service.append("desk", "people/4539148803436467.md", "x", title="T", sensitive=False)
+    service.read("voice", "README.md")
+
+    lines = audit_lines(repository)
+    log = (repository / ".git/memoire/audit.jsonl").read_text(encoding="utf-8")
+
+    assert [(line["tool"], line["path"], line["outcome"]) for line in lines] == [
+        ("read", None, "invalid_path"),
+        ("read", None, "invalid_path"),
+        ("read", None, "invalid_path"),
+        ("append", None, "secret"),
+        ("read", "README.md", "ok"),
+    ]
+    assert "4539148803436467" not in log
+    assert len(log) < 2_000
