@@ -38,7 +38,14 @@ from .core.errors import (
     VersionConflict,
 )
 from .core.layout import HeaderField
-from .core.note import Header, check_header_text, header_saying, parse_note, render_note
+from .core.note import (
+    Header,
+    check_body_text,
+    check_header_text,
+    header_saying,
+    parse_note,
+    render_note,
+)
 from .core.paths import is_note_path, readable_path, writable_path
 from .core.preferences import preference_lines, preferences
 from .core.scopes import Rule, ScopeResolver, find_git_root
@@ -417,6 +424,7 @@ class MemoryService:
         if not line.strip():
             raise InvalidArgument("Nothing to append: give the line to add.")
         self._check_limit(len(line), self.config.limits.append_chars, "An append", "append")
+        check_body_text(line)
         self._refuse_secrets(line, title or "", description)
 
         def plan(snapshot: Snapshot) -> Change[bool]:
@@ -433,6 +441,7 @@ class MemoryService:
     def _edit_plan(self, path: str, old: str, new: str) -> _WritePlan[None]:
         if not old:
             raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
+        check_body_text(new)
         self._refuse_secrets(new)
 
         def plan(snapshot: Snapshot) -> Change[None]:
@@ -472,6 +481,7 @@ class MemoryService:
                 "The body starts with a header. Pass only the text after the header; "
                 "title, description and sensitive are separate arguments."
             )
+        check_body_text(body)
         self._refuse_secrets(body, title, description)
         expected = _clean_version(version)
         body = body if body.endswith("\n") or not body else body + "\n"

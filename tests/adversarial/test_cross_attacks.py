@@ -222,3 +222,40 @@ def test_a_refused_path_is_not_copied_into_the_audit_log(
     ]
     assert "4539148803436467" not in log
     assert len(log) < 2_000
+
+
+# Control characters in a body
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["before\x00after", "hidden\x1b[2K\x1b[1Aline", "bell\x07", "delete\x7f"],
+    ids=["NUL", "terminal-escape", "bell", "delete"],
+)
+def test_text_with_a_control_character_is_refused_with_nothing_written(
+    service: MemoryService, text: str
+) -> None:
+    """A NUL made Git show the note as binary (its later changes hidden from `git diff`);
+    escapes hide lines from a person reading it in a terminal."""
+    created = service.append("desk", "topics/log.md", "first", title="Log", sensitive=False)
+    refused = "holds a control character .*nothing was written. Remove it and send plain text"
+
+    with pytest.raises(InvalidNote, match=refused):
+        service.append("desk", "topics/log.md", text)
+    with pytest.raises(InvalidNote, match=refused):
+        service.edit("desk", "topics/log.md", "first", text)
+    with pytest.raises(InvalidNote, match=refused):
+        service.write(
+            "desk",
+            "topics/log.md",
+            title="Log",
+            description="",
+            sensitive=False,
+            body=text,
+            version=created.version,
+        )
+    assert service.read("desk", "topics/log.md").version == created.version
+    service.append("desk", "topics/log.md", "tab\tand\r\nbreaks are plain text")
+    assert service.read("desk", "topics/log.md").body.endswith(
+        "tab\tand\r\nbreaks are plain text\n"
+    )

@@ -35,6 +35,8 @@ _YAML_ESCAPED = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 """What a YAML reader refuses or reads otherwise (tab, controls): written as escapes."""
 _LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """Every character `str.splitlines` (and YAML, and editors) end a line at."""
+_BODY_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters a body never needs: all but tab, line feed and carriage return."""
 MAX_TITLE_CHARS = 200
 MAX_DESCRIPTION_CHARS = 500
 
@@ -302,6 +304,18 @@ def _scalar(value: str) -> str:
                 return value
     quoted = json.dumps(value, ensure_ascii=False)
     return _YAML_ESCAPED.sub(lambda found: f"\\u{ord(found[0]):04x}", quoted)
+
+
+def check_body_text(text: str) -> None:
+    """Refuse control characters in text bound for a note's body. A NUL makes Git take the
+    note for a binary file, so `git diff` and `git log -p` stop showing any change to it;
+    terminal escapes can hide lines from a person reading the note or its history."""
+    found = _BODY_CONTROL.search(text)
+    if found is not None:
+        raise InvalidNote(
+            f"The text holds a control character (U+{ord(found[0]):04X}); nothing was written. "
+            "Remove it and send plain text (tabs and line breaks are fine)."
+        )
 
 
 def check_header_text(title: str, description: str) -> None:
