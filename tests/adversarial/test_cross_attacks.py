@@ -20,7 +20,7 @@ from memoire.core.errors import (
 )
 from memoire.service import MemoryService
 
-from ..conftest import git, make_config
+from ..conftest import ServiceFactory, git, make_config
 
 HIDDEN = (
     "---\ntitle: Eve\ndescription: health\nupdated: 2026-11-01\nsensitive: yes\n---\n\n"
@@ -259,3 +259,27 @@ def test_text_with_a_control_character_is_refused_with_nothing_written(
     assert service.read("desk", "topics/log.md").body.endswith(
         "tab\tand\r\nbreaks are plain text\n"
     )
+
+
+# What a read-only client is told about the remote
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://me:p@ss@git.example/memory.git",
+        "https://me:p@ss:w@rd@git.example/memory.git",
+    ],
+    ids=["at-in-password", "several-at-signs"],
+)
+def test_no_part_of_the_remotes_credentials_reaches_a_client(
+    repository: Path, make_service: ServiceFactory, url: str
+) -> None:
+    """A password holding '@' (Git reads the userinfo up to the last '@') was cut at its
+    first '@' and the rest sent to every client, the voice one included."""
+    service = make_service(repository, remote=url)
+
+    remote = service.overview("voice").remote
+
+    assert remote is not None
+    assert remote.url == "https://git.example/memory.git"
