@@ -423,7 +423,7 @@ class MemoryService:
     ) -> _WritePlan[bool]:
         if not line.strip():
             raise InvalidArgument("Nothing to append: give the line to add.")
-        self._check_limit(len(line), self.config.limits.append_chars, "An append", "append")
+        self._check_limit(len(line), self.config.limits.append_chars, "An append is", "append")
         check_body_text(line)
         self._refuse_secrets(line, title or "", description)
 
@@ -448,6 +448,12 @@ class MemoryService:
             note = self._editable(snapshot, path)
             body = note.parsed.body
             count = body.count(old)
+            if count == 0 and old in note.header_text:
+                raise PassageNotFound(
+                    f"The passage is in the header of {path}, which edit does not change. To "
+                    "change the title, description or sensitive, rewrite the note with write, "
+                    f"passing its version {note.version}."
+                )
             if count == 0:
                 raise PassageNotFound(
                     f"The passage was not found in {path}. Read the note again and copy "
@@ -548,7 +554,7 @@ class MemoryService:
     def _check_limit(size: int, limit: int, what: str, verb: str) -> None:
         if size > limit:
             raise TooLarge(
-                f"{what} is {size} characters; the limit is {limit}. Nothing was written. "
+                f"{what} {size} characters; the limit is {limit}. Nothing was written. "
                 f"Split it and {verb} the parts separately, or move part of it to another note."
             )
 

@@ -16,7 +16,9 @@ from memoire.core.errors import (
     InvalidNote,
     InvalidPath,
     NoteNotFound,
+    PassageNotFound,
     SecretRefused,
+    TooLarge,
 )
 from memoire.service import MemoryService
 
@@ -283,3 +285,33 @@ def test_no_part_of_the_remotes_credentials_reaches_a_client(
 
     assert remote is not None
     assert remote.url == "https://git.example/memory.git"
+
+
+# Refusals say what to do
+
+
+def test_an_edit_of_a_header_passage_says_to_rewrite_with_write(service: MemoryService) -> None:
+    """'Read the note again and copy the passage exactly' sent the model round in circles:
+    the passage was copied exactly, from the header, which edit never changes."""
+    created = service.append("desk", "people/frank.md", "likes tea", title="Frank", sensitive=False)
+
+    with pytest.raises(PassageNotFound) as refused:
+        service.edit("desk", "people/frank.md", "title: Frank", "title: Francis")
+
+    assert refused.value.message == (
+        "The passage is in the header of people/frank.md, which edit does not change. To "
+        "change the title, description or sensitive, rewrite the note with write, passing "
+        f"its version {created.version}."
+    )
+
+
+def test_a_note_that_would_outgrow_the_limit_is_refused_in_plain_words(
+    service: MemoryService,
+) -> None:
+    service.append("desk", "topics/a.md", "a", title="A", sensitive=False)
+
+    with pytest.raises(TooLarge) as refused:
+        service.edit("desk", "topics/a.md", "a", "b" * 30_000)
+
+    assert refused.value.message.startswith("topics/a.md would be 30")
+    assert "would be is" not in refused.value.message
