@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -315,3 +316,46 @@ def test_a_note_that_would_outgrow_the_limit_is_refused_in_plain_words(
 
     assert refused.value.message.startswith("topics/a.md would be 30")
     assert "would be is" not in refused.value.message
+
+
+# The commit a client without the sensitive right is told about
+
+
+def hidden_commits_by_hand(repository: Path, count: int) -> None:
+    """`count` commits that each change only a sensitive note, as a person's pushes would
+    bring them, made in one go by `git fast-import`."""
+    branch = git(repository, "symbolic-ref", "HEAD").strip()
+    head = git(repository, "rev-parse", "HEAD").strip()
+    stream = []
+    for day in range(count):
+        text = HIDDEN + "".join(f"day {n}\n" for n in range(day + 1))
+        message = f"diary day {day}"
+        stream.append(
+            f"commit {branch}\ncommitter Person <person@example.org> {1_700_000_000 + day} +0000\n"
+            f"data {len(message)}\n{message}\n"
+            + (f"from {head}\n" if day == 0 else "")
+            + f"M 100644 inline journal/diary.md\ndata {len(text.encode())}\n{text}\n"
+        )
+    subprocess.run(
+        ["git", "-C", str(repository), "fast-import", "--quiet"],
+        input="".join(stream),
+        text=True,
+        check=True,
+    )
+
+
+def test_a_long_run_of_hidden_writes_never_moves_the_voice_clients_commit(
+    repository: Path, make_service: ServiceFactory
+) -> None:
+    """Past 256 hidden-only commits the walk stopped and answered a hidden commit, one that
+    moved with every further hidden write (seen after a restart, or a first request)."""
+    service = make_service(repository)
+    service.append("desk", "people/bob.md", "likes tea", title="Bob", sensitive=False)
+    public = service.index("voice").commit
+
+    hidden_commits_by_hand(repository, 300)
+    fresh = make_service(repository)
+
+    assert fresh.index("voice").commit == public
+    assert fresh.open_events("voice") == public
+    assert service.index("voice").commit == public
