@@ -33,7 +33,7 @@ from .storage.summaries import StoredSummary, SummaryStore
 
 VERSION_CHARS = 10
 _LOADED_CACHE_LIMIT = 50_000
-MAX_HISTORY_WALK = 256  # commits looked at to place a change or find the visible commit
+MAX_HISTORY_WALK = 256  # commits looked at to place a change
 _PUBLIC_COMMIT_CACHE_LIMIT = 10_000
 _UTF8_MAX_BYTES_PER_CHAR = 4
 
@@ -335,26 +335,22 @@ class Catalog:
 
         Walks back (first parent) while a commit's changes are all hidden; remembered per
         commit, so a new head costs only the commits since the last answer, and the same
-        commit always gets the same answer.
+        commit always gets the same answer. The walk has no bound: stopped short in a long
+        run of hidden writes, it would answer a hidden commit that moves with the head.
         """
         if head is None:
             return None
         walked: list[str] = []
-        answer: str | None = None
-        commit: str | None = head
-        while commit is not None and len(walked) < MAX_HISTORY_WALK:
-            answer = self._public_commits.get(commit)
-            if answer is not None:
-                break
+        commit = head
+        while (answer := self._public_commits.get(commit)) is None:
             walked.append(commit)
             parent = self._first_parent(commit)
             if parent is None or self.public_paths_changed(parent, commit):
                 answer = commit
                 break
             commit = parent
-        answer = answer or walked[-1]
-        with self._lock:
-            if len(self._public_commits) >= _PUBLIC_COMMIT_CACHE_LIMIT:
+        with self._lock:  # emptied only to make room, never on a plain hit
+            if walked and len(self._public_commits) + len(walked) > _PUBLIC_COMMIT_CACHE_LIMIT:
                 self._public_commits.clear()
             self._public_commits.update(dict.fromkeys(walked, answer))
         return answer

@@ -22,7 +22,15 @@ def check_memory(config: Config) -> list[Problem]:
     limit = config.limits.note_chars
     store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
     snapshot = store.snapshot()
-    problems: list[Problem] = []
+    problems = [
+        Problem(
+            path,
+            f"{kind} stands where a note should be: memoire neither shows it nor writes "
+            "there. Replace it with a regular file (git rm it, then commit).",
+        )
+        for path, kind in sorted(store.not_files().items())
+        if path == layout.readme or is_note_path(path, layout)
+    ]
     for path, blob in sorted(snapshot.files.items()):
         if path.endswith(f"/{KEEP_FILE}"):
             continue

@@ -46,7 +46,14 @@ from .core.errors import (
     VersionConflict,
 )
 from .core.layout import HeaderField
-from .core.note import Header, check_header_text, header_saying, parse_note, render_note
+from .core.note import (
+    Header,
+    check_body_text,
+    check_header_text,
+    header_saying,
+    parse_note,
+    render_note,
+)
 from .core.paths import is_note_path, readable_path, writable_path
 from .core.preferences import preference_lines, preferences
 from .core.scopes import Rule, ScopeResolver, find_git_root
@@ -239,9 +246,9 @@ class MemoryService:
         return project, note
 
     def read(self, client: str, path: str) -> NoteContent:
-        with self._audited(client, "read", path) as record:
+        with self._audited(client, "read") as record:
             rights = self._require_read(client)
-            path = readable_path(path, self.layout)
+            path = record.path = readable_path(path, self.layout)
             snapshot = self._store.snapshot()
             record.commit = snapshot.commit
             note = self._servable(snapshot, path, rights)
@@ -427,8 +434,9 @@ class MemoryService:
         answer: Callable[[str, Landed[T]], R],
     ) -> R:
         """Rights, path and disk; the operation's checks and plan; the commit; upkeep."""
-        with self._audited(client, tool, path) as record:
-            path = self._prepare_write(client, path)
+        with self._audited(client, tool) as record:
+            path = record.path = self._writable(client, path)
+            ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
             planned = prepare(path)
             landed = self._store.write(planned.plan, client, self._message(tool, path, client))
             record.commit, record.size = landed.commit, planned.audit_size(landed)
@@ -458,7 +466,8 @@ class MemoryService:
     ) -> _WritePlan[bool]:
         if not line.strip():
             raise InvalidArgument("Nothing to append: give the line to add.")
-        self._check_limit(len(line), self.config.limits.append_chars, "An append", "append")
+        self._check_limit(len(line), self.config.limits.append_chars, "An append is", "append")
+        check_body_text(line)
         self._refuse_secrets(line, title or "", description)
 
         def plan(snapshot: Snapshot) -> Change[bool]:
@@ -475,12 +484,19 @@ class MemoryService:
     def _edit_plan(self, path: str, old: str, new: str) -> _WritePlan[None]:
         if not old:
             raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
+        check_body_text(new)
         self._refuse_secrets(new)
 
         def plan(snapshot: Snapshot) -> Change[None]:
             note = self._editable(snapshot, path)
             body = note.parsed.body
             count = body.count(old)
+            if count == 0 and old in note.header_text:
+                raise PassageNotFound(
+                    f"The passage is in the header of {path}, which edit does not change. To "
+                    "change the title, description or sensitive, rewrite the note with write, "
+                    f"passing its version {note.version}."
+                )
             if count == 0:
                 raise PassageNotFound(
                     f"The passage was not found in {path}. Read the note again and copy "
@@ -514,6 +530,7 @@ class MemoryService:
                 "The body starts with a header. Pass only the text after the header; "
                 "title, description and sensitive are separate arguments."
             )
+        check_body_text(body)
         self._refuse_secrets(body, title, description)
         expected = _clean_version(version)
         body = body if body.endswith("\n") or not body else body + "\n"
@@ -560,7 +577,8 @@ class MemoryService:
             )
         return rights
 
-    def _prepare_write(self, client: str, path: str) -> str:
+    def _writable(self, client: str, path: str) -> str:
+        """The path, once the client may write and the path may be written (and stored)."""
         rights = self._require_read(client)
         if not rights.write:
             raise AccessDenied(
@@ -569,7 +587,6 @@ class MemoryService:
             )
         path = writable_path(path, self.layout)
         self._refuse_secrets(fallback_title(path).replace("-", " "))  # a path is stored too
-        ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
         return path
 
     def _refuse_secrets(self, *texts: str) -> None:
@@ -580,7 +597,7 @@ class MemoryService:
     def _check_limit(size: int, limit: int, what: str, verb: str) -> None:
         if size > limit:
             raise TooLarge(
-                f"{what} is {size} characters; the limit is {limit}. Nothing was written. "
+                f"{what} {size} characters; the limit is {limit}. Nothing was written. "
                 f"Split it and {verb} the parts separately, or move part of it to another note."
             )
 
@@ -663,7 +680,11 @@ class MemoryService:
 
     @contextlib.contextmanager
     def _audited(self, client: str, tool: str, path: str | None = None) -> Iterator[AuditRecord]:
-        """One record per call, written when it can be: the log never fails a call."""
+        """One record per call, written when it can be: the log never fails a call.
+
+        A caller's path is recorded only once it has passed the path rules and the secret
+        guard: anything else a client sends as a path is its text, which the log never keeps.
+        """
         record = AuditRecord(client=client, tool=tool, path=path)
         try:
             yield record

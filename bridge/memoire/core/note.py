@@ -13,6 +13,7 @@ header hides the note from clients without the sensitive right.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import unicodedata
@@ -30,6 +31,12 @@ _OPENING = re.compile(r"---[ \t]*\r?\n")
 _TRUE_WORDS = frozenset({"yes", "oui", "true"})
 _FALSE_WORDS = frozenset({"no", "non", "false"})
 _PLAIN_SCALAR = re.compile(r"[^\W_][^:#\n\"'\\]*(?<! )")
+_YAML_ESCAPED = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
+"""What a YAML reader refuses or reads otherwise (tab, controls): written as escapes."""
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Every character `str.splitlines` (and YAML, and editors) end a line at."""
+_BODY_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters a body never needs: all but tab, line feed and carriage return."""
 MAX_TITLE_CHARS = 200
 MAX_DESCRIPTION_CHARS = 500
 
@@ -264,6 +271,8 @@ def header_saying(
     keeping a person's comments and extra keys, when the result reads back as exactly
     `header`; otherwise (no header, broken YAML, anything unexpected) the header is
     written anew, so a write can never leave behind a header that says something else.
+    It always ends with a line break: a hand-made note that ends right after its closing
+    `---` would otherwise have that line run on into the body written after it.
     """
     values = header_values(layout, header)
     try:
@@ -272,7 +281,7 @@ def header_saying(
         return render_note(layout, header, "")
     reread = parse_note(spliced, layout, fallback_title)
     if reread.is_valid and reread.header == header and not reread.body.strip():
-        return spliced
+        return spliced if spliced.endswith("\n") else spliced + "\n"
     return render_note(layout, header, "")
 
 
@@ -287,10 +296,26 @@ def header_values(layout: Layout, header: Header) -> dict[HeaderField, str]:
 
 
 def _scalar(value: str) -> str:
-    """Plain when every YAML reader gets the same string back, double-quoted otherwise."""
-    if _PLAIN_SCALAR.fullmatch(value) and yaml.safe_load(value) == value:
-        return value
-    return json.dumps(value, ensure_ascii=False)
+    """Plain when every YAML reader gets the same string back, double-quoted otherwise,
+    with every character YAML does not take literally (controls, tab) escaped."""
+    if _PLAIN_SCALAR.fullmatch(value) and not _YAML_ESCAPED.search(value):
+        with contextlib.suppress(yaml.YAMLError):
+            if yaml.safe_load(value) == value:
+                return value
+    quoted = json.dumps(value, ensure_ascii=False)
+    return _YAML_ESCAPED.sub(lambda found: f"\\u{ord(found[0]):04x}", quoted)
+
+
+def check_body_text(text: str) -> None:
+    """Refuse control characters in text bound for a note's body. A NUL makes Git take the
+    note for a binary file, so `git diff` and `git log -p` stop showing any change to it;
+    terminal escapes can hide lines from a person reading the note or its history."""
+    found = _BODY_CONTROL.search(text)
+    if found is not None:
+        raise InvalidNote(
+            f"The text holds a control character (U+{ord(found[0]):04X}); nothing was written. "
+            "Remove it and send plain text (tabs and line breaks are fine)."
+        )
 
 
 def check_header_text(title: str, description: str) -> None:
@@ -299,7 +324,7 @@ def check_header_text(title: str, description: str) -> None:
         ("title", title, MAX_TITLE_CHARS),
         ("description", description, MAX_DESCRIPTION_CHARS),
     ):
-        if "\n" in value or "\r" in value:
+        if any(char in _LINE_BREAKS for char in value):
             raise InvalidNote(f"The {name} must be a single line; put details in the body.")
         if len(value) > limit:
             raise InvalidNote(

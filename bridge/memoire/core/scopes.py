@@ -221,6 +221,11 @@ def _bounded(workspace: str) -> PurePath:
             f"The workspace is {len(workspace)} characters long; the limit is "
             f"{MAX_WORKSPACE_CHARS}. Pass the project's folder as an absolute path, or scope."
         )
+    if "\x00" in workspace:
+        raise InvalidArgument(
+            "The workspace contains a NUL character, which no folder name can hold. Pass the "
+            "project's folder as an absolute path, or scope."
+        )
     path = _normalise(workspace)
     folders = len(path.parts) - (1 if path.anchor else 0)
     if folders > MAX_WORKSPACE_PARTS:

@@ -21,7 +21,7 @@ from ..core.errors import RemoteUnavailable
 
 TIMEOUT_SECONDS = 30
 _REJECTED = re.compile(r"\[rejected\]|stale info|fetch first|non-fast-forward|\[remote rejected\]")
-_CREDENTIALS = re.compile(r"(?<=://)[^/@\s]+@")
+_CREDENTIALS = re.compile(r"(?<=://)[^/\s]*@")  # up to the last @: a password may hold @
 
 
 @dataclass(frozen=True)

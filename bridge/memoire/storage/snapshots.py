@@ -19,6 +19,7 @@ from pygit2.enums import FileMode
 SNAPSHOTS_KEPT = 4
 FOLDER_LISTINGS_KEPT = 256
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
+_NOT_A_FILE = {FileMode.LINK: "a link", FileMode.TREE: "a folder", FileMode.COMMIT: "a submodule"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,24 @@ class SnapshotReader:
         return self.snapshots.put(
             commit, Snapshot(commit=commit, files=files, top=top, folders=folders)
         )
+
+    def not_files(self, commit: str | None) -> dict[str, str]:
+        """What a snapshot leaves out, at the top and one folder down: each path holding a
+        link, a submodule or (one folder down) a folder, with what it holds."""
+        tree = self.memory_tree(commit)
+        found: dict[str, str] = {}
+        for entry in tree if tree is not None else ():
+            name = str(entry.name)
+            if entry.filemode == FileMode.TREE:
+                found[name] = _NOT_A_FILE[FileMode.TREE]
+                subtree = self._repo[entry.id]
+                assert isinstance(subtree, pygit2.Tree)
+                for inner in subtree:
+                    if inner.filemode in _NOT_A_FILE:
+                        found[f"{name}/{inner.name}"] = _NOT_A_FILE[inner.filemode]
+            elif entry.filemode in _NOT_A_FILE:
+                found[name] = _NOT_A_FILE[entry.filemode]
+        return found
 
     def folder_files(self, tree_id: str) -> dict[str, str]:
         cached = self.folder_listings.get(tree_id)

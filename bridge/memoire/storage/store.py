@@ -148,10 +148,15 @@ class GitStore:
         with self._mutex:
             return self._reader.at(self.head())
 
+    def not_files(self) -> Mapping[str, str]:
+        """Paths at the branch's commit that hold a link, folder or submodule, and which."""
+        with self._mutex:
+            return self._reader.not_files(self.head())
+
     def files_at(self, commit: str | None) -> Mapping[str, str] | None:
         """The memory's files at any commit; None when that commit is not in this repository."""
         with self._mutex:
-            if commit is not None and commit not in self._repo:
+            if commit is not None and not self._is_commit(commit):
                 return None
             return self._reader.at(commit).files
 
@@ -164,9 +169,17 @@ class GitStore:
     def changed_paths(self, old: str | None, new: str | None) -> set[str] | None:
         """Memory paths that differ between two commits; None when `old` is unknown here."""
         with self._mutex:
-            if old is not None and old not in self._repo:
+            if old is not None and not self._is_commit(old):
                 return None
             return self._reader.changed_paths(old, new)
+
+    def _is_commit(self, object_id: str) -> bool:
+        """Only a commit: a client can name any blob by hashing a guess of its text, and
+        how a blob id is answered must not tell whether that text is stored here."""
+        try:
+            return isinstance(self._repo.get(object_id), pygit2.Commit)
+        except ValueError:  # not a full, unambiguous object id
+            return False
 
     # Writing
 
