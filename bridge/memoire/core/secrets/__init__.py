@@ -155,6 +155,7 @@ _CARD_CANDIDATE = re.compile(
     r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9])"
 )
 _CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
+_CARD_GROUP = 4
 _SIRET_LENGTH = 14
 _SIRET_WINDOW = 60
 _LUHN_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit * 2, digits summed
@@ -194,9 +195,24 @@ _CARD_NETWORKS = (
 
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
-        network = _card_network(match[0])
-        if network is not None and not _is_siret(text, match, network):
-            yield SecretFinding(SecretFamily.CARD_NUMBER, network, match.start(), match.end())
+        found = _card_in(match[0])
+        if found is not None and not _is_siret(text, match, found[0]):
+            network, length = found
+            yield SecretFinding(
+                SecretFamily.CARD_NUMBER, network, match.start(), match.start() + length
+            )
+
+
+def _card_in(candidate: str) -> tuple[str, int] | None:
+    """The network and length of the card a run of digit groups starts with: the run may go on
+    into an expiry, a CVV or another number ("6011 1356 2478 3823 11/26")."""
+    groups = _CARD_SEPARATOR.split(candidate)
+    for count in range(len(groups), 0, -1):
+        length = sum(len(group) for group in groups[:count]) + count - 1
+        network = _card_network(candidate[:length])
+        if network is not None:
+            return network, length
+    return None
 
 
 def _card_network(candidate: str) -> str | None:
@@ -226,16 +242,15 @@ def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
 
 
 def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
-    """Cards are written whole or in fours (Amex 4-6-5, Diners 4-6-4); phones and SIRETs are not."""
+    """Cards are written whole, or from a group of four in groups of three to six (4-4-4-4,
+    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5); phones and SIRETs are not."""
     sizes = [len(group) for group in groups]
     if len(sizes) == 1:
         return True
-    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
+    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1 or sizes[0] != _CARD_GROUP:
         return False
-    if sizes in ([4, 6, 5], [4, 6, 4]):
-        return True
-    *leading, last = sizes
-    return all(size == 4 for size in leading) and 1 <= last <= 4
+    *middle, last = sizes[1:]
+    return all(3 <= size <= 6 for size in middle) and 1 <= last <= 6
 
 
 def _passes_luhn(digits: str) -> bool:
@@ -279,7 +294,7 @@ _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
-    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo"),
+    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
@@ -290,8 +305,10 @@ _PASSWORD_WORDS = (
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
     rf"|{_AFTER_OTP}seed|{_AFTER_CODE}wi-?fi"
 )
+# "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
+    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?))"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take
@@ -304,9 +321,9 @@ _MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est �
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
-    rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
+    rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}(?:\.[\w'’-]{{1,30}})*[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|](?={_GAP}))"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|—–](?={_GAP}))"
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)(?={_GAP})"
     rf"|(?P<newline>(?=\n)))"
     rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
@@ -446,7 +463,8 @@ _NOT_A_SECRET = re.compile(
     | [a-z][a-z0-9+.-]*://\S*                                   # URL
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
     | [$@]?[A-Za-z_][\w.]*[(\[].*                               # call or subscript in code
-    | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+                           # attribute in code
+    | (?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*(?<![0-9]{2})               # attribute in code
+    | (?:ssh|sk-ssh|ecdsa)-[\w@.-]+                            # public key type
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -463,9 +481,13 @@ _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a pa
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
     for match in _keyword_matches(lower):
+        if _describes_the_secret(text, match) or _names_another_key(lower, match):
+            continue
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
-        if span is not None and not _describes_the_secret(text, match):
+        if span is None and kind is not _Kind.PIN:
+            span = _generated_value_further_on(text, match)
+        if span is not None:
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
 
@@ -474,8 +496,85 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     if span is None:
         return None
     value = text[span[0] : span[1]]
-    secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
+    if match["bare_key"] is not None:
+        return span if _looks_generated(value) else None
+    secret = (
+        _is_passphrase(match, value)
+        or _is_passcode(match, value)
+        or _is_secret_value(value, kind, prose=loose)
+    )
     return span if secret else None
+
+
+# "key" alone names many things that are not secrets: a table's primary key, a public key, a
+# USB key, a house key.
+_OTHER_KEYS = frozenset(
+    (
+        *("public", "publique", "primary", "primaire", "foreign", "sort", "partition", "unique"),
+        *("composite", "cache", "lookup", "index", "dict", "ssh", "gpg", "pgp", "usb", "car"),
+        *("house", "spare", "room", "voiture", "maison", "garage", "porte", "door", "boîte"),
+    )
+)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+
+
+def _names_another_key(lower: str, match: re.Match[str]) -> bool:
+    if match["bare_key"] is None:
+        return False
+    before = _WORD_BEFORE.search(lower, max(0, match.start() - 24), match.start())
+    words = (match["qualifiers"] or "").split()
+    return (before is not None and before[1] in _OTHER_KEYS) or any(
+        word.strip("()[]") in _OTHER_KEYS for word in words
+    )
+
+
+# Farther along the line ("mdp box internet nutmeg88?Pepper", "password changed to Citr0n*522",
+# "le mot de passe de l'ordi de mamie, celui du grenier, c'est biscuit89!Loulou"), only a value
+# no word, name or number looks like is taken: the scan stops at a sentence's end or a meta word.
+_FURTHER_WINDOW = 140
+_FURTHER_TOKENS = 14
+_TOKEN = re.compile(r"\S+")
+_SENTENCE_END = (".", "!", "?", ";")
+_MIN_GENERATED_LENGTH = 8
+_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
+
+
+def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    line_end = text.find("\n", match.end())
+    end = min(len(text) if line_end == -1 else line_end, match.end() + _FURTHER_WINDOW)
+    for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
+        start, stop = _unwrapped(text, *token.span())
+        value = text[start:stop]
+        if count >= _FURTHER_TOKENS or value.lower() in _META_WORDS - _NEW_VALUE_WORDS:
+            return None
+        if _looks_generated(value):
+            return start, stop
+        if token[0].endswith(_SENTENCE_END):
+            return None
+    return None
+
+
+def _looks_generated(value: str) -> bool:
+    """Letters, digits and a symbol or mixed case, as a person makes a password or a machine a
+    key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
+    if len(value) < _MIN_GENERATED_LENGTH or _is_ordinary_value(value):
+        return False
+    if not any(char.isalpha() for char in value) or not any(char.isdigit() for char in value):
+        return False
+    upper = sum(char.isupper() for char in value)
+    lower = sum(char.islower() for char in value)
+    symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
+    return symbol or (upper > 0 and lower > 0 and (upper > 1 or "." in value))
+
+
+def _is_passcode(match: re.Match[str], value: str) -> bool:
+    """A passcode, like a PIN, is often four digits: "iPad screen time passcode 3074"."""
+    password = match[_Kind.PASSWORD]
+    return (
+        password is not None
+        and password.startswith("passcode")
+        and bool(_PIN_VALUE.fullmatch(value))
+    )
 
 
 def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
@@ -500,6 +599,9 @@ def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
     line = text[start : len(text) if end == -1 else end]
     value = line.strip()
     words = value.split()
+    if _JOINED_PASSPHRASE.fullmatch(value) is not None:
+        offset = start + len(line) - len(line.lstrip())
+        return offset, offset + len(value)
     if not _PASSPHRASE_WORDS <= len(words) <= _MAX_PASSPHRASE_WORDS or value[0].isupper():
         return None  # a sentence ("We still need to pick one") starts with a capital
     if not all(_PASSPHRASE_WORD.fullmatch(word) for word in words):
@@ -520,8 +622,16 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
 
 
 def _is_passphrase(match: re.Match[str], value: str) -> bool:
-    """After "passphrase:" ordinary words are the secret, if there are enough of them."""
-    return match["phrase"] is not None and len(value.split()) >= _PASSPHRASE_WORDS
+    """After "passphrase:" ordinary words are the secret, if there are enough of them, spaced or
+    joined ("tiger.papillon.maple.walrus", "correct-staple-lantern-92")."""
+    if match["phrase"] is None:
+        return False
+    return (
+        len(value.split()) >= _PASSPHRASE_WORDS or _JOINED_PASSPHRASE.fullmatch(value) is not None
+    )
+
+
+_JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
 
 
 def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
@@ -533,7 +643,8 @@ def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
     for position in sorted(_stem_positions(lower)):
         match = _KEYWORD_VALUE.match(lower, position) if position >= resume else None
         if match is not None:
-            resume = match.end()
+            if match["bare_key"] is None:  # "clé" may start "clé secrète", tried at "secrète"
+                resume = match.end()
             yield match
 
 
@@ -625,7 +736,8 @@ _PAIR_SEPARATORS = (" / ", " | ")
 _LOGIN_BEFORE = re.compile(
     r"(?:\w@[\w-]+(?:\.[\w-]+)+"
     r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur)\b[^\n]{0,40}?[:=]"
-    r"[ \t]*[^\s/|]+)[ \t]*\Z"
+    r"[ \t]*[^\s/|]+"
+    r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")

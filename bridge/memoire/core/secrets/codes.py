@@ -18,6 +18,7 @@ _THINGS = (
     r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
+    r"|mailbox|letter[ -]?box|bo[îi]te[ -]aux[ -]lettres|cave|cellar|storage|vestiaire"
     r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
     r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
 )
@@ -28,18 +29,26 @@ _STANDALONE = (
     r"|key[ -]safe|bo[îi]te[ -][àa][ -]cl[ée]s|coffre[ -]fort|cvv2?|cvc2?|cryptogramme|puk"
     r"|combination|combinaison|disarm|d[ée]sarmer"
 )
+# Things that lock: named, a few words, then a colon and a code ("The safe in the hotel room:
+# 592174", "Casier piscine n°42 : 5983") the thing's code is meant.
+_LOCKING = (
+    r"safes?|coffres?(?:-fort)?|lockers?|casiers?|padlocks?|cadenas|gates?|portails?|doors?"
+    r"|portes?|mailbox|bo[îi]te[ -]aux[ -]lettres|digicode|keypad|alarms?|alarmes?"
+)
 _PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
 _WORD = r"[^\W\d_][\w'’-]*"
 _PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
+_TOKEN = r"[^\s.!?;:,]{1,15}"  # a word, a number, "n°42", "(Synology)" between thing and code
 _CONTEXT = re.compile(
-    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+(?:{_WORD}|[0-9]{{1,3}})){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
     rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
     rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
-    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
+    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*"
+    rf"|(?P<labelled>(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)))\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
 # "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
 # something, unless the word before names another kind (error, postal, promo, booking code).
@@ -90,7 +99,8 @@ _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
     r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,9}"
-    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=[#*]|[\s.,;:!?)]|$)"
+    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8}"
+    r"|(?=[A-Za-z]*\d)(?=[0-9]*[A-Za-z])[0-9A-Za-z]{9,64})(?=[#*]|[\s.,;:!?)]|$)"
 )
 _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
 _CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
@@ -99,6 +109,12 @@ _CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CO
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
 _SHORT_CODES = ("cvv", "cvc", "crypto")
+_LONG_CODE = 9  # a code this long is a recovery code or a generated one, not one said aloud
+# Combination locks and letter boxes often take three digits; doors and alarms take four or more.
+_THREE_DIGIT_LOCKS = (
+    *("comb", "cadenas", "padlock", "lock", "casier", "lettres", "mail", "letter", "safe"),
+    *("coffre", "bike", "vélo", "velo", "cave", "cellar", "vestiaire"),
+)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _LINKING = re.compile(
     r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
@@ -109,6 +125,7 @@ _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
+    *("gate", "door", "port", "casier", "lettres", "cave", "cellar", "storage", "vestiaire"),
 )
 
 
@@ -130,6 +147,10 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
 
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_AFTER.match(text, context.end())
+    if context.re is _CONTEXT and context["labelled"] is not None:
+        if code is None or code["gap"].strip() or _YEAR.fullmatch(code["code"]):
+            return None  # "Door: 2026", "Porte : fermée à 2200"
+        return code.span("code") if _is_code(code["code"], context[0]) else None
     if code is not None:
         if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
             return None  # "digicode installed in 2026"
@@ -176,7 +197,10 @@ def _is_code(value: str, context: str) -> bool:
     if lowered.startswith(_SHORT_CODES):
         return letters == 0 and 3 <= len(value) <= 4
     if letters == 0:
-        return 4 <= len(value) <= 8
+        shortest = 3 if any(word in lowered for word in _THREE_DIGIT_LOCKS) else 4
+        return shortest <= len(value) <= 8
     if any(word in lowered for word in _RECOVERY):
         return len(value) >= 4  # backup codes mix letters and digits freely: 7hq2, k9zt
+    if len(value) >= _LONG_CODE:
+        return "secret" in lowered
     return letters <= 2 and digits >= 3

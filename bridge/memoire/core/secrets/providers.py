@@ -47,6 +47,7 @@ _EXTRA_PREFIXED_RULES: tuple[tuple[str, str, str], ...] = (
     ("mailgun-private-key", "key-", rf"key-[0-9a-f]{{32}}{_END}"),
     ("pypi-token", "pypi-", rf"pypi-AgEIcHlwaS5vcmc[\w-]{{50,}}{_END}"),
     ("shopify-token", "shpat_", rf"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{{32}}{_END}"),
+    ("heroku-api-key", "HRKU-", rf"HRKU-[\w-]{{40,80}}{_END}"),
     ("square-token", "sq0atp-", rf"sq0atp-[\w-]{{22}}{_END}"),
     ("square-secret", "sq0csp-", rf"sq0csp-[\w-]{{43}}{_END}"),
     ("linear-api-key", "lin_api_", rf"lin_api_[A-Za-z0-9]{{40}}{_END}"),
@@ -74,6 +75,12 @@ _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
         r"[0-9]{17,20}/[\w-]{60,}",
     ),
     ("teams-webhook", "webhook.office.com", r"https://[\w-]+\.webhook\.office\.com/webhookb2/\S+"),
+    (
+        "teams-webhook",
+        "outlook.office",
+        r"https://outlook\.office(?:365)?\.com/webhook/[\w-]{8,}@[\w-]+\S*",
+    ),
+    ("cloudflare-origin-ca-key", "v1.0-", r"v1\.0-(?<!\wv1\.0-)[a-f0-9]{24}-[a-f0-9]{40,160}\b"),
     ("sendgrid-api-key", "SG.", r"SG\.(?<!\wSG\.)[\w-]{22}\.[\w-]{43}(?![\w-])"),
     ("mailchimp-api-key", "-us", r"\b[0-9a-f]{32}-us[0-9]{1,2}\b"),
     ("twilio-api-key", "SK", r"SK(?<!\wSK)[0-9a-fA-F]{32}\b"),
@@ -95,17 +102,93 @@ class _Rule:
 
 
 def _by_key() -> dict[str, list[_Rule]]:
-    """Rules indexed by their prefix up to its first "_" or "-": what the scan can read back."""
+    """Rules indexed by every prefix they accept up to its first "_" or "-": what the scan can
+    read back. A rule for shp(?:at|ca|pa|ss)_ is found at shpss_ as well as at shpat_."""
     rules: dict[str, list[_Rule]] = defaultdict(list)
     for rule_id, prefix, pattern in (
         *_SEED_PREFIXED_RULES,
         *DERIVED_RULES,
         *_EXTRA_PREFIXED_RULES,
     ):
-        cut = min(i for i in (prefix.find("_"), prefix.find("-")) if i >= 0)
-        name = rule_id.removeprefix("betterleaks.")
-        rules[prefix[: cut + 1]].append(_Rule(name, re.compile(pattern)))
+        rule = _Rule(rule_id.removeprefix("betterleaks."), re.compile(pattern))
+        for key in leading_keys(pattern) or {_key_of(prefix)}:
+            if rule not in rules[key]:
+                rules[key].append(rule)
     return dict(rules)
+
+
+def _key_of(prefix: str) -> str:
+    cut = min(i for i in (prefix.find("_"), prefix.find("-")) if i >= 0)
+    return prefix[: cut + 1]
+
+
+_LEADING_NOISE = re.compile(r"(?:\(\?i\)|\\b)*")
+_PLAIN = re.compile(r"[A-Za-z0-9]")
+_MAX_KEYS = 64
+
+
+def leading_keys(pattern: str) -> set[str]:
+    """Every text a pattern can start with up to its first "_" or "-", spelled out from its
+    literals, small classes ([pousr]) and alternations ((?:at|ca), a|b); empty when the pattern
+    starts some other way, and the rule's declared prefix is used instead."""
+    keys = _expand(_LEADING_NOISE.sub("", pattern, count=1), 0, "")
+    return keys if keys is not None and len(keys) <= _MAX_KEYS else set()
+
+
+def _expand(pattern: str, position: int, head: str) -> set[str] | None:
+    """The keys of `pattern` from `position`, `head` read so far; None if it cannot say."""
+    if position >= len(pattern):
+        return None
+    char = pattern[position]
+    if char in "_-":
+        return {head + char}
+    if _PLAIN.fullmatch(char):
+        return _expand(pattern, position + 1, head + char)
+    if char == "[":
+        end = pattern.find("]", position)
+        members = pattern[position + 1 : end]
+        if end == -1 or not all(_PLAIN.fullmatch(member) for member in members):
+            return None
+        return _union(_expand(pattern, end + 1, head + member) for member in members)
+    if char == "(":
+        opening = 3 if pattern.startswith("(?:", position) else 1
+        closing = _closing(pattern, position)
+        if closing is None or (opening == 1 and pattern.startswith("(?", position)):
+            return None
+        rest = pattern[closing + 1 :]
+        body = pattern[position + opening : closing]
+        return _union(_expand(option + rest, 0, head) for option in _options(body))
+    return None
+
+
+def _union(parts: Iterator[set[str] | None]) -> set[str] | None:
+    keys: set[str] = set()
+    for part in parts:
+        if part is None:
+            return None
+        keys |= part
+    return keys
+
+
+def _closing(pattern: str, start: int) -> int | None:
+    depth, escaped = 0, False
+    for index in range(start, len(pattern)):
+        char, escaped = ("", False) if escaped else (pattern[index], pattern[index] == "\\")
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char == ")":
+            return index
+    return None
+
+
+def _options(group: str) -> list[str]:
+    """The alternatives of a group's body, split at its own top-level "|"."""
+    options, depth, start = [], 0, 0
+    for index, char in enumerate(group):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            options.append(group[start:index])
+            start = index + 1
+    return [*options, group[start:]]
 
 
 _PREFIXED = _by_key()
@@ -154,22 +237,25 @@ def _first_match(text: str, start: int, rules: list[_Rule]) -> Iterator[tuple[st
 
 
 # A Discord bot token is the bot's numeric id in base64, a timestamp and an HMAC, joined by dots:
-# the guard looks for the dotted tail, then checks that the head decodes to a snowflake id.
+# the guard looks for the dotted tail, then checks the head. An id's first digit (1-9) encodes
+# as M, N or O; a head that decodes to other readable text is someone's base64, not an id.
 _DISCORD_TAIL = re.compile(r"\.[\w-]{6}\.[\w-]{27,38}(?![\w-])")
-_DISCORD_HEAD = re.compile(r"(?<![\w-])[A-Za-z0-9]{23,28}\Z")
+_DISCORD_HEAD = re.compile(r"(?<![\w-])[MNO][A-Za-z0-9]{22,27}\Z")
 _SNOWFLAKE = re.compile(rb"[0-9]{17,20}")
+_READABLE = re.compile(rb"[\x20-\x7e]+")
 
 
 def _find_discord_bot_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     for tail in _DISCORD_TAIL.finditer(text):
         head = _DISCORD_HEAD.search(text, max(0, tail.start() - 28), tail.start())
-        if head is not None and _is_snowflake(head[0]):
+        if head is not None and _may_be_an_id(head[0]):
             yield ("discord-bot-token", head.start(), tail.end())
 
 
-def _is_snowflake(encoded: str) -> bool:
+def _may_be_an_id(encoded: str) -> bool:
+    """A snowflake id in base64, or bytes no one wrote as text (a token typed from memory)."""
     try:
         decoded = base64.b64decode(encoded + "=" * (-len(encoded) % 4))
     except binascii.Error:
         return False
-    return _SNOWFLAKE.fullmatch(decoded) is not None
+    return _SNOWFLAKE.fullmatch(decoded) is not None or _READABLE.fullmatch(decoded) is None
