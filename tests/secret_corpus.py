@@ -141,6 +141,19 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
     "sentry": lambda rng: "sntrys_eyJ" + chars(rng, URL_SAFE, 120),
     "atlassian": lambda rng: "ATATT3xFfGF0" + chars(rng, URL_SAFE, 180),
     "fcm": lambda rng: f"AAAA{chars(rng, URL_SAFE, 7)}:APA91b{chars(rng, URL_SAFE, 134)}",
+    "shopify_shared": lambda rng: "shpss_" + chars(rng, HEX, 32),
+    "heroku": lambda rng: f"HRKU-AA{chars(rng, URL_SAFE, 58)}",
+    "cloudflare_origin": lambda rng: f"v1.0-{chars(rng, HEX, 24)}-{chars(rng, HEX, 146)}",
+    "teams_legacy": lambda rng: (
+        f"https://outlook.office.com/webhook/{chars(rng, HEX, 8)}-{chars(rng, HEX, 4)}"
+        f"-{chars(rng, HEX, 4)}-{chars(rng, HEX, 4)}-{chars(rng, HEX, 12)}@{chars(rng, HEX, 8)}"
+        f"/IncomingWebhook/{chars(rng, HEX, 32)}/{chars(rng, HEX, 8)}"
+    ),
+    "discord_bot_random": lambda rng: (
+        f"{rng.choice('MNO')}{chars(rng, ALNUM, 25)}.{chars(rng, URL_SAFE, 6)}"
+        f".{chars(rng, URL_SAFE, 38)}"
+    ),
+    "buildkite_agent": lambda rng: "bkct_" + chars(rng, URL_SAFE, 73),
     "hex40": lambda rng: chars(rng, HEX, 40),
     "b64line": lambda rng: chars(rng, ALNUM + "+/", 64),
     "jwt": fake_jwt,

@@ -195,7 +195,7 @@ _CARD_NETWORKS = (
 
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
-        found = _card_in(match[0])
+        found = _card_in(match[0], text[match.end() : match.end() + 1])
         if found is not None and not _is_siret(text, match, found[0]):
             network, length = found
             yield SecretFinding(
@@ -203,12 +203,15 @@ def _find_cards(text: str) -> Iterator[SecretFinding]:
             )
 
 
-def _card_in(candidate: str) -> tuple[str, int] | None:
-    """The network and length of the card a run of digit groups starts with: the run may go on
-    into an expiry, a CVV or another number ("6011 1356 2478 3823 11/26")."""
-    groups = _CARD_SEPARATOR.split(candidate)
-    for count in range(len(groups), 0, -1):
-        length = sum(len(group) for group in groups[:count]) + count - 1
+def _card_in(candidate: str, after: str) -> tuple[str, int] | None:
+    """The network and length of the card in a run of digit groups: the whole run, or the run
+    without a last group that is a CVV (3 or 4 digits) or an expiry ("… 3823 11/26")."""
+    network = _card_network(candidate)
+    if network is not None:
+        return network, len(candidate)
+    *card, last = _CARD_SEPARATOR.split(candidate)
+    if card and (len(last) in (3, 4) or (len(last) == 2 and after == "/")):
+        length = len(candidate) - len(last) - 1
         network = _card_network(candidate[:length])
         if network is not None:
             return network, length
@@ -481,20 +484,22 @@ _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a pa
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
     for match in _keyword_matches(lower):
-        if _describes_the_secret(text, match) or _names_another_key(lower, match):
-            continue
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
         if span is None and kind is not _Kind.PIN:
             span = _generated_value_further_on(text, match)
-        if span is not None:
-            yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+        if span is None or _describes_the_secret(text, match) or _names_another_key(lower, match):
+            continue  # the cheap tests first: most keywords in prose have no value
+        yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
     span, loose = _keyword_value_span(text, match)
     if span is None:
         return None
+    grouped = _SPACED_GROUPS.match(text, span[0])
+    if grouped is not None and _letters_and_digits(grouped[0]):
+        return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
     value = text[span[0] : span[1]]
     if match["bare_key"] is not None:
         return span if _looks_generated(value) else None
@@ -504,6 +509,13 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         or _is_secret_value(value, kind, prose=loose)
     )
     return span if secret else None
+
+
+_SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
+
+
+def _letters_and_digits(value: str) -> bool:
+    return any(char.isalpha() for char in value) and any(char.isdigit() for char in value)
 
 
 # "key" alone names many things that are not secrets: a table's primary key, a public key, a
@@ -534,18 +546,32 @@ def _names_another_key(lower: str, match: re.Match[str]) -> bool:
 _FURTHER_WINDOW = 140
 _FURTHER_TOKENS = 14
 _TOKEN = re.compile(r"\S+")
+_A_DIGIT = re.compile("[0-9]")
+_ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
+_GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
+# Where a password is kept, or what else a line names: after these the line gives no password.
+_ELSEWHERE = frozenset(
+    (
+        *("printed", "written", "stored", "saved", "kept", "sticker", "label", "model", "ssid"),
+        *("serial", "imprimé", "imprimée", "écrit", "écrite", "noté", "notée", "rangé", "rangée"),
+        *("étiquette", "modèle", "série", "réseau", "network"),
+    )
+)
 _NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
 
 
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     line_end = text.find("\n", match.end())
     end = min(len(text) if line_end == -1 else line_end, match.end() + _FURTHER_WINDOW)
+    if _A_DIGIT.search(text, match.end(), end) is None:
+        return None  # every value taken farther on holds a digit
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         start, stop = _unwrapped(text, *token.span())
         value = text[start:stop]
-        if count >= _FURTHER_TOKENS or value.lower() in _META_WORDS - _NEW_VALUE_WORDS:
+        word = _ELISION.sub("", value.lower())
+        if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _META_WORDS - _NEW_VALUE_WORDS:
             return None
         if _looks_generated(value):
             return start, stop
@@ -557,10 +583,12 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
 def _looks_generated(value: str) -> bool:
     """Letters, digits and a symbol or mixed case, as a person makes a password or a machine a
     key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
-    if len(value) < _MIN_GENERATED_LENGTH or _is_ordinary_value(value):
+    if len(value) < _MIN_GENERATED_LENGTH or not _letters_and_digits(value):
         return False
-    if not any(char.isalpha() for char in value) or not any(char.isdigit() for char in value):
+    if _is_ordinary_value(value):
         return False
+    if _GROUPED_KEY.fullmatch(value) is not None:
+        return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)
     symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
@@ -582,7 +610,8 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
     phrase = match["phrase"] is not None
-    if phrase and match["separator"] is not None and len(rest.split()) >= _PASSPHRASE_WORDS:
+    words = rest.split() if phrase and match["separator"] is not None else []
+    if len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words):
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
     if rest.strip() or line_end == -1:
@@ -626,8 +655,25 @@ def _is_passphrase(match: re.Match[str], value: str) -> bool:
     joined ("tiger.papillon.maple.walrus", "correct-staple-lantern-92")."""
     if match["phrase"] is None:
         return False
-    return (
-        len(value.split()) >= _PASSPHRASE_WORDS or _JOINED_PASSPHRASE.fullmatch(value) is not None
+    if _JOINED_PASSPHRASE.fullmatch(value) is not None:
+        return True
+    words = value.split()
+    return len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words)
+
+
+# Words of advice about passphrases ("pick four random words", "au moins quatre mots").
+_ADVICE_WORDS = frozenset(
+    (
+        *("never", "pick", "choose", "random", "least", "words", "use", "must", "should"),
+        *("jamais", "choisir", "choisis", "hasard", "moins", "mots", "utiliser", "doit"),
+    )
+)
+
+
+def _reads_as_a_sentence(words: list[str]) -> bool:
+    """A comma, a full stop or a word of advice makes words prose about a passphrase."""
+    return any(
+        word[-1] in ",.;!?" or word.lower().strip("\"'«»“”") in _ADVICE_WORDS for word in words
     )
 
 

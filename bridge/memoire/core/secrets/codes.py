@@ -103,7 +103,7 @@ _CODE = (
     r"|(?=[A-Za-z]*\d)(?=[0-9]*[A-Za-z])[0-9A-Za-z]{9,64})(?=[#*]|[\s.,;:!?)]|$)"
 )
 _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
-_CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
+_CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n.!?]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
@@ -125,7 +125,7 @@ _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
-    *("gate", "door", "port", "casier", "lettres", "cave", "cellar", "storage", "vestiaire"),
+    *("gate", "door", "port", "casier"),  # things named before a colon and their code
 )
 
 

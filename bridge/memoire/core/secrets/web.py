@@ -35,6 +35,7 @@ _COMMAND_ANCHORS = ("-u", "-a", "--")  # after a space
 _DASH_P = re.compile(
     r"-p(?:(?P<attached>[\"']?)|[ ]+[\"']?)(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
 )
+_DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
 _DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass)\b")
 
 
@@ -61,7 +62,7 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
 
 def _find_dash_p(text: str) -> Iterator[tuple[str, int, int]]:
     for position in positions(text, " -p"):
-        line_start = text.rfind("\n", 0, position) + 1
+        line_start = max(text.rfind("\n", 0, position) + 1, position - _DASH_P_WINDOW)
         commands = list(_DASH_P_COMMANDS.finditer(text, line_start, position))
         match = _DASH_P.match(text, position + 1) if commands else None
         if match is not None and (match["attached"] is None) == (commands[-1]["attached"] is None):
