@@ -45,7 +45,11 @@ class SecretFinding:
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
-    return sorted(_scan(text), key=lambda finding: (finding.start, finding.end))
+    """Every secret, in text order, once per family and span (the rule found first names it)."""
+    by_span: dict[tuple[SecretFamily, int, int], SecretFinding] = {}
+    for finding in _scan(text):
+        by_span.setdefault((finding.family, finding.start, finding.end), finding)
+    return sorted(by_span.values(), key=lambda finding: (finding.start, finding.end))
 
 
 def find_secret(text: str) -> SecretFinding | None:
@@ -65,6 +69,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text, lower))
     yield from _find_keyword_values(text, lower)
     yield from _find_login_pairs(text, lower)
+    yield from _find_environment_secrets(text)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -293,15 +298,19 @@ _AFTER_CLE_DE = _after_any(
 # Every keyword starts with one of these stems, French compounds too: "mot de passe" is matched
 # at "passe", "clé d'API" at "API", "code PIN" at "PIN".
 _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
+_AFTER_PHRASE = _after_any(("phrase[ _-]", "formule[ _-]"))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
-    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle"),
+    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
+    *("recup", "graine"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"(?P<phrase>{_WORD_START}(?:passphrase|seed[ _-]phrase|mnemonic)|{_AFTER_PHRASE_DE}passe)"
+    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret)[ _-]phrase)"
+    rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
+    rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic|graine)))"
     rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
@@ -398,6 +407,9 @@ _META_WORDS = frozenset(
         "hash",
         "algorithm",
         "entropy",
+        "fingerprint",
+        "thumbprint",
+        "empreinte",
         "generator",
         "longueur",
         "identifiant",
@@ -483,14 +495,17 @@ _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a pa
 
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
+    found: tuple[int, int] | None = None  # "clé d'API : …" is matched at "clé" and at "API"
     for match in _keyword_matches(lower):
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
         if span is None and kind is not _Kind.PIN:
             span = _generated_value_further_on(text, match)
-        if span is None or _describes_the_secret(text, match) or _names_another_key(lower, match):
+        if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
-        yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+        if not _describes_the_secret(text, match) and not _names_another_key(lower, match):
+            found = span
+            yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
@@ -501,6 +516,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     if grouped is not None and _letters_and_digits(grouped[0]):
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
     value = text[span[0] : span[1]]
+    if match["seed_only"] is not None:  # "seed = 20241107" is a random generator's seed
+        return span if _is_passphrase(match, value) else None
     if match["bare_key"] is not None:
         return span if _looks_generated(value) else None
     secret = (
@@ -550,6 +567,8 @@ _A_DIGIT = re.compile("[0-9]")
 _ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
+_MIN_DISTINCT = 5
+_LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
 # Where a password is kept, or what else a line names: after these the line gives no password.
 _ELSEWHERE = frozenset(
@@ -585,10 +604,12 @@ def _looks_generated(value: str) -> bool:
     key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
     if len(value) < _MIN_GENERATED_LENGTH or not _letters_and_digits(value):
         return False
+    if "example" in value.lower() or len(set(value)) < _MIN_DISTINCT:
+        return False  # AKIAIOSFODNN7EXAMPLE, aaaa1111
     if _is_ordinary_value(value):
         return False
-    if _GROUPED_KEY.fullmatch(value) is not None:
-        return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T
+    if _GROUPED_KEY.fullmatch(value) is not None or _LONG_KEY.fullmatch(value) is not None:
+        return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)
     symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
@@ -771,6 +792,52 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     has_letter = any(char.isalpha() for char in value)
     has_digit = any(char.isdigit() for char in value)
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
+
+
+# --- environment variables -----------------------------------------------------------------
+
+# PGPASSWORD=…, MYSQL_ROOT_PASSWORD: …, DBPASS=…: an upper-case name that holds a secret word,
+# even glued to other letters, which a keyword never is in prose.
+_ENV_WORDS = ("PASSWORD", "PASSWD", "PASS", "PWD", "SECRET", "TOKEN", "APIKEY")
+_ENV_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_ENV_ASSIGNMENT = re.compile(
+    r"(?P<name>[A-Z][A-Z0-9_]*)[ \t]*(?::=|=|:)[ \t]*[\"']?(?P<value>[^\s\"'`]{1,200})"
+)
+_ENV_NAME_PART = re.compile(r"[A-Z]+")
+
+
+def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
+    seen: set[int] = set()
+    for word in _ENV_WORDS:
+        for position in positions(text, word):
+            start = position
+            while start > 0 and text[start - 1] in _ENV_NAME_CHARS:
+                start -= 1
+            if start in seen or (
+                start > 0 and (text[start - 1].isalnum() or text[start - 1] == "$")
+            ):
+                continue
+            seen.add(start)
+            match = _ENV_ASSIGNMENT.match(text, start)
+            if match is not None and _is_environment_secret(match):
+                value_start, value_end = _unwrapped(text, *match.span("value"))
+                yield SecretFinding(
+                    SecretFamily.KEYWORD_VALUE, "environment", value_start, value_end
+                )
+
+
+def _is_environment_secret(match: re.Match[str]) -> bool:
+    parts = [part.lower() for part in _ENV_NAME_PART.findall(match["name"])]
+    if any(part in _META_WORDS for part in parts):
+        return False  # PASSWORD_MIN_LENGTH=12, TOKEN_COUNT=4096
+    value = _unwrapped_text(match["value"])
+    if len(value) < _MIN_VALUE_LENGTH or _is_ordinary_value(value):
+        return False
+    return not _DIGITS.fullmatch(value) or "PASS" in match["name"] or "PWD" in match["name"]
+
+
+def _unwrapped_text(value: str) -> str:
+    return value.strip(_LEADING_WRAPPERS + _TRAILING_WRAPPERS)
 
 
 # --- login / password -----------------------------------------------------------------------

@@ -45,7 +45,8 @@ _CONTEXT = re.compile(
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
-    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
+    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence|alarme?"
+    rf"|garage|keypad|digicode|interphone|intercom)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*"
     rf"|(?P<labelled>(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)))\b"
@@ -53,6 +54,9 @@ _CONTEXT = re.compile(
 # "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
 # something, unless the word before names another kind (error, postal, promo, booking code).
 _BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
+# "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
+# colon or before "code" names another kind ("code postal :", "discount code:").
+_LABELLED_CODE = re.compile(r"\bcode[ ](?P<label>[^\n:=]{0,40}?)[ \t]*[:=][ \t]*(?=\w)")
 _OTHER_CODES = frozenset(
     (
         *(
@@ -72,6 +76,8 @@ _OTHER_CODES = frozenset(
         *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation", "confirmation"),
         *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
         *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
+        *("verification", "vérification", "sms", "otp", "review", "route", "iata", "bic", "iban"),
+        *("départemental", "departement", "département", "région", "commune", "postale"),
     )
 )
 _COUNTED = frozenset(
@@ -140,9 +146,27 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
             span = _code_after(text, bare)
             if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
                 yield ("household-code", *span)
+        for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
+            span = _labelled_code(text, lowered, labelled)
+            if span is not None:
+                yield ("household-code", *span)
         for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
             if not _is_wake_up_time(alarm["code"]):
                 yield ("household-code", *alarm.span("code"))
+
+
+def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
+    if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"])):
+        return None
+    code = _CODE_AFTER.match(text, labelled.end())
+    if code is None or code["gap"] or _YEAR.fullmatch(code["code"]):
+        return None
+    if _is_another_code(lowered, labelled.start(), code.end("code")):
+        return None
+    return code.span("code") if _is_code(code["code"], labelled[0]) else None
+
+
+_LABEL_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
