@@ -14,6 +14,7 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from memoire.core.secrets.providers import leading_keys
 from tests.secret_corpus import (
     DEV_CORPUS,
     FAKES,
@@ -392,3 +393,128 @@ def test_a_derived_provider_rule_finds_its_token_mid_sentence() -> None:
     text = f"the droplet API token {token} is in the Terraform vars"
     spans = [(f.family, f.rule, text[f.start : f.end]) for f in find_secrets(text)]
     assert (SecretFamily.TOKEN_FORMAT, "digitalocean-pat", token) in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("rtsp://admin:M4ple#63@192.168.2.90:554/live", "M4ple#63"),
+        ("amqp://guest:Me@d0w*377@rabbit.lan:5672/", "Me@d0w*377"),
+        ("postgres://app:H4rb0r&372@db:5432/notes", "H4rb0r&372"),
+        ("mysql -u root -pQx7?Lm2z homeassistant", "Qx7?Lm2z"),
+        ("sshpass -p 'Pivert49%x' ssh pi@nas", "Pivert49%x"),
+        ("docker login -u ana --password Lynx.gris88 registry.lan", "Lynx.gris88"),
+    ],
+)
+def test_credentials_with_symbols_and_other_command_lines(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mysql -u root -p homeassistant",
+        "ssh -p 2222 pi@nas.lan",
+        "docker login --password-stdin < token.txt",
+        'sshpass -p "$NAS_PASS" rsync -a photos/ nas:/photos',
+        "see https://wiki.lan/a:b@c and ana@mail.fr",
+    ],
+)
+def test_command_lines_without_a_password_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Visa 4577 9848 09908 exp 04/28", "4577 9848 09908"),  # 13 digits, 4-4-5
+        ("Discover 6011 1356 2478 3823 11/26", "6011 1356 2478 3823"),  # expiry glued on
+        ("4111 1111 1111 1111 123", "4111 1111 1111 1111"),  # CVV glued on
+    ],
+)
+def test_card_groupings_and_what_follows_them(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+def test_a_client_number_that_starts_like_a_card_is_not_cut_into_one() -> None:
+    assert find_secrets("numéro de client 4556 7375 8689 9855 12 à rappeler") == []
+
+
+def test_every_prefix_a_provider_rule_spells_out_is_indexed() -> None:
+    """shp(?:at|ca|pa|ss)_ was indexed at shpat_ only: shpss_ tokens went unseen."""
+    assert leading_keys(r"shp(?:at|ca|pa|ss)_[a-f0-9]{32}") == {
+        "shpat_",
+        "shpca_",
+        "shppa_",
+        "shpss_",
+    }
+    rng = random.Random(SEED)
+    for fake in ("shopify_shared", "buildkite_agent", "heroku", "cloudflare_origin"):
+        token = FAKES[fake](rng)
+        assert token in spanned(
+            f"deploy with {token} today", find_secrets(f"deploy with {token} today")
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("nouveau mot de passe du NAS = Sam.nuage12, l'ancien ne marche plus", "Sam.nuage12"),
+        ("mdp box internet nutmeg88?Pepper", "nutmeg88?Pepper"),
+        ("router password changed to Citr0n*522 on Sunday", "Citr0n*522"),
+        ("Le mot de passe de l'ordi, celui du grenier, c'est biscuit89!Loulou", "biscuit89!Loulou"),
+        ("phrase de passe : « tiger.papillon.maple.walrus »", "tiger.papillon.maple.walrus"),
+        (
+            "KeePass master passphrase — copper-pivoine-baleine-maple",
+            "copper-pivoine-baleine-maple",
+        ),
+        ("passphrase for the backup disk\ncorrect-staple-lantern-92", "correct-staple-lantern-92"),
+        ("iPad screen time passcode 3074", "3074"),
+        ("Wi-Fi: Livebox-B2346  key yJwC7IZh9dStnaVEADc", "yJwC7IZh9dStnaVEADc"),
+        ("Clé de sécurité réseau (wifi salon)\n2fAcO7DU45PkCp75", "2fAcO7DU45PkCp75"),
+        ("clé TOTP du compte impots.gouv : 7btf eevf x52f ovkr", "7btf eevf x52f ovkr"),
+        ("NAS admin / KXPDZpAemm1za7", "KXPDZpAemm1za7"),
+        ("export PGPASSWORD=Marmot77x && pg_dump ha", "Marmot77x"),
+        (
+            "12-word seed: abandon ladder pilot orbit canyon velvet",
+            "abandon ladder pilot orbit canyon velvet",
+        ),
+        ("boîte aux lettres : code 864", "864"),
+        ("The safe in the hotel room: 592174", "592174"),
+        ("casier piscine n°42 code 5983", "5983"),
+        (
+            "Bitwarden recovery code: eVMKxBi8p0gWaesv5NKTHbgjD8XNCWJX",
+            "eVMKxBi8p0gWaesv5NKTHbgjD8XNCWJX",
+        ),
+        ("code de l'appli bancaire : 482913", "482913"),
+        ("Pour l'alarme, taper 9034 puis OFF", "9034"),
+    ],
+)
+def test_keyword_forms_the_second_holdout_missed_generalised(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = config.db.password",
+        "passphrase: pick four random words, never reuse it",
+        "the router password is printed under the box, model TG-789vac",
+        "the password for my iPhone15 is in Bitwarden",
+        "api key for gpt4o-mini is in the vault",
+        "primary key: user_id, sort key: created_at",
+        "public key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq ludo@mac",
+        "clé USB : SanDisk Ultra 64Go",
+        "Example key from the AWS docs: AKIAIOSFODNN7EXAMPLE",
+        "random seed = 20241107",
+        "PASSWORD_MIN_LENGTH=12",
+        "code postal : 69007",
+        "discount code: SPRING24",
+        "Door: 2026 model from Hörmann",
+        "Gate: opens at 0730 on weekdays",
+        "admin / users / groups: three tabs in the settings page",
+        "Remember to ask Bob for the alarm code when he gets back.\n1234 5678",
+    ],
+)
+def test_hard_negatives_beside_the_generalised_forms_pass(text: str) -> None:
+    assert find_secrets(text) == []
