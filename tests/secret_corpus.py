@@ -154,6 +154,11 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
         f".{chars(rng, URL_SAFE, 38)}"
     ),
     "buildkite_agent": lambda rng: "bkct_" + chars(rng, URL_SAFE, 73),
+    "b62_40": lambda rng: chars(rng, ALNUM, 40),
+    "google_access": lambda rng: "ya29.a0" + chars(rng, URL_SAFE, 120),
+    "deepseek": lambda rng: "sk-" + chars(rng, HEX, 32),
+    "azure_ad": lambda rng: f"{chars(rng, ALNUM, 3)}8Q~{chars(rng, ALNUM + '_~.-', 34)}",
+    "gitlab_trigger": lambda rng: "glptt-" + chars(rng, HEX, 40),
     "hex40": lambda rng: chars(rng, HEX, 40),
     "b64line": lambda rng: chars(rng, ALNUM + "+/", 64),
     "jwt": fake_jwt,

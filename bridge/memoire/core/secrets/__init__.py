@@ -156,8 +156,9 @@ def _is_documentation_example(token: str) -> bool:
 # it) nor touch a word, "+" (phones) or "/" (dates).
 _CARD_CANDIDATE = re.compile(
     r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0-][0-9]{4})"
-    r"(?=(?:[ \u00a0-]?[0-9]){9})"  # 13 digits at least: years and phone numbers stop here
-    r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9])"
+    r"(?:(?P<dotted>(?:\.[0-9]{4}){3}(?!\w|\.[0-9]))"  # 4970.1012.3456.7893: fours only
+    r"|(?=(?:[ \u00a0-]?[0-9]){9})"  # 13 digits at least: years and phone numbers stop here
+    r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9]))"
 )
 _CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
 _CARD_GROUP = 4
@@ -200,7 +201,8 @@ _CARD_NETWORKS = (
 
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
-        found = _card_in(match[0], text[match.end() : match.end() + 1])
+        candidate = match[0].replace(".", " ") if match["dotted"] else match[0]
+        found = _card_in(candidate, text[match.end() : match.end() + 1])
         if found is not None and not _is_siret(text, match, found[0]):
             network, length = found
             yield SecretFinding(
@@ -304,14 +306,14 @@ _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "cod
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
     *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
-    *("recup", "graine"),
+    *("recup", "psw"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
     rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret)[ _-]phrase)"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
-    rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic|graine)))"
-    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
+    rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
+    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
@@ -320,7 +322,7 @@ _PASSWORD_WORDS = (
 # "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
-    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?))"
+    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi))"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take
@@ -550,11 +552,16 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 def _names_another_key(lower: str, match: re.Match[str]) -> bool:
     if match["bare_key"] is None:
         return False
+    others = _OTHER_KEYS if match["bare_key"].startswith(("k", "c")) else _OTHER_WIFI
     before = _WORD_BEFORE.search(lower, max(0, match.start() - 24), match.start())
     words = (match["qualifiers"] or "").split()
-    return (before is not None and before[1] in _OTHER_KEYS) or any(
-        word.strip("()[]") in _OTHER_KEYS for word in words
+    return (before is not None and before[1] in others) or any(
+        word.strip("()[]") in others for word in words
     )
+
+
+# A Wi-Fi's name, band or channel is not its password.
+_OTHER_WIFI = frozenset(("ssid", "name", "nom", "network", "réseau", "channel", "canal", "band"))
 
 
 # Farther along the line ("mdp box internet nutmeg88?Pepper", "password changed to Citr0n*522",
@@ -568,6 +575,7 @@ _ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 5
+_NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
 # Where a password is kept, or what else a line names: after these the line gives no password.
@@ -608,6 +616,8 @@ def _looks_generated(value: str) -> bool:
         return False  # AKIAIOSFODNN7EXAMPLE, aaaa1111
     if _is_ordinary_value(value):
         return False
+    if _NETWORK_NAME.fullmatch(value) is not None:
+        return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
     if _GROUPED_KEY.fullmatch(value) is not None or _LONG_KEY.fullmatch(value) is not None:
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
     upper = sum(char.isupper() for char in value)
@@ -798,7 +808,7 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
 
 # PGPASSWORD=…, MYSQL_ROOT_PASSWORD: …, DBPASS=…: an upper-case name that holds a secret word,
 # even glued to other letters, which a keyword never is in prose.
-_ENV_WORDS = ("PASSWORD", "PASSWD", "PASS", "PWD", "SECRET", "TOKEN", "APIKEY")
+_ENV_WORDS = ("PASS", "PWD", "SECRET", "TOKEN", "APIKEY")  # PASS: PASSWORD, PASSWD too
 _ENV_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _ENV_ASSIGNMENT = re.compile(
     r"(?P<name>[A-Z][A-Z0-9_]*)[ \t]*(?::=|=|:)[ \t]*[\"']?(?P<value>[^\s\"'`]{1,200})"
@@ -848,10 +858,12 @@ def _unwrapped_text(value: str) -> str:
 _PAIR_SEPARATORS = (" / ", " | ")
 _LOGIN_BEFORE = re.compile(
     r"(?:\w@[\w-]+(?:\.[\w-]+)+"
-    r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur)\b[^\n]{0,40}?[:=]"
+    r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur|acc[eè]s|access"
+    r"|compte|account)\b[^\n]{0,40}?[:=]"
     r"[ \t]*[^\s/|]+"
     r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
+_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*[\w.@-]+[ \t]*\Z")
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
@@ -861,7 +873,14 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
         for position in positions(text, separator):
             window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
             value = _PAIR_VALUE.match(text, position + len(separator))
-            if value is None or not _LOGIN_BEFORE.search(lower, window, position):
+            if value is None:
+                continue
+            if not _LOGIN_BEFORE.search(lower, window, position):
+                start, end = _unwrapped(text, *value.span("secret"))
+                if _looks_generated(text[start:end]) and _LOGIN_AFTER_COLON.search(
+                    text, window, position
+                ):  # "NAS : ludo / Falaise_Etretat_76"
+                    yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))
             if _is_login_password(text[start:end]):

@@ -34,6 +34,8 @@ _STANDALONE = (
 _LOCKING = (
     r"safes?|coffres?(?:-fort)?|lockers?|casiers?|padlocks?|cadenas|gates?|portails?|doors?"
     r"|portes?|mailbox|bo[îi]te[ -]aux[ -]lettres|digicode|keypad|alarms?|alarmes?"
+    r"|portillon|garage|parking|entry|entrance|entr[ée]e|lock[ -]?box"
+    r"|key[ -]?box|bo[îi]te[ -][àa][ -]cl[ée]s|interphone|intercom|unlock|pour[ ]entrer"
 )
 _PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
 _WORD = r"[^\W\d_][\w'’-]*"
@@ -48,12 +50,14 @@ _CONTEXT = re.compile(
     rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence|alarme?"
     rf"|garage|keypad|digicode|interphone|intercom)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
-    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*"
-    rf"|(?P<labelled>(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)))\b"
+    rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
 # "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
 # something, unless the word before names another kind (error, postal, promo, booking code).
 _BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
+_LABELLED_THING = re.compile(
+    rf"\b(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)"
+)
 # "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
 # colon or before "code" names another kind ("code postal :", "discount code:").
 _LABELLED_CODE = re.compile(r"\bcode[ ](?P<label>[^\n:=]{0,40}?)[ \t]*[:=][ \t]*(?=\w)")
@@ -131,13 +135,32 @@ _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
-    *("gate", "door", "port", "casier"),  # things named before a colon and their code
 )
+# Things named, or opened, before a colon and their code ("The safe in the hotel room: 592174").
+_THING_STEMS = (
+    *("safe", "coffre", "lock", "casier", "cadenas", "gate", "port", "door", "box", "boîte"),
+    *("boite", "cod", "keypad", "larm", "entr", "inter"),
+)
+_LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
+_COLON_THEN_DIGIT = re.compile(r"[:=][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
-    for line_start, line_end in _lines_with_a_stem(lowered):
+    found = {stem: list(positions(lowered, stem)) for stem in {*_STEMS, *_THING_STEMS}}
+    thing_positions = [
+        p
+        for stem in _THING_STEMS
+        for p in found[stem]
+        if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
+    ]
+    for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
+        for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
+            span = _labelled_thing_code(text, labelled)
+            if span is not None:
+                yield ("household-code", *span)
+    stem_positions = [p for stem in _STEMS for p in found[stem]]
+    for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
         for context in _CONTEXT.finditer(lowered, line_start, line_end):
             span = _code_after(text, context)
             if span is not None:
@@ -153,6 +176,13 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
         for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
             if not _is_wake_up_time(alarm["code"]):
                 yield ("household-code", *alarm.span("code"))
+
+
+def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] | None:
+    code = _CODE_AFTER.match(text, labelled.end())
+    if code is None or code["gap"] or _YEAR.fullmatch(code["code"]):
+        return None  # "Door: 2026", "Porte : fermée à 2200"
+    return code.span("code") if _is_code(code["code"], labelled[0]) else None
 
 
 def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
@@ -171,10 +201,6 @@ _LABEL_WORDS = re.compile(r"[^\W\d_]+")
 
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_AFTER.match(text, context.end())
-    if context.re is _CONTEXT and context["labelled"] is not None:
-        if code is None or code["gap"].strip() or _YEAR.fullmatch(code["code"]):
-            return None  # "Door: 2026", "Porte : fermée à 2200"
-        return code.span("code") if _is_code(code["code"], context[0]) else None
     if code is not None:
         if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
             return None  # "digicode installed in 2026"
@@ -185,15 +211,16 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
-    """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
-    with no digit after its stem, on it or on the next line, hold a code."""
+def _lines_with(lowered: str, stems: list[int], after: re.Pattern[str]) -> list[tuple[int, int]]:
+    """A context never crosses a line, so a line without a stem (at these positions) cannot
+    hold one; nor can a line where `after` (a digit, or a colon then a digit) is not found after
+    its stem, on it or on the next line, hold a code."""
     lines: dict[int, int] = {}
-    for position in sorted({p for stem in _STEMS for p in positions(lowered, stem)}):
+    for position in sorted(set(stems)):
         start = lowered.rfind("\n", 0, position) + 1
         if start not in lines:
             end = _line_end(lowered, position)
-            if _DIGIT.search(lowered, position, _line_end(lowered, end + 1)) is not None:
+            if after.search(lowered, position, _line_end(lowered, end + 1)) is not None:
                 lines[start] = end
     return list(lines.items())
 
