@@ -331,6 +331,7 @@ _TOKEN_WORDS = (
 # qualifiers are possessive: the words stop at a verb or punctuation, and backtracking through
 # every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
+_ADVERBS = r"(?:now|still|always|actually|maintenant|toujours|encore|désormais|d[ée]sormais)"
 _MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
@@ -338,7 +339,8 @@ _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}(?:\.[\w'’-]{{1,30}})*[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
     rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|—–](?={_GAP}))"
-    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)(?={_GAP})"
+    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
+    rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
     rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
 )  # matched in the lowered note: a case-blind regex is several times slower
@@ -456,7 +458,7 @@ _OWNER_WINDOW = 48
 _STOP_VALUES = frozenset({"n/a", "n.a", "s/o", "n/d", "-", "--", "—", "?", "??", "???", "tbd"})
 _VALUE = re.compile(
     rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
-    r"[\"'`”’»]|(?P<bare>\S{1,200}))"
+    r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
 _LEADING_WRAPPERS = "\"'`“‘«(["
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
@@ -479,6 +481,8 @@ _NOT_A_SECRET = re.compile(
     | (?:~|\.{1,2})?/[\w./-]*                                   # path
     | [a-z][a-z0-9+.-]*://\S*                                   # URL
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
+    | @?[\w-]+(?:\.[\w-]+)*\.(?:local|lan|home|internal|com|net|org|fr|io|dev|eu|de|be|ch|ca
+        |uk)(?::[0-9]+)?(?:/\S*)?                             # host name
     | [$@]?[A-Za-z_][\w.]*[(\[].*                               # call or subscript in code
     | (?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*(?<![0-9]{2})               # attribute in code
     | (?:ssh|sk-ssh|ecdsa)-[\w@.-]+                            # public key type
@@ -501,8 +505,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
     for match in _keyword_matches(lower):
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
+        if span is None and match["tag"] is not None:
+            continue  # "<password>" with no closing tag after its value: a placeholder
         if span is None and kind is not _Kind.PIN:
-            span = _generated_value_further_on(text, match)
+            span = _generated_value_further_on(text, match) or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
         if not _describes_the_secret(text, match) and not _names_another_key(lower, match):
@@ -512,10 +518,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
     span, loose = _keyword_value_span(text, match)
-    if span is None:
-        return None
+    if span is None or (match["tag"] is not None and not text.startswith("</", span[1])):
+        return None  # "<password>…</password>", not "mqtt://user:<password>@host"
     grouped = _SPACED_GROUPS.match(text, span[0])
-    if grouped is not None and _letters_and_digits(grouped[0]):
+    if grouped is not None and (_letters_and_digits(grouped[0]) or kind is _Kind.PASSWORD):
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
     value = text[span[0] : span[1]]
     if match["seed_only"] is not None:  # "seed = 20241107" is a random generator's seed
@@ -587,23 +593,52 @@ _ELSEWHERE = frozenset(
     )
 )
 _NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
+_STOP_FURTHER = _META_WORDS - _NEW_VALUE_WORDS
 
 
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
-    line_end = text.find("\n", match.end())
-    end = min(len(text) if line_end == -1 else line_end, match.end() + _FURTHER_WINDOW)
+    line_end = text.find("\n", match.end(), match.end() + _FURTHER_WINDOW)
+    end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
     if _A_DIGIT.search(text, match.end(), end) is None:
         return None  # every value taken farther on holds a digit
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
-        start, stop = _unwrapped(text, *token.span())
-        value = text[start:stop]
-        word = _ELISION.sub("", value.lower())
-        if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _META_WORDS - _NEW_VALUE_WORDS:
+        raw = token[0]
+        word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
+        if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _STOP_FURTHER:
             return None
-        if _looks_generated(value):
-            return start, stop
-        if token[0].endswith(_SENTENCE_END):
+        if len(raw) >= _MIN_GENERATED_LENGTH:
+            start, stop = _unwrapped(text, *token.span())
+            if _looks_generated(text[start:stop]):
+                return start, stop
+        if raw.endswith(_SENTENCE_END):
             return None
+    return None
+
+
+# "Tigre42!Rouge is the Netflix password", "Soleil#2031, c'est le mot de passe de la box",
+# "use Ph03nix-Ash as the password": a generated-looking value said first, then linked to it.
+_LINK_TO_KEYWORD = re.compile(
+    r"[ \t]*,?[ \t]*(?:(?:is|was|est|c['’]est|as|comme|=|:|—|→|->)[ \t]+)?"
+    r"(?:(?:the|my|our|your|a|le|la|l['’]|mon|ma|notre|votre|son|sa)[ \t]*)?"
+    r"(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:mot[ ]de[ ]|phrase[ ]de[ ]|cl[ée][ ]d['’]|cl[ée][ ])?",
+    re.IGNORECASE,
+)
+_BEFORE_WINDOW = 56
+
+
+def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    start = max(0, match.start() - _BEFORE_WINDOW)
+    start = max(start, text.rfind("\n", start, match.start()) + 1)
+    if _A_DIGIT.search(text, start, match.start()) is None:
+        return None  # every value taken before its keyword holds a digit
+    for token in _TOKEN.finditer(text, start, match.start()):
+        if len(token[0]) < _MIN_GENERATED_LENGTH:
+            continue
+        value_start, value_end = _unwrapped(text, *token.span())
+        if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
+            text, token.end(), match.start()
+        ):
+            return value_start, value_end
     return None
 
 
@@ -675,6 +710,9 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
     end = text.find("\n", start)
     line = text[start : len(text) if end == -1 else end]
     value = line.strip()
+    if _SPACED_GROUPS.fullmatch(value) is not None:
+        offset = start + len(line) - len(line.lstrip())
+        return offset, offset + len(value)  # an app password: "qwer tyui asdf zxcv"
     if not value or any(char.isspace() for char in value) or _ASSIGNMENT.match(value):
         return None  # "max_tokens=4096" on the next line is a setting of its own
     offset = start + len(line) - len(line.lstrip())
@@ -811,9 +849,10 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
 _ENV_WORDS = ("PASS", "PWD", "SECRET", "TOKEN", "APIKEY")  # PASS: PASSWORD, PASSWD too
 _ENV_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _ENV_ASSIGNMENT = re.compile(
-    r"(?P<name>[A-Z][A-Z0-9_]*)[ \t]*(?::=|=|:)[ \t]*[\"']?(?P<value>[^\s\"'`]{1,200})"
+    r"(?P<name>[A-Z][A-Z0-9_]{0,63})[ \t]*(?::=|=|:)[ \t]*[\"']?(?P<value>[^\s\"'`]{1,200})"
 )
 _ENV_NAME_PART = re.compile(r"[A-Z]+")
+_MAX_NAME = 48
 
 
 def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
@@ -821,12 +860,12 @@ def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
     for word in _ENV_WORDS:
         for position in positions(text, word):
             start = position
-            while start > 0 and text[start - 1] in _ENV_NAME_CHARS:
+            while start > 0 and text[start - 1] in _ENV_NAME_CHARS and position - start < _MAX_NAME:
                 start -= 1
             if start in seen or (
-                start > 0 and (text[start - 1].isalnum() or text[start - 1] == "$")
+                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "$_")
             ):
-                continue
+                continue  # inside a word, or a name longer than any variable's
             seen.add(start)
             match = _ENV_ASSIGNMENT.match(text, start)
             if match is not None and _is_environment_secret(match):

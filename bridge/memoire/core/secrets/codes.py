@@ -45,7 +45,10 @@ _CONTEXT = re.compile(
     rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
     rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
-    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
+    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel|perso(?:nnel)?|personal|priv[ée])"
+    rf"|secret[ -]code"
+    rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
+    rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
     rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence|alarme?"
     rf"|garage|keypad|digicode|interphone|intercom)"
@@ -162,7 +165,7 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
     stem_positions = [p for stem in _STEMS for p in found[stem]]
     for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
         for context in _CONTEXT.finditer(lowered, line_start, line_end):
-            span = _code_after(text, context)
+            span = _code_after(text, context) or _code_before(text, context)
             if span is not None:
                 yield ("household-code", *span)
         for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
@@ -199,6 +202,24 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
 _LABEL_WORDS = re.compile(r"[^\W\d_]+")
 
 
+# "4821 is the alarm code", "1984A, c'est le code du portail": the code said first.
+_CODE_BEFORE = re.compile(
+    rf"{_CODE}[ \t]*,?[ \t]*(?:is|was|est|c['’]est|=|:|—)[ \t]+"
+    r"(?:(?:the|my|our|le|la|l['’]|mon|ma|notre)[ \t]*)?(?:[^\W\d_][\w'’-]*[ \t]+){0,2}\Z",
+    re.IGNORECASE,
+)
+_BEFORE_WINDOW = 48
+
+
+def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
+    line_start = text.rfind("\n", 0, context.start()) + 1
+    start = max(line_start, context.start() - _BEFORE_WINDOW)
+    code = _CODE_BEFORE.search(text, start, context.start())
+    if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
+        return None
+    return code.span("code")
+
+
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_AFTER.match(text, context.end())
     if code is not None:
@@ -213,16 +234,18 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
 
 def _lines_with(lowered: str, stems: list[int], after: re.Pattern[str]) -> list[tuple[int, int]]:
     """A context never crosses a line, so a line without a stem (at these positions) cannot
-    hold one; nor can a line where `after` (a digit, or a colon then a digit) is not found after
-    its stem, on it or on the next line, hold a code."""
-    lines: dict[int, int] = {}
+    hold one; nor can a line where `after` (a digit, or a colon then a digit) is not found, on
+    it or on the next line, hold a code."""
+    lines: list[tuple[int, int]] = []
+    end = -1
     for position in sorted(set(stems)):
+        if position <= end:
+            continue  # this line was judged already
         start = lowered.rfind("\n", 0, position) + 1
-        if start not in lines:
-            end = _line_end(lowered, position)
-            if after.search(lowered, position, _line_end(lowered, end + 1)) is not None:
-                lines[start] = end
-    return list(lines.items())
+        end = _line_end(lowered, position)
+        if after.search(lowered, start, _line_end(lowered, end + 1)) is not None:
+            lines.append((start, end))
+    return lines
 
 
 def _line_end(text: str, position: int) -> int:
