@@ -518,3 +518,67 @@ def test_keyword_forms_the_second_holdout_missed_generalised(text: str, secret: 
 )
 def test_hard_negatives_beside_the_generalised_forms_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Tigre42!Rouge is the Netflix password now", "Tigre42!Rouge"),
+        ("Soleil#2031, c'est le mot de passe de la box", "Soleil#2031"),
+        ("use Ph03nix-Ash as the password for the guest account", "Ph03nix-Ash"),
+        ("4821 is the alarm code", "4821"),
+        ("1984A, c'est le code du portail", "1984A"),
+        ("<password>Rx8!mW2q</password>", "Rx8!mW2q"),
+        ("SMTP app password: abcd efgh ijkl mnop", "abcd efgh ijkl mnop"),
+        ("Gmail app password\nqwer tyui asdf zxcv", "qwer tyui asdf zxcv"),
+        ("le coffre s'ouvre avec 61942", "61942"),
+        ("appli banque : code perso 734912", "734912"),
+        ("le mdp du compte Free c'est toujours Marmotte2016", "Marmotte2016"),
+        ("🔑 wifi : CafeCrème_2023", "CafeCrème_2023"),
+        ("psw for the old Gmail: Kiwi*Lemon*7", "Kiwi*Lemon*7"),
+        ("accès au NAS : ludo / Falaise_Etretat_76", "Falaise_Etretat_76"),
+        ("Pour ouvrir le portillon du jardin : 4417", "4417"),
+        ("CB : 4970.1012.3456.7893", "4970.1012.3456.7893"),
+    ],
+)
+def test_forms_found_while_probing_in_new_wording(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mqtt://user:<password>@broker.local:1883",
+        "2024 alarm code changes are in the HOA letter",
+        "iPhone15 is the phone whose password I forgot",
+        "SMTP app password: ask Marc, it is in his vault",
+        "key safe by the back door, it opens with the usual code",
+        "réseau wifi : Livebox-7F2A, canal 11",
+        "IMG_20240612_Vacances_Plage_Biarritz_Soleil.jpg",
+        "npm integrity sha512-Gm5ManizGah7sbhGR0NEJ6FIFyLeEhOqxEw0J4j1f6KlU6Y/OIF1gCcnLf==",
+        "Drive link https://drive.google.com/file/d/1Zx8Yq_Lm3Nv7Pq2Rs4Tu6Vw8Xy0AbCdE/view",
+        "version 2024.11.3 on 192.168.1.20",
+    ],
+)
+def test_hard_negatives_beside_the_probed_forms_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_token_from_a_provider_no_rule_knows_is_found_by_its_shape() -> None:
+    rng = random.Random(SEED)
+    token = "acme_live_" + FAKES["b62_40"](rng)
+    text = f"deploy with {token} on Friday"
+    assert [(f.rule, text[f.start : f.end]) for f in find_secrets(text)] == [
+        ("generic-prefixed-token", token)
+    ]
+
+
+@pytest.mark.parametrize(
+    "fake", ["atlassian", "google_access", "deepseek", "azure_ad", "gitlab_trigger"]
+)
+def test_provider_formats_added_in_this_round(fake: str) -> None:
+    token = FAKES[fake](random.Random(SEED))
+    text = f"it uses {token} in production"
+    findings = find_secrets(text)
+    assert token in spanned(text, findings)
+    assert {f.family for f in findings} == {SecretFamily.TOKEN_FORMAT}
