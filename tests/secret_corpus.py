@@ -155,6 +155,7 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
     ),
     "buildkite_agent": lambda rng: "bkct_" + chars(rng, URL_SAFE, 73),
     "b62_40": lambda rng: chars(rng, ALNUM, 40),
+    "b62_24": lambda rng: chars(rng, ALNUM, 24),
     "google_access": lambda rng: "ya29.a0" + chars(rng, URL_SAFE, 120),
     "deepseek": lambda rng: "sk-" + chars(rng, HEX, 32),
     "azure_ad": lambda rng: f"{chars(rng, ALNUM, 3)}8Q~{chars(rng, ALNUM + '_~.-', 34)}",

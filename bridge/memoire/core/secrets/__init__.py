@@ -155,12 +155,12 @@ def _is_documentation_example(token: str) -> bool:
 # can skip to digits). It may not continue a number (digit or IBAN group before it, decimal after
 # it) nor touch a word, "+" (phones) or "/" (dates).
 _CARD_CANDIDATE = re.compile(
-    r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0-][0-9]{4})"
+    r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0\u202f\u2009-][0-9]{4})"
     r"(?:(?P<dotted>(?:\.[0-9]{4}){3}(?!\w|\.[0-9]))"  # 4970.1012.3456.7893: fours only
-    r"|(?=(?:[ \u00a0-]?[0-9]){9})"  # 13 digits at least: years and phone numbers stop here
-    r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9]))"
+    r"|(?=(?:[ \u00a0\u202f\u2009-]?[0-9]){9})"  # 13 digits or more: no year, no phone
+    r"[0-9]*+(?:[ \u00a0\u202f\u2009-][0-9]++)*+(?!\w)(?![.,][0-9]))"
 )
-_CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
+_CARD_SEPARATOR = re.compile(r"[ \u00a0\u202f\u2009-]")
 _CARD_GROUP = 4
 _SIRET_LENGTH = 14
 _SIRET_WINDOW = 60
@@ -196,6 +196,12 @@ _CARD_NETWORKS = (
         frozenset(range(13, 20)),
     ),
     _CardNetwork("mir", ((2200, 2204),), _LONG_CARD),
+    _CardNetwork("troy", ((9792, 9792),), frozenset({16})),
+    _CardNetwork("dankort", ((5019, 5019),), frozenset({16})),
+    _CardNetwork("verve", ((506099, 506198), (650002, 650027)), frozenset({16, 18, 19})),
+    _CardNetwork(
+        "elo", ((509, 509), (6277, 6277), (6362, 6363), (6504, 6505), (6516, 6516)), _LONG_CARD
+    ),
 )
 
 
@@ -260,7 +266,7 @@ def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
     if len(set(_CARD_SEPARATOR.findall(candidate))) != 1 or sizes[0] != _CARD_GROUP:
         return False
     *middle, last = sizes[1:]
-    return all(3 <= size <= 6 for size in middle) and 1 <= last <= 6
+    return all(3 <= size <= 8 for size in middle) and 1 <= last <= 8
 
 
 def _passes_luhn(digits: str) -> bool:
@@ -306,11 +312,12 @@ _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "cod
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
     *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
-    *("recup", "psw"),
+    *("recup", "psw", "totp", "privat", "preshared", "pre-shared"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret)[ _-]phrase)"
+    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
+    rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
     rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|mdp"
@@ -322,7 +329,8 @@ _PASSWORD_WORDS = (
 # "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
-    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi))"
+    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi|totp))"
+    rf"|{_WORD_START}(?:private|preshared|pre-shared)[ _-]?key"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take

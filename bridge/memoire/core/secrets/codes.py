@@ -19,6 +19,7 @@ _THINGS = (
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
     r"|mailbox|letter[ -]?box|bo[îi]te[ -]aux[ -]lettres|cave|cellar|storage|vestiaire"
+    r"|unlock|d[ée]blocage|security|s[ée]curit[ée]"
     r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
     r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
 )
@@ -63,7 +64,7 @@ _LABELLED_THING = re.compile(
 )
 # "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
 # colon or before "code" names another kind ("code postal :", "discount code:").
-_LABELLED_CODE = re.compile(r"\bcode[ ](?P<label>[^\n:=]{0,40}?)[ \t]*[:=][ \t]*(?=\w)")
+_LABELLED_CODE = re.compile(r"\bcode(?:[ ](?P<label>[^\n:=]{0,40}?))?[ \t]*[:=][ \t]*(?=\w)")
 _OTHER_CODES = frozenset(
     (
         *(
@@ -83,7 +84,8 @@ _OTHER_CODES = frozenset(
         *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation", "confirmation"),
         *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
         *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
-        *("verification", "vérification", "sms", "otp", "review", "route", "iata", "bic", "iban"),
+        *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
+        *("iban", "one-time"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
     )
 )
@@ -121,7 +123,7 @@ _CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n.!?]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{
 # time (0700, 0645: hours, then minutes on a five).
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
-_SHORT_CODES = ("cvv", "cvc", "crypto")
+_SHORT_CODES = ("cvv", "cvc", "crypto", "security", "code de sécurité", "code de securite")
 _LONG_CODE = 9  # a code this long is a recovery code or a generated one, not one said aloud
 # Combination locks and letter boxes often take three digits; doors and alarms take four or more.
 _THREE_DIGIT_LOCKS = (
@@ -189,7 +191,7 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
 
 
 def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
-    if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"])):
+    if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"] or "")):
         return None
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"] or _YEAR.fullmatch(code["code"]):

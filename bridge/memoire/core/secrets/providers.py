@@ -120,6 +120,15 @@ _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
     ),
     ("airtable-token", "pat", r"pat(?<!\wpat)[A-Za-z0-9]{14}\.[a-f0-9]{64}\b"),
     ("azure-ad-client-secret", "Q~", r"(?<![\w~.])[\w~.]{3}[0-9]Q~[\w~.-]{31,34}(?![\w~.-])"),
+    ("nuget-api-key", "oy2", r"oy2(?<!\woy2)[a-z0-9]{43}\b"),
+    ("crates-io-token", "cio", r"cio(?<!\wcio)[A-Za-z0-9]{32}\b"),
+    (
+        "ifttt-webhook-key",
+        "ifttt",
+        r"maker\.ifttt\.com/(?:trigger/[^/\s]+/with/)?key/(?P<secret>[\w-]{20,})",
+    ),
+    ("azure-sas-signature", "sig=", r"[?&]sig=(?P<secret>[A-Za-z0-9%+/]{30,})"),
+    ("azure-shared-access-key", "SharedAccessKey=", r"SharedAccessKey=[A-Za-z0-9+/=]{40,}"),
     ("alibaba-access-key", "LTAI", r"LTAI(?<!\wLTAI)[A-Za-z0-9]{12,20}\b"),
 )
 
@@ -241,7 +250,7 @@ def find_provider_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         if literal in text:
             for name, pattern in rules:
                 for match in pattern.finditer(text):
-                    yield (name, *match.span())
+                    yield (name, *match.span("secret" if pattern.groupindex else 0))
     yield from _find_discord_bot_tokens(text)
 
 
@@ -267,7 +276,7 @@ def _find_prefixed(text: str, separator: str) -> Iterator[tuple[str, int, int]]:
 # then random letters and digits (acme_live_8fK2…). Random means many changes between upper
 # case, lower case and digits; a file name (IMG_20240612_Vacances_Plage) has few.
 _GENERIC_PREFIXED = re.compile(
-    r"(?P<prefix>[A-Za-z][A-Za-z0-9]{1,9})[_-](?P<body>[A-Za-z0-9_-]{30,200})(?![\w-])"
+    r"(?P<prefix>[A-Za-z][A-Za-z0-9]{1,9})[_-](?P<body>[A-Za-z0-9_-]{24,200})(?![\w-])"
 )
 _MAX_PREFIX = 10
 _HASH_NAMES = frozenset(("sha", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "blake2b"))
@@ -296,7 +305,7 @@ def _looks_random(body: str) -> bool:
     upper = sum(char.isupper() for char in body)
     lower = sum(char.islower() for char in body)
     digits = sum(char.isdigit() for char in body)
-    mixed = min(upper, lower) >= _MIN_OF_EACH_CLASS and digits > 0
+    mixed = min(upper, lower) >= _MIN_OF_EACH_CLASS and (digits > 0 or min(upper, lower) > 3)
     hexadecimal = upper == 0 and len(body) >= _MIN_HEX and _HEX.fullmatch(body) is not None
     if not (mixed or (hexadecimal and digits >= _MIN_OF_EACH_CLASS < lower)):
         return False
