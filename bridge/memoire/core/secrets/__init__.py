@@ -602,6 +602,14 @@ _ELSEWHERE = frozenset(
 )
 _NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
 _STOP_FURTHER = _META_WORDS - _NEW_VALUE_WORDS
+# After these a name follows, not a password: "after the LinkedIn2012 leak", "sur le NAS2024".
+_DETERMINERS = frozenset(
+    (
+        *("the", "a", "an", "my", "his", "her", "our", "their", "your", "this", "that", "its"),
+        *("le", "la", "les", "l", "un", "une", "du", "des", "mon", "ma", "mes", "son", "sa"),
+        *("ses", "notre", "votre", "leur", "ce", "cette", "au", "aux"),
+    )
+)
 
 
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -609,15 +617,17 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
     if _A_DIGIT.search(text, match.end(), end) is None:
         return None  # every value taken farther on holds a digit
+    previous = ""
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         raw = token[0]
         word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
         if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _STOP_FURTHER:
             return None
-        if len(raw) >= _MIN_GENERATED_LENGTH:
+        if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
             start, stop = _unwrapped(text, *token.span())
             if _looks_generated(text[start:stop]):
                 return start, stop
+        previous = word
         if raw.endswith(_SENTENCE_END):
             return None
     return None

@@ -94,9 +94,16 @@ _COUNTED = frozenset(
         *("lines", "lignes", "loc", "tests", "files", "fichiers", "bytes", "octets", "words"),
         *("characters", "caractères", "chars", "mots", "users", "utilisateurs", "ms", "seconds"),
         *("secondes", "times", "fois", "euros", "dollars", "km", "kg", "pages", "commits"),
+        *("litres", "liters", "l", "cm", "mm", "m", "g", "w", "kw", "kwh", "v", "mhz", "ghz"),
+        *("go", "gb", "mo", "mb", "places", "seats", "steps", "pas", "calories", "kcal"),
     )
 )
 _WORD_AFTER = re.compile(r"[ ]+([^\W\d_]+)")
+_ENDS_LINKED = re.compile(r"(?:[:=]|\b(?:is|est|c['’]est|was|vaut))[ \t]*\Z", re.IGNORECASE)
+_TIME_BEFORE = re.compile(
+    r"\b(?:at|by|until|around|before|after|from|since|à|vers|avant|après|depuis|dès)[ ]+\Z",
+    re.IGNORECASE,
+)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ ]+(?:du[ ]|de[ ]la[ ]|de[ ]|d['’])?\Z")
 
 
@@ -184,10 +191,21 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
 
 
 def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] | None:
+    """No word says "code" here: a short number is the thing's number ("Locker: 118"), a
+    year its date, a time its schedule ("Alarm: 0645"), a measure its size ("420 litres")."""
     code = _CODE_AFTER.match(text, labelled.end())
-    if code is None or code["gap"] or _YEAR.fullmatch(code["code"]):
-        return None  # "Door: 2026", "Porte : fermée à 2200"
-    return code.span("code") if _is_code(code["code"], labelled[0]) else None
+    if code is None or code["gap"] or len(code["code"]) < _LABELLED_LENGTH:
+        return None
+    value = code["code"]
+    if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
+        return None
+    after = _WORD_AFTER.match(text.lower(), code.end("code"))
+    if after is not None and after[1] in _COUNTED:
+        return None
+    return code.span("code") if _is_code(value, labelled[0]) else None
+
+
+_LABELLED_LENGTH = 4
 
 
 def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
@@ -225,8 +243,12 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_AFTER.match(text, context.end())
     if code is not None:
-        if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
+        linked = _LINKING.fullmatch(code["gap"]) is not None
+        said = linked or _ENDS_LINKED.search(code["gap"]) is not None
+        if _YEAR.fullmatch(code["code"]) and not linked:
             return None  # "digicode installed in 2026"
+        if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
+            return None  # "code review at 1400"; "combinaison de ski taille 152"
         return code.span("code") if _is_code(code["code"], context[0]) else None
     code = _CODE_ON_NEXT_LINE.match(text, context.end())
     if code is not None and _is_code(code["code"], context[0]):
