@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
-from memoire.core.secrets.providers import find_provider_tokens
+from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 
@@ -70,6 +70,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_keyword_values(text, lower)
     yield from _find_login_pairs(text, lower)
     yield from _find_environment_secrets(text)
+    yield from _find_named_keys(text)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -350,7 +351,7 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
+    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>))"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
@@ -489,6 +490,7 @@ _NOT_A_SECRET = re.compile(
     | (?:~|\.{1,2})?/[\w./-]*                                   # path
     | [a-z][a-z0-9+.-]*://\S*                                   # URL
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
+    | [13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0-9a-z]{25,60}|0x[0-9a-f]{40}  # wallet address
     | @?[\w-]+(?:\.[\w-]+)*\.(?:local|lan|home|internal|com|net|org|fr|io|dev|eu|de|be|ch|ca
         |uk)(?::[0-9]+)?(?:/\S*)?                             # host name
     | [$@]?[A-Za-z_][\w.]*[(\[].*                               # call or subscript in code
@@ -534,8 +536,9 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     value = text[span[0] : span[1]]
     if match["seed_only"] is not None:  # "seed = 20241107" is a random generator's seed
         return span if _is_passphrase(match, value) else None
-    if match["bare_key"] is not None:
-        return span if _looks_generated(value) else None
+    if match["bare_key"] is not None:  # "clé : tilleul-ete-2019" after a separator
+        given = match["separator"] is not None and _is_given_key(value)
+        return span if given or _looks_generated(value) else None
     secret = (
         _is_passphrase(match, value)
         or _is_passcode(match, value)
@@ -545,6 +548,15 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
 
 
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
+
+
+def _is_given_key(value: str) -> bool:
+    return (
+        "example" not in value.lower()
+        and len(value) >= _MIN_GENERATED_LENGTH
+        and _letters_and_digits(value)
+        and not _is_ordinary_value(value)
+    )
 
 
 def _letters_and_digits(value: str) -> bool:
@@ -588,7 +600,7 @@ _A_DIGIT = re.compile("[0-9]")
 _ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
-_MIN_DISTINCT = 5
+_MIN_DISTINCT = 4
 _NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
@@ -719,6 +731,8 @@ def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
         return None  # a sentence ("We still need to pick one") starts with a capital
     if not all(_PASSPHRASE_WORD.fullmatch(word) for word in words):
         return None
+    if _reads_as_a_sentence(words) or any(word.isdigit() for word in words[:-1]):
+        return None  # "the lockbox holds 2 keys and 1 fob" counts things; "… verte 88" ends so
     offset = start + len(line) - len(line.lstrip())
     return offset, offset + len(value)
 
@@ -905,6 +919,57 @@ def _is_environment_secret(match: re.Match[str]) -> bool:
 
 def _unwrapped_text(value: str) -> str:
     return value.strip(_LEADING_WRAPPERS + _TRAILING_WRAPPERS)
+
+
+# --- a service named, then its key -------------------------------------------------------------
+
+# "OpenWeather: 3b9f1c2d…", "Mistral — Xk29LmQp…": a line that names something, then holds only
+# a long random value, gives that thing's key, unless the name says it is a hash, an id or an
+# address ("Commit: c23e14…", "SHA-256: …", "Wallet: bc1q…").
+_NAMED_KEY = re.compile(r"[ \t]*(?P<value>[A-Za-z0-9_+/=.-]{20,200})[ \t]*(?:\n|\Z)")
+_NAME_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?(?P<name>[^\W\d_][\w .()'’-]{0,30}?)[ \t]*\Z"
+)
+_NOT_KEY_NAMES = frozenset(
+    (
+        *("commit", "hash", "sha", "sha1", "sha256", "sha512", "md5", "checksum", "digest"),
+        *("revision", "rev", "build", "uuid", "guid", "serial", "id", "fingerprint", "etag"),
+        *("signature", "tracking", "order", "ref", "reference", "iban", "bic", "address"),
+        *("adresse", "wallet", "public", "pubkey", "publique", "somme", "empreinte", "numéro"),
+        *("number", "commande", "suivi", "colis", "url", "lien", "link", "path", "chemin"),
+        *("model", "modèle", "donation", "donations", "dons", "btc", "bitcoin", "eth"),
+    )
+)
+_NAME_SEPARATORS = (": ", " — ", " → ")
+
+
+def _find_named_keys(text: str) -> Iterator[SecretFinding]:
+    for separator in _NAME_SEPARATORS:
+        for position in positions(text, separator):
+            value = _NAMED_KEY.match(text, position + len(separator))
+            if value is None or not _is_random_key(value["value"]):
+                continue
+            line_start = max(0, text.rfind("\n", max(0, position - 40), position))
+            name = _NAME_BEFORE.search(text, line_start, position)
+            words = _WORDS_IN_NAME.findall(name["name"].lower()) if name is not None else []
+            if words and not any(word in _NOT_KEY_NAMES for word in words):
+                yield SecretFinding(SecretFamily.KEYWORD_VALUE, "named-key", *value.span("value"))
+
+
+_WORDS_IN_NAME = re.compile(r"[^\W\d_]+")
+_MIN_HEX_KEY = 32
+
+
+def _is_random_key(value: str) -> bool:
+    """A key a machine made: generated-looking, or 32 hex digits and more."""
+    if _is_ordinary_value(value):
+        return False
+    hexadecimal = len(value) >= _MIN_HEX_KEY and all(
+        char in "0123456789abcdefABCDEF" for char in value
+    )
+    return (hexadecimal and _letters_and_digits(value)) or (
+        _looks_generated(value) and looks_random(value.replace("-", "").replace("_", ""))
+    )
 
 
 # --- login / password -----------------------------------------------------------------------

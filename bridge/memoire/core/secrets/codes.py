@@ -120,6 +120,7 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
 _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
+    r"|(?P<pair>\d{2}[ ]\d{2})(?![ ]?\d)"
     r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,9}"
     r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8}"
     r"|(?=[A-Za-z]*\d)(?=[0-9]*[A-Za-z])[0-9A-Za-z]{9,64})(?=[#*]|[\s.,;:!?)]|$)"
@@ -249,6 +250,8 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
             return None  # "digicode installed in 2026"
         if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
             return None  # "code review at 1400"; "combinaison de ski taille 152"
+        if code["pair"] is not None and not said:
+            return None  # "gate code changed 12 03": a date; "code : 19 86" is a code
         return code.span("code") if _is_code(code["code"], context[0]) else None
     code = _CODE_ON_NEXT_LINE.match(text, context.end())
     if code is not None and _is_code(code["code"], context[0]):

@@ -296,11 +296,11 @@ def _generic_prefixed(text: str, separator: int) -> Iterator[tuple[str, int, int
     match = _GENERIC_PREFIXED.match(text, start)
     if match is None or match["prefix"].lower() in _HASH_NAMES:
         return
-    if _looks_random(match["body"].replace("_", "").replace("-", "")):
+    if looks_random(match["body"].replace("_", "").replace("-", "")):
         yield ("generic-prefixed-token", *match.span())
 
 
-def _looks_random(body: str) -> bool:
+def looks_random(body: str) -> bool:
     """Mixed case with a digit (base62), or lower-case hex, changing class often."""
     upper = sum(char.isupper() for char in body)
     lower = sum(char.islower() for char in body)
