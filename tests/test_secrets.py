@@ -582,3 +582,53 @@ def test_provider_formats_added_in_this_round(fake: str) -> None:
     findings = find_secrets(text)
     assert token in spanned(text, findings)
     assert {f.family for f in findings} == {SecretFamily.TOKEN_FORMAT}
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("carte : 4970\u202f1012\u202f3456\u202f7893", "4970\u202f1012\u202f3456\u202f7893"),
+        ("Code: 4821", "4821"),
+        ("phone unlock code 9364", "9364"),
+        ("code de sécurité au dos : 517", "517"),
+        (
+            "recovery words: orbit velvet maple canyon frost ember",
+            "orbit velvet maple canyon frost ember",
+        ),
+        ("TOTP: JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXP"),
+        (
+            "[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+            "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+        ),
+        ("OpenWeather: 3b9f1c2d8e7a6b5c4d3e2f1a0b9c8d7e", "3b9f1c2d8e7a6b5c4d3e2f1a0b9c8d7e"),
+        ("Pour le Wi-Fi : réseau « LesTilleuls », clé : tilleul-ete-2019", "tilleul-ete-2019"),
+        ("Code de l'alarme de la maison de Bretagne : 19 86", "19 86"),
+        ("my password? it's Penguin_Party_99", "Penguin_Party_99"),
+        ("mot de passe : celui du chien + 77, donc Rex77Rex", "Rex77Rex"),
+    ],
+)
+def test_forms_found_in_the_later_probes(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Locker: 118 (the one by the window)",
+        "Alarm: 0645 weekdays",
+        "Coffre : 420 litres, suffisant pour les valises",
+        "la combinaison de ski taille 152 pour Léo",
+        "I changed my password after the LinkedIn2012 leak",
+        "backup code review on Thursday at 1400",
+        "TOTP code: 492011 (expired already)",
+        "Code: 404 when the token expired",
+        "model: Xiaomi-Mi-Robot-Vacuum-S10Plus",
+        "donations: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+        "Commit: c23e14055456c1f0c6bc55066527a1760aee1498",
+        "use a long passphrase as the password for the vault\nthe lockbox holds 2 keys and 1 fob",
+        "key: G major, capo on fret 2",
+        "PASSWORD_FILE=/run/secrets/db_password",
+    ],
+)
+def test_hard_negatives_of_the_later_probes_pass(text: str) -> None:
+    assert find_secrets(text) == []
