@@ -312,6 +312,7 @@ _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
+    *("cred", "identifiant"),
     *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
     *("recup", "psw", "totp", "privat", "preshared", "pre-shared"),
 )
@@ -321,7 +322,8 @@ _PASSWORD_WORDS = (
     rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
-    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|mdp"
+    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|secr[èe]te"
+    rf"|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
@@ -330,7 +332,7 @@ _PASSWORD_WORDS = (
 # "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
     rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
-    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi|totp))"
+    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi|totp|creds?|credentials?|identifiants))"
     rf"|{_WORD_START}(?:private|preshared|pre-shared)[ _-]?key"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
@@ -578,7 +580,7 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 def _names_another_key(lower: str, match: re.Match[str]) -> bool:
     if match["bare_key"] is None:
         return False
-    others = _OTHER_KEYS if match["bare_key"].startswith(("k", "c")) else _OTHER_WIFI
+    others = _OTHER_WIFI if match["bare_key"].startswith("wi") else _OTHER_KEYS
     before = _WORD_BEFORE.search(lower, max(0, match.start() - 24), match.start())
     words = (match["qualifiers"] or "").split()
     return (before is not None and before[1] in others) or any(
@@ -979,7 +981,7 @@ def _is_random_key(value: str) -> bool:
 # a colon. The scan starts at the separators, which prose holds few of.
 _PAIR_SEPARATORS = (" / ", " | ")
 _LOGIN_BEFORE = re.compile(
-    r"(?:\w@[\w-]+(?:\.[\w-]+)+"
+    r"(?:\w@[\w-]+(?:\.[\w-]+)*"
     r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur|acc[eè]s|access"
     r"|compte|account)\b[^\n]{0,40}?[:=]"
     r"[ \t]*[^\s/|]+"

@@ -18,12 +18,13 @@ _THINGS = (
     r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
+    r"|parental|parentale"
     r"|mailbox|letter[ -]?box|bo[îi]te[ -]aux[ -]lettres|cave|cellar|storage|vestiaire"
     r"|unlock|d[ée]blocage|security|s[ée]curit[ée]"
     r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
     r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
 )
-_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip)"
+_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip|patterns?|sch[ée]mas?)"
 # Things whose name alone announces a code: "keypad: 6093", "cadenas du vélo : 0472".
 _STANDALONE = (
     r"digicode|interphone|intercom|keypads?|padlocks?|cadenas|lock[ -]?box|key[ -]?box"
@@ -213,8 +214,10 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
     if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"] or "")):
         return None
     code = _CODE_AFTER.match(text, labelled.end())
-    if code is None or code["gap"] or _YEAR.fullmatch(code["code"]):
+    if code is None or code["gap"]:
         return None
+    if _YEAR.fullmatch(code["code"]) and not labelled["label"]:
+        return None  # "Code: 2024 edition"; "code parental de la télé : 1962" is a code
     if _is_another_code(lowered, labelled.start(), code.end("code")):
         return None
     return code.span("code") if _is_code(code["code"], labelled[0]) else None
