@@ -555,6 +555,7 @@ _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 def _is_given_key(value: str) -> bool:
     return (
         "example" not in value.lower()
+        and _NETWORK_NAME.fullmatch(value) is None
         and len(value) >= _MIN_GENERATED_LENGTH
         and _letters_and_digits(value)
         and not _is_ordinary_value(value)
@@ -604,6 +605,7 @@ _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
 _NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
+_HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
 # Where a password is kept, or what else a line names: after these the line gives no password.
@@ -685,7 +687,7 @@ def _looks_generated(value: str) -> bool:
         return False
     if _NETWORK_NAME.fullmatch(value) is not None:
         return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
-    if _GROUPED_KEY.fullmatch(value) is not None or _LONG_KEY.fullmatch(value) is not None:
+    if _GROUPED_KEY.fullmatch(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)

@@ -18,7 +18,7 @@ _THINGS = (
     r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
-    r"|parental|parentale"
+    r"|parental|parentale|grille|barri[èe]re|portillon"
     r"|mailbox|letter[ -]?box|bo[îi]te[ -]aux[ -]lettres|cave|cellar|storage|vestiaire"
     r"|unlock|d[ée]blocage|security|s[ée]curit[ée]"
     r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
@@ -45,8 +45,8 @@ _PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|
 _TOKEN = r"[^\s.!?;:,]{1,15}"  # a word, a number, "n°42", "(Synology)" between thing and code
 _CONTEXT = re.compile(
     rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
-    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
-    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
+    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})[sx]?"
+    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})[sx]?"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel|perso(?:nnel)?|personal|priv[ée])"
     rf"|secret[ -]code"
     rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
