@@ -599,7 +599,7 @@ _OTHER_WIFI = frozenset(("ssid", "name", "nom", "network", "réseau", "channel",
 _FURTHER_WINDOW = 140
 _FURTHER_TOKENS = 14
 _TOKEN = re.compile(r"\S+")
-_A_DIGIT = re.compile("[0-9]")
+_LONG_TOKEN_WITH_A_DIGIT = re.compile(r"(?<!\S)(?=\S{8})[^\s0-9]*[0-9]")
 _ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
 _MIN_GENERATED_LENGTH = 8
@@ -631,8 +631,8 @@ _DETERMINERS = frozenset(
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     line_end = text.find("\n", match.end(), match.end() + _FURTHER_WINDOW)
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
-    if _A_DIGIT.search(text, match.end(), end) is None:
-        return None  # every value taken farther on holds a digit
+    if _LONG_TOKEN_WITH_A_DIGIT.search(text, match.end(), end) is None:
+        return None  # every value taken farther on is eight characters long and holds a digit
     previous = ""
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         raw = token[0]
@@ -663,8 +663,8 @@ _BEFORE_WINDOW = 56
 def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     start = max(0, match.start() - _BEFORE_WINDOW)
     start = max(start, text.rfind("\n", start, match.start()) + 1)
-    if _A_DIGIT.search(text, start, match.start()) is None:
-        return None  # every value taken before its keyword holds a digit
+    if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
+        return None  # every value taken before its keyword is long and holds a digit
     for token in _TOKEN.finditer(text, start, match.start()):
         if len(token[0]) < _MIN_GENERATED_LENGTH:
             continue
