@@ -632,3 +632,34 @@ def test_forms_found_in_the_later_probes(text: str, secret: str) -> None:
 )
 def test_hard_negatives_of_the_later_probes_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Grafana admin creds admin:Gr@fana2024", "Gr@fana2024"),
+        ("connexion Proxmox root@pam / Pr0xm0x!Home", "Pr0xm0x!Home"),
+        ("the unlock pattern is 1-5-9-6-3 (the Z shape)", "1-5-9-6-3"),
+        ("code parental de la télé : 1962", "1962"),
+        ("réponse secrète : Minou1999", "Minou1999"),
+        ("Le code du local vélos est le 1793", "1793"),
+        ("badge perdu, en attendant le code de la grille est 6B29", "6B29"),
+        ("Wifi chez Mamie → Bbox-4D2E, clé 7A3C9E2F1B8D", "7A3C9E2F1B8D"),
+    ],
+)
+def test_forms_found_in_the_last_probes(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Identifiant de la clé d'API : key-7f3a",
+        "identifiant de l'appareil dans HA : 5837c263-0079-4fba-be3c-510da13a3821",
+        "code de la carte : ne jamais l'écrire ici\n1984 is the book we read for the club",
+        "Le code du local vélos est affiché dans le hall",
+        "the unlock pattern is an L shape",
+    ],
+)
+def test_hard_negatives_of_the_last_probes_pass(text: str) -> None:
+    assert find_secrets(text) == []
