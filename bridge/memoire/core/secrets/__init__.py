@@ -310,6 +310,8 @@ _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
 _AFTER_PHRASE = _after_any(("phrase[ _-]", "formule[ _-]"))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
+# Glued in one word: authtoken (ngrok), accesstoken, apitoken, bottoken.
+_AFTER_GLUED = _after_any(("auth", "access", "api", "refresh", "bot", "app", "session"))
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
     *("cred", "identifiant"),
@@ -331,7 +333,7 @@ _PASSWORD_WORDS = (
 )
 # "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
-    rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
+    rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)|{_AFTER_GLUED}token"
     rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi|totp|creds?|credentials?|identifiants))"
     rf"|{_WORD_START}(?:private|preshared|pre-shared)[ _-]?key"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
