@@ -663,3 +663,14 @@ def test_forms_found_in_the_last_probes(text: str, secret: str) -> None:
 )
 def test_hard_negatives_of_the_last_probes_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+def test_a_code_on_the_next_line_needs_a_line_that_ends_with_its_context() -> None:
+    assert find_secrets("Code PIN : non défini\n1234 5678 9012 3456") == []
+    text = "Codes de récupération Microsoft :\nQ7RT-9XWZ-3KLM-8PNB"
+    assert spanned(text, find_secrets(text)) == ["Q7RT-9XWZ-3KLM-8PNB"]
+
+
+def test_an_abbreviation_does_not_end_the_sentence_a_password_is_in() -> None:
+    text = "If I forget: the laptop password is my initials + 1987 + !, i.e. LMD1987!"
+    assert "LMD1987!" in spanned(text, find_secrets(text))

@@ -604,6 +604,7 @@ _TOKEN = re.compile(r"\S+")
 _LONG_TOKEN_WITH_A_DIGIT = re.compile(r"(?<!\S)(?=\S{8})[^\s0-9]*[0-9]")
 _ELISION = re.compile(r"^[a-z]['’]")
 _SENTENCE_END = (".", "!", "?", ";")
+_ABBREVIATION_DOTS = 2
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
 _NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
@@ -646,8 +647,8 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
             if _looks_generated(text[start:stop]):
                 return start, stop
         previous = word
-        if raw.endswith(_SENTENCE_END):
-            return None
+        if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
+            return None  # a sentence ended; "i.e." and "e.g." do not end one
     return None
 
 

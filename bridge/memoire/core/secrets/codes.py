@@ -127,10 +127,12 @@ _CODE = (
     r"|(?=[A-Za-z]*\d)(?=[0-9]*[A-Za-z])[0-9A-Za-z]{9,64})(?=[#*]|[\s.,;:!?)]|$)"
 )
 _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
-# The context ends its line, but for two words ("(garage side):"): a line that goes on into
-# a sentence ("code de la carte : ne jamais l'écrire ici") does not announce the next one.
+# The context ends its line, but for a name before a colon ("Microsoft :") or a remark in
+# brackets ("(garage side):"): a line that goes on ("code de la carte : ne jamais l'écrire
+# ici", "Code PIN : non défini") does not announce the next one.
 _CODE_ON_NEXT_LINE = re.compile(
-    rf"[ \t:=,—–()-]*(?:[^\W\d_][\w'’-]*[ \t:=,—–()-]*){{0,2}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}"
+    rf"(?:(?:[ \t]+[^\W\d_][\w'’-]*){{1,2}}[ \t]*(?=:))?[ \t]*(?:\([^)\n]{{0,40}}\))?[ \t]*"
+    rf"[:=—–-]?[ \t]*\n[ \t]*(?:[-*•][ \t]+)?{_CODE}"
 )
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
