@@ -675,3 +675,15 @@ def test_a_code_on_the_next_line_needs_a_line_that_ends_with_its_context() -> No
 def test_an_abbreviation_does_not_end_the_sentence_a_password_is_in() -> None:
     text = "If I forget: the laptop password is my initials + 1987 + !, i.e. LMD1987!"
     assert "LMD1987!" in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("- mdp : **Chaton#2021**", "Chaton#2021"),
+        ("bike lock: 0-3-1-9", "0-3-1-9"),
+        ("pour la box 4G, le code wifi est inscrit ici : 6QZ2M8KD", "6QZ2M8KD"),
+    ],
+)
+def test_values_in_markdown_after_a_lock_or_after_a_later_colon(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))

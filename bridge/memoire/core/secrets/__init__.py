@@ -473,7 +473,7 @@ _VALUE = re.compile(
     rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
     r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
-_LEADING_WRAPPERS = "\"'`“‘«(["
+_LEADING_WRAPPERS = "\"'`“‘«([*"
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
 _MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
 _PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
@@ -636,7 +636,7 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, match.end(), end) is None:
         return None  # every value taken farther on is eight characters long and holds a digit
-    previous = ""
+    previous, after_colon = "", False
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         raw = token[0]
         word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
@@ -644,9 +644,10 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
             return None
         if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
             start, stop = _unwrapped(text, *token.span())
-            if _looks_generated(text[start:stop]):
-                return start, stop
-        previous = word
+            value = text[start:stop]
+            if _looks_generated(value) or (after_colon and _is_given_key(value)):
+                return start, stop  # after "… est inscrit ici :" a value is given
+        previous, after_colon = word, raw.endswith(":")
         if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
             return None  # a sentence ended; "i.e." and "e.g." do not end one
     return None

@@ -34,7 +34,7 @@ _STANDALONE = (
 # Things that lock: named, a few words, then a colon and a code ("The safe in the hotel room:
 # 592174", "Casier piscine n°42 : 5983") the thing's code is meant.
 _LOCKING = (
-    r"safes?|coffres?(?:-fort)?|lockers?|casiers?|padlocks?|cadenas|gates?|portails?|doors?"
+    r"safes?|coffres?(?:-fort)?|lockers?|casiers?|padlocks?|locks?|cadenas|gates?|portails?|doors?"
     r"|portes?|mailbox|bo[îi]te[ -]aux[ -]lettres|digicode|keypad|alarms?|alarmes?"
     r"|portillon|garage|parking|entry|entrance|entr[ée]e|lock[ -]?box"
     r"|key[ -]?box|bo[îi]te[ -][àa][ -]cl[ée]s|interphone|intercom|unlock|pour[ ]entrer"
