@@ -521,7 +521,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         span = _keyword_value(text, match, kind)
         if span is None and match["tag"] is not None:
             continue  # "<password>" with no closing tag after its value: a placeholder
-        if span is None and kind is not _Kind.PIN:
+        if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
             span = _generated_value_further_on(text, match) or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
@@ -539,7 +539,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
     value = text[span[0] : span[1]]
     if match["seed_only"] is not None:  # "seed = 20241107" is a random generator's seed
-        return span if _is_passphrase(match, value) else None
+        return span if _SEED_WORDS.fullmatch(value) is not None else None
     if match["bare_key"] is not None:  # "clé : tilleul-ete-2019" after a separator
         given = match["separator"] is not None and _is_given_key(value)
         return span if given or _looks_generated(value) else None
@@ -645,7 +645,9 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
         if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
             start, stop = _unwrapped(text, *token.span())
             value = text[start:stop]
-            if _looks_generated(value) or (after_colon and _is_given_key(value)):
+            if _reads_as_code(value):
+                pass  # default=20261129, item[0][0]: code on the keyword's line, not a value
+            elif _looks_generated(value) or (after_colon and _is_given_key(value)):
                 return start, stop  # after "… est inscrit ici :" a value is given
         previous, after_colon = word, raw.endswith(":")
         if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
@@ -662,6 +664,17 @@ _LINK_TO_KEYWORD = re.compile(
     re.IGNORECASE,
 )
 _BEFORE_WINDOW = 56
+
+
+def _reads_as_code(value: str) -> bool:
+    return (
+        not value[0].isalnum()
+        or _ASSIGNMENT.match(value) is not None
+        or _CODE_MARKS.search(value) is not None
+    )
+
+
+_CODE_MARKS = re.compile(r"[\[\](){}]")
 
 
 def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -687,6 +700,8 @@ def _looks_generated(value: str) -> bool:
         return False
     if "example" in value.lower() or len(set(value)) < _MIN_DISTINCT:
         return False  # AKIAIOSFODNN7EXAMPLE, aaaa1111
+    if _CODE_MARKS.search(value) is not None:
+        return False  # read_text("utf-8"), item[0]: code
     if _is_ordinary_value(value):
         return False
     if _NETWORK_NAME.fullmatch(value) is not None:
@@ -780,10 +795,14 @@ _ADVICE_WORDS = frozenset(
 
 
 def _reads_as_a_sentence(words: list[str]) -> bool:
-    """A comma, a full stop or a word of advice makes words prose about a passphrase."""
-    return any(
+    """A comma, a full stop, a word of advice or a number inside makes words prose."""
+    return any(word.isdigit() for word in words[:-1]) or any(
         word[-1] in ",.;!?" or word.lower().strip("\"'«»“”") in _ADVICE_WORDS for word in words
     )
+
+
+# A wallet's seed: twelve words or more from a list of short lower-case words (BIP-39).
+_SEED_WORDS = re.compile(r"[a-z]{3,8}(?:[ ][a-z]{3,8}){11,23}")
 
 
 _JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
@@ -1018,9 +1037,11 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
 
 
 def _is_login_password(value: str) -> bool:
-    """Letters mixed with digits: a phone number, a name or another address is not a password."""
+    """Letters mixed with digits: a phone number, a name, another address or code (a path
+    joined with " / ") is not a password."""
     return (
         not _is_ordinary_value(value)
+        and _CODE_MARKS.search(value) is None
         and len(value) >= _MIN_PROSE_VALUE_LENGTH
         and any(char.isalpha() for char in value)
         and any(char.isdigit() for char in value)
