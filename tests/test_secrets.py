@@ -19,6 +19,7 @@ from tests.secret_corpus import (
     DEV_CORPUS,
     FAKES,
     HOLDOUT2_CORPUS,
+    HOLDOUT3_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -231,6 +232,18 @@ def test_second_holdout_levels_hold_as_a_floor() -> None:
     assert caught["card"] >= 36  # of 36
     assert caught["keyword"] >= 100  # of 100
     assert caught["token"] >= 71  # of 71
+
+
+def test_third_holdout_levels_measured_once_hold_as_a_floor() -> None:
+    """The blind hold-out that counts, measured once after the last rule change (bench/):
+    card 36/36, keyword 112/123, token 67/68, 1 of 208 hard negatives flagged."""
+    corpus = load_corpus(HOLDOUT3_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 227
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 1  # of 208 hard negatives: 'API_KEY=your-api-key-here'
+    assert caught["card"] >= 36  # of 36
+    assert caught["keyword"] >= 112  # of 123
+    assert caught["token"] >= 67  # of 68
 
 
 @pytest.mark.parametrize(
