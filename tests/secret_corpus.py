@@ -19,8 +19,9 @@ DATA = Path(__file__).parent / "data"
 SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules were tuned
 DEV_CORPUS = DATA / "secrets_dev.jsonl"  # written before the rules of issue 9, then tuned on
 HOLDOUT_CORPUS = DATA / "secrets_holdout.jsonl"  # written blind, measured once, then spent
-HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once after tuning
-HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS)
+HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once, then spent
+HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once after tuning
+HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS)
 SEED = 20241107
 
 ALNUM = string.ascii_letters + string.digits
@@ -141,6 +142,25 @@ FAKES: dict[str, Callable[[random.Random], str]] = {
     "sentry": lambda rng: "sntrys_eyJ" + chars(rng, URL_SAFE, 120),
     "atlassian": lambda rng: "ATATT3xFfGF0" + chars(rng, URL_SAFE, 180),
     "fcm": lambda rng: f"AAAA{chars(rng, URL_SAFE, 7)}:APA91b{chars(rng, URL_SAFE, 134)}",
+    "shopify_shared": lambda rng: "shpss_" + chars(rng, HEX, 32),
+    "heroku": lambda rng: f"HRKU-AA{chars(rng, URL_SAFE, 58)}",
+    "cloudflare_origin": lambda rng: f"v1.0-{chars(rng, HEX, 24)}-{chars(rng, HEX, 146)}",
+    "teams_legacy": lambda rng: (
+        f"https://outlook.office.com/webhook/{chars(rng, HEX, 8)}-{chars(rng, HEX, 4)}"
+        f"-{chars(rng, HEX, 4)}-{chars(rng, HEX, 4)}-{chars(rng, HEX, 12)}@{chars(rng, HEX, 8)}"
+        f"/IncomingWebhook/{chars(rng, HEX, 32)}/{chars(rng, HEX, 8)}"
+    ),
+    "discord_bot_random": lambda rng: (
+        f"{rng.choice('MNO')}{chars(rng, ALNUM, 25)}.{chars(rng, URL_SAFE, 6)}"
+        f".{chars(rng, URL_SAFE, 38)}"
+    ),
+    "buildkite_agent": lambda rng: "bkct_" + chars(rng, URL_SAFE, 73),
+    "b62_40": lambda rng: chars(rng, ALNUM, 40),
+    "b62_24": lambda rng: chars(rng, ALNUM, 24),
+    "google_access": lambda rng: "ya29.a0" + chars(rng, URL_SAFE, 120),
+    "deepseek": lambda rng: "sk-" + chars(rng, HEX, 32),
+    "azure_ad": lambda rng: f"{chars(rng, ALNUM, 3)}8Q~{chars(rng, ALNUM + '_~.-', 34)}",
+    "gitlab_trigger": lambda rng: "glptt-" + chars(rng, HEX, 40),
     "hex40": lambda rng: chars(rng, HEX, 40),
     "b64line": lambda rng: chars(rng, ALNUM + "+/", 64),
     "jwt": fake_jwt,

@@ -14,10 +14,12 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from memoire.core.secrets.providers import leading_keys
 from tests.secret_corpus import (
     DEV_CORPUS,
     FAKES,
     HOLDOUT2_CORPUS,
+    HOLDOUT3_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -216,19 +218,32 @@ def test_first_holdout_levels_hold_as_a_floor() -> None:
     caught, flagged = caught_per_family(load_corpus(HOLDOUT_CORPUS))
     assert flagged == 0  # of 152 hard negatives
     assert caught["card"] >= 31  # of 31
-    assert caught["keyword"] >= 61  # of 62
+    assert caught["keyword"] >= 62  # of 62
     assert caught["token"] >= 53  # of 53
 
 
-def test_second_holdout_levels_measured_once_hold_as_a_floor() -> None:
-    """The blind hold-out that counts, measured once after the last rule change (bench/)."""
+def test_second_holdout_levels_hold_as_a_floor() -> None:
+    """Blind when first measured (card 32/36, keyword 73/100, token 66/71), then its misses
+    were studied while generalising the rules: re-measured after the last rule change."""
     corpus = load_corpus(HOLDOUT2_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 207
     caught, flagged = caught_per_family(corpus)
     assert flagged == 0  # of 189 hard negatives
-    assert caught["card"] >= 32  # of 36
-    assert caught["keyword"] >= 73  # of 100
-    assert caught["token"] >= 66  # of 71
+    assert caught["card"] >= 36  # of 36
+    assert caught["keyword"] >= 100  # of 100
+    assert caught["token"] >= 71  # of 71
+
+
+def test_third_holdout_levels_measured_once_hold_as_a_floor() -> None:
+    """The blind hold-out that counts, measured once after the last rule change (bench/):
+    card 36/36, keyword 112/123, token 67/68, 1 of 208 hard negatives flagged."""
+    corpus = load_corpus(HOLDOUT3_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 227
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 1  # of 208 hard negatives: 'API_KEY=your-api-key-here'
+    assert caught["card"] >= 36  # of 36
+    assert caught["keyword"] >= 112  # of 123
+    assert caught["token"] >= 67  # of 68
 
 
 @pytest.mark.parametrize(
@@ -392,3 +407,311 @@ def test_a_derived_provider_rule_finds_its_token_mid_sentence() -> None:
     text = f"the droplet API token {token} is in the Terraform vars"
     spans = [(f.family, f.rule, text[f.start : f.end]) for f in find_secrets(text)]
     assert (SecretFamily.TOKEN_FORMAT, "digitalocean-pat", token) in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("rtsp://admin:M4ple#63@192.168.2.90:554/live", "M4ple#63"),
+        ("amqp://guest:Me@d0w*377@rabbit.lan:5672/", "Me@d0w*377"),
+        ("postgres://app:H4rb0r&372@db:5432/notes", "H4rb0r&372"),
+        ("mysql -u root -pQx7?Lm2z homeassistant", "Qx7?Lm2z"),
+        ("sshpass -p 'Pivert49%x' ssh pi@nas", "Pivert49%x"),
+        ("docker login -u ana --password Lynx.gris88 registry.lan", "Lynx.gris88"),
+    ],
+)
+def test_credentials_with_symbols_and_other_command_lines(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mysql -u root -p homeassistant",
+        "ssh -p 2222 pi@nas.lan",
+        "docker login --password-stdin < token.txt",
+        'sshpass -p "$NAS_PASS" rsync -a photos/ nas:/photos',
+        "see https://wiki.lan/a:b@c and ana@mail.fr",
+    ],
+)
+def test_command_lines_without_a_password_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Visa 4577 9848 09908 exp 04/28", "4577 9848 09908"),  # 13 digits, 4-4-5
+        ("Discover 6011 1356 2478 3823 11/26", "6011 1356 2478 3823"),  # expiry glued on
+        ("4111 1111 1111 1111 123", "4111 1111 1111 1111"),  # CVV glued on
+    ],
+)
+def test_card_groupings_and_what_follows_them(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+def test_a_client_number_that_starts_like_a_card_is_not_cut_into_one() -> None:
+    assert find_secrets("numéro de client 4556 7375 8689 9855 12 à rappeler") == []
+
+
+def test_every_prefix_a_provider_rule_spells_out_is_indexed() -> None:
+    """shp(?:at|ca|pa|ss)_ was indexed at shpat_ only: shpss_ tokens went unseen."""
+    assert leading_keys(r"shp(?:at|ca|pa|ss)_[a-f0-9]{32}") == {
+        "shpat_",
+        "shpca_",
+        "shppa_",
+        "shpss_",
+    }
+    rng = random.Random(SEED)
+    for fake in ("shopify_shared", "buildkite_agent", "heroku", "cloudflare_origin"):
+        token = FAKES[fake](rng)
+        assert token in spanned(
+            f"deploy with {token} today", find_secrets(f"deploy with {token} today")
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("nouveau mot de passe du NAS = Sam.nuage12, l'ancien ne marche plus", "Sam.nuage12"),
+        ("mdp box internet nutmeg88?Pepper", "nutmeg88?Pepper"),
+        ("router password changed to Citr0n*522 on Sunday", "Citr0n*522"),
+        ("Le mot de passe de l'ordi, celui du grenier, c'est biscuit89!Loulou", "biscuit89!Loulou"),
+        ("phrase de passe : « tiger.papillon.maple.walrus »", "tiger.papillon.maple.walrus"),
+        (
+            "KeePass master passphrase — copper-pivoine-baleine-maple",
+            "copper-pivoine-baleine-maple",
+        ),
+        ("passphrase for the backup disk\ncorrect-staple-lantern-92", "correct-staple-lantern-92"),
+        ("iPad screen time passcode 3074", "3074"),
+        ("Wi-Fi: Livebox-B2346  key yJwC7IZh9dStnaVEADc", "yJwC7IZh9dStnaVEADc"),
+        ("Clé de sécurité réseau (wifi salon)\n2fAcO7DU45PkCp75", "2fAcO7DU45PkCp75"),
+        ("clé TOTP du compte impots.gouv : 7btf eevf x52f ovkr", "7btf eevf x52f ovkr"),
+        ("NAS admin / KXPDZpAemm1za7", "KXPDZpAemm1za7"),
+        ("export PGPASSWORD=Marmot77x && pg_dump ha", "Marmot77x"),
+        (
+            "seed: abandon ladder pilot orbit canyon velvet harbor tunnel maple frost ember quiet",
+            "abandon ladder pilot orbit canyon velvet harbor tunnel maple frost ember quiet",
+        ),
+        ("boîte aux lettres : code 864", "864"),
+        ("The safe in the hotel room: 592174", "592174"),
+        ("casier piscine n°42 code 5983", "5983"),
+        (
+            "Bitwarden recovery code: eVMKxBi8p0gWaesv5NKTHbgjD8XNCWJX",
+            "eVMKxBi8p0gWaesv5NKTHbgjD8XNCWJX",
+        ),
+        ("code de l'appli bancaire : 482913", "482913"),
+        ("Pour l'alarme, taper 9034 puis OFF", "9034"),
+    ],
+)
+def test_keyword_forms_the_second_holdout_missed_generalised(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = config.db.password",
+        "passphrase: pick four random words, never reuse it",
+        "the router password is printed under the box, model TG-789vac",
+        "the password for my iPhone15 is in Bitwarden",
+        "api key for gpt4o-mini is in the vault",
+        "primary key: user_id, sort key: created_at",
+        "public key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq ludo@mac",
+        "clé USB : SanDisk Ultra 64Go",
+        "Example key from the AWS docs: AKIAIOSFODNN7EXAMPLE",
+        "random seed = 20241107",
+        "(seed bug: a reply cut at 80 characters made a correct write look broken)",
+        "Seed: tomatoes basil carrots onions leeks beans",
+        "PASSWORD_MIN_LENGTH=12",
+        "code postal : 69007",
+        "discount code: SPRING24",
+        "Door: 2026 model from Hörmann",
+        "Gate: opens at 0730 on weekdays",
+        "admin / users / groups: three tabs in the settings page",
+        "Remember to ask Bob for the alarm code when he gets back.\n1234 5678",
+    ],
+)
+def test_hard_negatives_beside_the_generalised_forms_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Tigre42!Rouge is the Netflix password now", "Tigre42!Rouge"),
+        ("Soleil#2031, c'est le mot de passe de la box", "Soleil#2031"),
+        ("use Ph03nix-Ash as the password for the guest account", "Ph03nix-Ash"),
+        ("4821 is the alarm code", "4821"),
+        ("1984A, c'est le code du portail", "1984A"),
+        ("<password>Rx8!mW2q</password>", "Rx8!mW2q"),
+        ("SMTP app password: abcd efgh ijkl mnop", "abcd efgh ijkl mnop"),
+        ("Gmail app password\nqwer tyui asdf zxcv", "qwer tyui asdf zxcv"),
+        ("le coffre s'ouvre avec 61942", "61942"),
+        ("appli banque : code perso 734912", "734912"),
+        ("le mdp du compte Free c'est toujours Marmotte2016", "Marmotte2016"),
+        ("🔑 wifi : CafeCrème_2023", "CafeCrème_2023"),
+        ("psw for the old Gmail: Kiwi*Lemon*7", "Kiwi*Lemon*7"),
+        ("accès au NAS : ludo / Falaise_Etretat_76", "Falaise_Etretat_76"),
+        ("Pour ouvrir le portillon du jardin : 4417", "4417"),
+        ("CB : 4970.1012.3456.7893", "4970.1012.3456.7893"),
+    ],
+)
+def test_forms_found_while_probing_in_new_wording(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mqtt://user:<password>@broker.local:1883",
+        "2024 alarm code changes are in the HOA letter",
+        "iPhone15 is the phone whose password I forgot",
+        "SMTP app password: ask Marc, it is in his vault",
+        "key safe by the back door, it opens with the usual code",
+        "réseau wifi : Livebox-7F2A, canal 11",
+        "IMG_20240612_Vacances_Plage_Biarritz_Soleil.jpg",
+        "npm integrity sha512-Gm5ManizGah7sbhGR0NEJ6FIFyLeEhOqxEw0J4j1f6KlU6Y/OIF1gCcnLf==",
+        "Drive link https://drive.google.com/file/d/1Zx8Yq_Lm3Nv7Pq2Rs4Tu6Vw8Xy0AbCdE/view",
+        "version 2024.11.3 on 192.168.1.20",
+    ],
+)
+def test_hard_negatives_beside_the_probed_forms_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_token_from_a_provider_no_rule_knows_is_found_by_its_shape() -> None:
+    rng = random.Random(SEED)
+    token = "acme_live_" + FAKES["b62_40"](rng)
+    text = f"deploy with {token} on Friday"
+    assert [(f.rule, text[f.start : f.end]) for f in find_secrets(text)] == [
+        ("generic-prefixed-token", token)
+    ]
+
+
+@pytest.mark.parametrize(
+    "fake", ["atlassian", "google_access", "deepseek", "azure_ad", "gitlab_trigger"]
+)
+def test_provider_formats_added_in_this_round(fake: str) -> None:
+    token = FAKES[fake](random.Random(SEED))
+    text = f"it uses {token} in production"
+    findings = find_secrets(text)
+    assert token in spanned(text, findings)
+    assert {f.family for f in findings} == {SecretFamily.TOKEN_FORMAT}
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("carte : 4970\u202f1012\u202f3456\u202f7893", "4970\u202f1012\u202f3456\u202f7893"),
+        ("Code: 4821", "4821"),
+        ("phone unlock code 9364", "9364"),
+        ("code de sécurité au dos : 517", "517"),
+        (
+            "recovery words: orbit velvet maple canyon frost ember",
+            "orbit velvet maple canyon frost ember",
+        ),
+        ("TOTP: JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXP"),
+        (
+            "[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+            "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+        ),
+        ("OpenWeather: 3b9f1c2d8e7a6b5c4d3e2f1a0b9c8d7e", "3b9f1c2d8e7a6b5c4d3e2f1a0b9c8d7e"),
+        ("Pour le Wi-Fi : réseau « LesTilleuls », clé : tilleul-ete-2019", "tilleul-ete-2019"),
+        ("Code de l'alarme de la maison de Bretagne : 19 86", "19 86"),
+        ("my password? it's Penguin_Party_99", "Penguin_Party_99"),
+        ("mot de passe : celui du chien + 77, donc Rex77Rex", "Rex77Rex"),
+    ],
+)
+def test_forms_found_in_the_later_probes(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Locker: 118 (the one by the window)",
+        "Alarm: 0645 weekdays",
+        "Coffre : 420 litres, suffisant pour les valises",
+        "la combinaison de ski taille 152 pour Léo",
+        "I changed my password after the LinkedIn2012 leak",
+        "backup code review on Thursday at 1400",
+        "TOTP code: 492011 (expired already)",
+        "Code: 404 when the token expired",
+        "model: Xiaomi-Mi-Robot-Vacuum-S10Plus",
+        "donations: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+        "Commit: c23e14055456c1f0c6bc55066527a1760aee1498",
+        "use a long passphrase as the password for the vault\nthe lockbox holds 2 keys and 1 fob",
+        "key: G major, capo on fret 2",
+        "PASSWORD_FILE=/run/secrets/db_password",
+    ],
+)
+def test_hard_negatives_of_the_later_probes_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Grafana admin creds admin:Gr@fana2024", "Gr@fana2024"),
+        ("connexion Proxmox root@pam / Pr0xm0x!Home", "Pr0xm0x!Home"),
+        ("the unlock pattern is 1-5-9-6-3 (the Z shape)", "1-5-9-6-3"),
+        ("code parental de la télé : 1962", "1962"),
+        ("réponse secrète : Minou1999", "Minou1999"),
+        ("Le code du local vélos est le 1793", "1793"),
+        ("badge perdu, en attendant le code de la grille est 6B29", "6B29"),
+        ("Wifi chez Mamie → Bbox-4D2E, clé 7A3C9E2F1B8D", "7A3C9E2F1B8D"),
+    ],
+)
+def test_forms_found_in_the_last_probes(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Identifiant de la clé d'API : key-7f3a",
+        "identifiant de l'appareil dans HA : 5837c263-0079-4fba-be3c-510da13a3821",
+        "code de la carte : ne jamais l'écrire ici\n1984 is the book we read for the club",
+        "Le code du local vélos est affiché dans le hall",
+        "the unlock pattern is an L shape",
+    ],
+)
+def test_hard_negatives_of_the_last_probes_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_code_on_the_next_line_needs_a_line_that_ends_with_its_context() -> None:
+    assert find_secrets("Code PIN : non défini\n1234 5678 9012 3456") == []
+    text = "Codes de récupération Microsoft :\nQ7RT-9XWZ-3KLM-8PNB"
+    assert spanned(text, find_secrets(text)) == ["Q7RT-9XWZ-3KLM-8PNB"]
+
+
+def test_an_abbreviation_does_not_end_the_sentence_a_password_is_in() -> None:
+    text = "If I forget: the laptop password is my initials + 1987 + !, i.e. LMD1987!"
+    assert "LMD1987!" in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("- mdp : **Chaton#2021**", "Chaton#2021"),
+        ("bike lock: 0-3-1-9", "0-3-1-9"),
+        ("pour la box 4G, le code wifi est inscrit ici : 6QZ2M8KD", "6QZ2M8KD"),
+    ],
+)
+def test_values_in_markdown_after_a_lock_or_after_a_later_colon(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '    parser.add_argument("--seed", type=int, default=20261129)',
+        "        found.sort(key=lambda item: (-item[0][0], item[1]))",
+        '    icons = json.loads((ROOT / "icons.json").read_text("utf-8"))',
+    ],
+)
+def test_code_pasted_into_a_note_is_not_a_secret(text: str) -> None:
+    """Found by scanning the repository's own sources with this round's rules."""
+    assert find_secrets(text) == []

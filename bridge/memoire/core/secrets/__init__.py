@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
-from memoire.core.secrets.providers import find_provider_tokens
+from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 
@@ -45,7 +45,11 @@ class SecretFinding:
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
-    return sorted(_scan(text), key=lambda finding: (finding.start, finding.end))
+    """Every secret, in text order, once per family and span (the rule found first names it)."""
+    by_span: dict[tuple[SecretFamily, int, int], SecretFinding] = {}
+    for finding in _scan(text):
+        by_span.setdefault((finding.family, finding.start, finding.end), finding)
+    return sorted(by_span.values(), key=lambda finding: (finding.start, finding.end))
 
 
 def find_secret(text: str) -> SecretFinding | None:
@@ -65,6 +69,8 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text, lower))
     yield from _find_keyword_values(text, lower)
     yield from _find_login_pairs(text, lower)
+    yield from _find_environment_secrets(text)
+    yield from _find_named_keys(text)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -150,11 +156,13 @@ def _is_documentation_example(token: str) -> bool:
 # can skip to digits). It may not continue a number (digit or IBAN group before it, decimal after
 # it) nor touch a word, "+" (phones) or "/" (dates).
 _CARD_CANDIDATE = re.compile(
-    r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0-][0-9]{4})"
-    r"(?=(?:[ \u00a0-]?[0-9]){9})"  # 13 digits at least: years and phone numbers stop here
-    r"[0-9]*+(?:[ \u00a0-][0-9]++)*+(?!\w)(?![.,][0-9])"
+    r"[0-9][0-9]{3}(?<![\w+.,/][0-9]{4})(?<![0-9][ \u00a0\u202f\u2009-][0-9]{4})"
+    r"(?:(?P<dotted>(?:\.[0-9]{4}){3}(?!\w|\.[0-9]))"  # 4970.1012.3456.7893: fours only
+    r"|(?=(?:[ \u00a0\u202f\u2009-]?[0-9]){9})"  # 13 digits or more: no year, no phone
+    r"[0-9]*+(?:[ \u00a0\u202f\u2009-][0-9]++)*+(?!\w)(?![.,][0-9]))"
 )
-_CARD_SEPARATOR = re.compile(r"[ \u00a0-]")
+_CARD_SEPARATOR = re.compile(r"[ \u00a0\u202f\u2009-]")
+_CARD_GROUP = 4
 _SIRET_LENGTH = 14
 _SIRET_WINDOW = 60
 _LUHN_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit * 2, digits summed
@@ -189,14 +197,39 @@ _CARD_NETWORKS = (
         frozenset(range(13, 20)),
     ),
     _CardNetwork("mir", ((2200, 2204),), _LONG_CARD),
+    _CardNetwork("troy", ((9792, 9792),), frozenset({16})),
+    _CardNetwork("dankort", ((5019, 5019),), frozenset({16})),
+    _CardNetwork("verve", ((506099, 506198), (650002, 650027)), frozenset({16, 18, 19})),
+    _CardNetwork(
+        "elo", ((509, 509), (6277, 6277), (6362, 6363), (6504, 6505), (6516, 6516)), _LONG_CARD
+    ),
 )
 
 
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
-        network = _card_network(match[0])
-        if network is not None and not _is_siret(text, match, network):
-            yield SecretFinding(SecretFamily.CARD_NUMBER, network, match.start(), match.end())
+        candidate = match[0].replace(".", " ") if match["dotted"] else match[0]
+        found = _card_in(candidate, text[match.end() : match.end() + 1])
+        if found is not None and not _is_siret(text, match, found[0]):
+            network, length = found
+            yield SecretFinding(
+                SecretFamily.CARD_NUMBER, network, match.start(), match.start() + length
+            )
+
+
+def _card_in(candidate: str, after: str) -> tuple[str, int] | None:
+    """The network and length of the card in a run of digit groups: the whole run, or the run
+    without a last group that is a CVV (3 or 4 digits) or an expiry ("… 3823 11/26")."""
+    network = _card_network(candidate)
+    if network is not None:
+        return network, len(candidate)
+    *card, last = _CARD_SEPARATOR.split(candidate)
+    if card and (len(last) in (3, 4) or (len(last) == 2 and after == "/")):
+        length = len(candidate) - len(last) - 1
+        network = _card_network(candidate[:length])
+        if network is not None:
+            return network, length
+    return None
 
 
 def _card_network(candidate: str) -> str | None:
@@ -226,16 +259,15 @@ def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
 
 
 def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
-    """Cards are written whole or in fours (Amex 4-6-5, Diners 4-6-4); phones and SIRETs are not."""
+    """Cards are written whole, or from a group of four in groups of three to six (4-4-4-4,
+    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5); phones and SIRETs are not."""
     sizes = [len(group) for group in groups]
     if len(sizes) == 1:
         return True
-    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
+    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1 or sizes[0] != _CARD_GROUP:
         return False
-    if sizes in ([4, 6, 5], [4, 6, 4]):
-        return True
-    *leading, last = sizes
-    return all(size == 4 for size in leading) and 1 <= last <= 4
+    *middle, last = sizes[1:]
+    return all(3 <= size <= 8 for size in middle) and 1 <= last <= 8
 
 
 def _passes_luhn(digits: str) -> bool:
@@ -275,23 +307,35 @@ _AFTER_CLE_DE = _after_any(
 # Every keyword starts with one of these stems, French compounds too: "mot de passe" is matched
 # at "passe", "clé d'API" at "API", "code PIN" at "PIN".
 _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
+_AFTER_PHRASE = _after_any(("phrase[ _-]", "formule[ _-]"))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
+# Glued in one word: authtoken (ngrok), accesstoken, apitoken, bottoken.
+_AFTER_GLUED = _after_any(("auth", "access", "api", "refresh", "bot", "app", "session"))
 _KEYWORD_STEMS = (
     *("pass", "pw", "secr", "mdp", "token", "jeton", "api", "access", "accès", "pin", "nip"),
-    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo"),
+    *("cred", "identifiant"),
+    *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
+    *("recup", "psw", "totp", "privat", "preshared", "pre-shared"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"(?P<phrase>{_WORD_START}(?:passphrase|seed[ _-]phrase|mnemonic)|{_AFTER_PHRASE_DE}passe)"
-    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|pw|secret(?:[ _-]?key)?|mdp"
+    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
+    rf"|mnemonic[ _-](?:phrase|words))"
+    rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
+    rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
+    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|secr[èe]te"
+    rf"|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
     rf"|{_AFTER_OTP}seed|{_AFTER_CODE}wi-?fi"
 )
+# "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
-    rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)"
+    rf"{_WORD_START}(?:token|jeton|api[ _-]?key|access[ _-]?key)|{_AFTER_GLUED}token"
+    rf"|(?P<bare_key>{_WORD_START}(?:key|cl[ée]f?|wi-?fi|totp|creds?|credentials?|identifiants))"
+    rf"|{_WORD_START}(?:private|preshared|pre-shared)[ _-]?key"
     rf"|{_AFTER_CLE}api|{_AFTER_CLE_DE}(?:api|acc[èe]s)"
 )
 # A keyword may end an identifier (DB_PASSWORD) but not start one (password_hash), then take
@@ -300,16 +344,18 @@ _TOKEN_WORDS = (
 # qualifiers are possessive: the words stop at a verb or punctuation, and backtracking through
 # every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
+_ADVERBS = r"(?:now|still|always|actually|maintenant|toujours|encore|désormais|d[ée]sormais)"
 _MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
-    rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}[)\]]?)"
+    rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}(?:\.[\w'’-]{{1,30}})*[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|](?={_GAP}))"
-    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+(?:now|maintenant))?)(?={_GAP})"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|—–](?={_GAP}))"
+    rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
+    rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’]{{0,3}},?{_GAP}+(?P<unmarked>))"
+    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>))"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
@@ -378,6 +424,9 @@ _META_WORDS = frozenset(
         "hash",
         "algorithm",
         "entropy",
+        "fingerprint",
+        "thumbprint",
+        "empreinte",
         "generator",
         "longueur",
         "identifiant",
@@ -422,9 +471,9 @@ _OWNER_WINDOW = 48
 _STOP_VALUES = frozenset({"n/a", "n.a", "s/o", "n/d", "-", "--", "—", "?", "??", "???", "tbd"})
 _VALUE = re.compile(
     rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
-    r"[\"'`”’»]|(?P<bare>\S{1,200}))"
+    r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
-_LEADING_WRAPPERS = "\"'`“‘«(["
+_LEADING_WRAPPERS = "\"'`“‘«([*"
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
 _MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
 _PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
@@ -445,8 +494,12 @@ _NOT_A_SECRET = re.compile(
     | (?:~|\.{1,2})?/[\w./-]*                                   # path
     | [a-z][a-z0-9+.-]*://\S*                                   # URL
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
+    | [13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0-9a-z]{25,60}|0x[0-9a-f]{40}  # wallet address
+    | @?[\w-]+(?:\.[\w-]+)*\.(?:local|lan|home|internal|com|net|org|fr|io|dev|eu|de|be|ch|ca
+        |uk)(?::[0-9]+)?(?:/\S*)?                             # host name
     | [$@]?[A-Za-z_][\w.]*[(\[].*                               # call or subscript in code
-    | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+                           # attribute in code
+    | (?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*(?<![0-9]{2})               # attribute in code
+    | (?:ssh|sk-ssh|ecdsa)-[\w@.-]+                            # public key type
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -462,20 +515,213 @@ _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a pa
 
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
+    found: tuple[int, int] | None = None  # "clé d'API : …" is matched at "clé" and at "API"
     for match in _keyword_matches(lower):
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
-        if span is not None and not _describes_the_secret(text, match):
+        if span is None and match["tag"] is not None:
+            continue  # "<password>" with no closing tag after its value: a placeholder
+        if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
+            span = _generated_value_further_on(text, match) or _generated_value_before(text, match)
+        if span is None or span == found:
+            continue  # the cheap tests first: most keywords in prose have no value
+        if not _describes_the_secret(text, match) and not _names_another_key(lower, match):
+            found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
     span, loose = _keyword_value_span(text, match)
-    if span is None:
-        return None
+    if span is None or (match["tag"] is not None and not text.startswith("</", span[1])):
+        return None  # "<password>…</password>", not "mqtt://user:<password>@host"
+    grouped = _SPACED_GROUPS.match(text, span[0])
+    if grouped is not None and (_letters_and_digits(grouped[0]) or kind is _Kind.PASSWORD):
+        return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
     value = text[span[0] : span[1]]
-    secret = _is_passphrase(match, value) or _is_secret_value(value, kind, prose=loose)
+    if match["seed_only"] is not None:  # "seed = 20241107" is a random generator's seed
+        return span if _SEED_WORDS.fullmatch(value) is not None else None
+    if match["bare_key"] is not None:  # "clé : tilleul-ete-2019" after a separator
+        given = match["separator"] is not None and _is_given_key(value)
+        return span if given or _looks_generated(value) else None
+    secret = (
+        _is_passphrase(match, value)
+        or _is_passcode(match, value)
+        or _is_secret_value(value, kind, prose=loose)
+    )
     return span if secret else None
+
+
+_SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
+
+
+def _is_given_key(value: str) -> bool:
+    return (
+        "example" not in value.lower()
+        and _NETWORK_NAME.fullmatch(value) is None
+        and len(value) >= _MIN_GENERATED_LENGTH
+        and _letters_and_digits(value)
+        and not _is_ordinary_value(value)
+    )
+
+
+def _letters_and_digits(value: str) -> bool:
+    return any(char.isalpha() for char in value) and any(char.isdigit() for char in value)
+
+
+# "key" alone names many things that are not secrets: a table's primary key, a public key, a
+# USB key, a house key.
+_OTHER_KEYS = frozenset(
+    (
+        *("public", "publique", "primary", "primaire", "foreign", "sort", "partition", "unique"),
+        *("composite", "cache", "lookup", "index", "dict", "ssh", "gpg", "pgp", "usb", "car"),
+        *("house", "spare", "room", "voiture", "maison", "garage", "porte", "door", "boîte"),
+    )
+)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+
+
+def _names_another_key(lower: str, match: re.Match[str]) -> bool:
+    if match["bare_key"] is None:
+        return False
+    others = _OTHER_WIFI if match["bare_key"].startswith("wi") else _OTHER_KEYS
+    before = _WORD_BEFORE.search(lower, max(0, match.start() - 24), match.start())
+    words = (match["qualifiers"] or "").split()
+    return (before is not None and before[1] in others) or any(
+        word.strip("()[]") in others for word in words
+    )
+
+
+# A Wi-Fi's name, band or channel is not its password.
+_OTHER_WIFI = frozenset(("ssid", "name", "nom", "network", "réseau", "channel", "canal", "band"))
+
+
+# Farther along the line ("mdp box internet nutmeg88?Pepper", "password changed to Citr0n*522",
+# "le mot de passe de l'ordi de mamie, celui du grenier, c'est biscuit89!Loulou"), only a value
+# no word, name or number looks like is taken: the scan stops at a sentence's end or a meta word.
+_FURTHER_WINDOW = 140
+_FURTHER_TOKENS = 14
+_TOKEN = re.compile(r"\S+")
+_LONG_TOKEN_WITH_A_DIGIT = re.compile(r"(?<!\S)(?=\S{8})[^\s0-9]*[0-9]")
+_ELISION = re.compile(r"^[a-z]['’]")
+_SENTENCE_END = (".", "!", "?", ";")
+_ABBREVIATION_DOTS = 2
+_MIN_GENERATED_LENGTH = 8
+_MIN_DISTINCT = 4
+_NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
+_HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
+_LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
+_GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
+# Where a password is kept, or what else a line names: after these the line gives no password.
+_ELSEWHERE = frozenset(
+    (
+        *("printed", "written", "stored", "saved", "kept", "sticker", "label", "model", "ssid"),
+        *("serial", "imprimé", "imprimée", "écrit", "écrite", "noté", "notée", "rangé", "rangée"),
+        *("étiquette", "modèle", "série", "réseau", "network"),
+    )
+)
+_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
+_STOP_FURTHER = _META_WORDS - _NEW_VALUE_WORDS
+# After these a name follows, not a password: "after the LinkedIn2012 leak", "sur le NAS2024".
+_DETERMINERS = frozenset(
+    (
+        *("the", "a", "an", "my", "his", "her", "our", "their", "your", "this", "that", "its"),
+        *("le", "la", "les", "l", "un", "une", "du", "des", "mon", "ma", "mes", "son", "sa"),
+        *("ses", "notre", "votre", "leur", "ce", "cette", "au", "aux"),
+    )
+)
+
+
+def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    line_end = text.find("\n", match.end(), match.end() + _FURTHER_WINDOW)
+    end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
+    if _LONG_TOKEN_WITH_A_DIGIT.search(text, match.end(), end) is None:
+        return None  # every value taken farther on is eight characters long and holds a digit
+    previous, after_colon = "", False
+    for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
+        raw = token[0]
+        word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
+        if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _STOP_FURTHER:
+            return None
+        if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
+            start, stop = _unwrapped(text, *token.span())
+            value = text[start:stop]
+            if _reads_as_code(value):
+                pass  # default=20261129, item[0][0]: code on the keyword's line, not a value
+            elif _looks_generated(value) or (after_colon and _is_given_key(value)):
+                return start, stop  # after "… est inscrit ici :" a value is given
+        previous, after_colon = word, raw.endswith(":")
+        if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
+            return None  # a sentence ended; "i.e." and "e.g." do not end one
+    return None
+
+
+# "Tigre42!Rouge is the Netflix password", "Soleil#2031, c'est le mot de passe de la box",
+# "use Ph03nix-Ash as the password": a generated-looking value said first, then linked to it.
+_LINK_TO_KEYWORD = re.compile(
+    r"[ \t]*,?[ \t]*(?:(?:is|was|est|c['’]est|as|comme|=|:|—|→|->)[ \t]+)?"
+    r"(?:(?:the|my|our|your|a|le|la|l['’]|mon|ma|notre|votre|son|sa)[ \t]*)?"
+    r"(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:mot[ ]de[ ]|phrase[ ]de[ ]|cl[ée][ ]d['’]|cl[ée][ ])?",
+    re.IGNORECASE,
+)
+_BEFORE_WINDOW = 56
+
+
+def _reads_as_code(value: str) -> bool:
+    return (
+        not value[0].isalnum()
+        or _ASSIGNMENT.match(value) is not None
+        or _CODE_MARKS.search(value) is not None
+    )
+
+
+_CODE_MARKS = re.compile(r"[\[\](){}]")
+
+
+def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    start = max(0, match.start() - _BEFORE_WINDOW)
+    start = max(start, text.rfind("\n", start, match.start()) + 1)
+    if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
+        return None  # every value taken before its keyword is long and holds a digit
+    for token in _TOKEN.finditer(text, start, match.start()):
+        if len(token[0]) < _MIN_GENERATED_LENGTH:
+            continue
+        value_start, value_end = _unwrapped(text, *token.span())
+        if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
+            text, token.end(), match.start()
+        ):
+            return value_start, value_end
+    return None
+
+
+def _looks_generated(value: str) -> bool:
+    """Letters, digits and a symbol or mixed case, as a person makes a password or a machine a
+    key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
+    if len(value) < _MIN_GENERATED_LENGTH or not _letters_and_digits(value):
+        return False
+    if "example" in value.lower() or len(set(value)) < _MIN_DISTINCT:
+        return False  # AKIAIOSFODNN7EXAMPLE, aaaa1111
+    if _CODE_MARKS.search(value) is not None:
+        return False  # read_text("utf-8"), item[0]: code
+    if _is_ordinary_value(value):
+        return False
+    if _NETWORK_NAME.fullmatch(value) is not None:
+        return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
+    if _GROUPED_KEY.fullmatch(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
+        return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
+    upper = sum(char.isupper() for char in value)
+    lower = sum(char.islower() for char in value)
+    symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
+    return symbol or (upper > 0 and lower > 0 and (upper > 1 or "." in value))
+
+
+def _is_passcode(match: re.Match[str], value: str) -> bool:
+    """A passcode, like a PIN, is often four digits: "iPad screen time passcode 3074"."""
+    password = match[_Kind.PASSWORD]
+    return (
+        password is not None
+        and password.startswith("passcode")
+        and bool(_PIN_VALUE.fullmatch(value))
+    )
 
 
 def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
@@ -483,7 +729,8 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
     phrase = match["phrase"] is not None
-    if phrase and match["separator"] is not None and len(rest.split()) >= _PASSPHRASE_WORDS:
+    words = rest.split() if phrase and match["separator"] is not None else []
+    if len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words):
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
     if rest.strip() or line_end == -1:
@@ -500,10 +747,15 @@ def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
     line = text[start : len(text) if end == -1 else end]
     value = line.strip()
     words = value.split()
+    if _JOINED_PASSPHRASE.fullmatch(value) is not None:
+        offset = start + len(line) - len(line.lstrip())
+        return offset, offset + len(value)
     if not _PASSPHRASE_WORDS <= len(words) <= _MAX_PASSPHRASE_WORDS or value[0].isupper():
         return None  # a sentence ("We still need to pick one") starts with a capital
     if not all(_PASSPHRASE_WORD.fullmatch(word) for word in words):
         return None
+    if _reads_as_a_sentence(words) or any(word.isdigit() for word in words[:-1]):
+        return None  # "the lockbox holds 2 keys and 1 fob" counts things; "… verte 88" ends so
     offset = start + len(line) - len(line.lstrip())
     return offset, offset + len(value)
 
@@ -513,6 +765,9 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
     end = text.find("\n", start)
     line = text[start : len(text) if end == -1 else end]
     value = line.strip()
+    if _SPACED_GROUPS.fullmatch(value) is not None:
+        offset = start + len(line) - len(line.lstrip())
+        return offset, offset + len(value)  # an app password: "qwer tyui asdf zxcv"
     if not value or any(char.isspace() for char in value) or _ASSIGNMENT.match(value):
         return None  # "max_tokens=4096" on the next line is a setting of its own
     offset = start + len(line) - len(line.lstrip())
@@ -520,8 +775,37 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
 
 
 def _is_passphrase(match: re.Match[str], value: str) -> bool:
-    """After "passphrase:" ordinary words are the secret, if there are enough of them."""
-    return match["phrase"] is not None and len(value.split()) >= _PASSPHRASE_WORDS
+    """After "passphrase:" ordinary words are the secret, if there are enough of them, spaced or
+    joined ("tiger.papillon.maple.walrus", "correct-staple-lantern-92")."""
+    if match["phrase"] is None:
+        return False
+    if _JOINED_PASSPHRASE.fullmatch(value) is not None:
+        return True
+    words = value.split()
+    return len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words)
+
+
+# Words of advice about passphrases ("pick four random words", "au moins quatre mots").
+_ADVICE_WORDS = frozenset(
+    (
+        *("never", "pick", "choose", "random", "least", "words", "use", "must", "should"),
+        *("jamais", "choisir", "choisis", "hasard", "moins", "mots", "utiliser", "doit"),
+    )
+)
+
+
+def _reads_as_a_sentence(words: list[str]) -> bool:
+    """A comma, a full stop, a word of advice or a number inside makes words prose."""
+    return any(word.isdigit() for word in words[:-1]) or any(
+        word[-1] in ",.;!?" or word.lower().strip("\"'«»“”") in _ADVICE_WORDS for word in words
+    )
+
+
+# A wallet's seed: twelve words or more from a list of short lower-case words (BIP-39).
+_SEED_WORDS = re.compile(r"[a-z]{3,8}(?:[ ][a-z]{3,8}){11,23}")
+
+
+_JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
 
 
 def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
@@ -533,7 +817,8 @@ def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
     for position in sorted(_stem_positions(lower)):
         match = _KEYWORD_VALUE.match(lower, position) if position >= resume else None
         if match is not None:
-            resume = match.end()
+            if match["bare_key"] is None:  # "clé" may start "clé secrète", tried at "secrète"
+                resume = match.end()
             yield match
 
 
@@ -616,6 +901,104 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
 
 
+# --- environment variables -----------------------------------------------------------------
+
+# PGPASSWORD=…, MYSQL_ROOT_PASSWORD: …, DBPASS=…: an upper-case name that holds a secret word,
+# even glued to other letters, which a keyword never is in prose.
+_ENV_WORDS = ("PASS", "PWD", "SECRET", "TOKEN", "APIKEY")  # PASS: PASSWORD, PASSWD too
+_ENV_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_ENV_ASSIGNMENT = re.compile(
+    r"(?P<name>[A-Z][A-Z0-9_]{0,63})[ \t]*(?::=|=|:)[ \t]*[\"']?(?P<value>[^\s\"'`]{1,200})"
+)
+_ENV_NAME_PART = re.compile(r"[A-Z]+")
+_MAX_NAME = 48
+
+
+def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
+    seen: set[int] = set()
+    for word in _ENV_WORDS:
+        for position in positions(text, word):
+            start = position
+            while start > 0 and text[start - 1] in _ENV_NAME_CHARS and position - start < _MAX_NAME:
+                start -= 1
+            if start in seen or (
+                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "$_")
+            ):
+                continue  # inside a word, or a name longer than any variable's
+            seen.add(start)
+            match = _ENV_ASSIGNMENT.match(text, start)
+            if match is not None and _is_environment_secret(match):
+                value_start, value_end = _unwrapped(text, *match.span("value"))
+                yield SecretFinding(
+                    SecretFamily.KEYWORD_VALUE, "environment", value_start, value_end
+                )
+
+
+def _is_environment_secret(match: re.Match[str]) -> bool:
+    parts = [part.lower() for part in _ENV_NAME_PART.findall(match["name"])]
+    if any(part in _META_WORDS for part in parts):
+        return False  # PASSWORD_MIN_LENGTH=12, TOKEN_COUNT=4096
+    value = _unwrapped_text(match["value"])
+    if len(value) < _MIN_VALUE_LENGTH or _is_ordinary_value(value):
+        return False
+    return not _DIGITS.fullmatch(value) or "PASS" in match["name"] or "PWD" in match["name"]
+
+
+def _unwrapped_text(value: str) -> str:
+    return value.strip(_LEADING_WRAPPERS + _TRAILING_WRAPPERS)
+
+
+# --- a service named, then its key -------------------------------------------------------------
+
+# "OpenWeather: 3b9f1c2d…", "Mistral — Xk29LmQp…": a line that names something, then holds only
+# a long random value, gives that thing's key, unless the name says it is a hash, an id or an
+# address ("Commit: c23e14…", "SHA-256: …", "Wallet: bc1q…").
+_NAMED_KEY = re.compile(r"[ \t]*(?P<value>[A-Za-z0-9_+/=.-]{20,200})[ \t]*(?:\n|\Z)")
+_NAME_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?(?P<name>[^\W\d_][\w .()'’-]{0,30}?)[ \t]*\Z"
+)
+_NOT_KEY_NAMES = frozenset(
+    (
+        *("commit", "hash", "sha", "sha1", "sha256", "sha512", "md5", "checksum", "digest"),
+        *("revision", "rev", "build", "uuid", "guid", "serial", "id", "fingerprint", "etag"),
+        *("signature", "tracking", "order", "ref", "reference", "iban", "bic", "address"),
+        *("adresse", "wallet", "public", "pubkey", "publique", "somme", "empreinte", "numéro"),
+        *("number", "commande", "suivi", "colis", "url", "lien", "link", "path", "chemin"),
+        *("model", "modèle", "donation", "donations", "dons", "btc", "bitcoin", "eth"),
+    )
+)
+_NAME_SEPARATORS = (": ", " — ", " → ")
+
+
+def _find_named_keys(text: str) -> Iterator[SecretFinding]:
+    for separator in _NAME_SEPARATORS:
+        for position in positions(text, separator):
+            value = _NAMED_KEY.match(text, position + len(separator))
+            if value is None or not _is_random_key(value["value"]):
+                continue
+            line_start = max(0, text.rfind("\n", max(0, position - 40), position))
+            name = _NAME_BEFORE.search(text, line_start, position)
+            words = _WORDS_IN_NAME.findall(name["name"].lower()) if name is not None else []
+            if words and not any(word in _NOT_KEY_NAMES for word in words):
+                yield SecretFinding(SecretFamily.KEYWORD_VALUE, "named-key", *value.span("value"))
+
+
+_WORDS_IN_NAME = re.compile(r"[^\W\d_]+")
+_MIN_HEX_KEY = 32
+
+
+def _is_random_key(value: str) -> bool:
+    """A key a machine made: generated-looking, or 32 hex digits and more."""
+    if _is_ordinary_value(value):
+        return False
+    hexadecimal = len(value) >= _MIN_HEX_KEY and all(
+        char in "0123456789abcdefABCDEF" for char in value
+    )
+    return (hexadecimal and _letters_and_digits(value)) or (
+        _looks_generated(value) and looks_random(value.replace("-", "").replace("_", ""))
+    )
+
+
 # --- login / password -----------------------------------------------------------------------
 
 # "Netflix: ludo@mail.fr / Fl1xPass", "identifiants box : admin / Orange1234": a login, " / " or
@@ -623,10 +1006,13 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
 # a colon. The scan starts at the separators, which prose holds few of.
 _PAIR_SEPARATORS = (" / ", " | ")
 _LOGIN_BEFORE = re.compile(
-    r"(?:\w@[\w-]+(?:\.[\w-]+)+"
-    r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur)\b[^\n]{0,40}?[:=]"
-    r"[ \t]*[^\s/|]+)[ \t]*\Z"
+    r"(?:\w@[\w-]+(?:\.[\w-]+)*"
+    r"|(?:login|identifiants?|credentials?|creds|user(?:name)?|utilisateur|acc[eè]s|access"
+    r"|compte|account)\b[^\n]{0,40}?[:=]"
+    r"[ \t]*[^\s/|]+"
+    r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
+_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*[\w.@-]+[ \t]*\Z")
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
@@ -636,7 +1022,14 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
         for position in positions(text, separator):
             window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
             value = _PAIR_VALUE.match(text, position + len(separator))
-            if value is None or not _LOGIN_BEFORE.search(lower, window, position):
+            if value is None:
+                continue
+            if not _LOGIN_BEFORE.search(lower, window, position):
+                start, end = _unwrapped(text, *value.span("secret"))
+                if _looks_generated(text[start:end]) and _LOGIN_AFTER_COLON.search(
+                    text, window, position
+                ):  # "NAS : ludo / Falaise_Etretat_76"
+                    yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))
             if _is_login_password(text[start:end]):
@@ -644,9 +1037,11 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
 
 
 def _is_login_password(value: str) -> bool:
-    """Letters mixed with digits: a phone number, a name or another address is not a password."""
+    """Letters mixed with digits: a phone number, a name, another address or code (a path
+    joined with " / ") is not a password."""
     return (
         not _is_ordinary_value(value)
+        and _CODE_MARKS.search(value) is None
         and len(value) >= _MIN_PROSE_VALUE_LENGTH
         and any(char.isalpha() for char in value)
         and any(char.isdigit() for char in value)

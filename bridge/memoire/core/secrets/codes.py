@@ -18,32 +18,54 @@ _THINGS = (
     r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
+    r"|parental|parentale|grille|barri[èe]re|portillon"
+    r"|mailbox|letter[ -]?box|bo[îi]te[ -]aux[ -]lettres|cave|cellar|storage|vestiaire"
+    r"|unlock|d[ée]blocage|security|s[ée]curit[ée]"
     r"|cadenas|casier|bo[îi]te[ -][àa][ -]cl[ée]s|immeuble|interphone|acc[èe]s|d[ée]verrouillage"
     r"|secours|r[ée]cup[ée]ration|messagerie|carte|v[ée]lo|r[ée]sidence"
 )
-_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip)"
+_CODE_WORDS = r"(?:codes?|combinations?|combinaisons?|combos?|pin|puk|nip|patterns?|sch[ée]mas?)"
 # Things whose name alone announces a code: "keypad: 6093", "cadenas du vélo : 0472".
 _STANDALONE = (
     r"digicode|interphone|intercom|keypads?|padlocks?|cadenas|lock[ -]?box|key[ -]?box"
     r"|key[ -]safe|bo[îi]te[ -][àa][ -]cl[ée]s|coffre[ -]fort|cvv2?|cvc2?|cryptogramme|puk"
     r"|combination|combinaison|disarm|d[ée]sarmer"
 )
+# Things that lock: named, a few words, then a colon and a code ("The safe in the hotel room:
+# 592174", "Casier piscine n°42 : 5983") the thing's code is meant.
+_LOCKING = (
+    r"safes?|coffres?(?:-fort)?|lockers?|casiers?|padlocks?|locks?|cadenas|gates?|portails?|doors?"
+    r"|portes?|mailbox|bo[îi]te[ -]aux[ -]lettres|digicode|keypad|alarms?|alarmes?"
+    r"|portillon|garage|parking|entry|entrance|entr[ée]e|lock[ -]?box"
+    r"|key[ -]?box|bo[îi]te[ -][àa][ -]cl[ée]s|interphone|intercom|unlock|pour[ ]entrer"
+)
 _PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
 _WORD = r"[^\W\d_][\w'’-]*"
 _PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
+_TOKEN = r"[^\s.!?;:,]{1,15}"  # a word, a number, "n°42", "(Synology)" between thing and code
 _CONTEXT = re.compile(
-    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+(?:{_WORD}|[0-9]{{1,3}})){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
-    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})"
-    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})"
-    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel)|secret[ -]code"
+    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})[sx]?"
+    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})[sx]?"
+    rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel|perso(?:nnel)?|personal|priv[ée])"
+    rf"|secret[ -]code"
+    rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
+    rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
-    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence)"
+    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence|alarme?"
+    rf"|garage|keypad|digicode|interphone|intercom)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
 # "the code is 4821", "le code, c'est 1234B": a bare code said to be a value is a code to open
 # something, unless the word before names another kind (error, postal, promo, booking code).
 _BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
+_LABELLED_THING = re.compile(
+    rf"\b(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)"
+)
+# "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
+# colon or before "code" names another kind ("code postal :", "discount code:").
+_LABELLED_CODE = re.compile(r"\bcode(?:[ ](?P<label>[^\n:=]{0,40}?))?[ \t]*[:=][ \t]*(?=\w)")
 _OTHER_CODES = frozenset(
     (
         *(
@@ -63,6 +85,9 @@ _OTHER_CODES = frozenset(
         *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation", "confirmation"),
         *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
         *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
+        *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
+        *("iban", "one-time"),
+        *("départemental", "departement", "département", "région", "commune", "postale"),
     )
 )
 _COUNTED = frozenset(
@@ -70,9 +95,16 @@ _COUNTED = frozenset(
         *("lines", "lignes", "loc", "tests", "files", "fichiers", "bytes", "octets", "words"),
         *("characters", "caractères", "chars", "mots", "users", "utilisateurs", "ms", "seconds"),
         *("secondes", "times", "fois", "euros", "dollars", "km", "kg", "pages", "commits"),
+        *("litres", "liters", "l", "cm", "mm", "m", "g", "w", "kw", "kwh", "v", "mhz", "ghz"),
+        *("go", "gb", "mo", "mb", "places", "seats", "steps", "pas", "calories", "kcal"),
     )
 )
 _WORD_AFTER = re.compile(r"[ ]+([^\W\d_]+)")
+_ENDS_LINKED = re.compile(r"(?:[:=]|\b(?:is|est|c['’]est|was|vaut))[ \t]*\Z", re.IGNORECASE)
+_TIME_BEFORE = re.compile(
+    r"\b(?:at|by|until|around|before|after|from|since|à|vers|avant|après|depuis|dès)[ ]+\Z",
+    re.IGNORECASE,
+)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ ]+(?:du[ ]|de[ ]la[ ]|de[ ]|d['’])?\Z")
 
 
@@ -89,16 +121,30 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
 _GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
+    r"|(?P<pair>\d{2}[ ]\d{2})(?![ ]?\d)"
     r"|(?=[\w-]*\d)[0-9A-Za-z]{3,6}(?:-[0-9A-Za-z]{3,6}){1,9}"
-    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8})(?=[#*]|[\s.,;:!?)]|$)"
+    r"|(?=[A-Za-z]{0,2}\d)[0-9A-Za-z]{3,8}"
+    r"|(?=[A-Za-z]*\d)(?=[0-9]*[A-Za-z])[0-9A-Za-z]{9,64})(?=[#*]|[\s.,;:!?)]|$)"
 )
 _CODE_AFTER = re.compile(rf"(?P<gap>{_GAP}){_CODE}")
-_CODE_ON_NEXT_LINE = re.compile(rf"[^\d\n]{{0,40}}\n[ \t]*(?:[-*•][ \t]+)?{_CODE}")
+# The context ends its line, but for a name before a colon ("Microsoft :") or a remark in
+# brackets ("(garage side):"): a line that goes on ("code de la carte : ne jamais l'écrire
+# ici", "Code PIN : non défini") does not announce the next one.
+_CODE_ON_NEXT_LINE = re.compile(
+    rf"(?:(?:[ \t]+[^\W\d_][\w'’-]*){{1,2}}[ \t]*(?=:))?[ \t]*(?:\([^)\n]{{0,40}}\))?[ \t]*"
+    rf"[:=—–-]?[ \t]*\n[ \t]*(?:[-*•][ \t]+)?{_CODE}"
+)
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
-_SHORT_CODES = ("cvv", "cvc", "crypto")
+_SHORT_CODES = ("cvv", "cvc", "crypto", "security", "code de sécurité", "code de securite")
+_LONG_CODE = 9  # a code this long is a recovery code or a generated one, not one said aloud
+# Combination locks and letter boxes often take three digits; doors and alarms take four or more.
+_THREE_DIGIT_LOCKS = (
+    *("comb", "cadenas", "padlock", "lock", "casier", "lettres", "mail", "letter", "safe"),
+    *("coffre", "bike", "vélo", "velo", "cave", "cellar", "vestiaire"),
+)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _LINKING = re.compile(
     r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
@@ -110,29 +156,111 @@ _STEMS = (
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
 )
+# Things named, or opened, before a colon and their code ("The safe in the hotel room: 592174").
+_THING_STEMS = (
+    *("safe", "coffre", "lock", "casier", "cadenas", "gate", "port", "door", "box", "boîte"),
+    *("boite", "cod", "keypad", "larm", "entr", "inter"),
+)
+_LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
+_COLON_THEN_DIGIT = re.compile(r"[:=][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
-    for line_start, line_end in _lines_with_a_stem(lowered):
+    found = {stem: list(positions(lowered, stem)) for stem in {*_STEMS, *_THING_STEMS}}
+    thing_positions = [
+        p
+        for stem in _THING_STEMS
+        for p in found[stem]
+        if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
+    ]
+    for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
+        for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
+            span = _labelled_thing_code(text, labelled)
+            if span is not None:
+                yield ("household-code", *span)
+    stem_positions = [p for stem in _STEMS for p in found[stem]]
+    for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
         for context in _CONTEXT.finditer(lowered, line_start, line_end):
-            span = _code_after(text, context)
+            span = _code_after(text, context) or _code_before(text, context)
             if span is not None:
                 yield ("household-code", *span)
         for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
             span = _code_after(text, bare)
             if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
                 yield ("household-code", *span)
+        for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
+            span = _labelled_code(text, lowered, labelled)
+            if span is not None:
+                yield ("household-code", *span)
         for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
             if not _is_wake_up_time(alarm["code"]):
                 yield ("household-code", *alarm.span("code"))
 
 
+def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] | None:
+    """No word says "code" here: a short number is the thing's number ("Locker: 118"), a
+    year its date, a time its schedule ("Alarm: 0645"), a measure its size ("420 litres")."""
+    code = _CODE_AFTER.match(text, labelled.end())
+    if code is None or code["gap"] or len(code["code"]) < _LABELLED_LENGTH:
+        return None
+    value = code["code"]
+    if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
+        return None
+    after = _WORD_AFTER.match(text.lower(), code.end("code"))
+    if after is not None and after[1] in _COUNTED:
+        return None
+    return code.span("code") if _is_code(value, labelled[0]) else None
+
+
+_LABELLED_LENGTH = 4
+
+
+def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
+    if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"] or "")):
+        return None
+    code = _CODE_AFTER.match(text, labelled.end())
+    if code is None or code["gap"]:
+        return None
+    if _YEAR.fullmatch(code["code"]) and not labelled["label"]:
+        return None  # "Code: 2024 edition"; "code parental de la télé : 1962" is a code
+    if _is_another_code(lowered, labelled.start(), code.end("code")):
+        return None
+    return code.span("code") if _is_code(code["code"], labelled[0]) else None
+
+
+_LABEL_WORDS = re.compile(r"[^\W\d_]+")
+
+
+# "4821 is the alarm code", "1984A, c'est le code du portail": the code said first.
+_CODE_BEFORE = re.compile(
+    rf"{_CODE}[ \t]*,?[ \t]*(?:is|was|est|c['’]est|=|:|—)[ \t]+"
+    r"(?:(?:the|my|our|le|la|l['’]|mon|ma|notre)[ \t]*)?(?:[^\W\d_][\w'’-]*[ \t]+){0,2}\Z",
+    re.IGNORECASE,
+)
+_BEFORE_WINDOW = 48
+
+
+def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
+    line_start = text.rfind("\n", 0, context.start()) + 1
+    start = max(line_start, context.start() - _BEFORE_WINDOW)
+    code = _CODE_BEFORE.search(text, start, context.start())
+    if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
+        return None
+    return code.span("code")
+
+
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_AFTER.match(text, context.end())
     if code is not None:
-        if _YEAR.fullmatch(code["code"]) and not _LINKING.fullmatch(code["gap"]):
+        linked = _LINKING.fullmatch(code["gap"]) is not None
+        said = linked or _ENDS_LINKED.search(code["gap"]) is not None
+        if _YEAR.fullmatch(code["code"]) and not linked:
             return None  # "digicode installed in 2026"
+        if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
+            return None  # "code review at 1400"; "combinaison de ski taille 152"
+        if code["pair"] is not None and not said:
+            return None  # "gate code changed 12 03": a date; "code : 19 86" is a code
         return code.span("code") if _is_code(code["code"], context[0]) else None
     code = _CODE_ON_NEXT_LINE.match(text, context.end())
     if code is not None and _is_code(code["code"], context[0]):
@@ -140,17 +268,20 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-def _lines_with_a_stem(lowered: str) -> list[tuple[int, int]]:
-    """A context never crosses a line, so a line without a stem cannot hold one; nor can a line
-    with no digit after its stem, on it or on the next line, hold a code."""
-    lines: dict[int, int] = {}
-    for position in sorted({p for stem in _STEMS for p in positions(lowered, stem)}):
+def _lines_with(lowered: str, stems: list[int], after: re.Pattern[str]) -> list[tuple[int, int]]:
+    """A context never crosses a line, so a line without a stem (at these positions) cannot
+    hold one; nor can a line where `after` (a digit, or a colon then a digit) is not found, on
+    it or on the next line, hold a code."""
+    lines: list[tuple[int, int]] = []
+    end = -1
+    for position in sorted(set(stems)):
+        if position <= end:
+            continue  # this line was judged already
         start = lowered.rfind("\n", 0, position) + 1
-        if start not in lines:
-            end = _line_end(lowered, position)
-            if _DIGIT.search(lowered, position, _line_end(lowered, end + 1)) is not None:
-                lines[start] = end
-    return list(lines.items())
+        end = _line_end(lowered, position)
+        if after.search(lowered, start, _line_end(lowered, end + 1)) is not None:
+            lines.append((start, end))
+    return lines
 
 
 def _line_end(text: str, position: int) -> int:
@@ -176,7 +307,10 @@ def _is_code(value: str, context: str) -> bool:
     if lowered.startswith(_SHORT_CODES):
         return letters == 0 and 3 <= len(value) <= 4
     if letters == 0:
-        return 4 <= len(value) <= 8
+        shortest = 3 if any(word in lowered for word in _THREE_DIGIT_LOCKS) else 4
+        return shortest <= len(value) <= 8
     if any(word in lowered for word in _RECOVERY):
         return len(value) >= 4  # backup codes mix letters and digits freely: 7hq2, k9zt
+    if len(value) >= _LONG_CODE:
+        return "secret" in lowered
     return letters <= 2 and digits >= 3

@@ -11,7 +11,11 @@ from memoire.core.secrets.text import positions
 
 # scheme://user:password@host, any scheme; the password is what is refused.
 _SCHEME = re.compile(r"(?<![\w+.-])[a-z][a-z0-9+.-]{1,20}\Z", re.IGNORECASE)
-_URL_CREDENTIALS = re.compile(r"://[^\s:/@\"'<>]*:(?P<secret>[^\s/@\"'<>]{3,})@[\w\[]")
+# A password may hold "@", "#" or "&" unescaped (M@ple#638): it runs to the last "@" before the
+# host, which is the one followed by a host name and no other "@".
+_URL_CREDENTIALS = re.compile(
+    r"://[^\s:/@\"'<>]*:(?P<secret>[^\s/\"'<>]{3,}?)@(?=[\w\[][^\s/@]*(?:[\s/]|$))"
+)
 # Authorization: Bearer …, X-API-Key: …, as a header line, a curl -H argument or a dict entry.
 _HEADER = re.compile(
     r"(?:authorization[\"']?[ \t]*[:=,][ \t]*[\"']?(?:bearer|basic|token|digest)"
@@ -20,12 +24,19 @@ _HEADER = re.compile(
     re.IGNORECASE,
 )
 _HEADER_ANCHORS = ("authorization", "x-")
-# curl -u user:pass, httpie -a user:pass, wget --password=…
+# curl -u user:pass, httpie -a user:pass, wget --password=…, docker login --password X.
 _COMMAND_LINE = re.compile(
-    r"(?:(?:-u|(?<=\s)--user|-a|(?<=\s)--auth)[ =][\"']?[^\s:\"'$]+:|--password=[\"']?)"
+    r"(?:(?:-u|(?<=\s)--user|-a|(?<=\s)--auth)[ =][\"']?[^\s:\"'$]+:"
+    r"|--(?:password|passwd|pass)(?:=|[ ]+)[\"']?)"
     r"(?P<secret>[^\s\"'$<{]{4,})",
 )
-_COMMAND_ANCHORS = ("-u", "-a", "--")  # -u, -a and --user, --auth after a space; --password=
+_COMMAND_ANCHORS = ("-u", "-a", "--")  # after a space
+# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X.
+_DASH_P = re.compile(
+    r"-p(?:(?P<attached>[\"']?)|[ ]+[\"']?)(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
+)
+_DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
+_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass)\b")
 
 
 def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
@@ -44,8 +55,18 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
                 yield from _given(_HEADER.match(text, position), "authorization-header")
     for anchor in _COMMAND_ANCHORS:
         for position in positions(text, anchor):
-            if anchor == "--" or (position and text[position - 1] in " \t"):
+            if position and text[position - 1] in " \t":
                 yield from _given(_COMMAND_LINE.match(text, position), "command-line")
+    yield from _find_dash_p(text)
+
+
+def _find_dash_p(text: str) -> Iterator[tuple[str, int, int]]:
+    for position in positions(text, " -p"):
+        line_start = max(text.rfind("\n", 0, position) + 1, position - _DASH_P_WINDOW)
+        commands = list(_DASH_P_COMMANDS.finditer(text, line_start, position))
+        match = _DASH_P.match(text, position + 1) if commands else None
+        if match is not None and (match["attached"] is None) == (commands[-1]["attached"] is None):
+            yield from _given(match, "command-line")
 
 
 def _given(match: re.Match[str] | None, rule: str) -> Iterator[tuple[str, int, int]]:
