@@ -53,6 +53,7 @@ class LoadedNote:
     too_large: bool = False
     secret: secrets.SecretFinding | None = None
     labelled_hidden: bool = True
+    path_secret: secrets.SecretFinding | None = None
 
     @property
     def version(self) -> str:
@@ -65,8 +66,9 @@ class LoadedNote:
     @property
     def hidden(self) -> bool:
         """Withheld from clients without the sensitive right: labelled sensitive, a header
-        that cannot be trusted, or a secret a person committed by hand (fail closed)."""
-        return self.labelled_hidden or self.secret is not None
+        that cannot be trusted, or a secret a person committed by hand, in the text or in
+        the file name (fail closed)."""
+        return self.labelled_hidden or self.secret_found is not None
 
     @property
     def secret_line(self) -> int | None:
@@ -75,13 +77,25 @@ class LoadedNote:
         return self.text.count("\n", 0, self.secret.start) + 1
 
     @property
+    def secret_found(self) -> str | None:
+        """Where a secret a person committed sits, in words the owner can act on."""
+        if self.secret is not None:
+            return f"line {self.secret_line} looks like a secret ({self.secret.rule})"
+        if self.path_secret is not None:
+            return (
+                f"the file name looks like a secret ({self.path_secret.rule}); "
+                "rename it with git mv"
+            )
+        return None
+
+    @property
     def attention(self) -> str | None:
         """What the owner should fix by hand, for clients that may see hidden notes."""
         found = []
-        if self.secret is not None:
+        if self.secret_found is not None:
             found.append(
-                f"line {self.secret_line} looks like a secret ({self.secret.rule}); it is "
-                "withheld from clients without the sensitive right until a person removes it"
+                f"{self.secret_found}; it is withheld from clients without the sensitive "
+                "right until a person removes it"
             )
         found += [f"header: {problem}" for problem in self.parsed.problems]
         return "; ".join(found) or None
@@ -90,6 +104,11 @@ class LoadedNote:
 def fallback_title(path: str) -> str:
     """The title of a note whose header gives none: its file name."""
     return path.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+def path_secret(path: str) -> secrets.SecretFinding | None:
+    """A secret in a note's file name: its slug, read with the hyphens as spaces."""
+    return secrets.find_secret(fallback_title(path).replace("-", " "))
 
 
 def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int) -> LoadedNote:
@@ -115,6 +134,7 @@ def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int
         too_large=too_large,
         secret=secrets.find_secret(text),
         labelled_hidden=labelled_hidden,
+        path_secret=None if path == layout.readme else path_secret(path),
     )
 
 

@@ -49,12 +49,11 @@ def check_memory(config: Config) -> list[Problem]:
             problems.append(
                 Problem(path, f"over the {limit}-character limit: split it by hand into notes")
             )
-        if note.secret is not None:
+        if note.secret_found is not None:
             problems.append(
                 Problem(
                     path,
-                    f"line {note.secret_line} looks like a secret ({note.secret.rule}); "
-                    "it is withheld from clients without the sensitive right",
+                    f"{note.secret_found}; it is withheld from clients without the sensitive right",
                 )
             )
     return problems

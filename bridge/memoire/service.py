@@ -28,6 +28,7 @@ from .catalog import (
     FirstParents,
     LoadedNote,
     fallback_title,
+    path_secret,
     summary_fingerprint,
 )
 from .config import Config
@@ -586,7 +587,8 @@ class MemoryService:
                 f"wanted to save; the owner can grant write in [clients.{client}] of memoire.toml."
             )
         path = writable_path(path, self.layout)
-        self._refuse_secrets(fallback_title(path).replace("-", " "))  # a path is stored too
+        if path_secret(path) is not None:  # a path is stored too
+            raise SecretRefused(secrets.REFUSAL_MESSAGE)
         return path
 
     def _refuse_secrets(self, *texts: str) -> None:

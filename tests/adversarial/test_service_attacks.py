@@ -329,6 +329,22 @@ def test_a_hand_committed_secret_is_withheld_from_clients_without_sensitive(
     assert "line 9" in problems[0].message
 
 
+def test_a_hand_committed_secret_in_a_file_name_is_withheld_from_clients_without_sensitive(
+    service: MemoryService, repository: Path
+) -> None:
+    text = f"---\n{PUBLIC}sensitive: no\n---\n\nmarker the front door\n"
+    commit_by_hand(repository, "journal/pin-4821-door-1984.md", text)
+    assert hidden_from_voice(service, "journal/pin-4821-door-1984.md")
+    desk = {note.path: note for note in service.index("desk").notes}
+    attention = desk["journal/pin-4821-door-1984.md"].attention
+    assert attention is not None
+    assert "file name" in attention
+    assert "git mv" in attention
+    problems = check_memory(make_config(repository))
+    assert [problem.path for problem in problems] == ["journal/pin-4821-door-1984.md"]
+    assert "file name" in problems[0].message
+
+
 # After landing
 
 
