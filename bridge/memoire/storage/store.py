@@ -1,9 +1,10 @@
 """The Git store: every write is one commit, and no commit is ever lost.
 
-A write is planned on the branch's current commit, built with plumbing (`commits`) and
-published by compare-and-swap on the branch ref (`refs`), or pushed to the remote, so a
-commit made in between by anyone makes the publish fail and the change is planned again on
-the new commit. memoire processes also serialise on an advisory lock (`locking`).
+A write is planned on the branch's current commit (with a remote: its last known commit),
+built with plumbing (`commits`) and published by compare-and-swap on the branch ref
+(`refs`), or pushed to the remote with a lease, so a commit made in between by anyone makes
+the publish fail and the change is planned again on the new commit, until a deadline.
+memoire processes also serialise on an advisory lock (`locking`).
 
 Before a commit, the working tree is checked (`worktree`): a person's uncommitted edit, or
 a link, FIFO or folder in the way, refuses the write with nothing committed. Once the
@@ -28,6 +29,7 @@ from pygit2.enums import CheckoutStrategy
 from ..core.errors import (
     Contention,
     InvalidPath,
+    MemoireError,
     MemoryMissing,
     OutcomeUnknown,
     RemoteUnavailable,
@@ -44,7 +46,7 @@ from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
 __all__ = ["Change", "GitStore", "Landed", "Snapshot", "committer_name"]
 
 logger = logging.getLogger(__name__)
-CAS_ATTEMPTS = 4  # the first try and three retries
+CONTENTION_DEADLINE_SECONDS = 5.0  # how long a writer keeps trying before it is refused
 RETRY_JITTER_SECONDS = 0.05  # writers that keep colliding fall out of step
 _ALLOWED_NAME_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-"
@@ -173,30 +175,56 @@ class GitStore:
     def write[T](
         self, plan: Callable[[Snapshot], Change[T]], client: str, message: str
     ) -> Landed[T]:
-        """Plan a change on the current commit and publish it; plan again if someone else won."""
+        """Plan a change on the last known commit and publish it; plan again if someone won.
+
+        With a remote, the push's lease already checks that nobody pushed in between, so
+        the remote is fetched only when the lease is refused, or when the plan refuses the
+        change on a copy not yet checked against the remote.
+        """
         with self._mutex, exclusive(self._lock_file):
             self._finish_interrupted_sync()
-            for attempt in range(CAS_ATTEMPTS):
-                if self._remote is not None:
-                    self._remote.fetch()
-                    self._catch_up_local()
+            deadline = time.monotonic() + CONTENTION_DEADLINE_SECONDS
+            fresh = self._remote is None  # True once the copy is checked against the truth
+            if self._remote is not None and not self._remote.reachable:
+                self._fetch()  # it failed last time: a clear refusal while it stays away
+                fresh = True
+            attempt = 0
+            while True:
                 snapshot = self.snapshot()
-                change = plan(snapshot)
+                try:
+                    change = plan(snapshot)
+                    self._refuse_what_is_in_the_way(snapshot, change.files)
+                except MemoireError:  # given only on a copy checked against the remote
+                    if fresh:
+                        raise
+                    self._fetch()
+                    fresh = True
+                    continue
                 landed = self._commit_and_publish(snapshot, change, committer_name(client), message)
                 if landed is not None:
                     pack_now_and_then(self._gitdir, self._lock_file)
                     return landed
-                time.sleep(random.uniform(0, RETRY_JITTER_SECONDS * (attempt + 1)))
-            raise Contention(
-                "Other writers kept changing the memory at the same moment; nothing was "
-                "written. Try again."
-            )
+                if time.monotonic() >= deadline:
+                    raise Contention(
+                        "Other writers kept changing the memory first for "
+                        f"{CONTENTION_DEADLINE_SECONDS:g} s; nothing was written. Try again."
+                    )
+                time.sleep(random.uniform(0, min(RETRY_JITTER_SECONDS * (attempt + 1), 0.5)))
+                attempt += 1
+                if self._remote is not None:
+                    self._fetch()
+                    fresh = True
+
+    def _fetch(self) -> None:
+        """Learn the remote's commit, and bring the local branch along when it can."""
+        assert self._remote is not None
+        self._remote.fetch()
+        self._catch_up_local()
 
     def _commit_and_publish[T](
         self, snapshot: Snapshot, change: Change[T], name: str, message: str
     ) -> Landed[T] | None:
         """One attempt: None when someone else published first and nothing landed."""
-        self._refuse_what_is_in_the_way(snapshot, change.files)
         with _refused_when_disk_full(self._gitdir):
             blobs = self._commits.write_blobs(change.files)
             commit = self._commits.commit(snapshot.commit, blobs, name, message)
