@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.queues import Queue
@@ -24,6 +25,7 @@ from memoire.core.layout import ENGLISH
 from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
 from memoire.storage import store
+from memoire.storage.locking import exclusive
 
 from .bridges import events_in, issue_token, read_events, running_bridge
 from .conftest import fsck_problems, git, make_config, write_config
@@ -151,6 +153,87 @@ def test_a_remote_that_keeps_refusing_is_a_refusal_naming_the_deadline(
         desk.append("desk", "topics/boat.md", "Never confirmed.")
     assert remote_head(remote) == before
     assert "Never confirmed." not in desk.read("desk", "topics/boat.md").body
+
+
+def test_writes_waiting_in_one_bridge_go_out_in_one_push_one_commit_each(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    git(remote, "config", "core.logAllRefUpdates", "always")  # the reflog counts pushes
+    desk = bridge("desk", str(remote))
+    start = desk.append("desk", "journal/day.md", "Morning.", title="Day", sensitive=False)
+    confirmed: list[tuple[str, str]] = []
+
+    def append(number: int) -> None:
+        result = desk.append("desk", "journal/day.md", f"Line {number}.")
+        confirmed.append((result.commit, result.appended))
+
+    writers = [threading.Thread(target=append, args=(number,)) for number in range(5)]
+    with exclusive(tmp_path / "desk" / ".git" / "memoire" / "write.lock"):
+        for writer in writers:
+            writer.start()
+        time.sleep(1)  # every writer is waiting for the memory
+    for writer in writers:
+        writer.join(timeout=60)
+    assert len(confirmed) == 5
+    history = git(remote, "rev-list", f"{start.commit}..main").split()
+    assert sorted(commit for commit, _ in confirmed) == sorted(history)
+    for commit, line in confirmed:
+        assert git(remote, "show", f"{commit}:journal/day.md").endswith(line + "\n")
+    lines = remote_file(remote, "journal/day.md").splitlines()
+    assert all(lines.count(line) == 1 for _, line in confirmed)
+    pushes = git(remote, "reflog", "show", "--format=%H", "main").split()
+    assert pushes[:2] == [history[0], start.commit]
+
+
+def test_a_batch_overtaken_by_another_bridge_is_replanned_and_answers_each_writer(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    git(remote, "config", "core.logAllRefUpdates", "always")
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "journal/day.md", "Morning.", title="Day", sensitive=False)
+    seen = desk.read("desk", "journal/day.md").version
+    appended: list[str] = []
+    refused: list[VersionConflict] = []
+
+    def append(number: int) -> None:
+        appended.append(desk.append("desk", "journal/day.md", f"Desk {number}.").appended)
+
+    def rewrite() -> None:
+        try:
+            desk.write(
+                "desk",
+                "journal/day.md",
+                title="Day",
+                description="",
+                sensitive=False,
+                body="Rewritten.\n",
+                version=seen,
+            )
+        except VersionConflict as conflict:
+            refused.append(conflict)
+
+    writers = [threading.Thread(target=append, args=(number,)) for number in range(3)]
+    writers.insert(1, threading.Thread(target=rewrite))
+    with exclusive(tmp_path / "desk" / ".git" / "memoire" / "write.lock"):
+        for writer in writers:
+            writer.start()
+        time.sleep(1)  # every writer is waiting for the memory
+        pushed = home.append("desk", "journal/day.md", "From home.")
+    for writer in writers:
+        writer.join(timeout=60)
+    assert sorted(appended) == ["Desk 0.", "Desk 1.", "Desk 2."]
+    [conflict] = refused
+    since_home = git(remote, "rev-list", f"{pushed.commit}^..main").split()
+    versions = [git(remote, "rev-parse", f"{commit}:journal/day.md")[:10] for commit in since_home]
+    assert conflict.current_version in versions  # a version no older than home's push
+    lines = remote_file(remote, "journal/day.md").splitlines()
+    assert lines.count("From home.") == 1
+    assert all(lines.count(line) == 1 for line in appended)
+    assert "Rewritten." not in lines
+    pushes = git(remote, "reflog", "show", "--format=%H", "main").split()
+    assert pushes[1] == pushed.commit
+    assert git(remote, "rev-list", "--count", f"{pushed.commit}..main").strip() == "3"
 
 
 def test_a_version_another_bridge_overtook_is_refused_with_the_new_one(
