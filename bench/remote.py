@@ -1,7 +1,9 @@
 """Append latency with no remote, with a bare remote by path, and over git:// on loopback.
 
-A write with a remote fetches first, then pushes with a lease, and is confirmed only once
-the remote accepted it; this shows what that costs and which step dominates. Prints only.
+A write with a remote pushes with a lease against the last commit it knows, fetches only
+when the lease is refused, and is confirmed only once the remote accepted it; this shows
+what that costs, how many git fetches and pushes a write runs, and how concurrent writers
+on two bridges fare (refusals for contention, latency). Prints only.
 
     bash .ci/run uv run python bench/remote.py [--notes 1000] [--iterations 100]
 """
@@ -9,15 +11,18 @@ the remote accepted it; this shows what that costs and which step dominates. Pri
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -27,6 +32,7 @@ from core import build_memory
 from memoire.bootstrap import create_memory
 from memoire.config import Config, Limits, MemoryLocation
 from memoire.core.acl import FULL, AccessTable
+from memoire.core.errors import Contention
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 from memoire.storage.remote import GitRemote
@@ -73,10 +79,16 @@ def bench_mode(name: str, url: str | None, fixture: Fixture) -> list[tuple[str, 
     targets = [rng.choice(notes) for _ in range(iterations)]
     for number in range(3):
         service.append("desk", targets[number], f"warm-up {number}")
+    runs = None if url is None else service._store._remote
+    before = None if runs is None else dict(runs.runs)
     appends = timed(
         iterations, lambda number: service.append("desk", targets[number], f"line {number}")
     )
     rows = [(f"append, {name}", appends)]
+    if runs is not None and before is not None:
+        for command in ("fetch", "push"):
+            done = runs.runs[command] - before.get(command, 0)
+            print(f"{name}: {done / iterations:.2f} git {command} per append")
     if url is not None:
         remote = GitRemote(local, url, "main", local / ".git" / "memoire")
         rows.append((f"  of which git fetch, {name}", timed(iterations, lambda _: remote.fetch())))
@@ -84,10 +96,82 @@ def bench_mode(name: str, url: str | None, fixture: Fixture) -> list[tuple[str, 
     return rows
 
 
+def appending_bridge(url: str, local: str, load: tuple[int, int], start: Any, results: Any) -> None:
+    """One bridge process: `writers` threads appending at once, as concurrent clients do."""
+    writers, appends = load
+    create_memory(Path(local), "", ENGLISH, url)
+    service = service_for(Path(local), url)
+    samples: list[int] = []
+    refused: list[str] = []
+    guard = threading.Lock()
+
+    def writer(number: int) -> None:
+        for line in range(appends):
+            started = time.perf_counter_ns()
+            try:
+                service.append(
+                    "desk",
+                    "journal/shared.md",
+                    f"{local} {number} {line}",
+                    title="Shared",
+                    description="",
+                    sensitive=False,
+                )
+            except Contention as refusal:
+                with guard:
+                    refused.append(refusal.message)
+                continue
+            with guard:
+                samples.append(time.perf_counter_ns() - started)
+
+    threads = [threading.Thread(target=writer, args=(number,)) for number in range(writers)]
+    start.wait()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    service.close()
+    results.put((samples, refused))
+
+
+def bench_contention(
+    url: str, base: Path, bridges: int, writers: int, appends: int
+) -> list[tuple[str, list[int]]]:
+    """`bridges` processes with `writers` threads each, all appending to one note."""
+    context = multiprocessing.get_context("spawn")
+    start, results = context.Event(), context.Queue()
+    processes = [
+        context.Process(
+            target=appending_bridge,
+            args=(url, str(base / f"bridge-{number}"), (writers, appends), start, results),
+        )
+        for number in range(bridges)
+    ]
+    for process in processes:
+        process.start()
+    time.sleep(3)  # every bridge has cloned and is ready
+    start.set()
+    outcomes = [results.get(timeout=600) for _ in processes]
+    for process in processes:
+        process.join(timeout=60)
+    samples = [sample for done, _ in outcomes for sample in done]
+    refused = [message for _, failed in outcomes for message in failed]
+    total = bridges * writers * appends
+    print(
+        f"{bridges} bridges x {writers} writers x {appends} appends over git://: "
+        f"{len(refused)} of {total} refused for contention"
+        + (f" ({refused[0]})" if refused else "")
+    )
+    return [(f"contended append, {bridges}x{writers} git://", samples)]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--notes", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--bridges", type=int, default=2)
+    parser.add_argument("--writers", type=int, default=4, help="per bridge")
+    parser.add_argument("--contended-appends", type=int, default=10, help="per writer")
     arguments = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="memoire-bench-remote-") as folder:
         base = Path(folder)
@@ -102,6 +186,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows += bench_mode("bare by path", str(bare), fixture)
         with git_daemon(served) as daemon:
             rows += bench_mode("git:// loopback", daemon.url("shared.git"), fixture)
+            rows += bench_contention(
+                daemon.url("shared.git"),
+                base,
+                arguments.bridges,
+                arguments.writers,
+                arguments.contended_appends,
+            )
     where = tempfile.gettempdir()
     print(f"{arguments.notes} notes, {arguments.iterations} appends per mode, on {where}")
     print(f"{'operation':<40} {'p50 ms':>8} {'p95 ms':>8} {'mean ms':>8}")

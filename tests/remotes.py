@@ -18,10 +18,14 @@ def bare_repository(path: Path) -> Path:
 
 
 class GitDaemon:
-    """git:// on 127.0.0.1, which a test can stop and start again like a server going down."""
+    """git:// on 127.0.0.1, which a test can stop and start again like a server going down.
+
+    Started with `serve_fetches` False, it refuses every fetch and still accepts pushes.
+    """
 
     def __init__(self, base: Path) -> None:
         self._base = base
+        self.serve_fetches = True
         self.port = free_port()
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -36,6 +40,7 @@ class GitDaemon:
                 "--reuseaddr",
                 "--export-all",
                 "--enable=receive-pack",
+                *([] if self.serve_fetches else ["--disable=upload-pack"]),
                 f"--base-path={self._base}",
                 f"--port={self.port}",
                 "--listen=127.0.0.1",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.queues import Queue
@@ -23,6 +24,8 @@ from memoire.core.errors import (
 from memoire.core.layout import ENGLISH
 from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
+from memoire.storage import store
+from memoire.storage.locking import exclusive
 
 from .bridges import events_in, issue_token, read_events, running_bridge
 from .conftest import fsck_problems, git, make_config, write_config
@@ -83,6 +86,154 @@ def test_other_bridges_see_pushed_commits_by_periodic_fetch(
     assert [note.path for note in home.index("desk").notes] == ["topics/boat.md"]
     assert [hit.path for hit in home.search("desk", "sails").hits] == ["topics/boat.md"]
     assert (tmp_path / "home" / "topics/boat.md").read_text().endswith("Sails mended.\n")
+
+
+def test_a_write_pushes_without_fetching_when_nobody_else_pushed(
+    tmp_path: Path, bridge: Bridge
+) -> None:
+    bare = bare_repository(tmp_path / "served" / "shared.git")
+    with git_daemon(tmp_path / "served") as daemon:
+        desk = bridge("desk", daemon.url("shared.git"))
+        daemon.stop()
+        daemon.serve_fetches = False
+        daemon.start()
+        first = desk.append("desk", "topics/boat.md", "Hull sanded.", title="Boat", sensitive=False)
+        second = desk.append("desk", "topics/boat.md", "Hull painted.")
+    assert remote_head(bare) == second.commit
+    parent = git(bare, "rev-parse", f"{second.commit}^").strip()
+    assert parent == first.commit
+    assert remote_file(bare, "topics/boat.md").endswith("Hull sanded.\nHull painted.\n")
+    assert desk.read("desk", "topics/boat.md").remote.reachable is True  # type: ignore[union-attr]
+
+
+def test_an_append_after_another_bridge_pushed_is_reapplied_on_top(
+    remote: Path, bridge: Bridge
+) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "topics/plan.md", "From the desk.", title="Plan", sensitive=False)
+    home.append("desk", "topics/plan.md", "From home, on a copy that had not seen the desk.")
+    assert remote_file(remote, "topics/plan.md").endswith(
+        "From the desk.\nFrom home, on a copy that had not seen the desk.\n"
+    )
+    assert git(remote, "rev-list", "--merges", "main") == ""
+
+
+def test_a_version_newer_than_the_bridge_knows_is_checked_against_the_remote(
+    remote: Path, bridge: Bridge
+) -> None:
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "topics/plan.md", "Step one.", title="Plan", sensitive=False)
+    newer = home.append("desk", "topics/plan.md", "Step two, from home.")
+    result = desk.write(
+        "desk",
+        "topics/plan.md",
+        title="Plan",
+        description="",
+        sensitive=False,
+        body="Rewritten with what home showed.\n",
+        version=newer.version,
+    )
+    assert remote_head(remote) == result.commit
+    assert remote_file(remote, "topics/plan.md").endswith("Rewritten with what home showed.\n")
+
+
+def test_a_remote_that_keeps_refusing_is_a_refusal_naming_the_deadline(
+    remote: Path, bridge: Bridge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = bridge("desk", str(remote))
+    desk.append("desk", "topics/boat.md", "Afloat.", title="Boat", sensitive=False)
+    before = remote_head(remote)
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+    monkeypatch.setattr(store, "CONTENTION_DEADLINE_SECONDS", 0.5)
+    with pytest.raises(Contention, match=r"for 0\.5 s; nothing was written"):
+        desk.append("desk", "topics/boat.md", "Never confirmed.")
+    assert remote_head(remote) == before
+    assert "Never confirmed." not in desk.read("desk", "topics/boat.md").body
+
+
+def test_writes_waiting_in_one_bridge_go_out_in_one_push_one_commit_each(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    git(remote, "config", "core.logAllRefUpdates", "always")  # the reflog counts pushes
+    desk = bridge("desk", str(remote))
+    start = desk.append("desk", "journal/day.md", "Morning.", title="Day", sensitive=False)
+    confirmed: list[tuple[str, str]] = []
+
+    def append(number: int) -> None:
+        result = desk.append("desk", "journal/day.md", f"Line {number}.")
+        confirmed.append((result.commit, result.appended))
+
+    writers = [threading.Thread(target=append, args=(number,)) for number in range(5)]
+    with exclusive(tmp_path / "desk" / ".git" / "memoire" / "write.lock"):
+        for writer in writers:
+            writer.start()
+        time.sleep(1)  # every writer is waiting for the memory
+    for writer in writers:
+        writer.join(timeout=60)
+    assert len(confirmed) == 5
+    history = git(remote, "rev-list", f"{start.commit}..main").split()
+    assert sorted(commit for commit, _ in confirmed) == sorted(history)
+    for commit, line in confirmed:
+        assert git(remote, "show", f"{commit}:journal/day.md").endswith(line + "\n")
+    lines = remote_file(remote, "journal/day.md").splitlines()
+    assert all(lines.count(line) == 1 for _, line in confirmed)
+    pushes = git(remote, "reflog", "show", "--format=%H", "main").split()
+    assert pushes[:2] == [history[0], start.commit]
+
+
+def test_a_batch_overtaken_by_another_bridge_is_replanned_and_answers_each_writer(
+    remote: Path, bridge: Bridge, tmp_path: Path
+) -> None:
+    git(remote, "config", "core.logAllRefUpdates", "always")
+    desk = bridge("desk", str(remote))
+    home = bridge("home", str(remote))
+    desk.append("desk", "journal/day.md", "Morning.", title="Day", sensitive=False)
+    seen = desk.read("desk", "journal/day.md").version
+    appended: list[str] = []
+    refused: list[VersionConflict] = []
+
+    def append(number: int) -> None:
+        appended.append(desk.append("desk", "journal/day.md", f"Desk {number}.").appended)
+
+    def rewrite() -> None:
+        try:
+            desk.write(
+                "desk",
+                "journal/day.md",
+                title="Day",
+                description="",
+                sensitive=False,
+                body="Rewritten.\n",
+                version=seen,
+            )
+        except VersionConflict as conflict:
+            refused.append(conflict)
+
+    writers = [threading.Thread(target=append, args=(number,)) for number in range(3)]
+    writers.insert(1, threading.Thread(target=rewrite))
+    with exclusive(tmp_path / "desk" / ".git" / "memoire" / "write.lock"):
+        for writer in writers:
+            writer.start()
+        time.sleep(1)  # every writer is waiting for the memory
+        pushed = home.append("desk", "journal/day.md", "From home.")
+    for writer in writers:
+        writer.join(timeout=60)
+    assert sorted(appended) == ["Desk 0.", "Desk 1.", "Desk 2."]
+    [conflict] = refused
+    since_home = git(remote, "rev-list", f"{pushed.commit}^..main").split()
+    versions = [git(remote, "rev-parse", f"{commit}:journal/day.md")[:10] for commit in since_home]
+    assert conflict.current_version in versions  # a version no older than home's push
+    lines = remote_file(remote, "journal/day.md").splitlines()
+    assert lines.count("From home.") == 1
+    assert all(lines.count(line) == 1 for line in appended)
+    assert "Rewritten." not in lines
+    pushes = git(remote, "reflog", "show", "--format=%H", "main").split()
+    assert pushes[1] == pushed.commit
+    assert git(remote, "rev-list", "--count", f"{pushed.commit}..main").strip() == "3"
 
 
 def test_a_version_another_bridge_overtook_is_refused_with_the_new_one(

@@ -4,7 +4,8 @@ The git CLI, not a library, talks to the remote: it already knows the user's SSH
 credential helpers, proxies and certificates, and memoire never stores a credential.
 A push is a compare-and-swap on the remote branch (`--force-with-lease` naming the
 commit our change was built on, which is its parent): it only ever fast-forwards, and a
-remote that moved in between rejects it instead of being overwritten.
+remote that moved in between rejects it instead of being overwritten. So a write pushes
+against the last commit it knows, and fetches only when that lease is refused.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import re
 import subprocess
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +23,11 @@ from ..core.errors import RemoteUnavailable
 
 TIMEOUT_SECONDS = 30
 _REJECTED = re.compile(r"\[rejected\]|stale info|fetch first|non-fast-forward|\[remote rejected\]")
+# Git says these before it has sent the remote anything: a push that failed so wrote nothing.
+_NOT_CONTACTED = re.compile(
+    r"unable to connect|Could not read from remote repository|"
+    r"does not appear to be a git repository|Could not resolve host"
+)
 _CREDENTIALS = re.compile(r"(?<=://)[^/\s]*@")  # up to the last @: a password may hold @
 
 
@@ -45,6 +52,12 @@ class GitRemote:
         self._branch = branch
         self._status_file = state_dir / "remote.json"
         self._reachable = True
+        self.runs: Counter[str] = Counter()  # git commands run, by name: what a write costs
+
+    @property
+    def reachable(self) -> bool:
+        """False once a call failed, until one succeeds again."""
+        return self._reachable
 
     @property
     def tracking_ref(self) -> str:
@@ -74,8 +87,9 @@ class GitRemote:
         if result.returncode != 0 and _REJECTED.search(result.stdout + result.stderr):
             self._synced()
             return False
+        written = False if _NOT_CONTACTED.search(result.stderr) else None
         self._check(
-            result, f"The push to the remote {redact(self._url)} did not complete", written=None
+            result, f"The push to the remote {redact(self._url)} did not complete", written=written
         )
         self._synced()
         return True
@@ -114,6 +128,7 @@ class GitRemote:
         )
 
     def _git(self, *arguments: str) -> subprocess.CompletedProcess[str]:
+        self.runs[arguments[0]] += 1
         environment = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
         try:
             return subprocess.run(

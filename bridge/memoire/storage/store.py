@@ -1,9 +1,10 @@
 """The Git store: every write is one commit, and no commit is ever lost.
 
-A write is planned on the branch's current commit, built with plumbing (`commits`) and
-published by compare-and-swap on the branch ref (`refs`), or pushed to the remote, so a
-commit made in between by anyone makes the publish fail and the change is planned again on
-the new commit. memoire processes also serialise on an advisory lock (`locking`).
+A write is planned on the branch's current commit (with a remote: its last known commit),
+built with plumbing (`commits`) and published by compare-and-swap on the branch ref
+(`refs`), or pushed to the remote with a lease, so a commit made in between by anyone makes
+the publish fail and the change is planned again on the new commit, until a deadline.
+memoire processes also serialise on an advisory lock (`locking`).
 
 Before a commit, the working tree is checked (`worktree`): a person's uncommitted edit, or
 a link, FIFO or folder in the way, refuses the write with nothing committed. Once the
@@ -19,8 +20,8 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygit2
 from pygit2.enums import CheckoutStrategy
@@ -28,6 +29,7 @@ from pygit2.enums import CheckoutStrategy
 from ..core.errors import (
     Contention,
     InvalidPath,
+    MemoireError,
     MemoryMissing,
     OutcomeUnknown,
     RemoteUnavailable,
@@ -40,32 +42,18 @@ from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
 from .snapshots import Snapshot, SnapshotReader
 from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
+from .writes import Change, Landed, WaitingWrites, WriteRequest
 
 __all__ = ["Change", "GitStore", "Landed", "Snapshot", "committer_name"]
 
 logger = logging.getLogger(__name__)
-CAS_ATTEMPTS = 4  # the first try and three retries
+CONTENTION_DEADLINE_SECONDS = 5.0  # how long a writer keeps trying before it is refused
 RETRY_JITTER_SECONDS = 0.05  # writers that keep colliding fall out of step
 _ALLOWED_NAME_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-"
 )
 
 pygit2.settings.enable_fsync_gitdir(True)  # a write is confirmed only once it is durable
-
-
-@dataclass(frozen=True, slots=True)
-class Change[T]:
-    """Files to set (bytes) or remove (None), and what the caller wants back if it lands."""
-
-    files: Mapping[str, bytes | None]
-    outcome: T
-
-
-@dataclass(frozen=True, slots=True)
-class Landed[T]:
-    commit: str
-    change: Change[T]
-    blobs: Mapping[str, str | None]
 
 
 def committer_name(client: str) -> str:
@@ -105,6 +93,7 @@ class GitStore:
         self._truth_ref = self._remote.tracking_ref if self._remote else self._local_ref
         self._diverged_warned = False
         self._mutex = threading.RLock()
+        self._waiting = WaitingWrites()
         self._refs = RefUpdater(self._repo, self._gitdir)
         self._commits = CommitBuilder(self._repo, subdir)
         self._reader = SnapshotReader(self._repo, subdir)
@@ -186,44 +175,110 @@ class GitStore:
     def write[T](
         self, plan: Callable[[Snapshot], Change[T]], client: str, message: str
     ) -> Landed[T]:
-        """Plan a change on the current commit and publish it; plan again if someone else won."""
-        with self._mutex, exclusive(self._lock_file):
-            self._finish_interrupted_sync()
-            for attempt in range(CAS_ATTEMPTS):
-                if self._remote is not None:
-                    self._remote.fetch()
-                    self._catch_up_local()
-                snapshot = self.snapshot()
-                change = plan(snapshot)
-                landed = self._commit_and_publish(snapshot, change, committer_name(client), message)
-                if landed is not None:
-                    pack_now_and_then(self._gitdir, self._lock_file)
-                    return landed
-                time.sleep(random.uniform(0, RETRY_JITTER_SECONDS * (attempt + 1)))
-            raise Contention(
-                "Other writers kept changing the memory at the same moment; nothing was "
-                "written. Try again."
-            )
+        """Plan a change on the last known commit and publish it; plan again if someone won.
 
-    def _commit_and_publish[T](
-        self, snapshot: Snapshot, change: Change[T], name: str, message: str
-    ) -> Landed[T] | None:
-        """One attempt: None when someone else published first and nothing landed."""
-        self._refuse_what_is_in_the_way(snapshot, change.files)
+        With a remote, the push's lease already checks that nobody pushed in between, so
+        the remote is fetched only when the lease is refused, or when a plan refuses its
+        change on a copy not yet checked against the remote. Writes waiting meanwhile in
+        this process go out with the next push (`writes`).
+        """
+        request = WriteRequest(plan, client, message)
+        if self._remote is not None:
+            self._waiting.add(request)
+        with self._mutex:
+            if not request.answered:
+                self._write_batch(request)
+        return request.answer()
+
+    def _write_batch(self, request: WriteRequest[Any]) -> None:
+        """Land the waiting writes (or this one alone); a failure answers every one left."""
+        batch = [request]
+        try:
+            with exclusive(self._lock_file):
+                if self._remote is not None:
+                    batch = self._waiting.take()
+                self._finish_interrupted_sync()
+                self._land(batch)
+                pack_now_and_then(self._gitdir, self._lock_file)
+        except Exception as error:
+            for waiting in batch:
+                if not waiting.answered:
+                    waiting.error = error
+
+    def _land(self, batch: list[WriteRequest[Any]]) -> None:
+        """Plan, commit and publish until every write in the batch is answered or time is up."""
+        deadline = time.monotonic() + CONTENTION_DEADLINE_SECONDS
+        fresh = self._remote is None  # True once the copy is checked against the truth
+        if self._remote is not None and not self._remote.reachable:
+            self._fetch()  # it failed last time: a clear refusal while it stays away
+            fresh = True
+        attempt = 0
+        while True:
+            try:
+                if self._commit_and_publish(batch, refuse=fresh):
+                    return
+            except _RefusedOnAnOldCopy:
+                self._fetch()
+                fresh = True
+                continue
+            if time.monotonic() >= deadline:
+                raise Contention(
+                    "Other writers kept changing the memory first for "
+                    f"{CONTENTION_DEADLINE_SECONDS:g} s; nothing was written. Try again."
+                )
+            time.sleep(random.uniform(0, min(RETRY_JITTER_SECONDS * (attempt + 1), 0.5)))
+            attempt += 1
+            if self._remote is not None:
+                self._fetch()
+                fresh = True
+
+    def _fetch(self) -> None:
+        """Learn the remote's commit, and bring the local branch along when it can."""
+        assert self._remote is not None
+        self._remote.fetch()
+        self._catch_up_local()
+
+    def _commit_and_publish(self, batch: list[WriteRequest[Any]], *, refuse: bool) -> bool:
+        """One attempt, one commit per write: False when someone else published first.
+
+        A write its plan refuses is answered so when `refuse` (the copy is checked against
+        the remote); otherwise the whole batch waits for a fetch.
+        """
+        base = snapshot = self.snapshot()
+        planned: list[tuple[WriteRequest[Any], Landed[Any]]] = []
+        files: dict[str, bytes | None] = {}
+        blobs: dict[str, str | None] = {}
+        for request in (waiting for waiting in batch if not waiting.answered):
+            try:
+                change = request.plan(snapshot)
+                self._refuse_what_is_in_the_way(snapshot, change.files)
+            except MemoireError as refusal:
+                if not refuse:
+                    raise _RefusedOnAnOldCopy from refusal
+                request.error = refusal
+                continue
+            with _refused_when_disk_full(self._gitdir):
+                written = self._commits.write_blobs(change.files)
+                name = committer_name(request.client)
+                commit = self._commits.commit(snapshot.commit, written, name, request.message)
+            self._reader.derive_after_write(snapshot, commit, written)
+            snapshot = self._reader.at(commit)
+            planned.append((request, Landed(commit, change, written)))
+            files |= change.files
+            blobs |= written
+        if not planned:
+            return True
+        tip = planned[-1][1].commit
         with _refused_when_disk_full(self._gitdir):
-            blobs = self._commits.write_blobs(change.files)
-            commit = self._commits.commit(snapshot.commit, blobs, name, message)
-            journal = (
-                {}
-                if self._worktree is None
-                else self._worktree.begin(snapshot.files, commit, blobs)
-            )
-        if not self._publish(snapshot.commit, commit):
+            journal = {} if self._worktree is None else self._worktree.begin(base.files, tip, blobs)
+        if not self._publish(base.commit, tip):
             if self._worktree is not None:
                 self._worktree.abandon()
-            return None
-        self._after_landing(snapshot, change, commit, blobs, journal)
-        return Landed(commit, change, blobs)
+            return False
+        self._after_landing(base, files, tip, blobs, journal)
+        for request, landed in planned:
+            request.landed = landed
+        return True
 
     def _refuse_what_is_in_the_way(
         self, snapshot: Snapshot, files: Mapping[str, bytes | None]
@@ -269,27 +324,29 @@ class GitStore:
             raise disk_full_refusal() from error
         raise error
 
-    def _after_landing[T](
+    def _after_landing(
         self,
         snapshot: Snapshot,
-        change: Change[T],
+        files: Mapping[str, bytes | None],
         commit: str,
         blobs: Mapping[str, str | None],
         journal: Mapping[str, JournalEntry],
     ) -> None:
-        """Bring the local refs, working tree and caches along; failures never unsay a write."""
+        """Bring the local refs and working tree along; failures never unsay a write.
+
+        The snapshot cache already holds the commit: it was derived when it was built.
+        """
         try:
             if self._remote is not None:
                 self._refs.force(self._truth_ref, commit)
             follows = self._local_follows(snapshot.commit, commit)
             if self._worktree is not None:
-                failed = self._worktree.sync(change.files, blobs) if follows else {}
+                failed = self._worktree.sync(files, blobs) if follows else {}
                 for path, reason in failed.items():
                     logger.warning(
                         "%s landed in %s; its working-tree copy: %s", path, commit, reason
                     )
                 self._worktree.end(commit, journal, failed)
-            self._reader.derive_after_write(snapshot, commit, blobs)
         except Exception:
             logger.exception("commit %s landed; the next write finishes syncing it", commit)
 
@@ -337,6 +394,10 @@ class GitStore:
             self._worktree.finish(commit, entries, self.snapshot().files)
         except Exception:
             logger.exception("an interrupted working-tree sync could not be finished")
+
+
+class _RefusedOnAnOldCopy(Exception):
+    """A plan refused its change on a copy not yet checked against the remote."""
 
 
 @contextlib.contextmanager
