@@ -241,11 +241,34 @@ def test_the_snapshot_caches_stay_bounded_over_many_writes(
     repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(snapshots, "FOLDER_LISTINGS_KEPT", 16)
+    monkeypatch.setattr(snapshots, "DOT_LISTINGS_KEPT", 16)
     store = GitStore(repository)
     for number in range(60):
         note = f"{('people', 'topics', 'journal')[number % 3]}/note-{number}.md"
         store.write(lambda _, note=note: Change(files={note: b"x\n"}, outcome=None), "desk", "m")
         assert store.snapshot().files[note]
         assert len(store._reader.folder_listings) <= 16
+        assert len(store._reader.dot_listings) <= 16
         assert len(store._reader.snapshots) <= snapshots.SNAPSHOTS_KEPT
     assert len(store.snapshot().files) == 60 + 6  # the notes, README.md and five .gitkeep
+
+
+def test_a_trap_committed_through_memoire_itself_is_still_refused_next_write(
+    repository: Path,
+) -> None:
+    """The names checked for a temporary's trap are derived after each write, not re-read:
+    the derivation must see a trap the write itself added, and forget one it removed."""
+    store = GitStore(repository)
+
+    def put(path: str, data: bytes | None) -> None:
+        store.write(lambda _: Change(files={path: data}, outcome=None), "desk", "m")
+
+    put("people/frank.md", b"one\n")
+    put("people/.frank.md.memoire-tmp-trap", b"a trap\n")
+    head = store.head()
+    with pytest.raises(InvalidPath, match=r"git rm people/\.frank\.md\.memoire-tmp-trap"):
+        put("people/frank.md", b"two\n")
+    assert store.head() == head
+    put("people/.frank.md.memoire-tmp-trap", None)
+    put("people/frank.md", b"two\n")
+    assert store.read_blob(store.snapshot().files["people/frank.md"]) == b"two\n"

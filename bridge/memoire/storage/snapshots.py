@@ -18,6 +18,7 @@ from pygit2.enums import FileMode
 
 SNAPSHOTS_KEPT = 4
 FOLDER_LISTINGS_KEPT = 256
+DOT_LISTINGS_KEPT = 256
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
 _NOT_A_FILE = {FileMode.LINK: "a link", FileMode.TREE: "a folder", FileMode.COMMIT: "a submodule"}
 
@@ -71,6 +72,7 @@ class SnapshotReader:
         self._subdir = subdir
         self.snapshots: BoundedCache[str | None, Snapshot] = BoundedCache(SNAPSHOTS_KEPT)
         self.folder_listings: BoundedCache[str, dict[str, str]] = BoundedCache(FOLDER_LISTINGS_KEPT)
+        self.dot_listings: BoundedCache[str, frozenset[str]] = BoundedCache(DOT_LISTINGS_KEPT)
 
     def memory_tree(self, commit: str | None) -> pygit2.Tree | None:
         if commit is None:
@@ -132,6 +134,32 @@ class SnapshotReader:
         listing = {str(entry.name): str(entry.id) for entry in tree if entry.filemode in _REGULAR}
         return self.folder_listings.put(tree_id, listing)
 
+    def dot_names(self, snapshot: Snapshot, folder: str) -> frozenset[str]:
+        """Names starting with a dot in one folder ("" for the top), of entries of any kind.
+
+        Cached by tree id and derived after each write like the folder listings, so a folder
+        of thousands of notes is not loaded and walked on every write.
+        """
+        tree_id = snapshot.folders.get(folder) if folder else None
+        if tree_id is None:
+            return _dot_names(self._folder_tree(snapshot.commit, folder))
+        cached = self.dot_listings.get(tree_id)
+        if cached is not None:
+            return cached
+        tree = self._repo[tree_id]
+        assert isinstance(tree, pygit2.Tree)
+        return self.dot_listings.put(tree_id, _dot_names(tree))
+
+    def _folder_tree(self, commit: str | None, folder: str) -> pygit2.Tree | None:
+        tree = self.memory_tree(commit)
+        if tree is None or not folder:
+            return tree
+        try:
+            listing = tree[folder]
+        except KeyError:
+            return None
+        return listing if isinstance(listing, pygit2.Tree) else None
+
     def changed_paths(self, old: str | None, new: str | None) -> set[str]:
         before, after = self.at(old), self.at(new)
         changed = _differing(before.top, after.top, prefix="")
@@ -161,6 +189,8 @@ class SnapshotReader:
             old_tree = before.folders.get(folder)
             new_tree = str(after[folder].id) if folder in after else None
             _set_or_remove(folders, folder, new_tree)
+            if new_tree is not None:
+                self._derive_dot_names(old_tree, new_tree, folder, blobs)
             if new_tree is None or new_tree in self.folder_listings:
                 continue
             listing = dict(self.folder_files(old_tree)) if old_tree else {}
@@ -169,6 +199,27 @@ class SnapshotReader:
                     _set_or_remove(listing, path.split("/", 1)[1], blob)
             self.folder_listings.put(new_tree, listing)
         self.snapshots.put(commit, Snapshot(commit=commit, files=files, top=top, folders=folders))
+
+    def _derive_dot_names(
+        self, old_tree: str | None, new_tree: str, folder: str, blobs: Mapping[str, str | None]
+    ) -> None:
+        """The new folder tree is the old one with `blobs` set or removed, nothing else."""
+        old_names = self.dot_listings.get(old_tree) if old_tree else None
+        if old_names is None or new_tree in self.dot_listings:
+            return
+        names = set(old_names)
+        for path, blob in blobs.items():
+            parent, _, name = path.rpartition("/")
+            if parent == folder and name.startswith("."):
+                if blob is None:
+                    names.discard(name)
+                else:
+                    names.add(name)
+        self.dot_listings.put(new_tree, frozenset(names))
+
+
+def _dot_names(tree: pygit2.Tree | None) -> frozenset[str]:
+    return frozenset(str(entry.name) for entry in tree or () if str(entry.name).startswith("."))
 
 
 def _differing(before: Mapping[str, str], after: Mapping[str, str], prefix: str) -> set[str]:

@@ -284,7 +284,7 @@ class GitStore:
         self, snapshot: Snapshot, files: Mapping[str, bytes | None]
     ) -> None:
         """Checked before committing, so a refusal leaves nothing half-done behind."""
-        refuse_tracked_temporaries(self._reader.memory_tree(snapshot.commit), files)
+        refuse_tracked_temporaries(lambda folder: self._reader.dot_names(snapshot, folder), files)
         if self._worktree is not None:
             local = self._reader.at(self._refs.target(self._local_ref))
             self._worktree.check(files, local.files)

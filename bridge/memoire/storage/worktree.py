@@ -243,18 +243,20 @@ class WorkTree:
                 leftover.unlink()
 
 
-def refuse_tracked_temporaries(tree: pygit2.Tree | None, paths: Iterable[str]) -> None:
-    """A committed file named like a note's temporary is a trap laid for memoire: refuse."""
+def refuse_tracked_temporaries(
+    dot_names: Callable[[str], Iterable[str]], paths: Iterable[str]
+) -> None:
+    """A committed file named like a note's temporary is a trap laid for memoire: refuse.
+
+    `dot_names` gives the names starting with a dot in a folder ("" for the top): a
+    temporary's name always starts so.
+    """
     for path in paths:
         folder, _, name = path.rpartition("/")
-        if tree is None or (folder and folder not in tree):
-            continue
-        listing = tree[folder] if folder else tree
-        if not isinstance(listing, pygit2.Tree):
-            continue
-        for entry in listing:
-            if str(entry.name).startswith(nofollow.temporary_prefix(name)):
-                shown = f"{folder}/{entry.name}" if folder else str(entry.name)
+        prefix = nofollow.temporary_prefix(name)
+        for entry_name in dot_names(folder):
+            if entry_name.startswith(prefix):
+                shown = f"{folder}/{entry_name}" if folder else entry_name
                 raise InvalidPath(
                     f"{shown} is committed under the name memoire gives {path}'s temporary "
                     f"file, so nothing is written to {path}. Remove it (git rm {shown}, then "

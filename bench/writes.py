@@ -1,0 +1,234 @@
+"""What an append costs, part by part, next to the floor: a bare fsync'd pygit2 commit.
+
+A measurement, not a test: it prints and never fails on time. Each part of the write path
+is timed by wrapping the function that does it (exclusive time: a part called inside
+another is counted once, in the inner part), so the parts add up to the append and
+"other" is what no wrapper covers. libgit2 fsyncs inside its own calls, so fsync has no
+wrapper of its own: it is measured as the floor with fsync on minus the floor with it off,
+and sits inside "blobs", "tree + commit" and "ref CAS" in the append.
+
+The floor is what any Git-backed write must pay: one blob, the touched folder's tree and
+the root tree rebuilt with TreeBuilder, one commit, the ref moved; fsync on, same repository,
+committed on a side branch so the memory is not disturbed.
+
+Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pygit2
+from pygit2.enums import FileMode
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from core import FULL_CLIENT, build_memory, file_system, make_service
+
+from memoire import catalog, service
+from memoire.core import secrets
+from memoire.storage import (
+    audit,
+    commits,
+    refs,
+    snapshots,
+    store,
+    summaries,
+    worktree,
+)
+from memoire.storage import search as search_index
+
+WARMUP = 5
+FLOOR_BRANCH = "refs/heads/bench-floor"
+
+# Part name: (owner, attribute) pairs timed as that part.
+PARTS: dict[str, list[tuple[Any, str]]] = {
+    "disk space check": [(service, "ensure_free_space")],
+    "secret scan": [(secrets, "find_secret")],
+    "note load + parse": [(catalog, "load_note")],
+    "snapshot (read)": [(snapshots.SnapshotReader, "at")],
+    "plan (render)": [],  # the plan callable itself, wrapped in GitStore.write
+    "refuse temporaries": [(store, "refuse_tracked_temporaries")],
+    "worktree check (index read)": [(worktree.WorkTree, "check")],
+    "blobs (+fsync)": [(commits.CommitBuilder, "write_blobs")],
+    "tree + commit (+fsync)": [(commits.CommitBuilder, "commit")],
+    "journal (begin/end)": [
+        (worktree.WorkTree, "begin"),
+        (worktree.WorkTree, "end"),
+        (worktree.WorkTree, "interrupted"),
+    ],
+    "ref CAS (+fsync)": [(refs.RefUpdater, "advance")],
+    "working-tree write": [(worktree.WorkTree, "_write")],
+    "index write": [(worktree.WorkTree, "_stage")],
+    "snapshot derive": [(snapshots.SnapshotReader, "derive_after_write")],
+    "search refresh": [(catalog.Catalog, "refresh_search")],
+    "search index update": [(search_index.SearchIndex, "update")],
+    "summaries": [(summaries.SummaryStore, "keep")],
+    "audit": [(audit.AuditLog, "record")],
+    "gc trigger": [(store, "pack_now_and_then")],
+}
+
+
+class PartClock:
+    """Exclusive time per part: a part's time excludes the parts called inside it."""
+
+    def __init__(self) -> None:
+        self.totals: dict[str, int] = defaultdict(int)
+        self._stack: list[list[int]] = []  # per open part: [start, time of inner parts]
+
+    @contextmanager
+    def part(self, name: str) -> Iterator[None]:
+        self._stack.append([time.perf_counter_ns(), 0])
+        try:
+            yield
+        finally:
+            start, inner = self._stack.pop()
+            elapsed = time.perf_counter_ns() - start
+            self.totals[name] += elapsed - inner
+            if self._stack:
+                self._stack[-1][1] += elapsed
+
+    def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            with self.part(name):
+                return function(*args, **kwargs)
+
+        return timed
+
+    def take(self) -> dict[str, int]:
+        taken, self.totals = dict(self.totals), defaultdict(int)
+        return taken
+
+
+def instrument(clock: PartClock) -> None:
+    for name, places in PARTS.items():
+        for owner, attribute in places:
+            setattr(owner, attribute, clock.wrap(name, getattr(owner, attribute)))
+    original_write = store.GitStore.write
+
+    def write(self: store.GitStore, plan: Any, client: str, message: str) -> Any:
+        return original_write(self, clock.wrap("plan (render)", plan), client, message)
+
+    store.GitStore.write = write  # type: ignore[method-assign]
+
+
+def floor_commits(repository: Path, count: int, *, fsync: bool) -> list[int]:
+    """A bare commit per sample: blob, folder tree, root tree, commit, ref; nothing else."""
+    pygit2.settings.enable_fsync_gitdir(fsync)
+    try:
+        repo = pygit2.Repository(str(repository))
+        parent = repo.head.target
+        repo.references.create(FLOOR_BRANCH, parent, force=True)
+        samples = []
+        for number in range(count + WARMUP):
+            start = time.perf_counter_ns()
+            blob = repo.create_blob(f"floor sample {number} {time.time_ns()}\n".encode())
+            root = repo[parent].peel(pygit2.Tree)
+            folder = repo.TreeBuilder(root["journal"])
+            folder.insert("floor.md", blob, FileMode.BLOB)
+            top = repo.TreeBuilder(root)
+            top.insert("journal", folder.write(), FileMode.TREE)
+            signature = pygit2.Signature("floor", "floor@localhost")
+            commit = repo.create_commit(None, signature, signature, "floor", top.write(), [parent])
+            repo.references[FLOOR_BRANCH].set_target(commit)
+            parent = commit
+            if number >= WARMUP:
+                samples.append(time.perf_counter_ns() - start)
+        repo.references.delete(FLOOR_BRANCH)
+        return samples
+    finally:
+        pygit2.settings.enable_fsync_gitdir(True)
+
+
+def appends(
+    repository: Path, paths: list[str], count: int, clock: PartClock, seed: int
+) -> tuple[list[int], list[dict[str, int]]]:
+    memory = make_service(repository)
+    rng = random.Random(seed)
+    try:
+        memory.search(FULL_CLIENT, "garden")  # the first search builds the full-text index
+        totals, parts = [], []
+        for number in range(count + WARMUP):
+            path = rng.choice(paths)
+            clock.take()
+            start = time.perf_counter_ns()
+            memory.append(FULL_CLIENT, path, f"- bench line {number}: tomato and basil")
+            elapsed = time.perf_counter_ns() - start
+            taken = clock.take()
+            if number >= WARMUP:
+                totals.append(elapsed)
+                parts.append(taken)
+        return totals, parts
+    finally:
+        memory.close()
+
+
+def percentile(values: Sequence[float], share: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[share - 1]
+
+
+def ms(nanoseconds: float) -> str:
+    return f"{nanoseconds / 1e6:7.2f}"
+
+
+def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) -> None:
+    repository = base / f"memory-{size}"
+    paths = build_memory(repository, size, seed)
+    floor_on = floor_commits(repository, count, fsync=True)
+    floor_off = floor_commits(repository, count, fsync=False)
+    totals, parts = appends(repository, paths, count, clock, seed)
+    append_p50 = statistics.median(totals)
+    floor_p50 = statistics.median(floor_on)
+    print(f"\n== {size} notes, {count} appends ==")
+    print(f"append p50 {ms(append_p50)} ms   p95 {ms(percentile(totals, 95))} ms")
+    print(f"floor  p50 {ms(floor_p50)} ms   p95 {ms(percentile(floor_on, 95))} ms (bare commit)")
+    print(f"floor without fsync p50 {ms(statistics.median(floor_off))} ms")
+    fsync_share = floor_p50 - statistics.median(floor_off)
+    print(f"fsync in the floor  p50 {ms(fsync_share)} ms")
+    print(f"append / floor      {append_p50 / floor_p50:5.2f}x")
+    print("\npart (exclusive)                 p50 ms  mean ms")
+    names = list(PARTS)
+    for name in names:
+        values = [sample.get(name, 0) for sample in parts]
+        if any(values):
+            print(f"  {name:<30}{ms(statistics.median(values))} {ms(statistics.fmean(values))}")
+    other = [total - sum(sample.values()) for total, sample in zip(totals, parts, strict=True)]
+    print(
+        f"  {'other (not wrapped)':<30}{ms(statistics.median(other))} {ms(statistics.fmean(other))}"
+    )
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--appends", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--dir", type=Path, default=None, help="where the memories are built")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    arguments = parse_arguments(argv)
+    clock = PartClock()
+    instrument(clock)
+    with tempfile.TemporaryDirectory(dir=arguments.dir) as folder:
+        base = Path(folder)
+        print(f"file system: {file_system(base)}")
+        for size in arguments.sizes:
+            report_size(size, arguments.appends, base, clock, arguments.seed)
+
+
+if __name__ == "__main__":
+    main()
