@@ -345,7 +345,7 @@ _TOKEN_WORDS = (
 # every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
 _ADVERBS = r"(?:now|still|always|actually|maintenant|toujours|encore|désormais|d[ée]sormais)"
-_MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
+_MAX_QUALIFIERS = 16  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
@@ -611,12 +611,14 @@ _NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
 _HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
+# Where a password is shown: a keyword's line that says so gives no value on the next line.
+_SHOWN = ("printed", "written", "displayed", "shown", "affiché", "affichée", "imprimé", "écrit")
 # Where a password is kept, or what else a line names: after these the line gives no password.
 _ELSEWHERE = frozenset(
     (
-        *("printed", "written", "stored", "saved", "kept", "sticker", "label", "model", "ssid"),
-        *("serial", "imprimé", "imprimée", "écrit", "écrite", "noté", "notée", "rangé", "rangée"),
-        *("étiquette", "modèle", "série", "réseau", "network"),
+        *("stored", "saved", "kept", "sticker", "label", "model", "ssid"),
+        *("serial", "imprimée", "écrite", "noté", "notée", "rangé", "rangée"),
+        *("étiquette", "modèle", "série", "réseau", "network", *_SHOWN),
     )
 )
 _NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
@@ -708,6 +710,8 @@ def _looks_generated(value: str) -> bool:
         return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
     if _GROUPED_KEY.fullmatch(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
+    if _WORDS_THEN_NUMBER.fullmatch(value) is not None:
+        return True  # "changed to orchard.pivoine72"
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)
     symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
@@ -738,6 +742,8 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
         return _value_span(text, match.end()), loose
     if phrase:
         return _next_line_passphrase(text, line_end + 1), False
+    if any(word in _SHOWN for word in (match["qualifiers"] or "").split()):
+        return None, True  # "code Wi-Fi affiché dans l'entrée": the next line is something else
     return _next_line_value(text, line_end + 1), True
 
 
@@ -806,6 +812,15 @@ _SEED_WORDS = re.compile(r"[a-z]{3,8}(?:[ ][a-z]{3,8}){11,23}")
 
 
 _JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
+_LONG_JOINED_WORDS = re.compile(r"[^\W\d_]{4,}([.\-_+])[^\W\d_]{4,}(?:\1[^\W\d_]{4,})+")
+# "orchard.pivoine72", "pebble-quince55": words joined, then a number, as people make passwords.
+_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}(?:[.\-_+][^\W\d_]{3,})+[0-9]{2,4}")
+
+
+def _is_joined_long_words(value: str) -> bool:
+    """Three words or more of four letters or more, joined: prose joins short ones
+    ("state-of-the-art", "au-dessus-du-frigo"), a passphrase long ones."""
+    return _LONG_JOINED_WORDS.fullmatch(value) is not None
 
 
 def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
@@ -835,11 +850,19 @@ def _keyword_kind(match: re.Match[str]) -> _Kind:
 
 def _describes_the_secret(text: str, match: re.Match[str]) -> bool:
     """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given."""
-    words = [word.strip("()[]") for word in (match["qualifiers"] or "").split()]
+    words = [word.strip("()[]").lower() for word in (match["qualifiers"] or "").split()]
     owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
     if owner is not None:
-        words.append(owner[1])
-    return any(word.lower() in _META_WORDS for word in words)
+        words.append(owner[1].lower())
+    return any(
+        word in _META_WORDS and (word not in _NEW_VALUE_WORDS or index < _CHANGED_REACH)
+        for index, word in enumerate(words)
+    )
+
+
+# "Password last changed: 2024-03-12" says when; "Password for the account nobody ever
+# changed: P4p1l" names an account in a long label, then gives its password.
+_CHANGED_REACH = 3
 
 
 def _value_span(text: str, position: int) -> tuple[int, int] | None:
@@ -879,8 +902,30 @@ def _is_ordinary_value(value: str) -> bool:
         or value.lower() in _STOP_VALUES
         or _MASK.search(value) is not None
         or _PLACEHOLDER.match(value) is not None
-        or _NOT_A_SECRET.fullmatch(value) is not None
+        or _is_template(value)
+        or (_NOT_A_SECRET.fullmatch(value) is not None and not _is_random_dotted(value))
     )
+
+
+def _is_random_dotted(value: str) -> bool:
+    """ "K1tz5.LBQNdSN", "hvs.Dv58dZkRm…" read like an attribute in code, but their characters
+    change class (upper, lower, digit) too often for names a person wrote: "settings.DB_PASS"."""
+    return "." in value and looks_random(_DOTS.sub("", value))
+
+
+_DOTS = re.compile(r"[._]")
+# Words that tell the reader what to put there: "your-api-key-here", "votre-mot-de-passe-ici".
+_TEMPLATE_WORDS = frozenset(
+    (
+        *("your", "yours", "here", "changeme", "placeholder", "replace", "insert", "paste"),
+        *("dummy", "example", "sample", "votre", "vos", "ici", "remplacer", "exemple"),
+    )
+)
+_VALUE_PARTS = re.compile(r"[-_. ]")
+
+
+def _is_template(value: str) -> bool:
+    return any(part in _TEMPLATE_WORDS for part in _VALUE_PARTS.split(value.lower()))
 
 
 def _is_plain_words(value: str) -> bool:
@@ -896,6 +941,8 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     """Prose ("my password is …") needs a value no sentence holds: letters mixed with digits."""
     if _DIGITS.fullmatch(value):
         return kind is _Kind.PASSWORD and len(value) >= _MIN_PROSE_VALUE_LENGTH
+    if kind is _Kind.PASSWORD and _is_joined_long_words(value):
+        return True  # "wifi pw is vensordax-sortrimu-lioronddax": made-up words joined
     has_letter = any(char.isalpha() for char in value)
     has_digit = any(char.isdigit() for char in value)
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit

@@ -117,8 +117,9 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
     )
 
 
-# A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
-_GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
+# A few words, or a short number (press 21, étage 2), then the code, which holds a digit. A
+# remark in brackets is one step, whatever it holds: "backup codes (keep offline!) 53d33-7efa6".
+_GAP = r"(?:\([^()\n\d]{0,40}\)|[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
     r"|(?P<pair>\d{2}[ ]\d{2})(?![ ]?\d)"

@@ -31,12 +31,13 @@ _COMMAND_LINE = re.compile(
     r"(?P<secret>[^\s\"'$<{]{4,})",
 )
 _COMMAND_ANCHORS = ("-u", "-a", "--")  # after a space
-# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X.
+# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X,
+# and any login command given a password: docker login -u ludo -p X, podman login, cf login.
 _DASH_P = re.compile(
     r"-p(?:(?P<attached>[\"']?)|[ ]+[\"']?)(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
 )
 _DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
-_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass)\b")
+_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass|login)\b")
 
 
 def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
