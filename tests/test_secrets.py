@@ -764,3 +764,29 @@ def test_value_shapes_beside_them_are_not_secrets(text: str) -> None:
     """Code, words joined as prose joins them, ports, databases, templates, dates, and a line
     that says where the key is shown, followed by something else."""
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Infirmière : code de la salle de pharmacie 7463*", "7463"),
+        ("code for the staff room upstairs 3902", "3902"),
+        ("Le code pour la buanderie 6604 depuis lundi", "6604"),
+    ],
+)
+def test_code_of_a_named_place_is_caught(text: str, code: str) -> None:
+    """A code of any place named in a few words, not only of a door, gate or safe."""
+    assert code in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "code de la consommation page 1245",
+        "code for the migration 2000 lines long",
+        "code du client 45821 dans la facture",
+        "code of practice 2019 edition",
+    ],
+)
+def test_code_of_a_text_a_client_or_a_year_is_not_a_secret(text: str) -> None:
+    assert find_secret(text) is None

@@ -182,21 +182,32 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
                 yield ("household-code", *span)
     stem_positions = [p for stem in _STEMS for p in found[stem]]
     for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
-        for context in _CONTEXT.finditer(lowered, line_start, line_end):
-            span = _code_after(text, context) or _code_before(text, context)
-            if span is not None:
-                yield ("household-code", *span)
-        for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
-            span = _code_after(text, bare)
-            if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
-                yield ("household-code", *span)
-        for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
-            span = _labelled_code(text, lowered, labelled)
-            if span is not None:
-                yield ("household-code", *span)
-        for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
-            if not _is_wake_up_time(alarm["code"]):
-                yield ("household-code", *alarm.span("code"))
+        yield from _codes_on_line(text, lowered, line_start, line_end)
+
+
+def _codes_on_line(
+    text: str, lowered: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """The codes of a line holding a stem and a digit, said in each way this module knows."""
+    for context in _CONTEXT.finditer(lowered, line_start, line_end):
+        span = _code_after(text, context) or _code_before(text, context)
+        if span is not None:
+            yield ("household-code", *span)
+    for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
+        span = _code_after(text, bare)
+        if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
+            yield ("household-code", *span)
+    for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
+        span = _labelled_code(text, lowered, labelled)
+        if span is not None:
+            yield ("household-code", *span)
+    for place in _CODE_OF_A_PLACE.finditer(lowered, line_start, line_end):
+        span = _code_of_a_place(text, lowered, place)
+        if span is not None:
+            yield ("household-code", *span)
+    for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
+        if not _is_wake_up_time(alarm["code"]):
+            yield ("household-code", *alarm.span("code"))
 
 
 def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] | None:
@@ -231,6 +242,33 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
 
 
 _LABEL_WORDS = re.compile(r"[^\W\d_]+")
+
+# "code de la salle de pharmacie 7463*", "code for the staff room 3902": a code of some place,
+# a few words naming it, then a number of four to eight digits, unless the words name another
+# kind of code or a part of a text ("code de la consommation page 1245").
+_CODE_OF_A_PLACE = re.compile(
+    r"\bcode[ ](?:of|for|to|de|du|des|pour)[ ](?:(?:the|la|le|les|l['’])[ ]?)?"
+    r"(?P<label>(?:[^\W\d_][\w'’-]*[ ]){1,4}?)(?=\d)"
+)
+_PARTS_OF_A_TEXT = frozenset(
+    (
+        *("article", "articles", "section", "chapter", "chapitre", "page", "line", "ligne"),
+        *("alinéa", "paragraph", "paragraphe", "rule", "règle", "version", "edition", "édition"),
+    )
+)
+_PLACE_CODE = re.compile(r"[0-9]{4,8}(?=[#*]|[ \t]*(?:[\n.,;]|$)|[ ]+[^\W\d_])")
+
+
+def _code_of_a_place(text: str, lowered: str, place: re.Match[str]) -> tuple[int, int] | None:
+    words = _LABEL_WORDS.findall(place["label"])
+    if any(word in _OTHER_CODES or word in _PARTS_OF_A_TEXT for word in words):
+        return None
+    code = _PLACE_CODE.match(text, place.end())
+    if code is None or _YEAR.fullmatch(code[0]):
+        return None
+    if _is_another_code(lowered, place.start(), code.end()):
+        return None  # "code for the migration 2000 lines long"
+    return code.span()
 
 
 # "4821 is the alarm code", "1984A, c'est le code du portail": the code said first.
