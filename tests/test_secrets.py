@@ -790,3 +790,41 @@ def test_code_of_a_named_place_is_caught(text: str, code: str) -> None:
 )
 def test_code_of_a_text_a_client_or_a_year_is_not_a_secret(text: str) -> None:
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "The key for the upstairs router is tangerine-octopus-lamp-91",
+            "tangerine-octopus-lamp-91",
+        ),
+        ("The password is literally 'password123'", "password123"),
+        ("le mot de passe est actuellement Rivière42", "Rivière42"),
+        ("j'ai mis 'Raclette2024!' comme mot de passe", "Raclette2024!"),
+        ("password was changed from Abricot12 to Abricot13", "Abricot12"),
+        ("Her password? Probably still Kitty2015.", "Kitty2015"),
+        ("Password reset done — new one is Kj8#mPq2Zx", "Kj8#mPq2Zx"),
+    ],
+)
+def test_values_said_in_unseen_phrasing_are_caught(text: str, secret: str) -> None:
+    """Words then a number after a dash; any adverb after 'is'; the keyword ending the note;
+    a word then a number after 'to', 'from', 'still'; a new value after 'reset' or 'changed'."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box",
+        "the secret sauce is mayo-ketchup-mustard-relish",
+        "I moved the password vault to the Windows11 laptop",
+        "the password is really long",
+        "changed my password yesterday, finally",
+        "Password last changed: 2024-03-12, reset by IT",
+    ],
+)
+def test_names_secret_things_and_dates_in_that_phrasing_are_not_secrets(text: str) -> None:
+    """A network's name said before 'clé', a secret recipe, a laptop's name after a
+    determiner, an adverb then a word, a change with no value."""
+    assert find_secret(text) is None

@@ -344,7 +344,9 @@ _TOKEN_WORDS = (
 # qualifiers are possessive: the words stop at a verb or punctuation, and backtracking through
 # every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
-_ADVERBS = r"(?:now|still|always|actually|maintenant|toujours|encore|désormais|d[ée]sormais)"
+_ADVERBS = (
+    r"(?:now|still|always|just|[a-z]{3,}ly|maintenant|toujours|encore|d[ée]sormais|[a-zé]{3,}ment)"
+)
 _MAX_QUALIFIERS = 16  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
@@ -355,7 +357,7 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>))"
+    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z)"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
@@ -521,11 +523,15 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         span = _keyword_value(text, match, kind)
         if span is None and match["tag"] is not None:
             continue  # "<password>" with no closing tag after its value: a placeholder
+        further_on = False
         if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
-            span = _generated_value_further_on(text, match) or _generated_value_before(text, match)
+            span = _generated_value_further_on(text, match)
+            further_on = span is not None
+            span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
-        if not _describes_the_secret(text, match) and not _names_another_key(lower, match):
+        described = _describes_the_secret(text, match, new_value_given=further_on)
+        if not described and not _names_another_key(lower, match):
             found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
@@ -547,6 +553,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         _is_passphrase(match, value)
         or _is_passcode(match, value)
         or _is_secret_value(value, kind, prose=loose)
+        or (loose and _is_made_up_words(match, value))
     )
     return span if secret else None
 
@@ -633,6 +640,16 @@ _DETERMINERS = frozenset(
 )
 
 
+# Words after which a person's usual password shape, a word then a number, is the value given.
+_LINK_WORDS = frozenset(
+    (
+        *("to", "from", "is", "was", "still", "now", "into", "en", "à", "est", "toujours"),
+        *("encore", "maintenant", "devenu", "vers"),
+    )
+)
+_WORD_THEN_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[0-9]{2,4}[!?#*$&@%]*")
+
+
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     line_end = text.find("\n", match.end(), match.end() + _FURTHER_WINDOW)
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
@@ -651,6 +668,8 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
                 pass  # default=20261129, item[0][0]: code on the keyword's line, not a value
             elif _looks_generated(value) or (after_colon and _is_given_key(value)):
                 return start, stop  # after "… est inscrit ici :" a value is given
+            elif previous in _LINK_WORDS and _WORD_THEN_NUMBER.fullmatch(value) is not None:
+                return start, stop  # "changed from Abricot12 to …", "probably still Kitty2015"
         previous, after_colon = word, raw.endswith(":")
         if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
             return None  # a sentence ended; "i.e." and "e.g." do not end one
@@ -666,6 +685,11 @@ _LINK_TO_KEYWORD = re.compile(
     re.IGNORECASE,
 )
 _BEFORE_WINDOW = 56
+# A value another label names is that label's: a network's name, a model, a serial number.
+_LABELLED_AS_ANOTHER = re.compile(
+    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*[:=][ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 def _reads_as_code(value: str) -> bool:
@@ -688,6 +712,8 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
         if len(token[0]) < _MIN_GENERATED_LENGTH:
             continue
         value_start, value_end = _unwrapped(text, *token.span())
+        if _LABELLED_AS_ANOTHER.search(text, start, token.start()) is not None:
+            continue  # "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box"
         if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
             text, token.end(), match.start()
         ):
@@ -813,14 +839,19 @@ _SEED_WORDS = re.compile(r"[a-z]{3,8}(?:[ ][a-z]{3,8}){11,23}")
 
 _JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
 _LONG_JOINED_WORDS = re.compile(r"[^\W\d_]{4,}([.\-_+])[^\W\d_]{4,}(?:\1[^\W\d_]{4,})+")
-# "orchard.pivoine72", "pebble-quince55": words joined, then a number, as people make passwords.
-_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}(?:[.\-_+][^\W\d_]{3,})+[0-9]{2,4}")
+# "orchard.pivoine72", "tangerine-octopus-lamp-91": words joined, then a number, as people
+# make passwords.
+_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}(?:[.\-_+][^\W\d_]{3,})+[.\-_+]?[0-9]{2,4}")
 
 
-def _is_joined_long_words(value: str) -> bool:
-    """Three words or more of four letters or more, joined: prose joins short ones
-    ("state-of-the-art", "au-dessus-du-frigo"), a passphrase long ones."""
-    return _LONG_JOINED_WORDS.fullmatch(value) is not None
+def _is_made_up_words(match: re.Match[str], value: str) -> bool:
+    """ "wifi pw is vensordax-sortrimu-lioronddax": three words or more of four letters or more,
+    joined, after a password word (prose joins short ones: "state-of-the-art"). "Secret" before
+    a noun names a secret thing instead: "the secret sauce is mayo-ketchup-mustard-relish"."""
+    password = match[_Kind.PASSWORD]
+    if password is None or (password.startswith("secr") and match["qualifiers"]):
+        return False
+    return not _is_ordinary_value(value) and _LONG_JOINED_WORDS.fullmatch(value) is not None
 
 
 def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
@@ -848,14 +879,16 @@ def _keyword_kind(match: re.Match[str]) -> _Kind:
     return _Kind.PIN if match[_Kind.PIN] is not None else _Kind.TOKEN
 
 
-def _describes_the_secret(text: str, match: re.Match[str]) -> bool:
-    """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given."""
+def _describes_the_secret(text: str, match: re.Match[str], *, new_value_given: bool) -> bool:
+    """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given;
+    "changed" or "reset" does not when a generated value follows: "reset done, new one is …"."""
     words = [word.strip("()[]").lower() for word in (match["qualifiers"] or "").split()]
     owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
     if owner is not None:
         words.append(owner[1].lower())
     return any(
-        word in _META_WORDS and (word not in _NEW_VALUE_WORDS or index < _CHANGED_REACH)
+        word in _META_WORDS
+        and (word not in _NEW_VALUE_WORDS or (index < _CHANGED_REACH and not new_value_given))
         for index, word in enumerate(words)
     )
 
@@ -941,8 +974,6 @@ def _is_strong_value(value: str, kind: _Kind) -> bool:
     """Prose ("my password is …") needs a value no sentence holds: letters mixed with digits."""
     if _DIGITS.fullmatch(value):
         return kind is _Kind.PASSWORD and len(value) >= _MIN_PROSE_VALUE_LENGTH
-    if kind is _Kind.PASSWORD and _is_joined_long_words(value):
-        return True  # "wifi pw is vensordax-sortrimu-lioronddax": made-up words joined
     has_letter = any(char.isalpha() for char in value)
     has_digit = any(char.isdigit() for char in value)
     return len(value) >= _MIN_PROSE_VALUE_LENGTH and has_letter and has_digit
