@@ -828,3 +828,34 @@ def test_names_secret_things_and_dates_in_that_phrasing_are_not_secrets(text: st
     """A network's name said before 'clé', a secret recipe, a laptop's name after a
     determiner, an adverb then a word, a change with no value."""
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("root:Tartiflette74 on the pi", "Tartiflette74"),
+        ("admin:Rh0ub@rb for the grafana on the pi", "Rh0ub@rb"),
+        (
+            "Bitwarden master password (do NOT lose): Girafe Violette Sous La Pluie 2019",
+            "Girafe Violette Sous La Pluie 2019",
+        ),
+    ],
+)
+def test_usual_login_joined_to_its_password_and_title_case_passphrases_are_caught(
+    text: str, secret: str
+) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "root:x:0:0:root:/root:/bin/bash",
+        "chroot: /srv/jail",
+        "ha:2024.11.3",
+        "Password: Same As Netflix",
+        "Mot de passe : Voir Le Carnet Rouge",
+    ],
+)
+def test_passwd_lines_versions_and_capitalised_hints_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None

@@ -759,7 +759,10 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
     phrase = match["phrase"] is not None
-    words = rest.split() if phrase and match["separator"] is not None else []
+    short = phrase or len(rest) <= _MAX_TITLE_LINE  # a long line is not split at every keyword
+    words = rest.split() if match["separator"] is not None and short else []
+    if not phrase and not _is_title_case_phrase(words):
+        words = []  # after "password:" only words all capitalised are a passphrase
     if len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words):
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
@@ -771,6 +774,18 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     if any(word in _SHOWN for word in (match["qualifiers"] or "").split()):
         return None, True  # "code Wi-Fi affiché dans l'entrée": the next line is something else
     return _next_line_value(text, line_end + 1), True
+
+
+def _is_title_case_phrase(words: list[str]) -> bool:
+    """ "Girafe Violette Sous La Pluie 2019": every word capitalised, a number at most last."""
+    if not _PASSPHRASE_WORDS <= len(words) <= _MAX_TITLE_WORDS:
+        return False
+    last = words[-1] if words[-1].isdigit() else ""
+    return all(word[0].isupper() and word.isalpha() for word in words[: len(words) - bool(last)])
+
+
+_MAX_TITLE_WORDS = 8
+_MAX_TITLE_LINE = 100
 
 
 def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
@@ -1096,6 +1111,7 @@ _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
 
 def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
+    yield from _find_joined_logins(text, lower)
     for separator in _PAIR_SEPARATORS:
         for position in positions(text, separator):
             window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
@@ -1110,6 +1126,25 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))
+            if _is_login_password(text[start:end]):
+                yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
+
+
+# "root:Tartiflette74 on the pi", "admin:Rh0ub@rb": an account every device has, a colon and
+# its password with no space, as curl -u and URLs write them.
+_USUAL_LOGINS = ("root:", "admin:", "pi:", "ubuntu:", "guest:", "homeassistant:", "ha:")
+_JOINED_LOGIN = re.compile(r"[^\s:]+")
+
+
+def _find_joined_logins(text: str, lower: str) -> Iterator[SecretFinding]:
+    for login in _USUAL_LOGINS:
+        for position in positions(lower, login):
+            if position and (lower[position - 1].isalnum() or lower[position - 1] in "_.-/@"):
+                continue  # a longer name: "chroot:", "web-admin:"
+            value = _JOINED_LOGIN.match(text, position + len(login))
+            if value is None:
+                continue
+            start, end = _unwrapped(text, *value.span())
             if _is_login_password(text[start:end]):
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
 
