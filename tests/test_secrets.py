@@ -859,3 +859,22 @@ def test_usual_login_joined_to_its_password_and_title_case_passphrases_are_caugh
 )
 def test_passwd_lines_versions_and_capitalised_hints_are_not_secrets(text: str) -> None:
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password changed to match the new policy-rules-2024 document",
+        "password: see-the-notebook",
+        "mot de passe : demande-le-à-papa",
+        "Password: Ask Marc For It 2",
+    ],
+)
+def test_hints_and_named_documents_are_not_secrets(text: str) -> None:
+    """A value that sends the reader elsewhere, or names a policy, is not the password."""
+    assert find_secret(text) is None
+
+
+def test_grouped_key_still_needs_digits_in_its_groups() -> None:
+    text = "Windows key VK7JG-NPHTM-C97JM-9MPGT-3V66T on the sticker"
+    assert "VK7JG-NPHTM-C97JM-9MPGT-3V66T" in spanned(text, find_secrets(text))

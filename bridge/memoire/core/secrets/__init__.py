@@ -734,14 +734,23 @@ def _looks_generated(value: str) -> bool:
         return False
     if _NETWORK_NAME.fullmatch(value) is not None:
         return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
-    if _GROUPED_KEY.fullmatch(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
+    if _is_grouped_key(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
     if _WORDS_THEN_NUMBER.fullmatch(value) is not None:
-        return True  # "changed to orchard.pivoine72"
+        parts = _VALUE_PARTS.split(value.lower())
+        return not any(part in _META_WORDS for part in parts)  # not "policy-rules-2024"
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)
     symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
     return symbol or (upper > 0 and lower > 0 and (upper > 1 or "." in value))
+
+
+def _is_grouped_key(value: str) -> bool:
+    """VK7JG-NPHTM-C97JM: groups of which two or more hold a digit; "policy-rules-2024" is words
+    and a year."""
+    if _GROUPED_KEY.fullmatch(value) is None:
+        return False
+    return sum(any(char.isdigit() for char in group) for group in value.split("-")) >= 2
 
 
 def _is_passcode(match: re.Match[str], value: str) -> bool:
@@ -781,6 +790,8 @@ def _is_title_case_phrase(words: list[str]) -> bool:
     if not _PASSPHRASE_WORDS <= len(words) <= _MAX_TITLE_WORDS:
         return False
     last = words[-1] if words[-1].isdigit() else ""
+    if words[0].lower() in _HINT_VERBS:
+        return False  # "Ask Marc For It 2"
     return all(word[0].isupper() and word.isalpha() for word in words[: len(words) - bool(last)])
 
 
@@ -972,8 +983,18 @@ _TEMPLATE_WORDS = frozenset(
 _VALUE_PARTS = re.compile(r"[-_. ]")
 
 
+# Words that send the reader elsewhere: "see-the-notebook", "Ask Marc For It", "demande-le-à-papa".
+_HINT_VERBS = frozenset(
+    (
+        *("see", "ask", "check", "look", "use", "same", "idem", "voir", "demander", "demande"),
+        *("demandez", "regarder", "regarde", "utiliser", "pareil", "même", "cf"),
+    )
+)
+
+
 def _is_template(value: str) -> bool:
-    return any(part in _TEMPLATE_WORDS for part in _VALUE_PARTS.split(value.lower()))
+    parts = _VALUE_PARTS.split(value.lower())
+    return parts[0] in _HINT_VERBS or any(part in _TEMPLATE_WORDS for part in parts)
 
 
 def _is_plain_words(value: str) -> bool:
