@@ -878,3 +878,18 @@ def test_hints_and_named_documents_are_not_secrets(text: str) -> None:
 def test_grouped_key_still_needs_digits_in_its_groups() -> None:
     text = "Windows key VK7JG-NPHTM-C97JM-9MPGT-3V66T on the sticker"
     assert "VK7JG-NPHTM-C97JM-9MPGT-3V66T" in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("mon mdp habituel, Chocolat77, marche aussi sur le NAS", "Chocolat77"),
+        ("my password, Kitty2015, still works on the old iPad", "Kitty2015"),
+    ],
+)
+def test_a_password_between_commas_after_its_keyword_is_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+def test_a_name_after_a_comma_and_more_words_is_not_a_password() -> None:
+    assert find_secret("passwords, tokens, Windows10 licences: all in the vault") is None

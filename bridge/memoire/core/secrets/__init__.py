@@ -655,7 +655,7 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, match.end(), end) is None:
         return None  # every value taken farther on is eight characters long and holds a digit
-    previous, after_colon = "", False
+    previous, after_colon, linked = "", False, "," in match[0]
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         raw = token[0]
         word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
@@ -668,9 +668,10 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
                 pass  # default=20261129, item[0][0]: code on the keyword's line, not a value
             elif _looks_generated(value) or (after_colon and _is_given_key(value)):
                 return start, stop  # after "… est inscrit ici :" a value is given
-            elif previous in _LINK_WORDS and _WORD_THEN_NUMBER.fullmatch(value) is not None:
+            elif linked and _WORD_THEN_NUMBER.fullmatch(value) is not None:
                 return start, stop  # "changed from Abricot12 to …", "probably still Kitty2015"
         previous, after_colon = word, raw.endswith(":")
+        linked = word in _LINK_WORDS or raw.endswith(",")  # "mon mdp habituel, Chocolat77, …"
         if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
             return None  # a sentence ended; "i.e." and "e.g." do not end one
     return None
