@@ -893,3 +893,32 @@ def test_a_password_between_commas_after_its_keyword_is_caught(text: str, secret
 
 def test_a_name_after_a_comma_and_more_words_is_not_a_password() -> None:
     assert find_secret("passwords, tokens, Windows10 licences: all in the vault") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('psk="velo rouge sous la pluie"', "velo rouge sous la pluie"),
+        ("Pass phrase for GPG: lundi mardi fromage bicyclette", "lundi mardi fromage bicyclette"),
+        ("htpasswd -b /etc/nginx/.htpasswd ludo Biquette!29", "Biquette!29"),
+        ("net user invite Mouette2023 /add", "Mouette2023"),
+        ("smbclient //nas/photos -U ludo%Crevette77", "Crevette77"),
+    ],
+)
+def test_quoted_passphrases_and_password_arguments_are_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'password = "the one on the fridge"',
+        'psk="ask papa for it please"',
+        'password: "never write it down here"',
+        "net user ludo /delete",
+        "smbclient -L //nas -U ludo",
+        "htpasswd -c .htpasswd ludo",
+    ],
+)
+def test_quoted_prose_and_commands_without_a_password_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None

@@ -320,7 +320,8 @@ _KEYWORD_STEMS = (
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
+    rf"(?P<phrase>{_WORD_START}(?:pass[ ]?phrase"
+    rf"|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
     rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
@@ -475,7 +476,8 @@ _VALUE = re.compile(
     rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
     r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
-_LEADING_WRAPPERS = "\"'`“‘«([*"
+_QUOTES = "\"'`“‘«"
+_LEADING_WRAPPERS = _QUOTES + "([*"
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
 _MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
 _PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
@@ -551,6 +553,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return span if given or _looks_generated(value) else None
     secret = (
         _is_passphrase(match, value)
+        or _is_quoted_passphrase(text, match, span)
         or _is_passcode(match, value)
         or _is_secret_value(value, kind, prose=loose)
         or (loose and _is_made_up_words(match, value))
@@ -831,6 +834,22 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
         return None  # "max_tokens=4096" on the next line is a setting of its own
     offset = start + len(line) - len(line.lstrip())
     return offset, offset + len(value)
+
+
+def _is_quoted_passphrase(text: str, match: re.Match[str], span: tuple[int, int]) -> bool:
+    """psk="velo rouge sous la pluie": quotes after a password word and a separator keep
+    ordinary words together as the value, unless they start as prose or a hint does."""
+    if match[_Kind.PASSWORD] is None or match["separator"] is None or span[0] == 0:
+        return False
+    value = text[span[0] : span[1]]
+    words = value.split()
+    return (
+        text[span[0] - 1] in _QUOTES
+        and _PASSPHRASE_WORDS <= len(words) <= _MAX_PASSPHRASE_WORDS
+        and words[0].lower() not in _DETERMINERS
+        and not _reads_as_a_sentence(words)
+        and not _is_template(value)
+    )
 
 
 def _is_passphrase(match: re.Match[str], value: str) -> bool:
