@@ -922,3 +922,32 @@ def test_quoted_passphrases_and_password_arguments_are_caught(text: str, secret:
 )
 def test_quoted_prose_and_commands_without_a_password_are_not_secrets(text: str) -> None:
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Key takeaways: ship-it-friday-2024 went well",
+        "the secret ingredient is Nutella-Banane-2024 style crêpes",
+        "The wifi is called Chez-Ludo-Et-Lea-2024",
+        "mot de passe du wifi : demander à l'accueil (Hôtel-des-Pins-2023)",
+        "the code of the project 20461 in Jira",
+        "PGPASSWORD: ${PGPASSWORD:-postgres}",
+    ],
+)
+def test_adjectives_names_referrals_and_defaults_are_not_secrets(text: str) -> None:
+    """'key' and 'secret' before a lower-case noun are adjectives; a name follows 'called'; a
+    referral ends the search for a value; a project's code; a shell default inside ${…}."""
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("secret partagé : 9c1e-44fa-b2", "9c1e-44fa-b2"),
+        ("key (Mistral): Xk29LmQp7Rt2Vw8Yz", "Xk29LmQp7Rt2Vw8Yz"),
+        ("client secret for the app: 9Hk2Lm8QzPrT4vW", "9Hk2Lm8QzPrT4vW"),
+    ],
+)
+def test_key_and_secret_still_name_credentials(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))

@@ -533,7 +533,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
         described = _describes_the_secret(text, match, new_value_given=further_on)
-        if not described and not _names_another_key(lower, match):
+        if not described and not _names_another_key(lower, match) and not _qualifies(text, match):
             found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
@@ -601,6 +601,31 @@ def _names_another_key(lower: str, match: re.Match[str]) -> bool:
     )
 
 
+# "Key takeaways", "the secret ingredient": "key" and "secret" before a lower-case noun are
+# adjectives, unless the noun names a credential or a preposition links a thing to the key.
+_LINKS_TO_A_SECRET = frozenset(
+    (
+        *("for", "of", "to", "on", "at", "in", "from", "with", "used", "de", "du", "des", "d"),
+        *("pour", "la", "le", "les", "l", "the", "my", "our", "your", "a", "an", "this", "that"),
+        *("key", "keys", "code", "codes", "word", "words", "phrase", "answer", "token", "pin"),
+        *("number", "value", "string", "password", "passphrase", "access", "env", "variable"),
+        *("shared", "partagé", "partagée", "client", "webhook", "signing", "hmac", "jwt", "totp"),
+        *("otp", "session", "master", "maître", "principal", "admin", "app", "api", "bot"),
+    )
+)
+_FIRST_WORD = re.compile(r"[ \t]*[(\[]?([^\W\d_][\w'’-]*)")
+
+
+def _qualifies(text: str, match: re.Match[str]) -> bool:
+    keyword = match[_Kind.PASSWORD] or match["bare_key"]
+    if keyword not in ("secret", "key") or not match["qualifiers"]:
+        return False
+    first = _FIRST_WORD.match(text, match.start("qualifiers"))
+    if first is None or not first[1][0].islower():
+        return False  # "key (Mistral):", "key Mistral:" name a service
+    return _ELISION.sub("", first[1]) not in _LINKS_TO_A_SECRET
+
+
 # A Wi-Fi's name, band or channel is not its password.
 _OTHER_WIFI = frozenset(("ssid", "name", "nom", "network", "réseau", "channel", "canal", "band"))
 
@@ -629,6 +654,7 @@ _ELSEWHERE = frozenset(
         *("stored", "saved", "kept", "sticker", "label", "model", "ssid"),
         *("serial", "imprimée", "écrite", "noté", "notée", "rangé", "rangée"),
         *("étiquette", "modèle", "série", "réseau", "network", *_SHOWN),
+        *("called", "named", "nommé", "nommée", "appelé", "appelée", "appelle"),
     )
 )
 _NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
@@ -664,6 +690,8 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
         word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
         if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _STOP_FURTHER:
             return None
+        if word in _HINT_VERBS:
+            return None  # "mot de passe : demander à l'accueil (Hôtel-des-Pins-2023)"
         if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
             start, stop = _unwrapped(text, *token.span())
             value = text[start:stop]
@@ -1006,8 +1034,8 @@ _VALUE_PARTS = re.compile(r"[-_. ]")
 # Words that send the reader elsewhere: "see-the-notebook", "Ask Marc For It", "demande-le-à-papa".
 _HINT_VERBS = frozenset(
     (
-        *("see", "ask", "check", "look", "use", "same", "idem", "voir", "demander", "demande"),
-        *("demandez", "regarder", "regarde", "utiliser", "pareil", "même", "cf"),
+        *("see", "ask", "check", "look", "same", "idem", "voir", "demander", "demande"),
+        *("demandez", "regarder", "regarde", "pareil", "même", "cf"),
     )
 )
 
@@ -1056,7 +1084,7 @@ def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
             while start > 0 and text[start - 1] in _ENV_NAME_CHARS and position - start < _MAX_NAME:
                 start -= 1
             if start in seen or (
-                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "$_")
+                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "${_")
             ):
                 continue  # inside a word, or a name longer than any variable's
             seen.add(start)

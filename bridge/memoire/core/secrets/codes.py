@@ -88,6 +88,8 @@ _OTHER_CODES = frozenset(
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
         *("iban", "one-time"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
+        *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
+        *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
     )
 )
 _COUNTED = frozenset(
