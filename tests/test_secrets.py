@@ -951,3 +951,10 @@ def test_adjectives_names_referrals_and_defaults_are_not_secrets(text: str) -> N
 )
 def test_key_and_secret_still_name_credentials(text: str, secret: str) -> None:
     assert secret in spanned(text, find_secrets(text))
+
+
+def test_a_networks_key_may_be_joined_words() -> None:
+    text = "the guest network key is sunflower-meadow-river-stone"
+    assert "sunflower-meadow-river-stone" in spanned(text, find_secrets(text))
+    assert find_secret("the house key is under-the-flower-pot") is None
+    assert find_secret("the network key is printed-under-the-router") is None

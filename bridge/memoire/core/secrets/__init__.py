@@ -550,7 +550,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return span if _SEED_WORDS.fullmatch(value) is not None else None
     if match["bare_key"] is not None:  # "clé : tilleul-ete-2019" after a separator
         given = match["separator"] is not None and _is_given_key(value)
-        return span if given or _looks_generated(value) else None
+        joined = _is_network_key(text, match) and _LONG_JOINED_WORDS.fullmatch(value) is not None
+        return span if given or joined or _looks_generated(value) else None
     secret = (
         _is_passphrase(match, value)
         or _is_quoted_passphrase(text, match, span)
@@ -916,6 +917,15 @@ _LONG_JOINED_WORDS = re.compile(r"[^\W\d_]{4,}([.\-_+])[^\W\d_]{4,}(?:\1[^\W\d_]
 # "orchard.pivoine72", "tangerine-octopus-lamp-91": words joined, then a number, as people
 # make passwords.
 _WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}(?:[.\-_+][^\W\d_]{3,})+[.\-_+]?[0-9]{2,4}")
+
+
+_NETWORKS = frozenset(("network", "wireless", "wifi", "wi-fi", "router", "réseau", "box", "wlan"))
+
+
+def _is_network_key(text: str, match: re.Match[str]) -> bool:
+    """ "the guest network key is sunflower-meadow-river-stone": a network's key may be words."""
+    before = _WORD_BEFORE.search(text, max(0, match.start() - 24), match.start())
+    return before is not None and before[1].lower() in _NETWORKS
 
 
 def _is_made_up_words(match: re.Match[str], value: str) -> bool:
