@@ -958,3 +958,37 @@ def test_a_networks_key_may_be_joined_words() -> None:
     assert "sunflower-meadow-river-stone" in spanned(text, find_secrets(text))
     assert find_secret("the house key is under-the-flower-pot") is None
     assert find_secret("the network key is printed-under-the-router") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Pour se connecter au portail de l'école, le mot de passe de Léo est dinosaure.vert7",
+            "dinosaure.vert7",
+        ),
+        ("Le mot de passe, pour info, c'est Galipette_2017", "Galipette_2017"),
+        (
+            "Mot de passe oublié réinitialisé, le nouveau c'est Castor!Riviere21",
+            "Castor!Riviere21",
+        ),
+        ("Il faut taper 4512 puis valider pour ouvrir la porte du garage", "4512"),
+    ],
+)
+def test_french_phrasing_of_a_sixth_probe_is_caught(text: str, secret: str) -> None:
+    """Dotted words then a number in prose; a word, '_' and a number after an aside; a new
+    value after 'oublié'; a number pressed, then what it opens."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = self.item2",
+        "enter 2024 to unlock the archive year",
+        "press 1200 to open the menu",
+        "Le mot de passe, pour info, est dans Bitwarden_2024",
+    ],
+)
+def test_attributes_years_times_and_vault_names_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None

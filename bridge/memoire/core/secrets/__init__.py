@@ -658,7 +658,7 @@ _ELSEWHERE = frozenset(
         *("called", "named", "nommé", "nommée", "appelé", "appelée", "appelle"),
     )
 )
-_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
+_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset", "oublié"))
 _STOP_FURTHER = _META_WORDS - _NEW_VALUE_WORDS
 # After these a name follows, not a password: "after the LinkedIn2012 leak", "sur le NAS2024".
 _DETERMINERS = frozenset(
@@ -677,7 +677,7 @@ _LINK_WORDS = frozenset(
         *("encore", "maintenant", "devenu", "vers"),
     )
 )
-_WORD_THEN_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[0-9]{2,4}[!?#*$&@%]*")
+_WORD_THEN_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[._-]?[0-9]{2,4}[!?#*$&@%]*")
 
 
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -1003,6 +1003,8 @@ def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
 def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
     if kind is _Kind.PIN:
         return _PIN_VALUE.fullmatch(value) is not None
+    if prose and _DOTTED_WORDS.fullmatch(value) is not None:
+        return True
     if _is_ordinary_value(value):
         return False
     if prose:
@@ -1031,6 +1033,9 @@ def _is_random_dotted(value: str) -> bool:
 
 
 _DOTS = re.compile(r"[._]")
+# "le mot de passe est dinosaure.vert7": in prose, words dotted then a number are a password;
+# after "=" they are code ("password = self.item2").
+_DOTTED_WORDS = re.compile(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,})+[0-9]{1,4}")
 # Words that tell the reader what to put there: "your-api-key-here", "votre-mot-de-passe-ici".
 _TEMPLATE_WORDS = frozenset(
     (

@@ -140,6 +140,11 @@ _CODE_ON_NEXT_LINE = re.compile(
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
+# "taper 4512 puis valider pour ouvrir la porte": a number pressed, then what it opens.
+_PRESS_TO_OPEN = re.compile(
+    rf"\b(?:{_PRESS})[ ]+(?P<code>[0-9]{{4,8}})\b[^\n.!?]{{0,40}}?"
+    r"\b(?:open|opens|unlock|unlocks|ouvrir|ouvre|d[ée]verrouiller|d[ée]sarmer|disarm)\b"
+)
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
 _SHORT_CODES = ("cvv", "cvc", "crypto", "security", "code de sécurité", "code de securite")
 _LONG_CODE = 9  # a code this long is a recovery code or a generated one, not one said aloud
@@ -207,6 +212,9 @@ def _codes_on_line(
         span = _code_of_a_place(text, lowered, place)
         if span is not None:
             yield ("household-code", *span)
+    for pressed in _PRESS_TO_OPEN.finditer(lowered, line_start, line_end):
+        if not _YEAR.fullmatch(pressed["code"]) and not _is_wake_up_time(pressed["code"]):
+            yield ("household-code", *pressed.span("code"))
     for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
         if not _is_wake_up_time(alarm["code"]):
             yield ("household-code", *alarm.span("code"))
