@@ -992,3 +992,22 @@ def test_french_phrasing_of_a_sixth_probe_is_caught(text: str, secret: str) -> N
 )
 def test_attributes_years_times_and_vault_names_are_not_secrets(text: str) -> None:
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("note: dropbox pass changed again -> Hazelnut!Crunch5", "Hazelnut!Crunch5"),
+        ("apple id pwd... Kiwi.Mango.Guava.3", "Kiwi.Mango.Guava.3"),
+    ],
+)
+def test_a_changed_password_and_an_ellipsis_before_it_are_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["password... anyway, see you tomorrow", "password reset -> done", "token limit -> 4096"],
+)
+def test_an_ellipsis_or_a_change_with_no_value_is_not_a_secret(text: str) -> None:
+    assert find_secret(text) is None

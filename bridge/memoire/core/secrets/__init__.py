@@ -354,7 +354,7 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
     rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}(?:\.[\w'’-]{{1,30}})*[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|—–](?={_GAP}))"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|\.{{3}}|…|(?<={_GAP})[-|—–](?={_GAP}))"
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
@@ -532,7 +532,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
-        described = _describes_the_secret(text, match, new_value_given=further_on)
+        new_value = further_on or _looks_generated(text[span[0] : span[1]])
+        described = _describes_the_secret(text, match, new_value_given=new_value)
         if not described and not _names_another_key(lower, match) and not _qualifies(text, match):
             found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
@@ -965,7 +966,8 @@ def _keyword_kind(match: re.Match[str]) -> _Kind:
 
 def _describes_the_secret(text: str, match: re.Match[str], *, new_value_given: bool) -> bool:
     """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given;
-    "changed" or "reset" does not when a generated value follows: "reset done, new one is …"."""
+    "changed" or "reset" does not when a generated value follows: "reset done, new one is …",
+    "pass changed again -> Hazelnut!Crunch5"."""
     words = [word.strip("()[]").lower() for word in (match["qualifiers"] or "").split()]
     owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
     if owner is not None:
