@@ -1011,3 +1011,9 @@ def test_a_changed_password_and_an_ellipsis_before_it_are_caught(text: str, secr
 )
 def test_an_ellipsis_or_a_change_with_no_value_is_not_a_secret(text: str) -> None:
     assert find_secret(text) is None
+
+
+def test_a_network_name_with_its_band_is_not_a_key() -> None:
+    assert find_secret("Wi-Fi: Bbox-7F2A91 (2.4 GHz) / Bbox-7F2A91-5G") is None
+    text = "wifi: Bbox-7F2A91-5G / Xk29LmQp7Rt2"
+    assert "Xk29LmQp7Rt2" in spanned(text, find_secrets(text))

@@ -644,7 +644,10 @@ _SENTENCE_END = (".", "!", "?", ";")
 _ABBREVIATION_DOTS = 2
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
-_NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
+_NETWORK_NAME = re.compile(
+    r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}"
+    r"(?:[-_ ](?:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"  # a band or guest network
+)
 _HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
