@@ -1017,3 +1017,9 @@ def test_a_network_name_with_its_band_is_not_a_key() -> None:
     assert find_secret("Wi-Fi: Bbox-7F2A91 (2.4 GHz) / Bbox-7F2A91-5G") is None
     text = "wifi: Bbox-7F2A91-5G / Xk29LmQp7Rt2"
     assert "Xk29LmQp7Rt2" in spanned(text, find_secrets(text))
+
+
+def test_a_yaml_tag_before_the_value_is_skipped() -> None:
+    text = "password: !!str 4815162342"
+    assert spanned(text, find_secrets(text)) == ["4815162342"]
+    assert find_secret("password: !!str") is None

@@ -472,15 +472,17 @@ _FRENCH_OWNER = re.compile(
 _OWNER_WINDOW = 48
 # Stop values that the word-shape rule below does not already reject.
 _STOP_VALUES = frozenset({"n/a", "n.a", "s/o", "n/d", "-", "--", "—", "?", "??", "???", "tbd"})
+# A YAML tag ("!!str") before the value is skipped.
 _VALUE = re.compile(
-    rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
+    rf"[*_]{{0,3}}{_GAP}*(?:!![a-z]+{_GAP}+)?"
+    rf"(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
     r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
 _QUOTES = "\"'`“‘«"
 _LEADING_WRAPPERS = _QUOTES + "([*"
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
 _MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
-_PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
+_PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|!!?[A-Za-z]")
 _WORDS = re.compile(r"[^\W\d_]+(?:[-'’ _][^\W\d_]+)*")
 _WORD_JOINER = re.compile(r"[-'’ _]")
 _LONGEST_PLAIN_WORD = 15  # a 16-letter "word" is more likely a passphrase than prose
