@@ -1023,3 +1023,32 @@ def test_a_yaml_tag_before_the_value_is_skipped() -> None:
     text = "password: !!str 4815162342"
     assert spanned(text, find_secrets(text)) == ["4815162342"]
     assert find_secret("password: !!str") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("To get into Mum's building: 2741B on the panel, then the lift", "2741B"),
+        ("For the bike room downstairs punch in 3690", "3690"),
+        ("Visitors dial 115 then code 6022 at the gate", "6022"),
+        ("Code secret de la CB de papa, pour les courses : 1962", "1962"),
+        ("Coffre de l'hôtel, chambre 214 : 4471", "4471"),
+    ],
+)
+def test_household_codes_of_a_ninth_probe_are_caught(text: str, code: str) -> None:
+    """A building entered before a colon; any thing before a press verb; 'code N at the gate';
+    a long label; a comma inside a thing's label."""
+    assert code in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Building: 1200 m² of offices, built in 1987",
+        "Immeuble : 2450 habitants selon la mairie",
+        "the bike shop said to enter 2024 as the model year",
+        "code 4040 for the error page",
+    ],
+)
+def test_sizes_counts_and_years_beside_those_codes_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
