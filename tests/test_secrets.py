@@ -1052,3 +1052,17 @@ def test_household_codes_of_a_ninth_probe_are_caught(text: str, code: str) -> No
 )
 def test_sizes_counts_and_years_beside_those_codes_are_not_secrets(text: str) -> None:
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "phone support: dial 3900 then press 2 for billing",
+        "on the card reader enter 1500 for 15 €",
+        "security desk: dial 2200 from any office phone",
+    ],
+)
+def test_numbers_dialled_on_phones_and_card_readers_are_not_codes(text: str) -> None:
+    """A press verb after a thing that locks (door, gate, safe, a room) announces a code; after
+    a phone, a card reader or a desk it announces a number to call or an amount."""
+    assert find_secret(text) is None

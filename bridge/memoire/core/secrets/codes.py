@@ -53,7 +53,7 @@ _CONTEXT = re.compile(
     rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
     rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
-    rf"|(?:{_THINGS}|keypad|digicode|interphone|intercom)"
+    rf"|(?:{_LOCKING}|building|immeuble|r[ée]sidence|rooms?|sheds?|abri|local)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
