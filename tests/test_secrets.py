@@ -1066,3 +1066,10 @@ def test_numbers_dialled_on_phones_and_card_readers_are_not_codes(text: str) -> 
     """A press verb after a thing that locks (door, gate, safe, a room) announces a code; after
     a phone, a card reader or a desk it announces a number to call or an amount."""
     assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["chown admin:staff2024 report.pdf", "password: changeme123", 'key = "REPLACE_ME"']
+)
+def test_owners_and_numbered_placeholders_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None

@@ -1063,8 +1063,14 @@ _HINT_VERBS = frozenset(
 
 
 def _is_template(value: str) -> bool:
-    parts = _VALUE_PARTS.split(value.lower())
-    return parts[0] in _HINT_VERBS or any(part in _TEMPLATE_WORDS for part in parts)
+    lower = value.lower()
+    parts = _VALUE_PARTS.split(lower)
+    if parts[0] in _HINT_VERBS or lower.startswith(_TEMPLATE_STARTS):
+        return True  # "changeme123", "placeholder_2"
+    return any(part in _TEMPLATE_WORDS for part in parts)
+
+
+_TEMPLATE_STARTS = ("changeme", "change_me", "change-me", "placeholder", "dummy", "example")
 
 
 def _is_plain_words(value: str) -> bool:
@@ -1225,6 +1231,8 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
 # its password with no space, as curl -u and URLs write them.
 _USUAL_LOGINS = ("root:", "admin:", "pi:", "ubuntu:", "guest:", "homeassistant:", "ha:")
 _JOINED_LOGIN = re.compile(r"[^\s:]+")
+_OWNERSHIP = re.compile(r"\b(?:chown|chgrp|--chown|--owner)\b[^\n]*\Z")
+_OWNERSHIP_REACH = 40
 
 
 def _find_joined_logins(text: str, lower: str) -> Iterator[SecretFinding]:
@@ -1232,6 +1240,8 @@ def _find_joined_logins(text: str, lower: str) -> Iterator[SecretFinding]:
         for position in positions(lower, login):
             if position and (lower[position - 1].isalnum() or lower[position - 1] in "_.-/@"):
                 continue  # a longer name: "chroot:", "web-admin:"
+            if _OWNERSHIP.search(lower, max(0, position - _OWNERSHIP_REACH), position):
+                continue  # "chown admin:staff2024": an owner and a group
             value = _JOINED_LOGIN.match(text, position + len(login))
             if value is None:
                 continue
