@@ -1073,3 +1073,9 @@ def test_numbers_dialled_on_phones_and_card_readers_are_not_codes(text: str) -> 
 )
 def test_owners_and_numbered_placeholders_are_not_secrets(text: str) -> None:
     assert find_secret(text) is None
+
+
+def test_a_keyword_closing_a_bracket_is_followed_by_its_value() -> None:
+    text = "pw for dad's laptop (Windows hello PIN) 908172"
+    assert "908172" in spanned(text, find_secrets(text))
+    assert find_secret("(see password) for details") is None

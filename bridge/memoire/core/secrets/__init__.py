@@ -358,7 +358,7 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z)"
+    rf"|[*_`\"'’?)\]]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z)"  # "(Windows hello PIN) 908172"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
