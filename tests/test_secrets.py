@@ -20,6 +20,7 @@ from tests.secret_corpus import (
     FAKES,
     HOLDOUT2_CORPUS,
     HOLDOUT3_CORPUS,
+    HOLDOUT4_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -244,6 +245,18 @@ def test_third_holdout_levels_hold_as_a_floor() -> None:
     assert caught["card"] >= 36  # of 36
     assert caught["keyword"] >= 122  # of 123
     assert caught["token"] >= 68  # of 68
+
+
+def test_fourth_holdout_levels_measured_once_hold_as_a_floor() -> None:
+    """The blind hold-out that counts (keywords first), measured once after the last rule
+    change (bench/): card 24/24, keyword 131/151, token 41/41, 1 of 229 hard negatives flagged."""
+    corpus = load_corpus(HOLDOUT4_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 216
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 1  # of 229 hard negatives: 'ADMIN_PASSWORD=${ADMIN_PASSWORD:?must be set}'
+    assert caught["card"] >= 24  # of 24
+    assert caught["keyword"] >= 131  # of 151
+    assert caught["token"] >= 41  # of 41
 
 
 @pytest.mark.parametrize(
