@@ -20,8 +20,9 @@ SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules we
 DEV_CORPUS = DATA / "secrets_dev.jsonl"  # written before the rules of issue 9, then tuned on
 HOLDOUT_CORPUS = DATA / "secrets_holdout.jsonl"  # written blind, measured once, then spent
 HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once, then spent
-HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once after tuning
-HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS)
+HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once, then spent
+HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), measured once
+HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS)
 SEED = 20241107
 
 ALNUM = string.ascii_letters + string.digits

@@ -20,6 +20,7 @@ from tests.secret_corpus import (
     FAKES,
     HOLDOUT2_CORPUS,
     HOLDOUT3_CORPUS,
+    HOLDOUT4_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -234,16 +235,28 @@ def test_second_holdout_levels_hold_as_a_floor() -> None:
     assert caught["token"] >= 71  # of 71
 
 
-def test_third_holdout_levels_measured_once_hold_as_a_floor() -> None:
-    """The blind hold-out that counts, measured once after the last rule change (bench/):
-    card 36/36, keyword 112/123, token 67/68, 1 of 208 hard negatives flagged."""
+def test_third_holdout_levels_hold_as_a_floor() -> None:
+    """Blind when first measured (card 36/36, keyword 112/123, token 67/68, 1 of 208 hard
+    negatives flagged), then its misses were studied: re-measured after the last rule change."""
     corpus = load_corpus(HOLDOUT3_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 227
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 1  # of 208 hard negatives: 'API_KEY=your-api-key-here'
+    assert flagged == 0  # of 208 hard negatives
     assert caught["card"] >= 36  # of 36
-    assert caught["keyword"] >= 112  # of 123
-    assert caught["token"] >= 67  # of 68
+    assert caught["keyword"] >= 122  # of 123
+    assert caught["token"] >= 68  # of 68
+
+
+def test_fourth_holdout_levels_measured_once_hold_as_a_floor() -> None:
+    """The blind hold-out that counts (keywords first), measured once after the last rule
+    change (bench/): card 24/24, keyword 131/151, token 41/41, 1 of 229 hard negatives flagged."""
+    corpus = load_corpus(HOLDOUT4_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 216
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 1  # of 229 hard negatives: 'ADMIN_PASSWORD=${ADMIN_PASSWORD:?must be set}'
+    assert caught["card"] >= 24  # of 24
+    assert caught["keyword"] >= 131  # of 151
+    assert caught["token"] >= 41  # of 41
 
 
 @pytest.mark.parametrize(
@@ -386,10 +399,9 @@ def test_fourteen_digit_diners_is_a_card_unless_its_line_says_siret() -> None:
 
 def test_discord_bot_token_is_found_without_the_word_discord() -> None:
     token = FAKES["discord_bot"](random.Random(SEED))
-    text = f"bot login: {token}"
-    assert [(f.rule, text[f.start : f.end]) for f in find_secrets(text)] == [
-        ("discord-bot-token", token)
-    ]
+    text = f"bot login: {token}"  # a key named before a colon too: the keyword family's
+    tokens = [f for f in find_secrets(text) if f.family is SecretFamily.TOKEN_FORMAT]
+    assert [(f.rule, text[f.start : f.end]) for f in tokens] == [("discord-bot-token", token)]
     not_an_id = "bot build MjAyNi0wMS0wMS1ub3QtYW4taWQ.abcdef.ghijklmnopqrstuvwxyzABCDEFGHIJ"
     assert find_secrets(not_an_id) == []
 
@@ -715,3 +727,368 @@ def test_values_in_markdown_after_a_lock_or_after_a_later_colon(text: str, secre
 def test_code_pasted_into_a_note_is_not_a_secret(text: str) -> None:
     """Found by scanning the repository's own sources with this round's rules."""
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("garage NAS password: Tq8Wm.z3XrPa", "Tq8Wm.z3XrPa"),
+        ("export MYSQL_PWD=R7vn2.QkLpHw", "R7vn2.QkLpHw"),
+        (
+            "boathouse WPA key dormiflax-quentrobe-palvisten-ormund",
+            "dormiflax-quentrobe-palvisten-ormund",
+        ),
+        ("la clé wifi du gîte c'est brovelin-tassoumi-kerdaflo", "brovelin-tassoumi-kerdaflo"),
+        ("I switched the bank password over to lantern.cobalt81 yesterday", "lantern.cobalt81"),
+        ("mot de passe de la box modifié en falaise.hibou2024", "falaise.hibou2024"),
+        ("podman login -u deploy -p Kiwi&Mango77 quay.io", "Kiwi&Mango77"),
+        ("Dropbox backup codes (print them!) 8f2a1-c93d0 71be4-0af29", "8f2a1-c93d0"),
+        (
+            "Password for the old Yahoo account we made for the kids and never changed: Fr0g9x",
+            "Fr0g9x",
+        ),
+    ],
+)
+def test_value_shapes_unseen_phrasing_missed_are_caught(text: str, secret: str) -> None:
+    """Hold-out 3 showed these shapes missed: a dotted random value read as code, made-up words
+    joined, words joined then a number, a login command's -p, a remark in brackets before
+    backup codes, a long label naming an account that was never changed."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = settings.DB_PASSWORD",
+        "secret: app.config.SecretKey",
+        "the wifi password is case-sensitive",
+        "le mot de passe wifi est au-dessus-du-frigo",
+        "password changed after the breach, see report.final2 for details",
+        "docker run -u 1000 -p 8080:80 nginx",
+        "mysql -u root -p shopdb < dump.sql",
+        "API_KEY=your-api-key-here",
+        "mot de passe : votre-mot-de-passe-ici",
+        "DB_PASSWORD=replace-with-real-password",
+        "Password last changed: 2024-03-12",
+        "code Wi-Fi invité affiché dans l'entrée\n1234 5678 9012 3456",
+    ],
+)
+def test_value_shapes_beside_them_are_not_secrets(text: str) -> None:
+    """Code, words joined as prose joins them, ports, databases, templates, dates, and a line
+    that says where the key is shown, followed by something else."""
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Infirmière : code de la salle de pharmacie 7463*", "7463"),
+        ("code for the staff room upstairs 3902", "3902"),
+        ("Le code pour la buanderie 6604 depuis lundi", "6604"),
+    ],
+)
+def test_code_of_a_named_place_is_caught(text: str, code: str) -> None:
+    """A code of any place named in a few words, not only of a door, gate or safe."""
+    assert code in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "code de la consommation page 1245",
+        "code for the migration 2000 lines long",
+        "code du client 45821 dans la facture",
+        "code of practice 2019 edition",
+    ],
+)
+def test_code_of_a_text_a_client_or_a_year_is_not_a_secret(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "The key for the upstairs router is tangerine-octopus-lamp-91",
+            "tangerine-octopus-lamp-91",
+        ),
+        ("The password is literally 'password123'", "password123"),
+        ("le mot de passe est actuellement Rivière42", "Rivière42"),
+        ("j'ai mis 'Raclette2024!' comme mot de passe", "Raclette2024!"),
+        ("password was changed from Abricot12 to Abricot13", "Abricot12"),
+        ("Her password? Probably still Kitty2015.", "Kitty2015"),
+        ("Password reset done — new one is Kj8#mPq2Zx", "Kj8#mPq2Zx"),
+    ],
+)
+def test_values_said_in_unseen_phrasing_are_caught(text: str, secret: str) -> None:
+    """Words then a number after a dash; any adverb after 'is'; the keyword ending the note;
+    a word then a number after 'to', 'from', 'still'; a new value after 'reset' or 'changed'."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box",
+        "the secret sauce is mayo-ketchup-mustard-relish",
+        "I moved the password vault to the Windows11 laptop",
+        "the password is really long",
+        "changed my password yesterday, finally",
+        "Password last changed: 2024-03-12, reset by IT",
+    ],
+)
+def test_names_secret_things_and_dates_in_that_phrasing_are_not_secrets(text: str) -> None:
+    """A network's name said before 'clé', a secret recipe, a laptop's name after a
+    determiner, an adverb then a word, a change with no value."""
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("root:Tartiflette74 on the pi", "Tartiflette74"),
+        ("admin:Rh0ub@rb for the grafana on the pi", "Rh0ub@rb"),
+        (
+            "Bitwarden master password (do NOT lose): Girafe Violette Sous La Pluie 2019",
+            "Girafe Violette Sous La Pluie 2019",
+        ),
+    ],
+)
+def test_usual_login_joined_to_its_password_and_title_case_passphrases_are_caught(
+    text: str, secret: str
+) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "root:x:0:0:root:/root:/bin/bash",
+        "chroot: /srv/jail",
+        "ha:2024.11.3",
+        "Password: Same As Netflix",
+        "Mot de passe : Voir Le Carnet Rouge",
+    ],
+)
+def test_passwd_lines_versions_and_capitalised_hints_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password changed to match the new policy-rules-2024 document",
+        "password: see-the-notebook",
+        "mot de passe : demande-le-à-papa",
+        "Password: Ask Marc For It 2",
+    ],
+)
+def test_hints_and_named_documents_are_not_secrets(text: str) -> None:
+    """A value that sends the reader elsewhere, or names a policy, is not the password."""
+    assert find_secret(text) is None
+
+
+def test_grouped_key_still_needs_digits_in_its_groups() -> None:
+    text = "Windows key VK7JG-NPHTM-C97JM-9MPGT-3V66T on the sticker"
+    assert "VK7JG-NPHTM-C97JM-9MPGT-3V66T" in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("mon mdp habituel, Chocolat77, marche aussi sur le NAS", "Chocolat77"),
+        ("my password, Kitty2015, still works on the old iPad", "Kitty2015"),
+    ],
+)
+def test_a_password_between_commas_after_its_keyword_is_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+def test_a_name_after_a_comma_and_more_words_is_not_a_password() -> None:
+    assert find_secret("passwords, tokens, Windows10 licences: all in the vault") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('psk="velo rouge sous la pluie"', "velo rouge sous la pluie"),
+        ("Pass phrase for GPG: lundi mardi fromage bicyclette", "lundi mardi fromage bicyclette"),
+        ("htpasswd -b /etc/nginx/.htpasswd ludo Biquette!29", "Biquette!29"),
+        ("net user invite Mouette2023 /add", "Mouette2023"),
+        ("smbclient //nas/photos -U ludo%Crevette77", "Crevette77"),
+    ],
+)
+def test_quoted_passphrases_and_password_arguments_are_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'password = "the one on the fridge"',
+        'psk="ask papa for it please"',
+        'password: "never write it down here"',
+        "net user ludo /delete",
+        "smbclient -L //nas -U ludo",
+        "htpasswd -c .htpasswd ludo",
+    ],
+)
+def test_quoted_prose_and_commands_without_a_password_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Key takeaways: ship-it-friday-2024 went well",
+        "the secret ingredient is Nutella-Banane-2024 style crêpes",
+        "The wifi is called Chez-Ludo-Et-Lea-2024",
+        "mot de passe du wifi : demander à l'accueil (Hôtel-des-Pins-2023)",
+        "the code of the project 20461 in Jira",
+        "PGPASSWORD: ${PGPASSWORD:-postgres}",
+    ],
+)
+def test_adjectives_names_referrals_and_defaults_are_not_secrets(text: str) -> None:
+    """'key' and 'secret' before a lower-case noun are adjectives; a name follows 'called'; a
+    referral ends the search for a value; a project's code; a shell default inside ${…}."""
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("secret partagé : 9c1e-44fa-b2", "9c1e-44fa-b2"),
+        ("key (Mistral): Xk29LmQp7Rt2Vw8Yz", "Xk29LmQp7Rt2Vw8Yz"),
+        ("client secret for the app: 9Hk2Lm8QzPrT4vW", "9Hk2Lm8QzPrT4vW"),
+    ],
+)
+def test_key_and_secret_still_name_credentials(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+def test_a_networks_key_may_be_joined_words() -> None:
+    text = "the guest network key is sunflower-meadow-river-stone"
+    assert "sunflower-meadow-river-stone" in spanned(text, find_secrets(text))
+    assert find_secret("the house key is under-the-flower-pot") is None
+    assert find_secret("the network key is printed-under-the-router") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Pour se connecter au portail de l'école, le mot de passe de Léo est dinosaure.vert7",
+            "dinosaure.vert7",
+        ),
+        ("Le mot de passe, pour info, c'est Galipette_2017", "Galipette_2017"),
+        (
+            "Mot de passe oublié réinitialisé, le nouveau c'est Castor!Riviere21",
+            "Castor!Riviere21",
+        ),
+        ("Il faut taper 4512 puis valider pour ouvrir la porte du garage", "4512"),
+    ],
+)
+def test_french_phrasing_of_a_sixth_probe_is_caught(text: str, secret: str) -> None:
+    """Dotted words then a number in prose; a word, '_' and a number after an aside; a new
+    value after 'oublié'; a number pressed, then what it opens."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = self.item2",
+        "enter 2024 to unlock the archive year",
+        "press 1200 to open the menu",
+        "Le mot de passe, pour info, est dans Bitwarden_2024",
+    ],
+)
+def test_attributes_years_times_and_vault_names_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("note: dropbox pass changed again -> Hazelnut!Crunch5", "Hazelnut!Crunch5"),
+        ("apple id pwd... Kiwi.Mango.Guava.3", "Kiwi.Mango.Guava.3"),
+    ],
+)
+def test_a_changed_password_and_an_ellipsis_before_it_are_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["password... anyway, see you tomorrow", "password reset -> done", "token limit -> 4096"],
+)
+def test_an_ellipsis_or_a_change_with_no_value_is_not_a_secret(text: str) -> None:
+    assert find_secret(text) is None
+
+
+def test_a_network_name_with_its_band_is_not_a_key() -> None:
+    assert find_secret("Wi-Fi: Bbox-7F2A91 (2.4 GHz) / Bbox-7F2A91-5G") is None
+    text = "wifi: Bbox-7F2A91-5G / Xk29LmQp7Rt2"
+    assert "Xk29LmQp7Rt2" in spanned(text, find_secrets(text))
+
+
+def test_a_yaml_tag_before_the_value_is_skipped() -> None:
+    text = "password: !!str 4815162342"
+    assert spanned(text, find_secrets(text)) == ["4815162342"]
+    assert find_secret("password: !!str") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("To get into Mum's building: 2741B on the panel, then the lift", "2741B"),
+        ("For the bike room downstairs punch in 3690", "3690"),
+        ("Visitors dial 115 then code 6022 at the gate", "6022"),
+        ("Code secret de la CB de papa, pour les courses : 1962", "1962"),
+        ("Coffre de l'hôtel, chambre 214 : 4471", "4471"),
+    ],
+)
+def test_household_codes_of_a_ninth_probe_are_caught(text: str, code: str) -> None:
+    """A building entered before a colon; any thing before a press verb; 'code N at the gate';
+    a long label; a comma inside a thing's label."""
+    assert code in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Building: 1200 m² of offices, built in 1987",
+        "Immeuble : 2450 habitants selon la mairie",
+        "the bike shop said to enter 2024 as the model year",
+        "code 4040 for the error page",
+    ],
+)
+def test_sizes_counts_and_years_beside_those_codes_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "phone support: dial 3900 then press 2 for billing",
+        "on the card reader enter 1500 for 15 €",
+        "security desk: dial 2200 from any office phone",
+    ],
+)
+def test_numbers_dialled_on_phones_and_card_readers_are_not_codes(text: str) -> None:
+    """A press verb after a thing that locks (door, gate, safe, a room) announces a code; after
+    a phone, a card reader or a desk it announces a number to call or an amount."""
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["chown admin:staff2024 report.pdf", "password: changeme123", 'key = "REPLACE_ME"']
+)
+def test_owners_and_numbered_placeholders_are_not_secrets(text: str) -> None:
+    assert find_secret(text) is None
+
+
+def test_a_keyword_closing_a_bracket_is_followed_by_its_value() -> None:
+    text = "pw for dad's laptop (Windows hello PIN) 908172"
+    assert "908172" in spanned(text, find_secrets(text))
+    assert find_secret("(see password) for details") is None

@@ -320,7 +320,8 @@ _KEYWORD_STEMS = (
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
-    rf"(?P<phrase>{_WORD_START}(?:passphrase|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
+    rf"(?P<phrase>{_WORD_START}(?:pass[ ]?phrase"
+    rf"|(?:seed|recovery|secret|backup)[ _-](?:phrase|words)"
     rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
@@ -344,18 +345,20 @@ _TOKEN_WORDS = (
 # qualifiers are possessive: the words stop at a verb or punctuation, and backtracking through
 # every shorter run of them cost more than the rest of the scan.
 _VERBS = r"(?:is|est|was|vaut|sera|c['’]est)"
-_ADVERBS = r"(?:now|still|always|actually|maintenant|toujours|encore|désormais|d[ée]sormais)"
-_MAX_QUALIFIERS = 12  # "mot de passe du wifi de la maison de vacances, c'est …"
+_ADVERBS = (
+    r"(?:now|still|always|just|[a-z]{3,}ly|maintenant|toujours|encore|d[ée]sormais|[a-zé]{3,}ment)"
+)
+_MAX_QUALIFIERS = 16  # "mot de passe du wifi de la maison de vacances, c'est …"
 _KEYWORD_VALUE = re.compile(
     rf"(?:(?P<{_Kind.PIN}>{_PIN_WORDS})|(?P<{_Kind.PASSWORD}>{_PASSWORD_WORDS})"
     rf"|(?P<{_Kind.TOKEN}>{_TOKEN_WORDS}))(?![^\W_])"
     rf"(?:(?P<qualifiers>(?:{_GAP}+(?!{_VERBS}{_GAP})[(\[]?[^\W_][\w'’-]{{0,30}}(?:\.[\w'’-]{{1,30}})*[)\]]?)"
     rf"{{0,{_MAX_QUALIFIERS}}}+)[*_`\"'’]{{0,3}},?{_GAP}*"
-    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|(?<={_GAP})[-|—–](?={_GAP}))"
+    rf"(?:(?P<separator>:=|=>|=(?!=)|:(?!:)|→|->|\.{{3}}|…|(?<={_GAP})[-|—–](?={_GAP}))"
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’?]{{0,3}},?{_GAP}+(?P<unmarked>))"
+    rf"|[*_`\"'’?)\]]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z)"  # "(Windows hello PIN) 908172"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
@@ -469,14 +472,17 @@ _FRENCH_OWNER = re.compile(
 _OWNER_WINDOW = 48
 # Stop values that the word-shape rule below does not already reject.
 _STOP_VALUES = frozenset({"n/a", "n.a", "s/o", "n/d", "-", "--", "—", "?", "??", "???", "tbd"})
+# A YAML tag ("!!str") before the value is skipped.
 _VALUE = re.compile(
-    rf"[*_]{{0,3}}{_GAP}*(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
+    rf"[*_]{{0,3}}{_GAP}*(?:!![a-z]+{_GAP}+)?"
+    rf"(?:(?P<quote>[\"'`“‘«]){_GAP}?(?P<quoted>[^\"'`”’»\n]{{1,200}}?){_GAP}?"
     r"[\"'`”’»]|(?P<bare>[^\s<]{1,200}))"
 )
-_LEADING_WRAPPERS = "\"'`“‘«([*"
+_QUOTES = "\"'`“‘«"
+_LEADING_WRAPPERS = _QUOTES + "([*"
 _TRAILING_WRAPPERS = ".,;:)]}\"'`”’»*_"
 _MASK = re.compile(r"\*{2,}|[•●…]|\.{3}|(?i:x{4,})")
-_PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|![A-Za-z]")
+_PLACEHOLDER = re.compile(r"[<{]|\$[{(]|\$[A-Z_][A-Z0-9_]*$|%[({]|!!?[A-Za-z]")
 _WORDS = re.compile(r"[^\W\d_]+(?:[-'’ _][^\W\d_]+)*")
 _WORD_JOINER = re.compile(r"[-'’ _]")
 _LONGEST_PLAIN_WORD = 15  # a 16-letter "word" is more likely a passphrase than prose
@@ -521,11 +527,16 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         span = _keyword_value(text, match, kind)
         if span is None and match["tag"] is not None:
             continue  # "<password>" with no closing tag after its value: a placeholder
+        further_on = False
         if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
-            span = _generated_value_further_on(text, match) or _generated_value_before(text, match)
+            span = _generated_value_further_on(text, match)
+            further_on = span is not None
+            span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
-        if not _describes_the_secret(text, match) and not _names_another_key(lower, match):
+        new_value = further_on or _looks_generated(text[span[0] : span[1]])
+        described = _describes_the_secret(text, match, new_value_given=new_value)
+        if not described and not _names_another_key(lower, match) and not _qualifies(text, match):
             found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
 
@@ -542,11 +553,14 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return span if _SEED_WORDS.fullmatch(value) is not None else None
     if match["bare_key"] is not None:  # "clé : tilleul-ete-2019" after a separator
         given = match["separator"] is not None and _is_given_key(value)
-        return span if given or _looks_generated(value) else None
+        joined = _is_network_key(text, match) and _LONG_JOINED_WORDS.fullmatch(value) is not None
+        return span if given or joined or _looks_generated(value) else None
     secret = (
         _is_passphrase(match, value)
+        or _is_quoted_passphrase(text, match, span)
         or _is_passcode(match, value)
         or _is_secret_value(value, kind, prose=loose)
+        or (loose and _is_made_up_words(match, value))
     )
     return span if secret else None
 
@@ -591,6 +605,31 @@ def _names_another_key(lower: str, match: re.Match[str]) -> bool:
     )
 
 
+# "Key takeaways", "the secret ingredient": "key" and "secret" before a lower-case noun are
+# adjectives, unless the noun names a credential or a preposition links a thing to the key.
+_LINKS_TO_A_SECRET = frozenset(
+    (
+        *("for", "of", "to", "on", "at", "in", "from", "with", "used", "de", "du", "des", "d"),
+        *("pour", "la", "le", "les", "l", "the", "my", "our", "your", "a", "an", "this", "that"),
+        *("key", "keys", "code", "codes", "word", "words", "phrase", "answer", "token", "pin"),
+        *("number", "value", "string", "password", "passphrase", "access", "env", "variable"),
+        *("shared", "partagé", "partagée", "client", "webhook", "signing", "hmac", "jwt", "totp"),
+        *("otp", "session", "master", "maître", "principal", "admin", "app", "api", "bot"),
+    )
+)
+_FIRST_WORD = re.compile(r"[ \t]*[(\[]?([^\W\d_][\w'’-]*)")
+
+
+def _qualifies(text: str, match: re.Match[str]) -> bool:
+    keyword = match[_Kind.PASSWORD] or match["bare_key"]
+    if keyword not in ("secret", "key") or not match["qualifiers"]:
+        return False
+    first = _FIRST_WORD.match(text, match.start("qualifiers"))
+    if first is None or not first[1][0].islower():
+        return False  # "key (Mistral):", "key Mistral:" name a service
+    return _ELISION.sub("", first[1]) not in _LINKS_TO_A_SECRET
+
+
 # A Wi-Fi's name, band or channel is not its password.
 _OTHER_WIFI = frozenset(("ssid", "name", "nom", "network", "réseau", "channel", "canal", "band"))
 
@@ -607,19 +646,25 @@ _SENTENCE_END = (".", "!", "?", ";")
 _ABBREVIATION_DOTS = 2
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
-_NETWORK_NAME = re.compile(r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}")
+_NETWORK_NAME = re.compile(
+    r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}"
+    r"(?:[-_ ](?:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"  # a band or guest network
+)
 _HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
+# Where a password is shown: a keyword's line that says so gives no value on the next line.
+_SHOWN = ("printed", "written", "displayed", "shown", "affiché", "affichée", "imprimé", "écrit")
 # Where a password is kept, or what else a line names: after these the line gives no password.
 _ELSEWHERE = frozenset(
     (
-        *("printed", "written", "stored", "saved", "kept", "sticker", "label", "model", "ssid"),
-        *("serial", "imprimé", "imprimée", "écrit", "écrite", "noté", "notée", "rangé", "rangée"),
-        *("étiquette", "modèle", "série", "réseau", "network"),
+        *("stored", "saved", "kept", "sticker", "label", "model", "ssid"),
+        *("serial", "imprimée", "écrite", "noté", "notée", "rangé", "rangée"),
+        *("étiquette", "modèle", "série", "réseau", "network", *_SHOWN),
+        *("called", "named", "nommé", "nommée", "appelé", "appelée", "appelle"),
     )
 )
-_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset"))
+_NEW_VALUE_WORDS = frozenset(("change", "changed", "changement", "reset", "oublié"))
 _STOP_FURTHER = _META_WORDS - _NEW_VALUE_WORDS
 # After these a name follows, not a password: "after the LinkedIn2012 leak", "sur le NAS2024".
 _DETERMINERS = frozenset(
@@ -631,17 +676,29 @@ _DETERMINERS = frozenset(
 )
 
 
+# Words after which a person's usual password shape, a word then a number, is the value given.
+_LINK_WORDS = frozenset(
+    (
+        *("to", "from", "is", "was", "still", "now", "into", "en", "à", "est", "toujours"),
+        *("encore", "maintenant", "devenu", "vers"),
+    )
+)
+_WORD_THEN_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[._-]?[0-9]{2,4}[!?#*$&@%]*")
+
+
 def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     line_end = text.find("\n", match.end(), match.end() + _FURTHER_WINDOW)
     end = match.end() + _FURTHER_WINDOW if line_end == -1 else line_end
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, match.end(), end) is None:
         return None  # every value taken farther on is eight characters long and holds a digit
-    previous, after_colon = "", False
+    previous, after_colon, linked = "", False, "," in match[0]
     for count, token in enumerate(_TOKEN.finditer(text, match.end(), end)):
         raw = token[0]
         word = _ELISION.sub("", raw.lower()).strip(_TRAILING_WRAPPERS)
         if count >= _FURTHER_TOKENS or word in _ELSEWHERE or word in _STOP_FURTHER:
             return None
+        if word in _HINT_VERBS:
+            return None  # "mot de passe : demander à l'accueil (Hôtel-des-Pins-2023)"
         if len(raw) >= _MIN_GENERATED_LENGTH and previous not in _DETERMINERS:
             start, stop = _unwrapped(text, *token.span())
             value = text[start:stop]
@@ -649,7 +706,10 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
                 pass  # default=20261129, item[0][0]: code on the keyword's line, not a value
             elif _looks_generated(value) or (after_colon and _is_given_key(value)):
                 return start, stop  # after "… est inscrit ici :" a value is given
+            elif linked and _WORD_THEN_NUMBER.fullmatch(value) is not None:
+                return start, stop  # "changed from Abricot12 to …", "probably still Kitty2015"
         previous, after_colon = word, raw.endswith(":")
+        linked = word in _LINK_WORDS or raw.endswith(",")  # "mon mdp habituel, Chocolat77, …"
         if raw.endswith(_SENTENCE_END) and raw.count(".") < _ABBREVIATION_DOTS:
             return None  # a sentence ended; "i.e." and "e.g." do not end one
     return None
@@ -664,6 +724,11 @@ _LINK_TO_KEYWORD = re.compile(
     re.IGNORECASE,
 )
 _BEFORE_WINDOW = 56
+# A value another label names is that label's: a network's name, a model, a serial number.
+_LABELLED_AS_ANOTHER = re.compile(
+    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*[:=][ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 def _reads_as_code(value: str) -> bool:
@@ -686,6 +751,8 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
         if len(token[0]) < _MIN_GENERATED_LENGTH:
             continue
         value_start, value_end = _unwrapped(text, *token.span())
+        if _LABELLED_AS_ANOTHER.search(text, start, token.start()) is not None:
+            continue  # "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box"
         if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
             text, token.end(), match.start()
         ):
@@ -706,12 +773,23 @@ def _looks_generated(value: str) -> bool:
         return False
     if _NETWORK_NAME.fullmatch(value) is not None:
         return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
-    if _GROUPED_KEY.fullmatch(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
+    if _is_grouped_key(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
+    if _WORDS_THEN_NUMBER.fullmatch(value) is not None:
+        parts = _VALUE_PARTS.split(value.lower())
+        return not any(part in _META_WORDS for part in parts)  # not "policy-rules-2024"
     upper = sum(char.isupper() for char in value)
     lower = sum(char.islower() for char in value)
     symbol = any(not char.isalnum() and char not in "-_./:" for char in value)
     return symbol or (upper > 0 and lower > 0 and (upper > 1 or "." in value))
+
+
+def _is_grouped_key(value: str) -> bool:
+    """VK7JG-NPHTM-C97JM: groups of which two or more hold a digit; "policy-rules-2024" is words
+    and a year."""
+    if _GROUPED_KEY.fullmatch(value) is None:
+        return False
+    return sum(any(char.isdigit() for char in group) for group in value.split("-")) >= 2
 
 
 def _is_passcode(match: re.Match[str], value: str) -> bool:
@@ -729,7 +807,10 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
     line_end = text.find("\n", match.end())
     rest = text[match.end() : len(text) if line_end == -1 else line_end]
     phrase = match["phrase"] is not None
-    words = rest.split() if phrase and match["separator"] is not None else []
+    short = phrase or len(rest) <= _MAX_TITLE_LINE  # a long line is not split at every keyword
+    words = rest.split() if match["separator"] is not None and short else []
+    if not phrase and not _is_title_case_phrase(words):
+        words = []  # after "password:" only words all capitalised are a passphrase
     if len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words):
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
@@ -738,7 +819,23 @@ def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int
         return _value_span(text, match.end()), loose
     if phrase:
         return _next_line_passphrase(text, line_end + 1), False
+    if any(word in _SHOWN for word in (match["qualifiers"] or "").split()):
+        return None, True  # "code Wi-Fi affiché dans l'entrée": the next line is something else
     return _next_line_value(text, line_end + 1), True
+
+
+def _is_title_case_phrase(words: list[str]) -> bool:
+    """ "Girafe Violette Sous La Pluie 2019": every word capitalised, a number at most last."""
+    if not _PASSPHRASE_WORDS <= len(words) <= _MAX_TITLE_WORDS:
+        return False
+    last = words[-1] if words[-1].isdigit() else ""
+    if words[0].lower() in _HINT_VERBS:
+        return False  # "Ask Marc For It 2"
+    return all(word[0].isupper() and word.isalpha() for word in words[: len(words) - bool(last)])
+
+
+_MAX_TITLE_WORDS = 8
+_MAX_TITLE_LINE = 100
 
 
 def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
@@ -774,6 +871,22 @@ def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
     return offset, offset + len(value)
 
 
+def _is_quoted_passphrase(text: str, match: re.Match[str], span: tuple[int, int]) -> bool:
+    """psk="velo rouge sous la pluie": quotes after a password word and a separator keep
+    ordinary words together as the value, unless they start as prose or a hint does."""
+    if match[_Kind.PASSWORD] is None or match["separator"] is None or span[0] == 0:
+        return False
+    value = text[span[0] : span[1]]
+    words = value.split()
+    return (
+        text[span[0] - 1] in _QUOTES
+        and _PASSPHRASE_WORDS <= len(words) <= _MAX_PASSPHRASE_WORDS
+        and words[0].lower() not in _DETERMINERS
+        and not _reads_as_a_sentence(words)
+        and not _is_template(value)
+    )
+
+
 def _is_passphrase(match: re.Match[str], value: str) -> bool:
     """After "passphrase:" ordinary words are the secret, if there are enough of them, spaced or
     joined ("tiger.papillon.maple.walrus", "correct-staple-lantern-92")."""
@@ -806,6 +919,29 @@ _SEED_WORDS = re.compile(r"[a-z]{3,8}(?:[ ][a-z]{3,8}){11,23}")
 
 
 _JOINED_PASSPHRASE = re.compile(r"[^\W\d_]+([.\-_+])[^\W\d_]+(?:\1[^\W\d_]+)+(?:\1?[0-9]{1,4})?")
+_LONG_JOINED_WORDS = re.compile(r"[^\W\d_]{4,}([.\-_+])[^\W\d_]{4,}(?:\1[^\W\d_]{4,})+")
+# "orchard.pivoine72", "tangerine-octopus-lamp-91": words joined, then a number, as people
+# make passwords.
+_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{3,}(?:[.\-_+][^\W\d_]{3,})+[.\-_+]?[0-9]{2,4}")
+
+
+_NETWORKS = frozenset(("network", "wireless", "wifi", "wi-fi", "router", "réseau", "box", "wlan"))
+
+
+def _is_network_key(text: str, match: re.Match[str]) -> bool:
+    """ "the guest network key is sunflower-meadow-river-stone": a network's key may be words."""
+    before = _WORD_BEFORE.search(text, max(0, match.start() - 24), match.start())
+    return before is not None and before[1].lower() in _NETWORKS
+
+
+def _is_made_up_words(match: re.Match[str], value: str) -> bool:
+    """ "wifi pw is vensordax-sortrimu-lioronddax": three words or more of four letters or more,
+    joined, after a password word (prose joins short ones: "state-of-the-art"). "Secret" before
+    a noun names a secret thing instead: "the secret sauce is mayo-ketchup-mustard-relish"."""
+    password = match[_Kind.PASSWORD]
+    if password is None or (password.startswith("secr") and match["qualifiers"]):
+        return False
+    return not _is_ordinary_value(value) and _LONG_JOINED_WORDS.fullmatch(value) is not None
 
 
 def _keyword_matches(lower: str) -> Iterator[re.Match[str]]:
@@ -833,13 +969,24 @@ def _keyword_kind(match: re.Match[str]) -> _Kind:
     return _Kind.PIN if match[_Kind.PIN] is not None else _Kind.TOKEN
 
 
-def _describes_the_secret(text: str, match: re.Match[str]) -> bool:
-    """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given."""
-    words = [word.strip("()[]") for word in (match["qualifiers"] or "").split()]
+def _describes_the_secret(text: str, match: re.Match[str], *, new_value_given: bool) -> bool:
+    """A meta word near the keyword ("token limit", "nom du jeton") means no secret is given;
+    "changed" or "reset" does not when a generated value follows: "reset done, new one is …",
+    "pass changed again -> Hazelnut!Crunch5"."""
+    words = [word.strip("()[]").lower() for word in (match["qualifiers"] or "").split()]
     owner = _FRENCH_OWNER.search(text, max(0, match.start() - _OWNER_WINDOW), match.start())
     if owner is not None:
-        words.append(owner[1])
-    return any(word.lower() in _META_WORDS for word in words)
+        words.append(owner[1].lower())
+    return any(
+        word in _META_WORDS
+        and (word not in _NEW_VALUE_WORDS or (index < _CHANGED_REACH and not new_value_given))
+        for index, word in enumerate(words)
+    )
+
+
+# "Password last changed: 2024-03-12" says when; "Password for the account nobody ever
+# changed: P4p1l" names an account in a long label, then gives its password.
+_CHANGED_REACH = 3
 
 
 def _value_span(text: str, position: int) -> tuple[int, int] | None:
@@ -863,6 +1010,8 @@ def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
 def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
     if kind is _Kind.PIN:
         return _PIN_VALUE.fullmatch(value) is not None
+    if prose and _DOTTED_WORDS.fullmatch(value) is not None:
+        return True
     if _is_ordinary_value(value):
         return False
     if prose:
@@ -879,8 +1028,49 @@ def _is_ordinary_value(value: str) -> bool:
         or value.lower() in _STOP_VALUES
         or _MASK.search(value) is not None
         or _PLACEHOLDER.match(value) is not None
-        or _NOT_A_SECRET.fullmatch(value) is not None
+        or _is_template(value)
+        or (_NOT_A_SECRET.fullmatch(value) is not None and not _is_random_dotted(value))
     )
+
+
+def _is_random_dotted(value: str) -> bool:
+    """ "K1tz5.LBQNdSN", "hvs.Dv58dZkRm…" read like an attribute in code, but their characters
+    change class (upper, lower, digit) too often for names a person wrote: "settings.DB_PASS"."""
+    return "." in value and looks_random(_DOTS.sub("", value))
+
+
+_DOTS = re.compile(r"[._]")
+# "le mot de passe est dinosaure.vert7": in prose, words dotted then a number are a password;
+# after "=" they are code ("password = self.item2").
+_DOTTED_WORDS = re.compile(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,})+[0-9]{1,4}")
+# Words that tell the reader what to put there: "your-api-key-here", "votre-mot-de-passe-ici".
+_TEMPLATE_WORDS = frozenset(
+    (
+        *("your", "yours", "here", "changeme", "placeholder", "replace", "insert", "paste"),
+        *("dummy", "example", "sample", "votre", "vos", "ici", "remplacer", "exemple"),
+    )
+)
+_VALUE_PARTS = re.compile(r"[-_. ]")
+
+
+# Words that send the reader elsewhere: "see-the-notebook", "Ask Marc For It", "demande-le-à-papa".
+_HINT_VERBS = frozenset(
+    (
+        *("see", "ask", "check", "look", "same", "idem", "voir", "demander", "demande"),
+        *("demandez", "regarder", "regarde", "pareil", "même", "cf"),
+    )
+)
+
+
+def _is_template(value: str) -> bool:
+    lower = value.lower()
+    parts = _VALUE_PARTS.split(lower)
+    if parts[0] in _HINT_VERBS or lower.startswith(_TEMPLATE_STARTS):
+        return True  # "changeme123", "placeholder_2"
+    return any(part in _TEMPLATE_WORDS for part in parts)
+
+
+_TEMPLATE_STARTS = ("changeme", "change_me", "change-me", "placeholder", "dummy", "example")
 
 
 def _is_plain_words(value: str) -> bool:
@@ -922,7 +1112,7 @@ def _find_environment_secrets(text: str) -> Iterator[SecretFinding]:
             while start > 0 and text[start - 1] in _ENV_NAME_CHARS and position - start < _MAX_NAME:
                 start -= 1
             if start in seen or (
-                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "$_")
+                start > 0 and (text[start - 1].isalnum() or text[start - 1] in "${_")
             ):
                 continue  # inside a word, or a name longer than any variable's
             seen.add(start)
@@ -1018,6 +1208,7 @@ _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
 
 def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
+    yield from _find_joined_logins(text, lower)
     for separator in _PAIR_SEPARATORS:
         for position in positions(text, separator):
             window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
@@ -1032,6 +1223,29 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))
+            if _is_login_password(text[start:end]):
+                yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
+
+
+# "root:Tartiflette74 on the pi", "admin:Rh0ub@rb": an account every device has, a colon and
+# its password with no space, as curl -u and URLs write them.
+_USUAL_LOGINS = ("root:", "admin:", "pi:", "ubuntu:", "guest:", "homeassistant:", "ha:")
+_JOINED_LOGIN = re.compile(r"[^\s:]+")
+_OWNERSHIP = re.compile(r"\b(?:chown|chgrp|--chown|--owner)\b[^\n]*\Z")
+_OWNERSHIP_REACH = 40
+
+
+def _find_joined_logins(text: str, lower: str) -> Iterator[SecretFinding]:
+    for login in _USUAL_LOGINS:
+        for position in positions(lower, login):
+            if position and (lower[position - 1].isalnum() or lower[position - 1] in "_.-/@"):
+                continue  # a longer name: "chroot:", "web-admin:"
+            if _OWNERSHIP.search(lower, max(0, position - _OWNERSHIP_REACH), position):
+                continue  # "chown admin:staff2024": an owner and a group
+            value = _JOINED_LOGIN.match(text, position + len(login))
+            if value is None:
+                continue
+            start, end = _unwrapped(text, *value.span())
             if _is_login_password(text[start:end]):
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
 

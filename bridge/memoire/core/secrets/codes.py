@@ -38,6 +38,7 @@ _LOCKING = (
     r"|portes?|mailbox|bo[îi]te[ -]aux[ -]lettres|digicode|keypad|alarms?|alarmes?"
     r"|portillon|garage|parking|entry|entrance|entr[ée]e|lock[ -]?box"
     r"|key[ -]?box|bo[îi]te[ -][àa][ -]cl[ée]s|interphone|intercom|unlock|pour[ ]entrer"
+    r"|buildings?|immeubles?|b[âa]timents?|get[ ]into|to[ ]enter"
 )
 _PRESS = r"press|dial|punch|enter|appuyer|appuyez|taper|tapez|composer|composez"
 _WORD = r"[^\W\d_][\w'’-]*"
@@ -52,8 +53,7 @@ _CONTEXT = re.compile(
     rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
     rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
-    rf"|(?:gate|portail|door|porte|entrance|entr[ée]e|immeuble|building|r[ée]sidence|alarme?"
-    rf"|garage|keypad|digicode|interphone|intercom)"
+    rf"|(?:{_LOCKING}|building|immeuble|r[ée]sidence|rooms?|sheds?|abri|local)"
     rf"[^\n\d]{{0,30}}?\b(?:{_PRESS})"
     rf"|(?:alarm|alarme)\b[^\n.]{{0,20}}?(?:disarm|d[ée]sactiv)\w*)\b"
 )  # matched in the lowered note: a case-blind regex is several times slower
@@ -61,11 +61,11 @@ _CONTEXT = re.compile(
 # something, unless the word before names another kind (error, postal, promo, booking code).
 _BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
 _LABELLED_THING = re.compile(
-    rf"\b(?:{_LOCKING})(?:[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)"
+    rf"\b(?:{_LOCKING})(?:,?[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)"
 )
 # "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
 # colon or before "code" names another kind ("code postal :", "discount code:").
-_LABELLED_CODE = re.compile(r"\bcode(?:[ ](?P<label>[^\n:=]{0,40}?))?[ \t]*[:=][ \t]*(?=\w)")
+_LABELLED_CODE = re.compile(r"\bcode(?:[ ](?P<label>[^\n:=]{0,60}?))?[ \t]*[:=][ \t]*(?=\w)")
 _OTHER_CODES = frozenset(
     (
         *(
@@ -88,6 +88,8 @@ _OTHER_CODES = frozenset(
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
         *("iban", "one-time"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
+        *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
+        *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
     )
 )
 _COUNTED = frozenset(
@@ -97,6 +99,8 @@ _COUNTED = frozenset(
         *("secondes", "times", "fois", "euros", "dollars", "km", "kg", "pages", "commits"),
         *("litres", "liters", "l", "cm", "mm", "m", "g", "w", "kw", "kwh", "v", "mhz", "ghz"),
         *("go", "gb", "mo", "mb", "places", "seats", "steps", "pas", "calories", "kcal"),
+        *("m²", "m2", "habitants", "inhabitants", "residents", "logements", "apartments"),
+        *("appartements", "units", "floors", "étages"),
     )
 )
 _WORD_AFTER = re.compile(r"[ ]+([^\W\d_]+)")
@@ -117,8 +121,9 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
     )
 
 
-# A few words, or a short number (press 21, étage 2), then the code, which holds a digit.
-_GAP = r"(?:[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
+# A few words, or a short number (press 21, étage 2), then the code, which holds a digit. A
+# remark in brackets is one step, whatever it holds: "backup codes (keep offline!) 53d33-7efa6".
+_GAP = r"(?:\([^()\n\d]{0,40}\)|[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
     r"|(?P<pair>\d{2}[ ]\d{2})(?![ ]?\d)"
@@ -137,6 +142,17 @@ _CODE_ON_NEXT_LINE = re.compile(
 # "alarm 4821", "alarme : 7302": a bare alarm number is its code, unless it reads as a wake-up
 # time (0700, 0645: hours, then minutes on a five).
 _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{4,8})\b")
+# "then code 6022 at the gate": a code, its number, then the thing it opens.
+_CODE_THEN_THING = re.compile(
+    rf"\bcode[ ](?P<code>[0-9]{{4,8}})[ ](?:at|on|for|of|to|pour|de|du|à|au)[ ]"
+    rf"(?:(?:the|la|le|l['’])[ ]?)?(?:{_THINGS})\b"
+)
+# "taper 4512 puis valider pour ouvrir la porte": a number pressed, then what it opens.
+_PRESS_TO_OPEN = re.compile(
+    rf"\b(?:{_PRESS})[ ]+(?P<code>[0-9]{{4,8}})\b[^\n.!?]{{0,40}}?"
+    r"\b(?:open|opens|unlock|unlocks|ouvrir|ouvre|d[ée]verrouiller|d[ée]sarmer|disarm)\b"
+)
+_PRESSED = re.compile(rf"\b(?:{_PRESS})\Z")
 _RECOVERY = ("backup", "recovery", "secours", "récup", "recup", "2fa", "mfa")
 _SHORT_CODES = ("cvv", "cvc", "crypto", "security", "code de sécurité", "code de securite")
 _LONG_CODE = 9  # a code this long is a recovery code or a generated one, not one said aloud
@@ -159,7 +175,8 @@ _STEMS = (
 # Things named, or opened, before a colon and their code ("The safe in the hotel room: 592174").
 _THING_STEMS = (
     *("safe", "coffre", "lock", "casier", "cadenas", "gate", "port", "door", "box", "boîte"),
-    *("boite", "cod", "keypad", "larm", "entr", "inter"),
+    *("boite", "cod", "keypad", "larm", "entr", "inter", "build", "immeuble", "timent"),
+    *("get into",),
 )
 _LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
 _COLON_THEN_DIGIT = re.compile(r"[:=][ \t]*[0-9a-z]{0,4}[0-9]")
@@ -181,21 +198,46 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
                 yield ("household-code", *span)
     stem_positions = [p for stem in _STEMS for p in found[stem]]
     for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
-        for context in _CONTEXT.finditer(lowered, line_start, line_end):
-            span = _code_after(text, context) or _code_before(text, context)
-            if span is not None:
-                yield ("household-code", *span)
-        for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
-            span = _code_after(text, bare)
-            if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
-                yield ("household-code", *span)
-        for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
-            span = _labelled_code(text, lowered, labelled)
-            if span is not None:
-                yield ("household-code", *span)
-        for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
-            if not _is_wake_up_time(alarm["code"]):
-                yield ("household-code", *alarm.span("code"))
+        yield from _codes_on_line(text, lowered, line_start, line_end)
+
+
+def _codes_on_line(
+    text: str, lowered: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """The codes of a line holding a stem and a digit, said in each way this module knows."""
+    for context in _CONTEXT.finditer(lowered, line_start, line_end):
+        span = _code_after(text, context) or _code_before(text, context)
+        if span is not None:
+            yield ("household-code", *span)
+    for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
+        span = _code_after(text, bare)
+        if span is not None and not _is_another_code(lowered, bare.start(), span[1]):
+            yield ("household-code", *span)
+    for labelled in _LABELLED_CODE.finditer(lowered, line_start, line_end):
+        span = _labelled_code(text, lowered, labelled)
+        if span is not None:
+            yield ("household-code", *span)
+    for place in _CODE_OF_A_PLACE.finditer(lowered, line_start, line_end):
+        span = _code_of_a_place(text, lowered, place)
+        if span is not None:
+            yield ("household-code", *span)
+    yield from _numbers_on_line(lowered, line_start, line_end)
+
+
+def _numbers_on_line(
+    lowered: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """Codes whose rule takes the number itself: 'code 6022 at the gate', 'taper 4512 pour
+    ouvrir', 'alarm 4821'."""
+    for coded in _CODE_THEN_THING.finditer(lowered, line_start, line_end):
+        if not _YEAR.fullmatch(coded["code"]):
+            yield ("household-code", *coded.span("code"))
+    for pressed in _PRESS_TO_OPEN.finditer(lowered, line_start, line_end):
+        if not _YEAR.fullmatch(pressed["code"]) and not _is_wake_up_time(pressed["code"]):
+            yield ("household-code", *pressed.span("code"))
+    for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
+        if not _is_wake_up_time(alarm["code"]):
+            yield ("household-code", *alarm.span("code"))
 
 
 def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] | None:
@@ -231,6 +273,33 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
 
 _LABEL_WORDS = re.compile(r"[^\W\d_]+")
 
+# "code de la salle de pharmacie 7463*", "code for the staff room 3902": a code of some place,
+# a few words naming it, then a number of four to eight digits, unless the words name another
+# kind of code or a part of a text ("code de la consommation page 1245").
+_CODE_OF_A_PLACE = re.compile(
+    r"\bcode[ ](?:of|for|to|de|du|des|pour)[ ](?:(?:the|la|le|les|l['’])[ ]?)?"
+    r"(?P<label>(?:[^\W\d_][\w'’-]*[ ]){1,4}?)(?=\d)"
+)
+_PARTS_OF_A_TEXT = frozenset(
+    (
+        *("article", "articles", "section", "chapter", "chapitre", "page", "line", "ligne"),
+        *("alinéa", "paragraph", "paragraphe", "rule", "règle", "version", "edition", "édition"),
+    )
+)
+_PLACE_CODE = re.compile(r"[0-9]{4,8}(?=[#*]|[ \t]*(?:[\n.,;]|$)|[ ]+[^\W\d_])")
+
+
+def _code_of_a_place(text: str, lowered: str, place: re.Match[str]) -> tuple[int, int] | None:
+    words = _LABEL_WORDS.findall(place["label"])
+    if any(word in _OTHER_CODES or word in _PARTS_OF_A_TEXT for word in words):
+        return None
+    code = _PLACE_CODE.match(text, place.end())
+    if code is None or _YEAR.fullmatch(code[0]):
+        return None
+    if _is_another_code(lowered, place.start(), code.end()):
+        return None  # "code for the migration 2000 lines long"
+    return code.span()
+
 
 # "4821 is the alarm code", "1984A, c'est le code du portail": the code said first.
 _CODE_BEFORE = re.compile(
@@ -255,8 +324,8 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     if code is not None:
         linked = _LINKING.fullmatch(code["gap"]) is not None
         said = linked or _ENDS_LINKED.search(code["gap"]) is not None
-        if _YEAR.fullmatch(code["code"]) and not linked:
-            return None  # "digicode installed in 2026"
+        if _YEAR.fullmatch(code["code"]) and (not linked or _PRESSED.search(context[0])):
+            return None  # "digicode installed in 2026", "enter 2024 as the model year"
         if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
             return None  # "code review at 1400"; "combinaison de ski taille 152"
         if code["pair"] is not None and not said:

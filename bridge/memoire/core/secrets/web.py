@@ -31,12 +31,22 @@ _COMMAND_LINE = re.compile(
     r"(?P<secret>[^\s\"'$<{]{4,})",
 )
 _COMMAND_ANCHORS = ("-u", "-a", "--")  # after a space
-# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X.
+# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X,
+# and any login command given a password: docker login -u ludo -p X, podman login, cf login.
 _DASH_P = re.compile(
     r"-p(?:(?P<attached>[\"']?)|[ ]+[\"']?)(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
 )
 _DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
-_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass)\b")
+_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass|login)\b")
+
+
+# Commands that take a password as a plain argument: smbclient -U user%pass, htpasswd -b file
+# user pass, net user name pass. Found from their anchors, which prose holds few of.
+_ARGUMENT_PASSWORDS = (
+    ("-U", re.compile(r"-U[ ]?[^\s%]+%(?P<secret>[^\s\"'$<{]{4,})")),
+    ("htpasswd", re.compile(r"htpasswd[ ]+-\w*b\w*[ ]+\S+[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{]{4,})")),
+    ("net user", re.compile(r"net[ ]user[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{/*][^\s\"']{3,})")),
+)
 
 
 def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
@@ -58,6 +68,10 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
             if position and text[position - 1] in " \t":
                 yield from _given(_COMMAND_LINE.match(text, position), "command-line")
     yield from _find_dash_p(text)
+    for anchor, command in _ARGUMENT_PASSWORDS:
+        for position in positions(text, anchor):
+            if position == 0 or text[position - 1] in " \t\n`":
+                yield from _given(command.match(text, position), "command-line")
 
 
 def _find_dash_p(text: str) -> Iterator[tuple[str, int, int]]:
