@@ -20,8 +20,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygit2
-
 from .core import secrets
 from .core.layout import Layout
 from .core.note import ParsedNote, parse_note, readme_is_hidden
@@ -182,26 +180,6 @@ def summary_fingerprint(layout: Layout, note_chars: int) -> str:
     return digest.hexdigest()
 
 
-class FirstParents:
-    """Each commit's first parent, read from the repository's object database.
-
-    The store answers for snapshots; walking history back from a commit is this
-    catalog's own need (which commit changed what a client can see).
-    """
-
-    def __init__(self, repository: Path) -> None:
-        self._repo = pygit2.Repository(str(repository))
-        self._lock = threading.Lock()
-
-    def __call__(self, commit: str) -> str | None:
-        with self._lock:
-            found = self._repo.get(commit)
-            if not isinstance(found, pygit2.Commit):
-                return None
-            ids = found.parent_ids
-            return str(ids[0]) if ids else None
-
-
 class Catalog:
     def __init__(
         self,
@@ -209,7 +187,6 @@ class Catalog:
         layout: Layout,
         search: SearchIndex,
         note_chars: int,
-        first_parent: FirstParents,
         *,
         kept: SummaryStore,
     ) -> None:
@@ -219,7 +196,6 @@ class Catalog:
         self._layout = layout
         self._search = search
         self._note_chars = note_chars
-        self._first_parent = first_parent
         self._loaded: dict[str, LoadedNote] = {}
         self._summaries: tuple[str | None, dict[str, Listed] | None] = (None, None)
         self._public_commits: dict[str, str] = {}
@@ -364,7 +340,7 @@ class Catalog:
         commit = head
         while (answer := self._public_commits.get(commit)) is None:
             walked.append(commit)
-            parent = self._first_parent(commit)
+            parent = self._store.first_parent(commit)
             if parent is None or self.public_paths_changed(parent, commit):
                 answer = commit
                 break
@@ -401,7 +377,7 @@ class Catalog:
         for _ in range(MAX_HISTORY_WALK):
             if commit is None or commit == old:
                 return
-            parent = self._first_parent(commit)
+            parent = self._store.first_parent(commit)
             yield parent, commit
             commit = parent
 

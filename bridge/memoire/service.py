@@ -25,7 +25,6 @@ from . import listing
 from .catalog import (
     VERSION_CHARS,
     Catalog,
-    FirstParents,
     LoadedNote,
     fallback_title,
     path_secret,
@@ -122,7 +121,6 @@ class MemoryService:
             self.layout,
             self._search,
             config.limits.note_chars,
-            FirstParents(memory.repository),
             kept=self._kept_summaries,
         )
         self._audit = AuditLog(state / "audit.jsonl")

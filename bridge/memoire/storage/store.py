@@ -149,6 +149,15 @@ class GitStore:
                 return None
             return self._reader.at(commit).files
 
+    def first_parent(self, commit: str) -> str | None:
+        """A commit's first parent; None for a root commit or an id that is not a commit."""
+        with self._mutex:
+            found = self._repo.get(commit)
+            if not isinstance(found, pygit2.Commit):
+                return None
+            ids = found.parent_ids
+            return str(ids[0]) if ids else None
+
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:
             blob = self._repo[blob_id]
