@@ -1,0 +1,6 @@
+#!/bin/sh
+# The add-on's start: /data/options.json becomes /data/memoire.toml, the memory is created
+# under /data/memory if missing, new clients' tokens are printed once, then the bridge runs
+# (python -m memoire.addon execs `memoire serve`; bad options stop it with exit status 2).
+set -eu
+exec python3 -m memoire.addon /data/options.json /data /config
