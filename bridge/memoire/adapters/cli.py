@@ -84,6 +84,21 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--client", help="accepted for symmetry; scopes do not depend on it")
     explain.add_argument("--config", type=Path)
     explain.set_defaults(run=_scope_explain)
+
+    service_commands = commands.add_parser(
+        "service", help="run the bridge as a systemd user service"
+    ).add_subparsers(required=True, metavar="action")
+    service_install = service_commands.add_parser(
+        "install", help="write ~/.config/systemd/user/memoire.service"
+    )
+    service_install.add_argument(
+        "--config", type=Path, help="the configuration serve uses; default: serve's"
+    )
+    service_install.add_argument("--force", action="store_true", help="replace an existing unit")
+    service_install.set_defaults(run=_run_service_install)
+    service_commands.add_parser(
+        "uninstall", help="remove the unit (disable it first)"
+    ).set_defaults(run=_run_service_uninstall)
     return parser
 
 
@@ -225,3 +240,19 @@ def _config(path: Path | None, *, create_missing: bool = False) -> Config:
         create_memory(config.memory.repository, "", config.memory.layout)
         print(f"Created a new memory in {config.memory.repository}", file=sys.stderr)
     return config
+
+
+def _run_service_install(arguments: argparse.Namespace) -> int:
+    from .. import service_unit
+
+    path = service_unit.install(arguments.config, force=arguments.force)
+    print(f"Wrote {path}. Start it now and at every login with:")
+    print("\n".join(f"  {step}" for step in service_unit.NEXT_STEPS))
+    return 0
+
+
+def _run_service_uninstall(arguments: argparse.Namespace) -> int:
+    from .. import service_unit
+
+    print(f"Removed {service_unit.uninstall()}. Then run: systemctl --user daemon-reload")
+    return 0
