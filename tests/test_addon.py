@@ -289,3 +289,11 @@ def test_the_addon_is_a_store_entry_home_assistant_accepts() -> None:
     assert {"name", "url", "maintainer"} <= set(repository)
     for name in ("DOCS.md", "CHANGELOG.md", "icon.png", "logo.png", "Dockerfile", "run.sh"):
         assert (ADDON / name).is_file(), name
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_addon_form_explains_every_option(language: str) -> None:
+    translation = yaml.safe_load((ADDON / "translations" / f"{language}.yaml").read_text("utf-8"))
+    fields = translation["configuration"]
+    assert set(fields) == OPTION_KEYS
+    assert all(field["name"] and field["description"] for field in fields.values())
