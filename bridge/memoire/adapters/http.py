@@ -3,7 +3,8 @@
 The guard runs before anything else sees a request: a browser page on another origin
 is refused (so a web page cannot drive the bridge through the user's browser), and so is
 a header that must come once and comes twice; the bearer token decides which client of
-the access table the request speaks for, and bodies have a size limit. Failed
+the access table the request speaks for (a client the table gives no right is refused
+here), and bodies have a size limit. Failed
 authentications are rated per source address and successful requests per token, so a
 token-less local process cannot slow down the clients that share its address.
 """
@@ -26,6 +27,7 @@ from starlette.routing import Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import ServerSettings
+from ..core.acl import Rights
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from .api import build_api
@@ -33,6 +35,7 @@ from .events import ChangeWatcher
 from .mcp import CALLER_KEY, Caller, build_server
 from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
+from .requestlog import REFUSAL_KEY, RequestLog
 from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
@@ -71,7 +74,8 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
     routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
-    return Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings)
+    guard = Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings, service.rights)
+    return RequestLog(guard)
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -96,9 +100,16 @@ def is_loopback(host: str) -> bool:
 class Guard:
     """Single headers, origin, identity, rates and size, checked in that order."""
 
-    def __init__(self, app: ASGIApp, tokens: TokenStore, settings: ServerSettings) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        tokens: TokenStore,
+        settings: ServerSettings,
+        rights: Callable[[str], Rights],
+    ) -> None:
         self._app = app
         self._tokens = tokens
+        self._rights = rights
         self._allowed_origins = frozenset(settings.allowed_origins)
         self._max_body = settings.max_request_kb * 1024
         self._failures_per_address = RateLimiter(settings.requests_per_minute_per_address)
@@ -131,7 +142,14 @@ class Guard:
         token = _bearer(headers.get("authorization", ""))
         client = None if token is None else self._tokens.client_for(token)
         if token is None or client is None:
-            return self._unauthenticated(scope)
+            return self._unauthenticated(scope, "no token" if token is None else "unknown token")
+        if not self._rights(client).read:
+            scope[REFUSAL_KEY] = "rights"
+            return _answer(
+                403,
+                f"Client {client!r} has no right in the access table. The owner can grant it "
+                f"in [clients.{client}] of memoire.toml, or revoke its tokens.",
+            )
         digest = token_digest(token)
         wait = self._per_token.retry_after(digest)
         if wait is not None:
@@ -149,9 +167,10 @@ class Guard:
         return None
 
     def _unauthenticated(
-        self, scope: MutableMapping[str, Any]
+        self, scope: MutableMapping[str, Any], reason: str
     ) -> Callable[[Send], Awaitable[None]]:
         """401; past the address's rate of failures, 429 without looking further."""
+        scope[REFUSAL_KEY] = reason
         wait = self._failures_per_address.retry_after(_peer_address(scope))
         if wait is not None:
             return _answer(
