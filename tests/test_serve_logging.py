@@ -77,21 +77,31 @@ def test_each_request_is_one_line_naming_client_tool_status_and_duration(
     assert "Traceback" not in output
 
 
-def test_a_token_of_a_client_the_table_no_longer_lets_read_is_refused_and_logged(
+def test_a_call_the_clients_rights_do_not_allow_is_logged_as_refused(
     tmp_path: Path, used_memory: Path
 ) -> None:
     config = write_config(tmp_path, used_memory)
     token = issue_token(config, "voice")
     config.write_text(config.read_text().replace("[clients.voice]\nread = true\n", ""))
+
+    async def try_everything(bridge: HttpBridge) -> None:
+        async with bridge.client(token) as client:
+            refused = await client.call_tool("memoire_index", {})
+            assert refused.is_error
+        async with httpx2.AsyncClient(base_url=f"{bridge.url}/api/v1", timeout=20) as http:
+            headers = {"Authorization": f"Bearer {token}"}
+            assert (await http.get("/whoami", headers=headers)).status_code == 200
+            assert (await http.get("/index", headers=headers)).status_code == 403
+
     with running_bridge(config) as bridge:
-        answer = httpx2.get(
-            f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}
-        )
+        asyncio.run(try_everything(bridge))
         output = output_of(bridge)
 
-    assert answer.status_code == 403
-    assert "[clients.voice]" in answer.json()["error"]
-    assert "refused authentication from=127.0.0.1 reason=rights" in output
+    refusals = [line for line in output.splitlines() if "refused access" in line]
+    assert len(refusals) == 2, output
+    assert "from=127.0.0.1 reason=rights client=voice tool=memoire_index status=200" in refusals[0]
+    assert "reason=rights client=voice endpoint='GET /api/v1/index' status=403" in refusals[1]
+    assert "request client=voice endpoint='GET /api/v1/whoami' status=200" in output
     assert token not in output
 
 
@@ -109,6 +119,7 @@ def test_at_warning_level_requests_are_quiet_and_refusals_still_show(
 
     assert "request client=" not in output
     assert output.count("refused authentication") == 2
+    assert "WARNING refused authentication from=127.0.0.1 reason=no token" in output
 
 
 def test_the_flag_wins_over_the_configuration(tmp_path: Path, used_memory: Path) -> None:

@@ -18,7 +18,6 @@ import pytest
 from memoire.check import check_memory
 from memoire.config import ServerSettings
 from memoire.core import secrets
-from memoire.core.acl import FULL
 from memoire.core.errors import InvalidArgument, NoteNotFound, SecretRefused, TooLarge
 from memoire.core.layout import ENGLISH
 from memoire.core.note import parse_note
@@ -409,7 +408,7 @@ async def test_http_callers_are_local_only_from_loopback(
     async def downstream(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
         seen.append(scope[CALLER_KEY])
 
-    guard = Guard(downstream, tokens, ServerSettings(), lambda _client: FULL)
+    guard = Guard(downstream, tokens, ServerSettings())
     scope = {
         "type": "http",
         "client": (address, 5000),

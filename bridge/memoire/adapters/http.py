@@ -3,8 +3,7 @@
 The guard runs before anything else sees a request: a browser page on another origin
 is refused (so a web page cannot drive the bridge through the user's browser), and so is
 a header that must come once and comes twice; the bearer token decides which client of
-the access table the request speaks for (a client the table gives no right is refused
-here), and bodies have a size limit. Failed
+the access table the request speaks for, and bodies have a size limit. Failed
 authentications are rated per source address and successful requests per token, so a
 token-less local process cannot slow down the clients that share its address.
 """
@@ -27,15 +26,14 @@ from starlette.routing import Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import ServerSettings
-from ..core.acl import Rights
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from .api import build_api
 from .events import ChangeWatcher
-from .mcp import CALLER_KEY, Caller, build_server
+from .mcp import CALLER_KEY, REFUSAL_KEY, Caller, build_server
 from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
-from .requestlog import REFUSAL_KEY, RequestLog
+from .requestlog import RequestLog
 from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
@@ -74,8 +72,7 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
     routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
-    guard = Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings, service.rights)
-    return RequestLog(guard)
+    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings))
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -100,16 +97,9 @@ def is_loopback(host: str) -> bool:
 class Guard:
     """Single headers, origin, identity, rates and size, checked in that order."""
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        tokens: TokenStore,
-        settings: ServerSettings,
-        rights: Callable[[str], Rights],
-    ) -> None:
+    def __init__(self, app: ASGIApp, tokens: TokenStore, settings: ServerSettings) -> None:
         self._app = app
         self._tokens = tokens
-        self._rights = rights
         self._allowed_origins = frozenset(settings.allowed_origins)
         self._max_body = settings.max_request_kb * 1024
         self._failures_per_address = RateLimiter(settings.requests_per_minute_per_address)
@@ -143,13 +133,6 @@ class Guard:
         client = None if token is None else self._tokens.client_for(token)
         if token is None or client is None:
             return self._unauthenticated(scope, "no token" if token is None else "unknown token")
-        if not self._rights(client).read:
-            scope[REFUSAL_KEY] = "rights"
-            return _answer(
-                403,
-                f"Client {client!r} has no right in the access table. The owner can grant it "
-                f"in [clients.{client}] of memoire.toml, or revoke its tokens.",
-            )
         digest = token_digest(token)
         wait = self._per_token.retry_after(digest)
         if wait is not None:

@@ -1,11 +1,12 @@
-"""What `memoire serve` says while it runs: one line per request, one per refused authentication.
+"""What `memoire serve` says while it runs: one line per request, refusals marked as such.
 
 A request line names the client, the tool (or the endpoint), the status and how long the
-answer took; a refused authentication names the source address and why (no token, an
-unknown token, or a client the access table gives no right). Lines never carry what was
-read or written, a token, a query string or a path a client typed: the endpoint is named
-by its route, and a tool only when it is one of memoire's. Requests log at info and
-refusals at warning, so `--log-level warning` keeps the refusals and drops the rest.
+answer took. A refused request names the source address and why: no token or an unknown
+token (refused authentication), or rights the access table does not give the client (a
+403 from the API, a tool call the client may not make). Lines never carry what was read
+or written, a token, a query string or a path a client typed: the endpoint is named by
+its route, and a tool only when it is one of memoire's. Requests log at info and refusals
+at warning, so `--log-level warning` keeps the refusals and drops the rest.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .mcp import CALLER_KEY, TOOL_KEY, Caller
-
-REFUSAL_KEY = "memoire.refusal"
-"""Set by the guard on a request it refused for want of identity: the reason, in words."""
+from .mcp import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 
 logger = logging.getLogger("memoire.requests")
+FORBIDDEN = 403
+"""What the API answers a client whose rights do not allow the request."""
 _ROUTES = ("/mcp", "/api/v1/whoami", "/api/v1/index", "/api/v1/search", "/api/v1/preferences")
 _STREAM_ROUTES = ("/api/v1/events",)
 _NOTE_ROUTE = "/api/v1/notes/"
@@ -88,19 +88,32 @@ def endpoint_of(scope: MutableMapping[str, Any]) -> str:
 
 def _log(scope: MutableMapping[str, Any], endpoint: str, status: int, seconds: float) -> None:
     milliseconds = round(seconds * 1000)
+    address = str((scope.get("client") or ("unknown", 0))[0])
     refusal = scope.get(REFUSAL_KEY)
-    if refusal is not None:
-        address = str((scope.get("client") or ("unknown", 0))[0])
+    caller = scope.get(CALLER_KEY)
+    if not isinstance(caller, Caller):
+        if refusal is not None:
+            logger.warning(
+                "refused authentication from=%s reason=%s endpoint=%r status=%d",
+                address,
+                refusal,
+                endpoint,
+                status,
+            )
+        else:  # refused before identity was asked: a repeated header, a foreign origin
+            logger.info("request client=- endpoint=%r status=%d", endpoint, status)
+        return
+    tool = scope.get(TOOL_KEY)
+    what = f"tool={tool}" if isinstance(tool, str) else f"endpoint={endpoint!r}"
+    if refusal is not None or status == FORBIDDEN:
         logger.warning(
-            "refused authentication from=%s reason=%s endpoint=%r status=%d",
+            "refused access from=%s reason=rights client=%s %s status=%d",
             address,
-            refusal,
-            endpoint,
+            caller.client,
+            what,
             status,
         )
         return
-    caller = scope.get(CALLER_KEY)
-    client = caller.client if isinstance(caller, Caller) else "-"
-    tool = scope.get(TOOL_KEY)
-    what = f"tool={tool}" if isinstance(tool, str) else f"endpoint={endpoint!r}"
-    logger.info("request client=%s %s status=%d duration_ms=%d", client, what, status, milliseconds)
+    logger.info(
+        "request client=%s %s status=%d duration_ms=%d", caller.client, what, status, milliseconds
+    )
