@@ -122,6 +122,20 @@ def test_at_warning_level_requests_are_quiet_and_refusals_still_show(
     assert "WARNING refused authentication from=127.0.0.1 reason=no token" in output
 
 
+def test_even_at_debug_level_no_content_query_or_token_is_printed(
+    tmp_path: Path, used_memory: Path
+) -> None:
+    config = write_config(tmp_path, used_memory)
+    desk, voice = issue_token(config, "desk"), issue_token(config, "voice")
+    with running_bridge(config, arguments=("--log-level", "debug")) as bridge:
+        asyncio.run(use_the_bridge(bridge, desk, voice))
+        output = output_of(bridge)
+
+    assert "request client=desk tool=memoire_append" in output
+    for never in (CONTENT, SENSITIVE, "Quillfeather", "Zolvexamine", desk, voice, WRONG_TOKEN):
+        assert never not in output
+
+
 def test_the_flag_wins_over_the_configuration(tmp_path: Path, used_memory: Path) -> None:
     config = write_config(tmp_path, used_memory, '[server]\nlog_level = "error"\n')
     desk, voice = issue_token(config, "desk"), issue_token(config, "voice")

@@ -28,8 +28,8 @@ _ROUTES = ("/mcp", "/api/v1/whoami", "/api/v1/index", "/api/v1/search", "/api/v1
 _STREAM_ROUTES = ("/api/v1/events",)
 _NOTE_ROUTE = "/api/v1/notes/"
 _METHODS = frozenset({"GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"})
-_QUIET_LIBRARIES = ("mcp", "httpx", "httpcore")
-"""Libraries whose info lines name sessions and request types: shown at debug only."""
+_MCP_SDK = "mcp"
+"""The MCP SDK logs session ids at info and whole messages at debug: only its warnings show."""
 
 
 def configure_logging(level: str) -> None:
@@ -42,8 +42,7 @@ def configure_logging(level: str) -> None:
         stream=sys.stderr,
         force=True,
     )
-    for name in _QUIET_LIBRARIES:
-        logging.getLogger(name).setLevel(max(numeric, logging.WARNING))
+    logging.getLogger(_MCP_SDK).setLevel(max(numeric, logging.WARNING))
 
 
 class RequestLog:
