@@ -47,7 +47,7 @@ class ServerSettings:
     Successful requests are rated per token, failed authentications per address
     (`requests_per_minute_per_address`). Each token may hold a few MCP sessions and event
     streams at once; a session unused for `session_idle_seconds` ends. `log_level`: what
-    `serve` prints (one line per request at info, refused authentications at warning).
+    `serve` prints (one line per request at info, refused requests at warning).
     """
 
     host: str = "127.0.0.1"

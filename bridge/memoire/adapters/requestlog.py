@@ -24,8 +24,16 @@ from .mcp import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 logger = logging.getLogger("memoire.requests")
 FORBIDDEN = 403
 """What the API answers a client whose rights do not allow the request."""
-_ROUTES = ("/mcp", "/api/v1/whoami", "/api/v1/index", "/api/v1/search", "/api/v1/preferences")
-_STREAM_ROUTES = ("/api/v1/events",)
+_ROUTES = frozenset(
+    {
+        "/mcp",
+        "/api/v1/whoami",
+        "/api/v1/index",
+        "/api/v1/search",
+        "/api/v1/preferences",
+        "/api/v1/events",
+    }
+)
 _NOTE_ROUTE = "/api/v1/notes/"
 _METHODS = frozenset({"GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"})
 _MCP_SDK = "mcp"
@@ -76,7 +84,7 @@ def endpoint_of(scope: MutableMapping[str, Any]) -> str:
     method = str(scope.get("method", ""))
     method = method if method in _METHODS else "OTHER"
     path = str(scope.get("path", ""))
-    if path in _ROUTES or path in _STREAM_ROUTES:
+    if path in _ROUTES:
         route = path
     elif path.startswith(_NOTE_ROUTE):
         route = _NOTE_ROUTE + "{path}"
