@@ -74,13 +74,14 @@ class HttpBridge:
 
 @contextmanager
 def running_bridge(
-    config: Path, descriptors: tuple[int, int] | None = None
+    config: Path, descriptors: tuple[int, int] | None = None, arguments: tuple[str, ...] = ()
 ) -> Iterator[HttpBridge]:
     """`memoire serve` on a free port. Its log goes to `serve.log` beside the config: a pipe
-    nobody reads would fill up with uvicorn's request lines and stall the server.
-    `descriptors` sets its (soft, hard) RLIMIT_NOFILE, as a tight system would."""
+    nobody reads would fill up with its request lines and stall the server.
+    `descriptors` sets its (soft, hard) RLIMIT_NOFILE, as a tight system would; `arguments`
+    are added to the command line."""
     port = free_port()
-    serve = ["serve", "--config", str(config), "--port", str(port)]
+    serve = ["serve", "--config", str(config), "--port", str(port), *arguments]
     log = config.parent / "serve.log"
     with log.open("w", encoding="utf-8") as output:
         process = subprocess.Popen(

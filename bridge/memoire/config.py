@@ -20,6 +20,7 @@ from .core.scopes import Strategy
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 class ConfigError(ValueError):
@@ -45,7 +46,8 @@ class ServerSettings:
 
     Successful requests are rated per token, failed authentications per address
     (`requests_per_minute_per_address`). Each token may hold a few MCP sessions and event
-    streams at once; a session unused for `session_idle_seconds` ends.
+    streams at once; a session unused for `session_idle_seconds` ends. `log_level`: what
+    `serve` prints (one line per request at info, refused requests at warning).
     """
 
     host: str = "127.0.0.1"
@@ -59,6 +61,7 @@ class ServerSettings:
     mcp_sessions_per_token: int = 16
     event_streams_per_token: int = 8
     session_idle_seconds: int = 1800
+    log_level: str = "info"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,12 +224,18 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         "mcp_sessions_per_token",
         "event_streams_per_token",
         "session_idle_seconds",
+        "log_level",
     }
     _only_keys(table, keys, "[server]")
     defaults = ServerSettings()
     origins = _typed(table, "allowed_origins", list, [])
     if not all(isinstance(origin, str) for origin in origins):
         raise ConfigError("[server] allowed_origins must be a list of origins like 'https://x.org'")
+    log_level = _typed(table, "log_level", str, defaults.log_level).lower()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(
+            f"[server] log_level {log_level!r} is not one of: {', '.join(LOG_LEVELS)}"
+        )
     return ServerSettings(
         host=_typed(table, "host", str, defaults.host),
         port=_positive(table, "port", defaults.port),
@@ -247,6 +256,7 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         session_idle_seconds=_positive(
             table, "session_idle_seconds", defaults.session_idle_seconds
         ),
+        log_level=log_level,
     )
 
 

@@ -71,8 +71,10 @@ from .results import (
     SearchResult,
     WriteResult,
 )
+from .storage import audit
 from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
+from .storage.remote import RemoteStatus
 from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Landed, Snapshot
 from .storage.summaries import SummaryStore
@@ -92,6 +94,14 @@ class _CachedIndex:
     commit: str | None
     always_shown: tuple[NoteContent, ...]
     listing: listing.Listing
+
+
+@dataclass(frozen=True, slots=True)
+class NoteCounts:
+    """Notes every reading client is shown, and notes only the sensitive right shows."""
+
+    visible: int
+    sensitive: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +133,7 @@ class MemoryService:
             config.limits.note_chars,
             kept=self._kept_summaries,
         )
-        self._audit = AuditLog(state / "audit.jsonl")
+        self._audit = AuditLog(state / audit.FILE_NAME)
         self.scopes = ScopeResolver(
             self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
         )
@@ -141,6 +151,22 @@ class MemoryService:
 
     def rights(self, client: str) -> Rights:
         return self.config.access.rights(client)
+
+    def remote_status(self) -> RemoteStatus | None:
+        """The shared remote as this bridge last saw it (no network call); None without one."""
+        return self._store.remote_status()
+
+    def note_counts(self) -> NoteCounts:
+        """For the owner (`memoire status`), not a client: counted from the very indexes a
+        client with and one without the sensitive right receive, so the numbers agree."""
+
+        def shown(rights: Rights) -> int:
+            index = self._index(rights, IndexQuery())
+            return index.total + len(index.always_shown)
+
+        everything = shown(Rights(read=True, sensitive=True))
+        visible = shown(Rights(read=True))
+        return NoteCounts(visible=visible, sensitive=everything - visible)
 
     # Reading
 

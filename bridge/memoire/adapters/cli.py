@@ -10,6 +10,7 @@ from pathlib import Path
 from ..bootstrap import create_memory, detect_layout
 from ..check import check_memory
 from ..config import (
+    LOG_LEVELS,
     Config,
     ConfigError,
     MemoryLocation,
@@ -24,6 +25,8 @@ from ..core.scopes import new_session_key
 from ..fetching import keep_fetching
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
+from ..version import version
+from .completion import SHELLS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -37,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memoire", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"memoire {version()}")
     commands = parser.add_subparsers(required=True, metavar="command")
 
     init = commands.add_parser("init", help="create (or adopt) a Git repository holding a memory")
@@ -55,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, help="default: the user's, else a built-in memory")
     serve.add_argument("--host", help="default: [server] host, 127.0.0.1")
     serve.add_argument("--port", type=int, help="default: [server] port, 8765")
+    serve.add_argument(
+        "--log-level", choices=LOG_LEVELS, help="default: [server] log_level, info (requests)"
+    )
     serve.set_defaults(run=_serve)
 
     stdio = commands.add_parser("stdio", help="run the bridge over MCP stdio as one client")
@@ -85,6 +92,13 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--config", type=Path)
     explain.set_defaults(run=_scope_explain)
 
+    _add_service_commands(commands)
+    _add_everyday_commands(commands)
+    return parser
+
+
+def _add_service_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """service install/uninstall: the bridge as a systemd user service."""
     service_commands = commands.add_parser(
         "service", help="run the bridge as a systemd user service"
     ).add_subparsers(required=True, metavar="action")
@@ -99,7 +113,28 @@ def _parser() -> argparse.ArgumentParser:
     service_commands.add_parser(
         "uninstall", help="remove the unit (disable it first)"
     ).set_defaults(run=_run_service_uninstall)
-    return parser
+
+
+def _add_everyday_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """status, log and completion: what a person runs to see how their memory is doing."""
+    status = commands.add_parser("status", help="the memory, its remote, clients and bridge")
+    status.add_argument("--config", type=Path)
+    status.add_argument("--json", action="store_true", help="print the facts as JSON")
+    status.add_argument("--offline", action="store_true", help="do not ask the remote")
+    status.set_defaults(run=_run_status)
+    log = commands.add_parser("log", help="the audit log: who called which tool, when, how")
+    log.add_argument("--config", type=Path)
+    log.add_argument("--client", help="only this client's calls")
+    log.add_argument("--tool", help="only this tool (index, read, search, append, ...)")
+    log.add_argument("--outcome", help="only this outcome (ok, not_found, forbidden, ...)")
+    log.add_argument("--since", help="from: 2026-11-30, 2026-11-30T14:00, or 30m, 2h, 3d, 1w ago")
+    log.add_argument("--until", help="up to: same forms as --since")
+    log.add_argument("--limit", type=int, default=50, help="the newest N entries (default 50)")
+    log.add_argument("--json", action="store_true", help="one JSON object per line")
+    log.set_defaults(run=_run_log)
+    completion = commands.add_parser("completion", help="print a shell completion script")
+    completion.add_argument("shell", choices=SHELLS)
+    completion.set_defaults(run=_run_completion)
 
 
 def _init(arguments: argparse.Namespace) -> int:
@@ -143,15 +178,19 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..serving import recorded_serving
     from .connections import serve
     from .http import build_app, is_loopback
+    from .requestlog import configure_logging
 
     config = _config(arguments.config, create_missing=True)
     server = dataclasses.replace(
         config.server,
         host=arguments.host or config.server.host,
         port=arguments.port or config.server.port,
+        log_level=arguments.log_level or config.server.log_level,
     )
+    configure_logging(server.log_level)
     if not is_loopback(server.host):
         print(
             f"WARNING: listening on {server.host}, not loopback: anyone who can reach this "
@@ -166,8 +205,9 @@ def _serve(arguments: argparse.Namespace) -> int:
         f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
     )
     app = build_app(service, tokens, server)
-    with keep_fetching(service):
-        served = serve(app, server.host, server.port, server.max_connections)
+    url = f"http://{server.host}:{server.port}/mcp"
+    with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
+        served = serve(app, server.host, server.port, server.max_connections, server.log_level)
     return 0 if served else 3
 
 
@@ -255,4 +295,46 @@ def _run_service_uninstall(arguments: argparse.Namespace) -> int:
     from .. import service_unit
 
     print(f"Removed {service_unit.uninstall()}. Then run: systemctl --user daemon-reload")
+    return 0
+
+
+def _run_status(arguments: argparse.Namespace) -> int:
+    from ..status import gather_status
+    from .views import status_json, status_lines
+
+    status = gather_status(_config(arguments.config), probe_remote=not arguments.offline)
+    print(status_json(status) if arguments.json else "\n".join(status_lines(status)))
+    return 0
+
+
+def _run_log(arguments: argparse.Namespace) -> int:
+    from .. import audit_query
+    from ..storage.audit import FILE_NAME, read_audit
+    from .views import audit_json, audit_line
+
+    limit = audit_query.checked_limit(arguments.limit)
+    now = audit_query.now()
+    wanted = audit_query.AuditFilter(
+        client=arguments.client,
+        tool=arguments.tool,
+        outcome=arguments.outcome,
+        since=arguments.since and audit_query.moment(arguments.since, now),
+        until=arguments.until and audit_query.moment(arguments.until, now, end_of_day=True),
+    )
+    file = _config(arguments.config).memory.state_dir / FILE_NAME
+    if not file.exists():
+        print(f"No audit log yet at {file}: no client has called a tool.", file=sys.stderr)
+        return 0
+    reading = read_audit(file)
+    for entry in audit_query.selected(reading.entries, wanted, limit):
+        print(audit_json(entry) if arguments.json else audit_line(entry))
+    if reading.skipped:
+        print(f"memoire: skipped {reading.skipped} malformed line(s) in {file}.", file=sys.stderr)
+    return 0
+
+
+def _run_completion(arguments: argparse.Namespace) -> int:
+    from .completion import completion_script
+
+    print(completion_script(_parser(), arguments.shell))
     return 0

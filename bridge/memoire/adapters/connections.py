@@ -144,9 +144,10 @@ def protocol_capped_at(limit: int) -> type[SheddingProtocol]:
     )
 
 
-def serve(app: Any, host: str, port: int, max_connections: int) -> bool:
+def serve(app: Any, host: str, port: int, max_connections: int, log_level: str = "info") -> bool:
     """Runs uvicorn with the capped protocol until a signal stops it; False if it never
-    started (uvicorn has logged why)."""
+    started (uvicorn has logged why). uvicorn logs through the bridge's own logging and
+    without its access log: the bridge's request log says more and never a query string."""
     cap = connection_cap(max_connections, raise_descriptor_limit())
     protocol = protocol_capped_at(cap)
     config = uvicorn.Config(
@@ -154,6 +155,9 @@ def serve(app: Any, host: str, port: int, max_connections: int) -> bool:
         host=host,
         port=port,
         http=protocol,
+        log_config=None,
+        log_level=log_level,
+        access_log=False,
         # Event streams never end by themselves: give them two seconds, then stop anyway.
         timeout_graceful_shutdown=2,
     )

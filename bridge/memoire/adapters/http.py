@@ -30,9 +30,10 @@ from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from .api import build_api
 from .events import ChangeWatcher
-from .mcp import CALLER_KEY, Caller, build_server
+from .mcp import CALLER_KEY, REFUSAL_KEY, Caller, build_server
 from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
+from .requestlog import RequestLog
 from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
     routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
-    return Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings)
+    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings))
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -131,7 +132,7 @@ class Guard:
         token = _bearer(headers.get("authorization", ""))
         client = None if token is None else self._tokens.client_for(token)
         if token is None or client is None:
-            return self._unauthenticated(scope)
+            return self._unauthenticated(scope, "no token" if token is None else "unknown token")
         digest = token_digest(token)
         wait = self._per_token.retry_after(digest)
         if wait is not None:
@@ -149,9 +150,10 @@ class Guard:
         return None
 
     def _unauthenticated(
-        self, scope: MutableMapping[str, Any]
+        self, scope: MutableMapping[str, Any], reason: str
     ) -> Callable[[Send], Awaitable[None]]:
         """401; past the address's rate of failures, 429 without looking further."""
+        scope[REFUSAL_KEY] = reason
         wait = self._failures_per_address.retry_after(_peer_address(scope))
         if wait is not None:
             return _answer(

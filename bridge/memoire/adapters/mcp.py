@@ -32,9 +32,14 @@ from ..results import (
     WriteResult,
 )
 from ..service import MemoryService
+from ..version import version
 from . import render
 
 CALLER_KEY = "memoire.caller"
+TOOL_KEY = "memoire.tool"
+"""Where an HTTP request's scope names the memoire tool it called, for the request log."""
+REFUSAL_KEY = "memoire.refusal"
+"""Where an HTTP request's scope says why it was refused (no token, unknown token, rights)."""
 
 INSTRUCTIONS = (
     "memoire is the user's long-term memory, shared by all their assistants. Start each "
@@ -99,7 +104,9 @@ def build_server(service: MemoryService, stdio_caller: Caller | None = None) -> 
         if ctx.method == "tools/call":
             name = str((ctx.params or {}).get("name", ""))
             tool = by_name.get(name)
+            _name_in_request_log(ctx, name if tool is not None else "(unknown tool)")
             if tool is not None and not _allowed(tool, rights):
+                _refused_for_rights(ctx)
                 return _error(f"The tool {name} is not available to this client; nothing was done.")
             return await call_next(ctx)
         listed = await call_next(ctx)
@@ -113,7 +120,7 @@ def build_server(service: MemoryService, stdio_caller: Caller | None = None) -> 
         }
 
     server: MCPServer = MCPServer(
-        "memoire", instructions=INSTRUCTIONS, middleware=[only_allowed_tools]
+        "memoire", version=version(), instructions=INSTRUCTIONS, middleware=[only_allowed_tools]
     )
     for tool in tools:
         for name in _names(tool, service):
@@ -125,6 +132,18 @@ def build_server(service: MemoryService, stdio_caller: Caller | None = None) -> 
                 annotations=tool.annotations,
             )
     return server
+
+
+def _name_in_request_log(ctx: ServerRequestContext[Any, Any], name: str) -> None:
+    """Over HTTP, tells the request log which tool ran: only a name of ours, never what a
+    client typed (an unknown name could be anything, a secret included)."""
+    if ctx.request is not None:
+        ctx.request.scope[TOOL_KEY] = name
+
+
+def _refused_for_rights(ctx: ServerRequestContext[Any, Any]) -> None:
+    if ctx.request is not None:
+        ctx.request.scope[REFUSAL_KEY] = "rights"
 
 
 def _names(tool: _Tool, service: MemoryService) -> list[str]:
