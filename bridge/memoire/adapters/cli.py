@@ -84,6 +84,21 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--client", help="accepted for symmetry; scopes do not depend on it")
     explain.add_argument("--config", type=Path)
     explain.set_defaults(run=_scope_explain)
+
+    importing = commands.add_parser(
+        "import", help="copy an existing folder of notes into the memory"
+    )
+    importing.add_argument("source", type=Path, help="a folder of Markdown, an Obsidian vault, …")
+    importing.add_argument("--dry-run", action="store_true", help="report only; write nothing")
+    importing.add_argument(
+        "--sensitive",
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="a folder of SOURCE whose notes are sensitive (repeatable)",
+    )
+    importing.add_argument("--config", type=Path, help=f"default: {default_config_path()}")
+    importing.set_defaults(run=_import)
     return parser
 
 
@@ -225,3 +240,12 @@ def _config(path: Path | None, *, create_missing: bool = False) -> Config:
         create_memory(config.memory.repository, "", config.memory.layout)
         print(f"Created a new memory in {config.memory.repository}", file=sys.stderr)
     return config
+
+
+def _import(arguments: argparse.Namespace) -> int:
+    from .import_command import import_folder
+
+    def load(create_missing: bool) -> Config:
+        return _config(arguments.config, create_missing=create_missing)
+
+    return import_folder(arguments.source, arguments.sensitive, load, dry_run=arguments.dry_run)
