@@ -507,3 +507,18 @@ def test_the_progress_bar_draws_only_on_a_terminal_and_only_on_long_work() -> No
     assert "5/10" in terminal.getvalue()
     assert terminal.getvalue().endswith("\r\033[K")
     assert pipe.getvalue() == ""
+
+
+def test_a_large_import_writes_each_folder_tree_once(tmp_path: Path) -> None:
+    """An import of many notes in one folder adds one tree for it, not one per note (which
+    made a 2,000-note import write 66 MB of trees)."""
+    memory = new_memory(tmp_path)
+    source = tmp_path / "notes"
+    for number in range(60):
+        write(source, f"note {number}.md", f"Note number {number}.\n")
+    before = set(git(memory, "cat-file", "--batch-all-objects", "--batch-check").splitlines())
+    assert memoire("import", str(source), home=tmp_path).returncode == 0
+    after = set(git(memory, "cat-file", "--batch-all-objects", "--batch-check").splitlines())
+    kinds = [line.split()[1] for line in after - before]
+    assert sorted(set(kinds)) == ["blob", "commit", "tree"]
+    assert (kinds.count("blob"), kinds.count("tree"), kinds.count("commit")) == (60, 2, 1)

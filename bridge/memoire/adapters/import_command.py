@@ -59,6 +59,8 @@ def import_folder(
         _report(plan, out, dry_run=dry_run)
         print(_summary(plan, dry_run=dry_run), file=out)
         return 0
+    if err.isatty():  # the commit makes each note durable: long for thousands of notes
+        print(f"Writing {len(plan.placed)} notes in one commit…", file=err, flush=True)
     plan, commit = _commit(config, plan)
     _report(plan, out, dry_run=False)
     print(f"{_summary(plan, dry_run=False)} One commit: {commit[:10]}.", file=out)
