@@ -216,7 +216,7 @@ def _has_undecodable_bytes(name: str) -> bool:
 
 def checked_source(source: Path, memory: Path) -> Path:
     """SOURCE as a folder outside the memory; InvalidArgument with what to do otherwise."""
-    folder = source.expanduser().resolve()
+    folder, memory = source.expanduser().resolve(), memory.resolve()
     if not folder.exists():
         raise InvalidArgument(f"{source} does not exist; give the folder of notes to import.")
     if not folder.is_dir():
