@@ -522,3 +522,26 @@ def test_a_large_import_writes_each_folder_tree_once(tmp_path: Path) -> None:
     kinds = [line.split()[1] for line in after - before]
     assert sorted(set(kinds)) == ["blob", "commit", "tree"]
     assert (kinds.count("blob"), kinds.count("tree"), kinds.count("commit")) == (60, 2, 1)
+
+
+def test_a_memory_in_a_folder_of_a_larger_repository_takes_notes_from_beside_it(
+    tmp_path: Path,
+) -> None:
+    repository = tmp_path / "labo"
+    config = tmp_path / "memoire.toml"
+    options = ("--config", str(config))
+    created = memoire("init", str(repository), "--subdir", "memoire", "--layout", "fr", *options,
+                      home=tmp_path)  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    write(repository, "docs/notes/velo.md", "# Vélo\n\nRévision au printemps.\n")
+    inside = memoire("import", str(repository / "memoire/sujets"), *options, home=tmp_path)
+    assert inside.returncode == 2
+    assert "is the memory itself" in inside.stderr
+    result = memoire("import", str(repository / "docs/notes"), *options, home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "velo.md → sujets/velo.md" in result.stdout
+    imported = (repository / "memoire/sujets/velo.md").read_text()
+    assert imported.startswith(
+        "---\ntitre: Vélo\ndescription: Révision au printemps.\nmaj: 2024-03-05\nsensible: non\n"
+    )
+    assert (repository / "docs/notes/velo.md").read_text() == "# Vélo\n\nRévision au printemps.\n"
