@@ -12,9 +12,12 @@ import pytest
 
 from memoire.adapters.progress import ProgressBar
 from memoire.config import load_config
+from memoire.core.errors import InvalidArgument
 from memoire.core.layout import ENGLISH, FRENCH
+from memoire.importer import source as source_module
 from memoire.importer.headers import Defaults, HeaderRefused, first_prose_line, with_header
 from memoire.importer.placement import Placer, slugify
+from memoire.importer.source import checked_source
 from memoire.service import MemoryService
 
 from .conftest import git
@@ -545,3 +548,17 @@ def test_a_memory_in_a_folder_of_a_larger_repository_takes_notes_from_beside_it(
         "---\ntitre: Vélo\ndescription: Révision au printemps.\nmaj: 2024-03-05\nsensible: non\n"
     )
     assert (repository / "docs/notes/velo.md").read_text() == "# Vélo\n\nRévision au printemps.\n"
+
+
+def test_a_source_that_cannot_be_read_is_one_clear_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tests run as root, who reads every folder: the refusal of the file system is faked."""
+
+    def refused(path: object) -> list[str]:
+        raise PermissionError(13, "Permission denied")
+
+    (tmp_path / "notes").mkdir()
+    monkeypatch.setattr(source_module.os, "scandir", refused)
+    with pytest.raises(InvalidArgument, match=r"cannot be read \(Permission denied\); run"):
+        checked_source(tmp_path / "notes", tmp_path / "mem")

@@ -225,6 +225,12 @@ def checked_source(source: Path, memory: Path) -> Path:
         raise InvalidArgument(
             f"{source} is the memory itself (or inside it); give a folder outside {memory}."
         )
+    try:
+        os.scandir(folder).close()
+    except OSError as error:
+        raise InvalidArgument(
+            f"{source} cannot be read ({error.strerror}); run the import as a user who may read it."
+        ) from None
     return folder
 
 
