@@ -88,7 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     importing = commands.add_parser(
         "import", help="copy an existing folder of notes into the memory"
     )
-    importing.add_argument("source", type=Path, help="a folder of Markdown, an Obsidian vault, …")
+    importing.add_argument(
+        "source", type=Path, help="folder of Markdown, Obsidian vault or old memory"
+    )
     importing.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     importing.add_argument(
         "--sensitive",
