@@ -163,3 +163,13 @@ class NoteChange:
     path: str
     kind: str
     commit: str
+
+
+@dataclass(frozen=True)
+class ImportedNotes:
+    """One import's commit, the notes it added, and those left out because they appeared
+    in the memory after the import was planned (never overwritten)."""
+
+    commit: str
+    added: tuple[str, ...]
+    already_there: tuple[str, ...]

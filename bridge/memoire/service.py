@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -39,6 +39,7 @@ from .core.errors import (
     InvalidNote,
     MemoireError,
     NoteNotFound,
+    NothingToImport,
     PassageNotFound,
     PassageNotUnique,
     SecretRefused,
@@ -61,6 +62,7 @@ from .results import (
     AppendResult,
     DeleteResult,
     EditResult,
+    ImportedNotes,
     IndexQuery,
     IndexResult,
     NoteChange,
@@ -81,6 +83,7 @@ from .storage.summaries import SummaryStore
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
+IMPORT_CLIENT = "import"  # the committer and audit name of `memoire import`
 READ_ONLY_SCOPE_REASON = (
     "this client may only read, so it has no project note to write to; a project scope is "
     "given only to clients with the write right"
@@ -449,6 +452,46 @@ class MemoryService:
             lambda path: self._delete_plan(path, version),
             lambda path, landed: DeleteResult(path, landed.change.outcome, landed.commit),
         )
+
+    def import_notes(self, notes: Mapping[str, str]) -> ImportedNotes:
+        """New notes in one commit, for `memoire import`: the owner at the command line, not
+        a client of the access table. Every rule of a write holds (path, size, plain text,
+        header, secrets, disk; audit and search after), and no note is overwritten: one that
+        appeared since the import was planned is left out and named in the answer."""
+        with self._audited(IMPORT_CLIENT, "import") as record:
+            files = {
+                self._importable(path, text): text.encode("utf-8") for path, text in notes.items()
+            }
+            ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
+
+            def plan(snapshot: Snapshot) -> Change[tuple[str, ...]]:
+                new = {path: data for path, data in files.items() if path not in snapshot.files}
+                if not new:
+                    raise NothingToImport(
+                        "Every note to import is already in the memory; nothing was written."
+                    )
+                return Change(files=new, outcome=tuple(sorted(files.keys() - new.keys())))
+
+            message = (
+                f"memoire import ({len(files)} notes)\n\nclient: {IMPORT_CLIENT}\ntool: import\n"
+            )
+            landed = self._store.write(plan, IMPORT_CLIENT, message)
+            added = tuple(sorted(landed.change.files))
+            record.commit, record.size = landed.commit, len(added)
+            self._after_landing("import", f"{len(added)} notes")
+            return ImportedNotes(landed.commit, added, landed.change.outcome)
+
+    def _importable(self, path: str, text: str) -> str:
+        """The path, once the note may be created as it is by the write rules."""
+        path = writable_path(path, self.layout)
+        if path_secret(path) is not None:
+            raise SecretRefused(secrets.REFUSAL_MESSAGE)
+        check_body_text(text)
+        self._refuse_secrets(text)
+        self._check_limit(len(text), self.config.limits.note_chars, f"{path} would be", "write")
+        if not parse_note(text, self.layout, fallback_title(path)).is_valid:
+            raise InvalidNote(f"{path} has no valid header; nothing was written.")
+        return path
 
     def _write[T, R](
         self,

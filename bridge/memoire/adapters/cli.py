@@ -94,6 +94,7 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_service_commands(commands)
     _add_everyday_commands(commands)
+    _add_import_command(commands)
     return parser
 
 
@@ -113,6 +114,26 @@ def _add_service_commands(commands: argparse._SubParsersAction[argparse.Argument
     service_commands.add_parser(
         "uninstall", help="remove the unit (disable it first)"
     ).set_defaults(run=_run_service_uninstall)
+
+
+def _add_import_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """import: adopt an existing folder of notes in one commit."""
+    importing = commands.add_parser(
+        "import", help="copy an existing folder of notes into the memory"
+    )
+    importing.add_argument(
+        "source", type=Path, help="folder of Markdown, Obsidian vault or old memory"
+    )
+    importing.add_argument("--dry-run", action="store_true", help="report only; write nothing")
+    importing.add_argument(
+        "--sensitive",
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="a folder of SOURCE whose notes are sensitive (repeatable)",
+    )
+    importing.add_argument("--config", type=Path, help=f"default: {default_config_path()}")
+    importing.set_defaults(run=_import)
 
 
 def _add_everyday_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -338,3 +359,12 @@ def _run_completion(arguments: argparse.Namespace) -> int:
 
     print(completion_script(_parser(), arguments.shell))
     return 0
+
+
+def _import(arguments: argparse.Namespace) -> int:
+    from .import_command import import_folder
+
+    def load(create_missing: bool) -> Config:
+        return _config(arguments.config, create_missing=create_missing)
+
+    return import_folder(arguments.source, arguments.sensitive, load, dry_run=arguments.dry_run)

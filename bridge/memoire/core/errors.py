@@ -104,3 +104,9 @@ class OutcomeUnknown(MemoireError):
     """A write whose commit may or may not have become the branch: the caller must look."""
 
     code = "outcome_unknown"
+
+
+class NothingToImport(MemoireError):
+    """Every note an import planned is in the memory already: nothing to commit."""
+
+    code = "nothing_to_import"

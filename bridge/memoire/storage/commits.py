@@ -32,32 +32,45 @@ class CommitBuilder:
     def commit(
         self, parent: str | None, blobs: Mapping[str, str | None], name: str, message: str
     ) -> str:
-        """A commit on `parent` with the memory paths of `blobs` set (or removed for None)."""
+        """A commit on `parent` with the memory paths of `blobs` set (or removed for None).
+
+        Each tree on the way is written once however many of its paths change, so a commit
+        of many notes in one folder (an import) costs one new folder tree, not one per note.
+        """
         root = None if parent is None else self._repo[parent].peel(pygit2.Tree)
-        for path, blob_id in blobs.items():
-            root_id = self._tree_with(root, self.repo_path(path).split("/"), blob_id)
-            root = self._repo[root_id or self._repo.TreeBuilder().write()].peel(pygit2.Tree)
-        assert root is not None
+        changes = {tuple(self.repo_path(path).split("/")): blob for path, blob in blobs.items()}
+        root_id = self._tree_with(root, changes) or self._repo.TreeBuilder().write()
         signature = pygit2.Signature(name, COMMITTER_EMAIL)
         parents = [] if parent is None else [parent]
-        return str(self._repo.create_commit(None, signature, signature, message, root.id, parents))
+        return str(self._repo.create_commit(None, signature, signature, message, root_id, parents))
 
     def _tree_with(
-        self, tree: pygit2.Tree | None, parts: list[str], blob_id: str | None
+        self, tree: pygit2.Tree | None, changes: Mapping[tuple[str, ...], str | None]
     ) -> pygit2.Oid | None:
-        """The tree with one path set or removed; None when nothing is left in it."""
+        """The tree with every path of `changes` set or removed; None when nothing is left."""
         builder = self._repo.TreeBuilder(tree) if tree is not None else self._repo.TreeBuilder()
-        name, rest = parts[0], parts[1:]
-        existing = tree[name] if tree is not None and name in tree else None
-        if rest:
+        below: dict[str, dict[tuple[str, ...], str | None]] = {}
+        for parts, blob_id in changes.items():
+            if len(parts) > 1:
+                below.setdefault(parts[0], {})[parts[1:]] = blob_id
+            else:
+                self._set(builder, parts[0], blob_id, FileMode.BLOB)
+        for name, inside in below.items():
+            existing = tree[name] if tree is not None and name in tree else None
             subtree = existing if isinstance(existing, pygit2.Tree) else None
-            child = self._tree_with(subtree, rest, blob_id)
-            entry: tuple[pygit2.Oid, int] | None = None if child is None else (child, FileMode.TREE)
-        else:
-            entry = None if blob_id is None else (pygit2.Oid(hex=blob_id), FileMode.BLOB)
-        if entry is None:
-            if existing is not None:
-                builder.remove(name)
-        else:
-            builder.insert(name, *entry)
+            child = self._tree_with(subtree, inside)
+            self._set(builder, name, None if child is None else str(child), FileMode.TREE)
         return builder.write() if len(builder) else None
+
+    @staticmethod
+    def _set(
+        builder: pygit2.TreeBuilder,
+        name: str,
+        object_id: str | None,
+        mode: FileMode,
+    ) -> None:
+        """Insert `object_id` at `name`, or remove what is there for None."""
+        if object_id is not None:
+            builder.insert(name, pygit2.Oid(hex=object_id), mode)
+        elif builder.get(name) is not None:
+            builder.remove(name)
