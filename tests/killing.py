@@ -49,6 +49,9 @@ def kill_writers_at_random(
         )
         assert writer.stdout is not None
         assert writer.stdout.readline() == "ready\n"
+        # The random delay starts after a first confirmed write, so a slow (loaded) machine
+        # still kills writers in the middle of their work rather than before it began.
+        confirmed.append(writer.stdout.readline().rstrip("\n"))
         time.sleep(0.05 + rng.random() * 0.5)
         writer.send_signal(signal.SIGKILL)
         output, _ = writer.communicate()

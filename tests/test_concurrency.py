@@ -78,7 +78,7 @@ def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Pa
         assert fsck_problems(repository) <= {"error: refs/heads/main.lock: badRefContent: "}
 
     confirmed = kill_writers_at_random(repository, NOTE, rounds=15, check=sound_after_each_kill)
-    assert len(confirmed) > 30, "the writers must have confirmed writes before being killed"
+    assert len(confirmed) >= 15, "each writer confirms a write before it is killed"
     service = MemoryService(make_config(repository))
     text = service.read("desk", NOTE)
     lines = text.body.splitlines()

@@ -427,7 +427,7 @@ def test_writers_killed_between_commit_and_push_lose_nothing_confirmed(
     local = tmp_path / "desk"
     create_memory(local, "", ENGLISH, str(remote))
     confirmed = kill_writers_at_random(local, "journal/killed.md", rounds=10, remote=str(remote))
-    assert len(confirmed) > 10
+    assert len(confirmed) >= 10
     service = MemoryService(make_config(local, remote=str(remote)))
     service.append("desk", "journal/killed.md", "after the crashes")
     lines = remote_file(remote, "journal/killed.md").splitlines()
