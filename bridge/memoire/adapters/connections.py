@@ -15,6 +15,7 @@ import asyncio
 import logging
 import math
 import resource
+import socket
 from typing import Any, ClassVar
 
 import uvicorn
@@ -144,15 +145,15 @@ def protocol_capped_at(limit: int) -> type[SheddingProtocol]:
     )
 
 
-def serve(app: Any, host: str, port: int, max_connections: int) -> bool:
-    """Runs uvicorn with the capped protocol until a signal stops it; False if it never
-    started (uvicorn has logged why)."""
+def serve(app: Any, listener: socket.socket, host: str, max_connections: int) -> bool:
+    """Runs uvicorn with the capped protocol on a bound socket until a signal stops it;
+    False if it never started (uvicorn has logged why)."""
     cap = connection_cap(max_connections, raise_descriptor_limit())
     protocol = protocol_capped_at(cap)
     config = uvicorn.Config(
         app,
         host=host,
-        port=port,
+        port=listener.getsockname()[1],
         http=protocol,
         # Event streams never end by themselves: give them two seconds, then stop anyway.
         timeout_graceful_shutdown=2,
@@ -161,7 +162,7 @@ def serve(app: Any, host: str, port: int, max_connections: int) -> bool:
 
     async def run() -> None:
         asyncio.get_running_loop().set_exception_handler(_OutOfDescriptors(protocol))
-        await server.serve()
+        await server.serve(sockets=[listener])
 
     asyncio.run(run(), loop_factory=config.get_loop_factory())
     return server.started

@@ -104,3 +104,15 @@ class OutcomeUnknown(MemoireError):
     """A write whose commit may or may not have become the branch: the caller must look."""
 
     code = "outcome_unknown"
+
+
+class NotAdoptable(MemoireError):
+    """`memoire init` found something at the memory's place that it must not build on."""
+
+    code = "not_adoptable"
+
+
+class AddressUnavailable(MemoireError):
+    """The bridge cannot listen where it was asked to: nothing was served."""
+
+    code = "address_unavailable"
