@@ -119,6 +119,25 @@ def test_a_token_before_the_first_serve_makes_the_default_memory_and_serve_works
         stop(bridge)
 
 
+def test_a_home_stuck_by_an_earlier_version_gets_its_memory_and_keeps_its_token(
+    home: Home,
+) -> None:
+    """Earlier versions' `token add` left only `.git/memoire/tokens.json` at the default
+    memory's place; every command then refused it forever."""
+    stuck = home.default_memory / ".git/memoire"
+    stuck.mkdir(parents=True)
+    (stuck / "tokens.json").write_text(
+        '{"tokens": [{"client": "voice", "id": "0badf00d", "sha256": "'
+        + "0" * 64
+        + '", "created": "2026-11-01T00:00:00+00:00"}]}\n'
+    )
+    added = home.run("token", "add", "claude-code")
+    assert added.returncode == 0, added.stderr
+    assert commits(home.default_memory) == 1
+    listed = home.run("token", "list").stdout.splitlines()
+    assert [line.split("\t")[0] for line in listed] == ["voice", "claude-code"]
+
+
 def test_readme_first_command_serves_a_fresh_home(home: Home) -> None:
     port = free_port()
     bridge = home.serve("--port", str(port))
