@@ -170,6 +170,15 @@ def test_commands_that_read_a_memory_refuse_a_missing_one_and_create_nothing(
     assert not home.default_memory.exists()
 
 
+def test_a_token_for_an_unknown_client_is_refused_before_the_memory_is_made(home: Home) -> None:
+    result = home.run("token", "add", "claude-desktop")
+    assert result.returncode == 2
+    assert "client 'claude-desktop' has no read right in the access table (clients: " in (
+        result.stderr
+    )
+    assert not home.default_memory.exists()
+
+
 def test_a_token_for_a_configured_memory_that_does_not_exist_is_refused(
     home: Home, tmp_path: Path
 ) -> None:
@@ -428,7 +437,7 @@ MISTAKES: dict[str, Mistake] = {
     ),
     "unknown client for stdio": Mistake(
         lambda folder: ["stdio", "--client", "nobody", "--config", str(folder / "memoire.toml")],
-        "(clients: desk, observer, voice); pass one of them to --client",
+        "(clients: desk, observer, voice); use one of them, or add [clients.nobody]",
         _configured,
     ),
     "repository path that may not be read": Mistake(

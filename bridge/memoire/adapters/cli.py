@@ -20,7 +20,7 @@ from ..config import (
     embedded_default,
     load_config,
 )
-from ..core.errors import MemoireError, MemoryMissing
+from ..core.errors import InvalidArgument, MemoireError, MemoryMissing
 from ..core.layout import LAYOUTS, layout_named
 from ..core.scopes import new_session_key
 from ..fetching import keep_fetching
@@ -233,16 +233,7 @@ def _serve(arguments: argparse.Namespace) -> int:
 def _stdio(arguments: argparse.Namespace) -> int:
     from .mcp import Caller, build_server
 
-    config = _config(arguments.config, create_default=True)
-    if not config.access.rights(arguments.client).read:
-        known = ", ".join(sorted(config.access.clients())) or "none"
-        print(
-            f"memoire: client {arguments.client!r} has no read right in the access table "
-            f"(clients: {known}); pass one of them to --client, or add "
-            f"[clients.{arguments.client}] with read = true to memoire.toml.",
-            file=sys.stderr,
-        )
-        return 2
+    config = _config(arguments.config, create_default=True, client=arguments.client)
     caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
     service = MemoryService(config)
     with keep_fetching(service):
@@ -251,15 +242,8 @@ def _stdio(arguments: argparse.Namespace) -> int:
 
 
 def _token_add(arguments: argparse.Namespace) -> int:
-    config = _config(arguments.config, create_default=True)
+    config = _config(arguments.config, create_default=True, client=arguments.name)
     rights = config.access.rights(arguments.name)
-    if not rights.read:
-        print(
-            f"memoire: {arguments.name!r} has no rights in the access table; a token would "
-            "open nothing. Add [clients." + arguments.name + "] to memoire.toml first.",
-            file=sys.stderr,
-        )
-        return 2
     token = TokenStore(config.memory.tokens_file).add(arguments.name)
     granted = ", ".join(name for name in ("read", "sensitive", "write") if getattr(rights, name))
     print(token)
@@ -289,22 +273,31 @@ def _scope_explain(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _config(path: Path | None, *, create_default: bool = False) -> Config:
+def _config(
+    path: Path | None, *, create_default: bool = False, client: str | None = None
+) -> Config:
     """The explicit file, else the user's default file, else the embedded default.
 
     Its memory must exist: no command creates anything inside a memory that does not,
     except that `create_default` makes the embedded default on first use, as serve does.
+    A `client` the command acts for must be able to read, checked before anything is made.
     """
-    if path is None and not default_config_path().exists():
-        return _embedded(create_default)
-    config = load_config((path or default_config_path()).expanduser())
+    embedded = path is None and not default_config_path().exists()
+    config = embedded_default() if embedded else load_config(path or default_config_path())
+    if client is not None and not config.access.rights(client).read:
+        known = ", ".join(sorted(config.access.clients())) or "none"
+        raise InvalidArgument(
+            f"client {client!r} has no read right in the access table (clients: {known}); "
+            f"use one of them, or add [clients.{client}] with read = true to memoire.toml"
+        )
+    if embedded:
+        return _embedded(config, create_default)
     if not is_repository(config.memory.repository):
         raise MemoryMissing(missing_memory_message(config.memory.repository))
     return config
 
 
-def _embedded(create: bool) -> Config:
-    config = embedded_default()
+def _embedded(config: Config, create: bool) -> Config:
     repository = config.memory.repository
     if is_repository(repository):
         return config
