@@ -105,6 +105,22 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     assert "topics/huge.md: over the 20000-character limit" in result.stdout
 
 
+def test_check_says_when_only_the_closing_header_line_is_missing(tmp_path: Path) -> None:
+    repository = tmp_path / "mem"
+    memoire("init", str(repository), home=tmp_path)
+    (repository / "topics/open.md").write_text(
+        "---\ntitle: Open\ndescription: d\nupdated: 2026-01-01\nsensitive: no\n\nbody\n"
+    )
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "by hand")
+    result = memoire("check", home=tmp_path)
+    assert result.returncode == 1
+    assert (
+        "topics/open.md: the header's closing '---' line is missing: end the header with a "
+        "line '---'"
+    ) in result.stdout
+
+
 def test_check_without_a_memory_says_how_to_create_one(tmp_path: Path) -> None:
     result = memoire("check", home=tmp_path)
     assert result.returncode == 2

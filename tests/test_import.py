@@ -412,7 +412,7 @@ def test_a_configured_memory_that_does_not_exist_is_named_with_how_to_create_it(
     write(tmp_path / "notes", "a.md", "A.\n")
     result = memoire("import", str(tmp_path / "notes"), "--config", str(config), home=tmp_path)
     assert result.returncode == 2
-    assert f"Create the memory with: memoire init {tmp_path / 'nowhere'}" in result.stderr
+    assert f"Create it with: memoire init {tmp_path / 'nowhere'}" in result.stderr
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -425,7 +425,7 @@ def test_without_configuration_a_real_import_creates_the_default_memory_a_dry_ru
     assert missing.returncode == 2
     assert not default.exists()
     dry = memoire("import", "--dry-run", str(tmp_path / "notes"), home=tmp_path)
-    assert dry.returncode == 2
+    assert "memoire init PATH" in dry.stderr
     assert "Create the memory with: memoire init" in dry.stderr
     assert not default.exists()
     real = memoire("import", str(tmp_path / "notes"), home=tmp_path)

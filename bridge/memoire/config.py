@@ -115,9 +115,21 @@ def load_config(path: Path) -> Config:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file") from None
+        raise ConfigError(
+            f"{path}: no such configuration file; pass --config with an existing "
+            "memoire.toml, or write one with: memoire init PATH"
+        ) from None
+    except IsADirectoryError:
+        raise ConfigError(
+            f"{path} is a folder, not a configuration file: pass --config with the path of "
+            "its memoire.toml"
+        ) from None
+    except PermissionError:
+        raise ConfigError(f"{path}: permission denied; make it readable (chmod u+r)") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text; save it as UTF-8") from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML ({error})") from None
+        raise ConfigError(f"{path}: not valid TOML ({error}); fix that line") from None
     try:
         return _parse(data, base=path.parent)
     except ConfigError as error:
@@ -238,7 +250,7 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         )
     return ServerSettings(
         host=_typed(table, "host", str, defaults.host),
-        port=_positive(table, "port", defaults.port),
+        port=_port(table, defaults.port),
         allowed_origins=tuple(origins),
         max_request_kb=_positive(table, "max_request_kb", defaults.max_request_kb),
         requests_per_minute=_positive(table, "requests_per_minute", defaults.requests_per_minute),
@@ -287,6 +299,13 @@ def _positive(table: Mapping[str, Any], key: str, default: int, minimum: int = 1
     if isinstance(value, bool) or value < minimum:
         raise ConfigError(f"{key} must be a whole number >= {minimum}")
     return value
+
+
+def _port(table: Mapping[str, Any], default: int) -> int:
+    port = _positive(table, "port", default)
+    if port > 65535:
+        raise ConfigError(f"[server] port {port} is not a port: give a number from 1 to 65535")
+    return port
 
 
 def config_text(memory: MemoryLocation) -> str:

@@ -6,8 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
-from ..bootstrap import create_memory, detect_layout
+from ..bootstrap import choose_layout, create_memory
 from ..check import check_memory
 from ..config import (
     LOG_LEVELS,
@@ -16,14 +17,16 @@ from ..config import (
     MemoryLocation,
     config_text,
     default_config_path,
+    default_memory_path,
     embedded_default,
     load_config,
 )
-from ..core.errors import MemoireError
+from ..core.errors import InvalidArgument, MemoireError, MemoryMissing
 from ..core.layout import LAYOUTS, layout_named
 from ..core.scopes import new_session_key
 from ..fetching import keep_fetching
 from ..service import MemoryService
+from ..storage.opening import is_repository, missing_memory_message
 from ..storage.tokens import TokenStore
 from ..version import version
 from .completion import SHELLS
@@ -36,10 +39,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, MemoireError) as error:
         print(f"memoire: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        print(f"memoire: {_path_problem(error)}", file=sys.stderr)
+        return 2
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, with a mistake said in one line that points to --help, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+
+def _port(text: str) -> int:
+    """A TCP port a bridge can listen on."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1 to 65535")
+    return int(text)
+
+
+def _path_problem(error: OSError) -> str:
+    """An operating system refusal about a path the user gave, and what to do about it."""
+    if error.filename is None:
+        return f"{error}. Check the paths in the command and in memoire.toml."
+    where = error.filename
+    if isinstance(error, PermissionError):
+        return f"permission denied for {where}: choose a path you may use, or fix its rights."
+    reason = (error.strerror or str(error)).lower()
+    return f"cannot use {where}: {reason}. Check the path (in the command or in memoire.toml)."
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="memoire", description=__doc__)
+    parser = _OneLineParser(prog="memoire", description=__doc__)
     parser.add_argument("--version", action="version", version=f"memoire {version()}")
     commands = parser.add_subparsers(required=True, metavar="command")
 
@@ -58,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the bridge over HTTP (MCP at /mcp)")
     serve.add_argument("--config", type=Path, help="default: the user's, else a built-in memory")
     serve.add_argument("--host", help="default: [server] host, 127.0.0.1")
-    serve.add_argument("--port", type=int, help="default: [server] port, 8765")
+    serve.add_argument("--port", type=_port, help="default: [server] port, 8765")
     serve.add_argument(
         "--log-level", choices=LOG_LEVELS, help="default: [server] log_level, info (requests)"
     )
@@ -98,7 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_service_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_service_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
     """service install/uninstall: the bridge as a systemd user service."""
     service_commands = commands.add_parser(
         "service", help="run the bridge as a systemd user service"
@@ -116,7 +147,7 @@ def _add_service_commands(commands: argparse._SubParsersAction[argparse.Argument
     ).set_defaults(run=_run_service_uninstall)
 
 
-def _add_import_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_import_command(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
     """import: adopt an existing folder of notes in one commit."""
     importing = commands.add_parser(
         "import", help="copy an existing folder of notes into the memory"
@@ -136,7 +167,7 @@ def _add_import_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     importing.set_defaults(run=_import)
 
 
-def _add_everyday_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_everyday_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
     """status, log and completion: what a person runs to see how their memory is doing."""
     status = commands.add_parser("status", help="the memory, its remote, clients and bridge")
     status.add_argument("--config", type=Path)
@@ -161,14 +192,14 @@ def _add_everyday_commands(commands: argparse._SubParsersAction[argparse.Argumen
 def _init(arguments: argparse.Namespace) -> int:
     repository: Path = arguments.path.expanduser().resolve()
     subdir = arguments.subdir.strip("/")
-    if arguments.layout:
-        layout = layout_named(arguments.layout)
-    else:
-        layout = detect_layout(repository, subdir, list(LAYOUTS.values())) or layout_named("en")
+    config_file: Path = (arguments.config or default_config_path()).expanduser()
+    _refuse_config_place(config_file)
+    requested = layout_named(arguments.layout) if arguments.layout else None
+    layout = choose_layout(repository, subdir, requested, list(LAYOUTS.values()))
+    switching = _switches_from_embedded(config_file, repository)
     commit = create_memory(repository, subdir, layout, arguments.remote)
     print(f"Memory ready in {repository / subdir} ({layout.name} layout", end="")
     print(f", commit {commit[:10]})." if commit else ", nothing to add).")
-    config_file: Path = arguments.config or default_config_path()
     location = MemoryLocation(
         repository=repository, subdir=subdir, layout=layout, remote=arguments.remote
     )
@@ -176,11 +207,52 @@ def _init(arguments: argparse.Namespace) -> int:
         print(f"{config_file} already exists and was left as it is; its [memory] section")
         print("decides which memory the bridge serves. For this one:")
         print(config_text(location).split("\n\n")[0])
-    else:
-        config_file.parent.mkdir(parents=True, exist_ok=True)
-        config_file.write_text(config_text(location), encoding="utf-8")
-        print(f"Configuration written to {config_file}.")
+        return 0
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text(config_text(location), encoding="utf-8")
+    print(f"Configuration written to {config_file}.")
+    if switching:
+        _say_what_switched(location)
     return 0
+
+
+def _refuse_config_place(config_file: Path) -> None:
+    """A configuration that could not be written is refused before the memory is made."""
+    if config_file.is_dir():
+        raise ConfigError(
+            f"{config_file} is a folder, not a configuration file: pass --config with a "
+            f"file path, such as {config_file / 'memoire.toml'}"
+        )
+    folder = next(path for path in config_file.parents if path.exists())
+    if not folder.is_dir():
+        raise ConfigError(
+            f"{folder} is a file, so {config_file} cannot be written there: pass --config "
+            "with a path in a folder"
+        )
+
+
+def _switches_from_embedded(config_file: Path, repository: Path) -> bool:
+    """Whether writing this configuration moves every command off the built-in memory."""
+    embedded = default_memory_path()
+    return (
+        config_file == default_config_path()
+        and not config_file.exists()
+        and repository != embedded
+        and is_repository(embedded)
+    )
+
+
+def _say_what_switched(location: MemoryLocation) -> None:
+    """The user's tokens and bridge change memory with this configuration: say so."""
+    old = embedded_default().memory
+    print(
+        f"memoire used the built-in memory in {old.repository} until now; it stays there, "
+        f"untouched.\nFrom now on it uses {location.repository}, and tokens are kept in "
+        f"{location.tokens_file}: tokens issued before belong to the old memory and open "
+        "nothing here. Issue new ones with: memoire token add NAME\n"
+        "A `memoire serve` still running serves the old memory with the old tokens: "
+        "restart it."
+    )
 
 
 def _check(arguments: argparse.Namespace) -> int:
@@ -202,9 +274,10 @@ def _serve(arguments: argparse.Namespace) -> int:
     from ..serving import recorded_serving
     from .connections import serve
     from .http import build_app, is_loopback
+    from .listening import listening_socket
     from .requestlog import configure_logging
 
-    config = _config(arguments.config, create_missing=True)
+    config = _config(arguments.config, create_default=True)
     server = dataclasses.replace(
         config.server,
         host=arguments.host or config.server.host,
@@ -212,6 +285,7 @@ def _serve(arguments: argparse.Namespace) -> int:
         log_level=arguments.log_level or config.server.log_level,
     )
     configure_logging(server.log_level)
+    listener = listening_socket(server.host, server.port)
     if not is_loopback(server.host):
         print(
             f"WARNING: listening on {server.host}, not loopback: anyone who can reach this "
@@ -222,27 +296,18 @@ def _serve(arguments: argparse.Namespace) -> int:
     if not tokens.records():
         print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
     service = MemoryService(config)
-    print(
-        f"Serving {config.memory.repository} on http://{server.host}:{server.port}/mcp", flush=True
-    )
-    app = build_app(service, tokens, server)
     url = f"http://{server.host}:{server.port}/mcp"
+    print(f"Serving {config.memory.repository} on {url}", flush=True)
+    app = build_app(service, tokens, server)
     with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
-        served = serve(app, server.host, server.port, server.max_connections, server.log_level)
+        served = serve(app, listener, server.host, server.max_connections, server.log_level)
     return 0 if served else 3
 
 
 def _stdio(arguments: argparse.Namespace) -> int:
     from .mcp import Caller, build_server
 
-    config = _config(arguments.config)
-    if not config.access.rights(arguments.client).read:
-        print(
-            f"memoire: client {arguments.client!r} has no read right in the access table; "
-            "add it under [clients] in memoire.toml.",
-            file=sys.stderr,
-        )
-        return 2
+    config = _config(arguments.config, create_default=True, client=arguments.client)
     caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
     service = MemoryService(config)
     with keep_fetching(service):
@@ -251,15 +316,8 @@ def _stdio(arguments: argparse.Namespace) -> int:
 
 
 def _token_add(arguments: argparse.Namespace) -> int:
-    config = _config(arguments.config)
+    config = _config(arguments.config, create_default=True, client=arguments.name)
     rights = config.access.rights(arguments.name)
-    if not rights.read:
-        print(
-            f"memoire: {arguments.name!r} has no rights in the access table; a token would "
-            "open nothing. Add [clients." + arguments.name + "] to memoire.toml first.",
-            file=sys.stderr,
-        )
-        return 2
     token = TokenStore(config.memory.tokens_file).add(arguments.name)
     granted = ", ".join(name for name in ("read", "sensitive", "write") if getattr(rights, name))
     print(token)
@@ -289,17 +347,50 @@ def _scope_explain(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _config(path: Path | None, *, create_missing: bool = False) -> Config:
-    """The explicit file, else the user's default file, else the embedded default."""
-    if path is not None:
-        return load_config(path)
-    default = default_config_path()
-    if default.exists():
-        return load_config(default)
-    config = embedded_default()
-    if create_missing and not (config.memory.repository / ".git").exists():
-        create_memory(config.memory.repository, "", config.memory.layout)
-        print(f"Created a new memory in {config.memory.repository}", file=sys.stderr)
+def _config(
+    path: Path | None, *, create_default: bool = False, client: str | None = None
+) -> Config:
+    """The explicit file, else the user's default file, else the embedded default.
+
+    Its memory must exist: no command creates anything inside a memory that does not,
+    except that `create_default` makes the embedded default on first use, as serve does.
+    A `client` the command acts for must be able to read, checked before anything is made.
+    """
+    embedded = _is_embedded(path)
+    config = _located(path)
+    if client is not None and not config.access.rights(client).read:
+        known = ", ".join(sorted(config.access.clients())) or "none"
+        raise InvalidArgument(
+            f"client {client!r} has no read right in the access table (clients: {known}); "
+            f"use one of them, or add [clients.{client}] with read = true to memoire.toml"
+        )
+    if embedded:
+        return _embedded(config, create_default)
+    if not is_repository(config.memory.repository):
+        raise MemoryMissing(missing_memory_message(config.memory.repository))
+    return config
+
+
+def _is_embedded(path: Path | None) -> bool:
+    return path is None and not default_config_path().exists()
+
+
+def _located(path: Path | None) -> Config:
+    """Where the configuration says the memory is, whether or not it exists yet."""
+    return embedded_default() if _is_embedded(path) else load_config(path or default_config_path())
+
+
+def _embedded(config: Config, create: bool) -> Config:
+    repository = config.memory.repository
+    if is_repository(repository):
+        return config
+    if not create:
+        raise MemoryMissing(
+            f"No memory at {repository} yet: run `memoire serve` once to create it there, "
+            "or make one where you want it with: memoire init PATH"
+        )
+    create_memory(repository, "", config.memory.layout)
+    print(f"Created a new memory in {repository}", file=sys.stderr)
     return config
 
 
@@ -364,7 +455,10 @@ def _run_completion(arguments: argparse.Namespace) -> int:
 def _import(arguments: argparse.Namespace) -> int:
     from .import_command import import_folder
 
-    def load(create_missing: bool) -> Config:
-        return _config(arguments.config, create_missing=create_missing)
+    def load(create_default: bool) -> Config:
+        return _config(arguments.config, create_default=create_default)
 
-    return import_folder(arguments.source, arguments.sensitive, load, dry_run=arguments.dry_run)
+    located = _located(arguments.config)
+    return import_folder(
+        arguments.source, arguments.sensitive, located, load, dry_run=arguments.dry_run
+    )

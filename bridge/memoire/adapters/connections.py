@@ -15,6 +15,7 @@ import asyncio
 import logging
 import math
 import resource
+import socket
 from typing import Any, ClassVar
 
 import uvicorn
@@ -144,16 +145,18 @@ def protocol_capped_at(limit: int) -> type[SheddingProtocol]:
     )
 
 
-def serve(app: Any, host: str, port: int, max_connections: int, log_level: str = "info") -> bool:
-    """Runs uvicorn with the capped protocol until a signal stops it; False if it never
-    started (uvicorn has logged why). uvicorn logs through the bridge's own logging and
-    without its access log: the bridge's request log says more and never a query string."""
+def serve(
+    app: Any, listener: socket.socket, host: str, max_connections: int, log_level: str = "info"
+) -> bool:
+    """Runs uvicorn with the capped protocol on a bound socket until a signal stops it; False
+    if it never started (uvicorn has logged why). uvicorn logs through the bridge's own logging
+    and without its access log: the bridge's request log says more and never a query string."""
     cap = connection_cap(max_connections, raise_descriptor_limit())
     protocol = protocol_capped_at(cap)
     config = uvicorn.Config(
         app,
         host=host,
-        port=port,
+        port=listener.getsockname()[1],
         http=protocol,
         log_config=None,
         log_level=log_level,
@@ -165,7 +168,7 @@ def serve(app: Any, host: str, port: int, max_connections: int, log_level: str =
 
     async def run() -> None:
         asyncio.get_running_loop().set_exception_handler(_OutOfDescriptors(protocol))
-        await server.serve()
+        await server.serve(sockets=[listener])
 
     asyncio.run(run(), loop_factory=config.get_loop_factory())
     return server.started

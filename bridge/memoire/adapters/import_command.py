@@ -26,13 +26,16 @@ type ConfigLoader = Callable[[bool], Config]  # the argument: create a missing d
 def import_folder(
     source: Path,
     sensitive: Sequence[str],
+    located: Config,
     load_config: ConfigLoader,
     *,
     dry_run: bool,
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
-    folder = checked_source(source, memory_folder(load_config(False).memory))
+    """`located` says where the memory is, so SOURCE is judged before anything is made;
+    `load_config` then opens the memory (making the built-in default, unless a dry run)."""
+    folder = checked_source(source, memory_folder(located.memory))
     marked = sensitive_folders(folder, sensitive)
     config = load_config(not dry_run)
     memory = config.memory

@@ -110,3 +110,15 @@ class NothingToImport(MemoireError):
     """Every note an import planned is in the memory already: nothing to commit."""
 
     code = "nothing_to_import"
+
+
+class NotAdoptable(MemoireError):
+    """`memoire init` found something at the memory's place that it must not build on."""
+
+    code = "not_adoptable"
+
+
+class AddressUnavailable(MemoireError):
+    """The bridge cannot listen where it was asked to: nothing was served."""
+
+    code = "address_unavailable"

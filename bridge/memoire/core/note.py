@@ -124,7 +124,7 @@ def parse_note(text: str, layout: Layout, fallback_title: str) -> ParsedNote:
     """Read a note without ever failing: problems are reported, never raised."""
     match = _HEADER.match(text)
     if match is None:
-        return _unusable(text, fallback_title, "the note does not start with a '---' header")
+        return _unusable(text, fallback_title, _why_no_header(text))
     try:
         fields, keys = _load_header(match["header"])
     except yaml.YAMLError as error:
@@ -136,6 +136,12 @@ def parse_note(text: str, layout: Layout, fallback_title: str) -> ParsedNote:
     if misplaced is not None:
         return _unusable(text[match.end() :], fallback_title, f"invalid header: {misplaced}")
     return _from_fields(fields, _body_after(text, match.end()), layout, fallback_title)
+
+
+def _why_no_header(text: str) -> str:
+    if _OPENING.match(text):
+        return "the header's closing '---' line is missing: end the header with a line '---'"
+    return "the note does not start with a '---' header"
 
 
 def _load_header(header: str) -> tuple[object, list[tuple[str, bool]]]:

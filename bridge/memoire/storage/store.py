@@ -30,7 +30,6 @@ from ..core.errors import (
     Contention,
     InvalidPath,
     MemoireError,
-    MemoryMissing,
     OutcomeUnknown,
     RemoteUnavailable,
 )
@@ -38,6 +37,7 @@ from .commits import CommitBuilder
 from .failures import disk_full_refusal, is_disk_full
 from .housekeeping import pack_now_and_then
 from .locking import exclusive
+from .opening import open_repository
 from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
 from .snapshots import Snapshot, SnapshotReader
@@ -72,13 +72,7 @@ class GitStore:
         branch: str | None = None,
         remote_url: str | None = None,
     ) -> None:
-        try:
-            self._repo = pygit2.Repository(str(repository))
-        except pygit2.GitError:
-            raise MemoryMissing(
-                f"No Git repository at {repository}. "
-                f"Create the memory with: memoire init {repository}"
-            ) from None
+        self._repo = open_repository(repository)
         self._local_ref = f"refs/heads/{branch}" if branch else self._head_branch()
         self._gitdir = Path(self._repo.path)
         state = self._gitdir / "memoire"

@@ -37,7 +37,7 @@ class TokenStore:
     def __init__(self, file: Path) -> None:
         self._file = file
         self._mutex = threading.Lock()
-        self._loaded_stamp: tuple[int, int] | None = None
+        self._loaded_stamp: tuple[int, int, int] | None = None
         self._records: list[TokenRecord] = []
 
     def add(self, client: str) -> str:
@@ -57,7 +57,8 @@ class TokenStore:
         with self._mutex:
             records = self._current()
             kept = [record for record in records if record.client != client]
-            self._save(kept)
+            if len(kept) < len(records):
+                self._save(kept)
             return len(records) - len(kept)
 
     def records(self) -> list[TokenRecord]:
@@ -81,7 +82,8 @@ class TokenStore:
         except FileNotFoundError:
             self._records, self._loaded_stamp = [], None
             return self._records
-        stamp = (status.st_mtime_ns, status.st_size)
+        # A save replaces the file, so its inode changes even within one clock tick.
+        stamp = (status.st_ino, status.st_mtime_ns, status.st_size)
         if stamp != self._loaded_stamp:
             data = json.loads(self._file.read_text(encoding="utf-8"))
             self._records = [TokenRecord(**item) for item in data.get("tokens", [])]
