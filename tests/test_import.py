@@ -425,8 +425,8 @@ def test_without_configuration_a_real_import_creates_the_default_memory_a_dry_ru
     assert missing.returncode == 2
     assert not default.exists()
     dry = memoire("import", "--dry-run", str(tmp_path / "notes"), home=tmp_path)
+    assert dry.returncode == 2
     assert "memoire init PATH" in dry.stderr
-    assert "Create the memory with: memoire init" in dry.stderr
     assert not default.exists()
     real = memoire("import", str(tmp_path / "notes"), home=tmp_path)
     assert real.returncode == 0, real.stderr
