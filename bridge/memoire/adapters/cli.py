@@ -1,5 +1,8 @@
 """The `memoire` command line."""
 
+# Each command imports what it runs inside its own function: `memoire --help`, `token` and
+# `check` never load the MCP SDK, and a command's start pays only for what it uses.
+
 from __future__ import annotations
 
 import argparse
@@ -7,8 +10,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..bootstrap import create_memory, detect_layout
-from ..check import check_memory
 from ..config import (
     Config,
     ConfigError,
@@ -20,10 +21,6 @@ from ..config import (
 )
 from ..core.errors import MemoireError
 from ..core.layout import LAYOUTS, layout_named
-from ..core.scopes import new_session_key
-from ..fetching import keep_fetching
-from ..service import MemoryService
-from ..storage.tokens import TokenStore
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _init(arguments: argparse.Namespace) -> int:
+    from ..bootstrap import create_memory, detect_layout
+
     repository: Path = arguments.path.expanduser().resolve()
     subdir = arguments.subdir.strip("/")
     if arguments.layout:
@@ -113,6 +112,8 @@ def _init(arguments: argparse.Namespace) -> int:
 
 
 def _check(arguments: argparse.Namespace) -> int:
+    from ..check import check_memory
+
     config = _config(arguments.config)
     problems = check_memory(config)
     for problem in problems:
@@ -128,6 +129,9 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..fetching import keep_fetching
+    from ..service import MemoryService
+    from ..storage.tokens import TokenStore
     from .connections import serve
     from .http import build_app, is_loopback
 
@@ -157,6 +161,9 @@ def _serve(arguments: argparse.Namespace) -> int:
 
 
 def _stdio(arguments: argparse.Namespace) -> int:
+    from ..core.scopes import new_session_key
+    from ..fetching import keep_fetching
+    from ..service import MemoryService
     from .mcp import Caller, build_server
 
     config = _config(arguments.config)
@@ -175,6 +182,8 @@ def _stdio(arguments: argparse.Namespace) -> int:
 
 
 def _token_add(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config)
     rights = config.access.rights(arguments.name)
     if not rights.read:
@@ -192,6 +201,8 @@ def _token_add(arguments: argparse.Namespace) -> int:
 
 
 def _token_revoke(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config)
     count = TokenStore(config.memory.tokens_file).revoke(arguments.name)
     print(f"Revoked {count} token(s) of {arguments.name}.")
@@ -199,6 +210,8 @@ def _token_revoke(arguments: argparse.Namespace) -> int:
 
 
 def _token_list(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config)
     for record in TokenStore(config.memory.tokens_file).records():
         print(f"{record.client}\t{record.id}\t{record.created}")
@@ -206,6 +219,8 @@ def _token_list(arguments: argparse.Namespace) -> int:
 
 
 def _scope_explain(arguments: argparse.Namespace) -> int:
+    from ..service import MemoryService
+
     config = _config(arguments.config)
     service = MemoryService(config)
     decision = service.scopes.resolve(workspace=arguments.workspace)
@@ -222,6 +237,8 @@ def _config(path: Path | None, *, create_missing: bool = False) -> Config:
         return load_config(default)
     config = embedded_default()
     if create_missing and not (config.memory.repository / ".git").exists():
+        from ..bootstrap import create_memory
+
         create_memory(config.memory.repository, "", config.memory.layout)
         print(f"Created a new memory in {config.memory.repository}", file=sys.stderr)
     return config
