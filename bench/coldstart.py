@@ -10,10 +10,15 @@ Why each choice:
   starts a conversation: `initialize`, then `notifications/initialized` and the index call.
 - The memory is used (search database and stored note lines exist), as on any machine that
   ran memoire once: the first start of all builds them once and is not a cold start.
-- Where the time goes is measured by parts, each the p50 of fresh processes: the bare
-  interpreter, the interpreter importing the MCP SDK's server, the interpreter importing
-  all `memoire stdio` needs; then, inside one process, building the MCP server (its tools'
-  argument and output schemas) and the first index. The handshake and pipes are the rest.
+- Where the time goes is timed inside one fresh process doing what `memoire stdio` does
+  before it answers: the interpreter's start, importing the MCP SDK's server, importing
+  memoire, opening the service, building the MCP server (its tools' argument and output
+  schemas) and the first index; the rest of a real cold start is the handshake, the first
+  call and the pipes. Each round measures both once, so a changing load weighs on all
+  parts alike; wall and CPU time are both shown (CPU moves less when others load the
+  machine; a cold start's CPU also counts the process's exit).
+- `--compare CHECKOUT` starts this checkout and another one alternately, each on its own
+  copy of the memory, for before/after numbers.
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
@@ -47,30 +52,37 @@ from bridge import CLIENT, memoire_arguments, write_config
 from memoire.config import load_config
 from memoire.service import MemoryService
 
-# What one fresh process does for each import part (the SDK part is what memoire's adapter
-# imports from the SDK; the last imports everything `memoire stdio` runs).
-IMPORT_PARTS = {
-    "interpreter start (python -c pass)": "pass",
-    "+ MCP SDK server and pydantic": "import mcp.server.mcpserver",
-    "+ memoire (CLI, service, store, MCP adapter)": (
-        "import memoire.adapters.cli, memoire.adapters.mcp, memoire.fetching"
-    ),
-}
-# In process, after the imports: what `memoire stdio` does before it answers the index.
+# What `memoire stdio` does before it answers the first index, timed inside one process.
+# time.perf_counter is the system's monotonic clock, the same in the parent that spawned
+# it (argv[3]), so the first mark gives the interpreter's start.
 IN_PROCESS = """
 import sys, time
+marks = [(float(sys.argv[3]), 0.0), (time.perf_counter(), time.process_time())]
+import mcp.server.mcpserver
+marks.append((time.perf_counter(), time.process_time()))
 from pathlib import Path
 from memoire.adapters.cli import _config
 from memoire.adapters.mcp import Caller, build_server
+from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
-start = time.perf_counter()
+marks.append((time.perf_counter(), time.process_time()))
 service = MemoryService(_config(Path(sys.argv[1])))
-built = time.perf_counter()
+marks.append((time.perf_counter(), time.process_time()))
 build_server(service, Caller(sys.argv[2]))
-server = time.perf_counter()
+marks.append((time.perf_counter(), time.process_time()))
 service.overview(sys.argv[2])
-print(built - start, server - built, time.perf_counter() - server)
+marks.append((time.perf_counter(), time.process_time()))
+for (wall, cpu), (then_wall, then_cpu) in zip(marks, marks[1:]):
+    print(then_wall - wall, then_cpu - cpu)
 """
+IN_PROCESS_PARTS = (
+    "interpreter start",
+    "import the MCP SDK's server (and pydantic)",
+    "import memoire (CLI, service, store, adapter)",
+    "service (open the store)",
+    "MCP server (tools' schemas)",
+    "first index",
+)
 
 
 def _message(stream: IO[bytes], body: dict[str, Any]) -> None:
@@ -159,57 +171,60 @@ def p50(starts: Sequence[Start]) -> Start:
     )
 
 
-def compare(config: Path, runs: int, other: Path) -> tuple[Start, Start]:
-    """(p50 of this checkout, p50 of `other`), started alternately so load hits both alike."""
+def compare(config: Path, other_config: Path, runs: int, other: Path) -> tuple[Start, Start]:
+    """(p50 of this checkout, p50 of the checkout whose `bridge` folder is `other`), started
+    alternately so that the machine's load weighs on both alike.
+
+    Each checkout has its own copy of the memory: the stored note lines are dropped whenever
+    the rules' source changes, so one copy shared by two versions would be rebuilt each time.
+    """
+    cold_start(config)  # the first start of each stores its note lines: not measured
+    cold_start(other_config, code=other)
     mine: list[Start] = []
     theirs: list[Start] = []
     for _ in range(runs):
         mine.append(cold_start(config))
-        theirs.append(cold_start(config, code=other))
+        theirs.append(cold_start(other_config, code=other))
     return p50(mine), p50(theirs)
 
 
-def _process_seconds(*arguments: str) -> float:
+def _process(*arguments: str) -> tuple[Start, str]:
+    """A fresh interpreter running `arguments`: its wall and CPU time, and what it printed."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, *arguments], check=True, capture_output=True)
-    return time.perf_counter() - start
+    done = subprocess.run([sys.executable, *arguments], check=True, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return Start(wall, cpu), done.stdout
 
 
-def breakdown(config: Path, runs: int) -> list[tuple[str, float]]:
-    """(part, p50 ms) for each part of a cold start; the parts add up to the cold start."""
-    imports = {
-        label: statistics.median(_process_seconds("-c", code) for _ in range(runs))
-        for label, code in IMPORT_PARTS.items()
-    }
-    inside = [[float(value) for value in _run_in_process(config).split()] for _ in range(runs)]
-    total = p50(cold_starts(config, runs)).wall
-    parts: list[tuple[str, float]] = []
-    previous = 0.0
-    for label, seconds in imports.items():
-        parts.append((label, max(seconds - previous, 0.0)))
-        previous = seconds
-    for number, label in enumerate(
-        ("service (open the store)", "MCP server (tools' schemas)", "first index")
-    ):
-        parts.append((label, statistics.median(sample[number] for sample in inside)))
-    parts.append(("handshake, pipes, the rest", total - sum(seconds for _, seconds in parts)))
-    parts.append(("cold start (spawn to first index answer)", total))
-    return [(label, seconds * 1000) for label, seconds in parts]
-
-
-def _run_in_process(config: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", IN_PROCESS, str(config), CLIENT],
-        check=True,
-        capture_output=True,
-        text=True,
+def _round(config: Path) -> list[Start]:
+    """One measurement of every part, in the order of `breakdown`'s rows."""
+    _, printed = _process("-c", IN_PROCESS, str(config), CLIENT, repr(time.perf_counter()))
+    parts = [Start(*(float(value) for value in line.split())) for line in printed.splitlines()]
+    total = cold_start(config)
+    rest = Start(
+        total.wall - sum(part.wall for part in parts), total.cpu - sum(part.cpu for part in parts)
     )
-    return done.stdout
+    return [*parts, rest, total]
+
+
+def breakdown(config: Path, runs: int) -> list[tuple[str, Start]]:
+    """(part, p50 wall and CPU seconds) of a cold start. Every round measures each part once,
+    in turn, so that the machine's changing load weighs on all parts alike."""
+    labels = [
+        *IN_PROCESS_PARTS,
+        "the rest: handshake, first call, pipes (CPU: and exit)",
+        "cold start (spawn to first index answer)",
+    ]
+    rounds = [_round(config) for _ in range(runs)]
+    return [(label, p50([parts[n] for parts in rounds])) for n, label in enumerate(labels)]
 
 
 def import_shares(config: Path) -> list[tuple[str, float]]:
     """(top-level package, share of import time) for one `memoire stdio` start."""
-    command = [sys.executable, "-X", "importtime", "-c", IN_PROCESS, str(config), CLIENT]
+    command = [sys.executable, "-X", "importtime", "-c", IN_PROCESS, str(config), CLIENT, "0"]
     report = subprocess.run(command, capture_output=True, text=True, check=True).stderr
     own: Counter[str] = Counter()
     for line in report.splitlines():
@@ -222,6 +237,7 @@ def import_shares(config: Path) -> list[tuple[str, float]]:
 
 def prepare(base: Path, size: int, seed: int) -> Path:
     """A memory of `size` notes, used once (search database and note lines stored)."""
+    base.mkdir(parents=True, exist_ok=True)
     repository = base / f"memory-{size}"
     build_memory(repository, size, seed)
     config = write_config(base, repository)
@@ -248,16 +264,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     for size in options.sizes:
         with tempfile.TemporaryDirectory(dir=options.dir) as folder:
             base = Path(folder)
-            config = prepare(base, size, options.seed)
-            print(f"\n{size:,} notes, p50 of {options.runs} fresh processes")
+            config = prepare(base / "this", size, options.seed)
+            print(f"\n{size:,} notes, p50 of {options.runs} fresh processes: wall ms, CPU ms")
+            for label, part in breakdown(config, options.runs):
+                print(f"  {label:<56} {part.wall * 1000:8.1f} {part.cpu * 1000:8.1f}")
             if options.compare:
-                mine, theirs = compare(config, options.runs, options.compare / "bridge")
+                other_config = prepare(base / "other", size, options.seed)
+                other = options.compare.resolve() / "bridge"
+                mine, theirs = compare(config, other_config, options.runs, other)
                 for name, start in (("this checkout", mine), (str(options.compare), theirs)):
                     print(
-                        f"  {name}: {start.wall * 1000:.1f} ms wall, {start.cpu * 1000:.1f} ms CPU"
+                        f"  cold start, {name}: {start.wall * 1000:.1f} ms wall, "
+                        f"{start.cpu * 1000:.1f} ms CPU"
                     )
-            for label, milliseconds in breakdown(config, options.runs):
-                print(f"  {label:<46} {milliseconds:8.1f} ms")
             if options.importtime:
                 print("  share of import time by package (-X importtime):")
                 for package, share in import_shares(config):
