@@ -318,12 +318,24 @@ def targets_for(size: int) -> dict[str, Target]:
     return found
 
 
+READ = "read, random note"
+WRITE = "write, whole note with the version just read"
+APPEND = "append, random existing note"
+
+
 def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[Row], float]:
     """All measurements for one memory size; the rows and the build time in seconds."""
     repository = base / f"memory-{size}"
     start = time.perf_counter()
     paths = build_memory(repository, size, seed)
     build_seconds = time.perf_counter() - start
+    return measure_service(size, repository, paths, iterations, seed), build_seconds
+
+
+def measure_service(
+    size: int, repository: Path, paths: list[str], iterations: int, seed: int
+) -> list[Row]:
+    """The service's operations on a memory of `size` notes whose `paths` may be written."""
     rng = random.Random(seed + size)
     maker = TextMaker(random.Random(seed + 2))
     targets = targets_for(size)
@@ -338,6 +350,10 @@ def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[
     def append_line() -> Callable[[], object]:
         path, line = rng.choice(paths), maker.sentence(6, 14)
         return lambda: service.append(FULL_CLIENT, path, line)
+
+    def rewrite_line() -> Callable[[], object]:
+        path, line = rng.choice(paths), maker.sentence(6, 14)
+        return lambda: rewrite(service, path, line)
 
     service = make_service(repository)
 
@@ -356,7 +372,7 @@ def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[
         )
 
         reads = [rng.choice(paths) for _ in range(iterations)]
-        row("read, random note", repeat([partial(service.read, FULL_CLIENT, p) for p in reads]))
+        row(READ, repeat([partial(service.read, FULL_CLIENT, p) for p in reads]))
 
         queries = [query() for _ in range(iterations)]
         for client, label in ((FULL_CLIENT, "full"), (READ_ONLY_CLIENT, "read-only")):
@@ -364,7 +380,8 @@ def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[
             row(f"search, 1-2 words, {label}", repeat(calls), "search")
 
         appends = [append_line() for _ in range(iterations)]
-        row("append, random existing note", repeat(appends), "append")
+        row(APPEND, repeat(appends), "append")
+        row(WRITE, repeat([rewrite_line() for _ in range(iterations)]))
 
         cold_full: list[int] = []
         cold_read_only: list[int] = []
@@ -383,7 +400,22 @@ def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[
         )
     finally:
         service.close()
-    return rows, build_seconds
+    return rows
+
+
+def rewrite(service: MemoryService, path: str, line: str) -> object:
+    """memoire_write as an assistant uses it: the note read, then sent back whole, one line
+    longer, with the version read (the read is ~1 % of the time)."""
+    note = service.read(FULL_CLIENT, path)
+    return service.write(
+        FULL_CLIENT,
+        path,
+        title=note.title,
+        description=note.description,
+        sensitive=note.sensitive,
+        body=f"{note.body.rstrip()}\n\n{line}\n",
+        version=note.version,
+    )
 
 
 # Reporting

@@ -54,17 +54,18 @@ def _p50_ms(samples: Sequence[int]) -> float:
     return statistics.median(samples) / 1e6
 
 
-def _in_process(config: Path, iterations: int) -> tuple[int, float]:
+def in_process(config: Path, iterations: int) -> tuple[str, float]:
+    """(the default answer as a client receives it: its text then its JSON, p50 ms)."""
     service = MemoryService(load_config(config))
     try:
         result = service.overview(CLIENT)
-        size = len(render.overview(result)) + len(json.dumps(dataclasses.asdict(result)))
+        answer = render.overview(result) + json.dumps(dataclasses.asdict(result))
         samples = []
         for _ in range(iterations):
             start = time.perf_counter_ns()
             service.overview(CLIENT)
             samples.append(time.perf_counter_ns() - start)
-        return size, _p50_ms(samples)
+        return answer, _p50_ms(samples)
     finally:
         service.close()
 
@@ -79,7 +80,7 @@ def _answer_size(result: Any) -> int:
     return len(text) + len(json.dumps(result.structured_content, ensure_ascii=False))
 
 
-async def _over_stdio(
+async def over_stdio(
     config: Path, iterations: int, logs: Path
 ) -> tuple[int, float, tuple[float, float]]:
     """(answer size, warm p50 ms, (spawn to session ready, then to first index answer) s)."""
@@ -108,13 +109,14 @@ def run(base: Path, size: int, iterations: int, seed: int) -> None:
         warm.search(CLIENT, "garden")  # the search database exists, as on any used machine
     finally:
         warm.close()
-    chars, p50 = _in_process(config, iterations)
+    answer, p50 = in_process(config, iterations)
+    chars = len(answer)
     print(
         f"{size:>6} notes  in process: {chars:>9,} chars ({chars // CHARS_PER_TOKEN:,} tokens)"
         f"  p50 {p50:7.2f} ms"
     )
-    stdio_chars, stdio_p50, _ = asyncio.run(_over_stdio(config, iterations, base))
-    _, _, (spawn, first) = asyncio.run(_over_stdio(config, 1, base))
+    stdio_chars, stdio_p50, _ = asyncio.run(over_stdio(config, iterations, base))
+    _, _, (spawn, first) = asyncio.run(over_stdio(config, 1, base))
     print(
         f"{size:>6} notes  stdio:      {stdio_chars:>9,} chars "
         f"({stdio_chars // CHARS_PER_TOKEN:,} tokens)  p50 {stdio_p50:7.2f} ms"

@@ -96,10 +96,17 @@ def bench_mode(name: str, url: str | None, fixture: Fixture) -> list[tuple[str, 
     return rows
 
 
-def appending_bridge(url: str, local: str, load: tuple[int, int], start: Any, results: Any) -> None:
-    """One bridge process: `writers` threads appending at once, as concurrent clients do."""
+def appending_bridge(
+    url: str | None, local: str, load: tuple[int, int], start: Any, results: Any
+) -> None:
+    """One bridge process: `writers` threads appending at once, as concurrent clients do.
+
+    With a remote `url`, the bridge clones it into `local`; without, `local` is the memory
+    every bridge shares on this machine (several assistants' `memoire stdio`).
+    """
     writers, appends = load
-    create_memory(Path(local), "", ENGLISH, url)
+    if url is not None:
+        create_memory(Path(local), "", ENGLISH, url)
     service = service_for(Path(local), url)
     samples: list[int] = []
     refused: list[str] = []
@@ -134,28 +141,37 @@ def appending_bridge(url: str, local: str, load: tuple[int, int], start: Any, re
     results.put((samples, refused))
 
 
-def bench_contention(
-    url: str, base: Path, bridges: int, writers: int, appends: int
-) -> list[tuple[str, list[int]]]:
-    """`bridges` processes with `writers` threads each, all appending to one note."""
+def contended_appends(
+    url: str | None, folders: Sequence[Path], writers: int, appends: int
+) -> tuple[list[int], list[str]]:
+    """A bridge process per folder of `folders`, `writers` threads each, all appending to one
+    note at the same moment; (latencies of the confirmed appends, refusals' messages)."""
     context = multiprocessing.get_context("spawn")
-    start, results = context.Event(), context.Queue()
+    ready, results = context.Barrier(len(folders) + 1), context.Queue()
     processes = [
         context.Process(
             target=appending_bridge,
-            args=(url, str(base / f"bridge-{number}"), (writers, appends), start, results),
+            args=(url, str(local), (writers, appends), ready, results),
         )
-        for number in range(bridges)
+        for local in folders
     ]
     for process in processes:
         process.start()
-    time.sleep(3)  # every bridge has cloned and is ready
-    start.set()
+    ready.wait(timeout=600)  # every bridge has started (and cloned): they start together
     outcomes = [results.get(timeout=600) for _ in processes]
     for process in processes:
         process.join(timeout=60)
     samples = [sample for done, _ in outcomes for sample in done]
     refused = [message for _, failed in outcomes for message in failed]
+    return samples, refused
+
+
+def bench_contention(
+    url: str, base: Path, bridges: int, writers: int, appends: int
+) -> list[tuple[str, list[int]]]:
+    """`bridges` processes with `writers` threads each, all appending to one note."""
+    folders = [base / f"bridge-{number}" for number in range(bridges)]
+    samples, refused = contended_appends(url, folders, writers, appends)
     total = bridges * writers * appends
     print(
         f"{bridges} bridges x {writers} writers x {appends} appends over git://: "
@@ -163,6 +179,16 @@ def bench_contention(
         + (f" ({refused[0]})" if refused else "")
     )
     return [(f"contended append, {bridges}x{writers} git://", samples)]
+
+
+def served_copy(base: Path, seed_repo: Path) -> Path:
+    """A bare clone of `seed_repo` in `base/served`, the folder `git daemon` serves."""
+    served = base / "served"
+    served.mkdir()
+    subprocess.run(
+        ["git", "clone", "-q", "--bare", str(seed_repo), str(served / "shared.git")], check=True
+    )
+    return served
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -177,10 +203,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         base = Path(folder)
         seed_repo = base / "seed"
         notes = [path for path in build_memory(seed_repo, arguments.notes, 11) if "/" in path]
-        served = base / "served"
-        served.mkdir()
+        served = served_copy(base, seed_repo)
         bare = served / "shared.git"
-        subprocess.run(["git", "clone", "-q", "--bare", str(seed_repo), str(bare)], check=True)
         fixture = Fixture(base, seed_repo, notes, arguments.iterations)
         rows = bench_mode("no remote", None, fixture)
         rows += bench_mode("bare by path", str(bare), fixture)

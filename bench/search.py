@@ -197,11 +197,28 @@ def broadest_query(maker: TextMaker) -> str:
     return " ".join(prefixes[:32])
 
 
+SERVICE_SEARCH = "MemoryService.search, full, 1-2 words"
+FLOOR = "floor: bare FTS query, all notes"
+
+
 def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[Row], str]:
     repository = base / f"memory-{size}"
+    paths, cases = build_with_cases(repository, size, seed)
+    return measure(size, repository, paths, cases, iterations=iterations, seed=seed)
+
+
+def build_with_cases(repository: Path, size: int, seed: int) -> tuple[list[str], list[Case]]:
+    """A memory of `size` notes, the 30 cases among them; (paths free to write, cases)."""
     paths = build_memory(repository, size - 2 * len(PEOPLE), seed)
+    cases = plant_cases(repository, paths, TextMaker(random.Random(seed + 3)), seed)
+    return paths, cases
+
+
+def measure(
+    size: int, repository: Path, paths: list[str], cases: list[Case], *, iterations: int, seed: int
+) -> tuple[list[Row], str]:
+    """Search's rows and hit@1 on a memory built by `build_with_cases`."""
     maker = TextMaker(random.Random(seed + 3))
-    cases = plant_cases(repository, paths, maker, seed)
     rng = random.Random(seed + size)
     queries = [" ".join(rng.sample(maker.vocabulary, rng.randint(1, 2))) for _ in range(iterations)]
     rows: list[Row] = []
@@ -228,7 +245,7 @@ def bench_size(size: int, iterations: int, base: Path, seed: int) -> tuple[list[
         rows.append(
             Row(
                 size,
-                "floor: bare FTS query, all notes",
+                FLOOR,
                 floor_samples(database, queries, "all_notes"),
             )
         )

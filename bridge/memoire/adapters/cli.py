@@ -1,5 +1,8 @@
 """The `memoire` command line."""
 
+# Each command imports what it runs inside its own function: `memoire --help` and `token`
+# never load the MCP SDK, and a command's start pays only for what it uses.
+
 from __future__ import annotations
 
 import argparse
@@ -8,8 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from ..bootstrap import choose_layout, create_memory
-from ..check import check_memory
 from ..config import (
     LOG_LEVELS,
     Config,
@@ -23,11 +24,6 @@ from ..config import (
 )
 from ..core.errors import InvalidArgument, MemoireError, MemoryMissing
 from ..core.layout import LAYOUTS, layout_named
-from ..core.scopes import new_session_key
-from ..fetching import keep_fetching
-from ..service import MemoryService
-from ..storage.opening import is_repository, missing_memory_message
-from ..storage.tokens import TokenStore
 from ..version import version
 from .completion import SHELLS
 
@@ -190,6 +186,8 @@ def _add_everyday_commands(commands: argparse._SubParsersAction[_OneLineParser])
 
 
 def _init(arguments: argparse.Namespace) -> int:
+    from ..bootstrap import choose_layout, create_memory
+
     repository: Path = arguments.path.expanduser().resolve()
     subdir = arguments.subdir.strip("/")
     config_file: Path = (arguments.config or default_config_path()).expanduser()
@@ -233,6 +231,8 @@ def _refuse_config_place(config_file: Path) -> None:
 
 def _switches_from_embedded(config_file: Path, repository: Path) -> bool:
     """Whether writing this configuration moves every command off the built-in memory."""
+    from ..storage.opening import is_repository
+
     embedded = default_memory_path()
     return (
         config_file == default_config_path()
@@ -256,6 +256,8 @@ def _say_what_switched(location: MemoryLocation) -> None:
 
 
 def _check(arguments: argparse.Namespace) -> int:
+    from ..check import check_memory
+
     config = _config(arguments.config)
     problems = check_memory(config)
     for problem in problems:
@@ -271,7 +273,10 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..fetching import keep_fetching
+    from ..service import MemoryService
     from ..serving import recorded_serving
+    from ..storage.tokens import TokenStore
     from .connections import serve
     from .http import build_app, is_loopback
     from .listening import listening_socket
@@ -305,6 +310,9 @@ def _serve(arguments: argparse.Namespace) -> int:
 
 
 def _stdio(arguments: argparse.Namespace) -> int:
+    from ..core.scopes import new_session_key
+    from ..fetching import keep_fetching
+    from ..service import MemoryService
     from .mcp import Caller, build_server
 
     config = _config(arguments.config, create_default=True, client=arguments.client)
@@ -316,6 +324,8 @@ def _stdio(arguments: argparse.Namespace) -> int:
 
 
 def _token_add(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config, create_default=True, client=arguments.name)
     rights = config.access.rights(arguments.name)
     token = TokenStore(config.memory.tokens_file).add(arguments.name)
@@ -326,6 +336,8 @@ def _token_add(arguments: argparse.Namespace) -> int:
 
 
 def _token_revoke(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config)
     count = TokenStore(config.memory.tokens_file).revoke(arguments.name)
     print(f"Revoked {count} token(s) of {arguments.name}.")
@@ -333,6 +345,8 @@ def _token_revoke(arguments: argparse.Namespace) -> int:
 
 
 def _token_list(arguments: argparse.Namespace) -> int:
+    from ..storage.tokens import TokenStore
+
     config = _config(arguments.config)
     for record in TokenStore(config.memory.tokens_file).records():
         print(f"{record.client}\t{record.id}\t{record.created}")
@@ -340,6 +354,8 @@ def _token_list(arguments: argparse.Namespace) -> int:
 
 
 def _scope_explain(arguments: argparse.Namespace) -> int:
+    from ..service import MemoryService
+
     config = _config(arguments.config)
     service = MemoryService(config)
     decision = service.scopes.resolve(workspace=arguments.workspace)
@@ -356,6 +372,8 @@ def _config(
     except that `create_default` makes the embedded default on first use, as serve does.
     A `client` the command acts for must be able to read, checked before anything is made.
     """
+    from ..storage.opening import is_repository, missing_memory_message
+
     embedded = _is_embedded(path)
     config = _located(path)
     if client is not None and not config.access.rights(client).read:
@@ -381,6 +399,9 @@ def _located(path: Path | None) -> Config:
 
 
 def _embedded(config: Config, create: bool) -> Config:
+    from ..bootstrap import create_memory
+    from ..storage.opening import is_repository
+
     repository = config.memory.repository
     if is_repository(repository):
         return config

@@ -8,6 +8,7 @@ formats without such a prefix are found by a literal that they always contain.
 
 import base64
 import binascii
+import functools
 import itertools
 import re
 from collections import defaultdict
@@ -144,8 +145,20 @@ _LITERAL_RULES: tuple[tuple[str, str, str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class _Rule:
+    """A rule compiled on first use: a note reaches the few rules whose prefix it holds, and
+    compiling all of them would cost every process start tens of milliseconds."""
+
     name: str
-    pattern: re.Pattern[str]
+    source: str
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _compiled(self.source)
+
+
+@functools.cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 def _by_key() -> dict[str, list[_Rule]]:
@@ -157,7 +170,7 @@ def _by_key() -> dict[str, list[_Rule]]:
         *DERIVED_RULES,
         *_EXTRA_PREFIXED_RULES,
     ):
-        rule = _Rule(rule_id.removeprefix("betterleaks."), re.compile(pattern))
+        rule = _Rule(rule_id.removeprefix("betterleaks."), pattern)
         for key in leading_keys(pattern) or {_key_of(prefix)}:
             if rule not in rules[key]:
                 rules[key].append(rule)

@@ -1,0 +1,287 @@
+"""Cold start of `memoire stdio`: spawn to the first `memoire_index` answer, and where it goes.
+
+A measurement, not a test: it prints and never fails on time.
+
+Why each choice:
+
+- The client is a few lines of raw JSON-RPC over the pipes, not the MCP SDK client: the
+  SDK client's own work (validating the answer against the output schema) is the client's
+  cost, and a cold start is the server's. The exchange is what an assistant sends when it
+  starts a conversation: `initialize`, then `notifications/initialized` and the index call.
+- The memory is used (search database and stored note lines exist), as on any machine that
+  ran memoire once: the first start of all builds them once and is not a cold start.
+- Where the time goes is timed inside one fresh process doing what `memoire stdio` does
+  before it answers: the interpreter's start, importing the MCP SDK's server, importing
+  memoire, opening the service, building the MCP server (its tools' argument and output
+  schemas) and the first index; the rest of a real cold start is the handshake, the first
+  call and the pipes. Each round measures both once, so a changing load weighs on all
+  parts alike; wall and CPU time are both shown (CPU moves less when others load the
+  machine; a cold start's CPU also counts the process's exit).
+- `--compare CHECKOUT` starts this checkout and another one alternately, each on its own
+  copy of the memory, for before/after numbers.
+- `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
+  (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
+
+Run: `uv run python bench/coldstart.py --sizes 1000 10000 --runs 15`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+from mcp_types.version import LATEST_HANDSHAKE_VERSION
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core import build_memory
+
+from bridge import CLIENT, memoire_arguments, write_config
+from memoire.config import load_config
+from memoire.service import MemoryService
+
+# What `memoire stdio` does before it answers the first index, timed inside one process.
+# time.perf_counter is the system's monotonic clock, the same in the parent that spawned
+# it (argv[3]), so the first mark gives the interpreter's start.
+IN_PROCESS = """
+import sys, time
+marks = [(float(sys.argv[3]), 0.0), (time.perf_counter(), time.process_time())]
+import mcp.server.mcpserver
+marks.append((time.perf_counter(), time.process_time()))
+from pathlib import Path
+from memoire.adapters.cli import _config
+from memoire.adapters.mcp import Caller, build_server
+from memoire.fetching import keep_fetching
+from memoire.service import MemoryService
+marks.append((time.perf_counter(), time.process_time()))
+service = MemoryService(_config(Path(sys.argv[1])))
+marks.append((time.perf_counter(), time.process_time()))
+build_server(service, Caller(sys.argv[2]))
+marks.append((time.perf_counter(), time.process_time()))
+service.overview(sys.argv[2])
+marks.append((time.perf_counter(), time.process_time()))
+for (wall, cpu), (then_wall, then_cpu) in zip(marks, marks[1:]):
+    print(then_wall - wall, then_cpu - cpu)
+"""
+IN_PROCESS_PARTS = (
+    "interpreter start",
+    "import the MCP SDK's server (and pydantic)",
+    "import memoire (CLI, service, store, adapter)",
+    "service (open the store)",
+    "MCP server (tools' schemas)",
+    "first index",
+)
+
+
+def _message(stream: IO[bytes], body: dict[str, Any]) -> None:
+    stream.write(json.dumps(body).encode() + b"\n")
+    stream.flush()
+
+
+def _answer(stream: IO[bytes], wanted: int) -> dict[str, Any]:
+    """The response with id `wanted`; notifications and log lines before it are skipped."""
+    while line := stream.readline():
+        message = json.loads(line)
+        if message.get("id") == wanted:
+            return dict(message)
+    raise RuntimeError("memoire stdio ended before it answered")
+
+
+class Start(NamedTuple):
+    """One cold start: wall seconds to the answer, CPU seconds of the whole process."""
+
+    wall: float
+    cpu: float
+
+
+def cold_start(config: Path, client: str = CLIENT, code: Path | None = None) -> Start:
+    """From spawning `memoire stdio` to its first `memoire_index` answer.
+
+    `code`: another checkout's `bridge` folder to run instead of this one (before/after).
+    The CPU time is the process's own, from its resource usage once it ended: unlike the
+    wall time, it hardly moves when other work loads the machine.
+    """
+    environment = dict(os.environ)
+    if code is not None:
+        environment["PYTHONPATH"] = str(code)
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with Path(os.devnull).open("ab") as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            memoire_arguments("stdio", "--client", client, "--config", str(config)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            env=environment,
+        )
+        assert process.stdin is not None
+        assert process.stdout is not None
+        try:
+            _message(
+                process.stdin,
+                {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "method": "initialize",
+                    "params": {
+                        "protocolVersion": LATEST_HANDSHAKE_VERSION,
+                        "capabilities": {},
+                        "clientInfo": {"name": "coldstart-bench", "version": "1"},
+                    },
+                },
+            )
+            _answer(process.stdout, 1)
+            _message(process.stdin, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+            call = {"name": "memoire_index", "arguments": {}}
+            _message(
+                process.stdin, {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call}
+            )
+            answer = _answer(process.stdout, 2)
+            elapsed = time.perf_counter() - start
+        finally:
+            process.stdin.close()
+            process.wait(timeout=30)
+    if "result" not in answer or answer["result"].get("isError"):
+        raise RuntimeError(f"memoire_index was refused: {answer}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return Start(elapsed, cpu)
+
+
+def cold_starts(config: Path, runs: int, client: str = CLIENT) -> list[Start]:
+    return [cold_start(config, client) for _ in range(runs)]
+
+
+def p50(starts: Sequence[Start]) -> Start:
+    return Start(
+        statistics.median(start.wall for start in starts),
+        statistics.median(start.cpu for start in starts),
+    )
+
+
+def compare(config: Path, other_config: Path, runs: int, other: Path) -> tuple[Start, Start]:
+    """(p50 of this checkout, p50 of the checkout whose `bridge` folder is `other`), started
+    alternately so that the machine's load weighs on both alike.
+
+    Each checkout has its own copy of the memory: the stored note lines are dropped whenever
+    the rules' source changes, so one copy shared by two versions would be rebuilt each time.
+    """
+    cold_start(config)  # the first start of each stores its note lines: not measured
+    cold_start(other_config, code=other)
+    mine: list[Start] = []
+    theirs: list[Start] = []
+    for _ in range(runs):
+        mine.append(cold_start(config))
+        theirs.append(cold_start(other_config, code=other))
+    return p50(mine), p50(theirs)
+
+
+def _process(*arguments: str) -> tuple[Start, str]:
+    """A fresh interpreter running `arguments`: its wall and CPU time, and what it printed."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, *arguments], check=True, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return Start(wall, cpu), done.stdout
+
+
+def _round(config: Path) -> list[Start]:
+    """One measurement of every part, in the order of `breakdown`'s rows."""
+    _, printed = _process("-c", IN_PROCESS, str(config), CLIENT, repr(time.perf_counter()))
+    parts = [Start(*(float(value) for value in line.split())) for line in printed.splitlines()]
+    total = cold_start(config)
+    rest = Start(
+        total.wall - sum(part.wall for part in parts), total.cpu - sum(part.cpu for part in parts)
+    )
+    return [*parts, rest, total]
+
+
+def breakdown(config: Path, runs: int) -> list[tuple[str, Start]]:
+    """(part, p50 wall and CPU seconds) of a cold start. Every round measures each part once,
+    in turn, so that the machine's changing load weighs on all parts alike."""
+    labels = [
+        *IN_PROCESS_PARTS,
+        "the rest: handshake, first call, pipes (CPU: and exit)",
+        "cold start (spawn to first index answer)",
+    ]
+    rounds = [_round(config) for _ in range(runs)]
+    return [(label, p50([parts[n] for parts in rounds])) for n, label in enumerate(labels)]
+
+
+def import_shares(config: Path) -> list[tuple[str, float]]:
+    """(top-level package, share of import time) for one `memoire stdio` start."""
+    command = [sys.executable, "-X", "importtime", "-c", IN_PROCESS, str(config), CLIENT, "0"]
+    report = subprocess.run(command, capture_output=True, text=True, check=True).stderr
+    own: Counter[str] = Counter()
+    for line in report.splitlines():
+        found = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
+        if found:
+            own[found[2].split(".")[0]] += int(found[1])
+    total = sum(own.values())
+    return [(package, 100 * micros / total) for package, micros in own.most_common(15)]
+
+
+def prepare(base: Path, size: int, seed: int) -> Path:
+    """A memory of `size` notes, used once (search database and note lines stored)."""
+    base.mkdir(parents=True, exist_ok=True)
+    repository = base / f"memory-{size}"
+    build_memory(repository, size, seed)
+    config = write_config(base, repository)
+    service = MemoryService(load_config(config))
+    try:
+        service.search(CLIENT, "garden")
+        service.overview(CLIENT)
+    finally:
+        service.close()
+    return config
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000])
+    parser.add_argument("--runs", type=int, default=15, help="fresh processes per number")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--importtime", action="store_true", help="also the import shares")
+    parser.add_argument("--dir", type=Path, default=None, help="where to build the memories")
+    parser.add_argument(
+        "--compare", type=Path, help="another checkout: cold starts of both, alternately"
+    )
+    options = parser.parse_args(argv)
+    for size in options.sizes:
+        with tempfile.TemporaryDirectory(dir=options.dir) as folder:
+            base = Path(folder)
+            config = prepare(base / "this", size, options.seed)
+            print(f"\n{size:,} notes, p50 of {options.runs} fresh processes: wall ms, CPU ms")
+            for label, part in breakdown(config, options.runs):
+                print(f"  {label:<56} {part.wall * 1000:8.1f} {part.cpu * 1000:8.1f}")
+            if options.compare:
+                other_config = prepare(base / "other", size, options.seed)
+                other = options.compare.resolve() / "bridge"
+                mine, theirs = compare(config, other_config, options.runs, other)
+                for name, start in (("this checkout", mine), (str(options.compare), theirs)):
+                    print(
+                        f"  cold start, {name}: {start.wall * 1000:.1f} ms wall, "
+                        f"{start.cpu * 1000:.1f} ms CPU"
+                    )
+            if options.importtime:
+                print("  share of import time by package (-X importtime):")
+                for package, share in import_shares(config):
+                    print(f"    {package:<20} {share:5.1f} %")
+
+
+if __name__ == "__main__":
+    main()
