@@ -93,12 +93,17 @@ def running_bridge(
         wait_for_port(port, process, log)
         yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config, log=log)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a bridge as a service manager would: SIGTERM, then SIGKILL after ten seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @contextmanager

@@ -24,7 +24,7 @@ from memoire.core.errors import MemoryMissing
 from memoire.core.layout import ENGLISH
 from memoire.storage.store import GitStore
 
-from .bridges import free_port, issue_token, running_bridge, wait_for_port
+from .bridges import free_port, issue_token, running_bridge, stop, wait_for_port
 from .conftest import git, write_config
 
 
@@ -81,15 +81,6 @@ def home(tmp_path: Path) -> Home:
 
 def whoami(url: str, token: str) -> httpx2.Response:
     return httpx2.get(f"{url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"})
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def commits(repository: Path) -> int:

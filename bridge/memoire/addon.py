@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .bootstrap import create_memory
-from .config import ConfigError, load_config
-from .core.acl import CLIENT_NAME
+from .config import ConfigError, client_table, load_config
+from .core.acl import CLIENT_NAME, Rights
 from .core.errors import MemoireError
 from .core.layout import LAYOUTS
 from .storage.tokens import TokenStore
@@ -153,19 +153,8 @@ def config_text(options: AddonOptions, repository: Path) -> str:
         lines.append(f"remote = {json.dumps(options.remote)}")
     lines += ["", "[server]", 'host = "0.0.0.0"', f"port = {options.port}"]
     for client in options.clients:
-        read, sensitive, write = RIGHTS_LEVELS[client.rights]
-        lines += [
-            "",
-            f"[clients.{json.dumps(client.name)}]",
-            f"read = {_toml_bool(read)}",
-            f"sensitive = {_toml_bool(sensitive)}",
-            f"write = {_toml_bool(write)}",
-        ]
+        lines += client_table(client.name, Rights(*RIGHTS_LEVELS[client.rights]))
     return "\n".join(lines) + "\n"
-
-
-def _toml_bool(value: bool) -> str:
-    return "true" if value else "false"
 
 
 def prepare(options_file: Path, data_dir: Path, config_dir: Path) -> Launch:

@@ -6,6 +6,7 @@ Unknown keys are errors, so a typo never silently grants or drops a right.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -329,14 +330,20 @@ def config_text(memory: MemoryLocation) -> str:
         "min_free_disk_mb = 1024",
     ]
     for name, rights in DEFAULT_CLIENTS.items():
-        lines += [
-            "",
-            f"[clients.{name}]",
-            f"read = {_toml_bool(rights.read)}",
-            f"sensitive = {_toml_bool(rights.sensitive)}",
-            f"write = {_toml_bool(rights.write)}",
-        ]
+        lines += client_table(name, rights)
     return "\n".join(lines) + "\n"
+
+
+def client_table(name: str, rights: Rights) -> list[str]:
+    """One row of the access table as memoire.toml writes it, after a blank line."""
+    key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _toml_string(name)
+    return [
+        "",
+        f"[clients.{key}]",
+        f"read = {_toml_bool(rights.read)}",
+        f"sensitive = {_toml_bool(rights.sensitive)}",
+        f"write = {_toml_bool(rights.write)}",
+    ]
 
 
 def _toml_string(value: str) -> str:

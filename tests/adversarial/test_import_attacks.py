@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,33 +25,14 @@ from memoire.service import MemoryService
 
 from ..conftest import ServiceFactory, git
 from ..test_cli import memoire
+from .bounded import HANG_SECONDS, within_bounded_time
 
-HANG_SECONDS = 20  # far beyond any import here; only a blocked read takes this long
 OUTSIDE_TEXT = "the owner's private diary, outside SOURCE"
 NOTE = "---\ntitle: A\ndescription: B\nupdated: 2024-01-01\nsensitive: no\n---\n\nText.\n"
 
 
-def _bounded[R](call: Callable[[], R]) -> R:
-    """Run `call`, failing the test instead of hanging forever if it blocks."""
-    outcome: dict[str, object] = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = call()
-        except BaseException as error:
-            outcome["error"] = error
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(HANG_SECONDS)
-    assert not worker.is_alive(), "the import hung"
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    return outcome["value"]  # type: ignore[return-value]
-
-
 def _plan(source: Path) -> ImportPlan:
-    return _bounded(lambda: plan_import(source, Target(ENGLISH, 20_000, {})))
+    return within_bounded_time(lambda: plan_import(source, Target(ENGLISH, 20_000, {})))
 
 
 def _reasons(plan: ImportPlan) -> dict[str, str]:

@@ -10,8 +10,7 @@ import json
 import os
 import subprocess
 import tempfile
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygit2
@@ -27,28 +26,9 @@ from memoire.storage.store import Change, GitStore, Snapshot
 
 from ..conftest import fsck_problems, git, make_config
 from ..remotes import bare_repository
+from .bounded import within_bounded_time
 
-HANG_SECONDS = 20  # far beyond any write; only a write blocked for good takes this long
 OUTSIDE_TEXT = "ssh-ed25519 AAAA the owner's only key\n"
-
-
-def _within_bounded_time[R](call: Callable[[], R]) -> R:
-    """Run `call`, failing the test instead of hanging forever if it blocks."""
-    outcome: dict[str, object] = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = call()
-        except BaseException as error:
-            outcome["error"] = error
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(HANG_SECONDS)
-    assert not worker.is_alive(), "the write hung"
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    return outcome["value"]  # type: ignore[return-value]
 
 
 @pytest.fixture
@@ -64,7 +44,7 @@ def outside(tmp_path: Path) -> Path:
 def _append(service: MemoryService, path: str, line: str) -> str:
     """ "landed" or "refused": the two answers a write may give."""
     try:
-        _within_bounded_time(lambda: service.append("desk", path, line, title="T", sensitive=False))
+        within_bounded_time(lambda: service.append("desk", path, line, title="T", sensitive=False))
     except MemoireError:
         return "refused"
     return "landed"
@@ -121,7 +101,7 @@ def test_anything_but_a_file_at_a_note_is_refused_before_committing(
         note.symlink_to(outside)
     head = _head(repository)
     with pytest.raises(InvalidPath, match=r"people/frank\.md is a"):
-        _within_bounded_time(
+        within_bounded_time(
             lambda: service.append("desk", "people/frank.md", "x", title="F", sensitive=False)
         )
     assert _head(repository) == head, "nothing may be committed"
