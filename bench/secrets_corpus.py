@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from memoire.core.secrets import find_secret
 from tests.secret_corpus import (
+    DEV2_CORPUS,
     DEV_CORPUS,
     HOLDOUT2_CORPUS,
     HOLDOUT3_CORPUS,
@@ -43,7 +44,7 @@ def guard(text: str) -> bool:
 
 def main() -> None:
     holdouts = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS)
-    for path in (SEED_CORPUS, DEV_CORPUS, *holdouts):
+    for path in (SEED_CORPUS, DEV_CORPUS, DEV2_CORPUS, *holdouts):
         if path.exists():
             print(f"== {path.name}")
             report(load_corpus(path), guard)
