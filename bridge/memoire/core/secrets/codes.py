@@ -316,7 +316,12 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_BEFORE.search(text, start, context.start())
     if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
         return None
+    if _NUMBERED.search(text, start, code.start("code")) is not None:
+        return None  # "Commande n° 448213 : nouveau cadenas": an order's number
     return code.span("code")
+
+
+_NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#)[ \t]*\Z", re.IGNORECASE)
 
 
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
