@@ -113,9 +113,10 @@ _NUMBER_NAMERS = frozenset(
 _PLACEHOLDERS = ("${", "{{", "getenv", "environ", "process.env", "!secret", "<", "****", "xxx")
 # A value linked to its noun before it: "Zq9!mT4xLp <-- wifi password", "… is the password".
 _LINK_BEFORE = re.compile(
-    r"[ \t]*(?:(?:<-+|←|⟵|->|→|=|:|—)[ \t]*|,?[ \t]*(?:is|was|est|c['’]est|as|comme)[ \t]+)"
+    r"[ \t]*(?:(?:<[-=]+|←|⟵|⇐|[-=]+>|→|⇒|=|:|—)[ \t]*"
+    r"|,?[ \t]*(?:is|was|est|c['’]est|as|comme)[ \t]+)"
     r"(?:(?:that['’]s|c['’]est|the|my|our|a|le|la|l['’]|mon|ma|notre)[ \t]*)*"
-    r"(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:mot[ ]de[ ]|cl[ée][ ])?\Z",
+    r"(?:[^\W\d_][\w-]*[ \t]+){0,3}(?:mot[ ]de[ ]|cl[ée][ ])?\Z",
     re.IGNORECASE,
 )
 # Words that introduce the new value with no noun: "changed it to …", "je l'ai remplacé par …".
@@ -130,7 +131,7 @@ _CHANGED_REACH = 3  # words after "changed it to" where its value may be
 # or words joined. Each mark is found by a regex that starts with one character class, which
 # `re` looks for fast, so Python sees only the few words that hold one.
 _VALUE_MARKS = (
-    re.compile(r"[0-9!#$%&*@^~=+§£€]"),
+    re.compile(r"[0-9!#$%&*@^~=+§£€]+"),
     re.compile(r"[A-Z](?<=[a-z].)"),
     re.compile(r"[-._](?<=[^\W\d_]{4}.)(?=[^\W\d_]{4})"),
 )
@@ -212,7 +213,8 @@ def secrecy(value: str) -> int:
     """How much a word looks made for secrecy: 0 for words, names and numbers people write.
 
     One point each for three classes of characters or more, for a case flip inside letters
-    (two for two: "iPhone" and "macOS" flip once, "Vq8rT2mXwe" often), for letters and digits
+    (two for two: "iPhone" and "macOS" flip once, "Vq8rT2mXwe" often; capitalised words joined,
+    "KeePassXC", do not count), for letters and digits
     alternating three times or more ("Pixel8a" twice), for a symbol people put in passwords,
     for a run of letters no language pronounces (five consonants, or no vowel in five
     letters: "kxnvpuwme"), and two for sixteen hex digits or more (a machine's key).
@@ -227,6 +229,8 @@ def secrecy(value: str) -> int:
     symbol = _SYMBOL.search(value, 1, len(value) - 1) is not None
     alternations = len(_RUN.findall(_NOT_ALNUM.sub("", value))) - 1
     flips = min(len(_FLIP.findall(value, 1)), 2 if alternations >= 2 or symbol else 1)
+    if _CAMEL_WORDS.fullmatch(value) is not None:
+        flips = 0  # KeePassXC2, MacBookPro16, PlayStation5: words capitalised, a name
     score = int(lower + upper + digits + symbol >= 3) + flips + symbol + (alternations >= 3)
     score += _CONSONANTS.search(value.lower()) is not None  # "kxnvpuwme": no language says it
     if digits and (lower or upper) and _HEX_RUN.search(value) is not None:
@@ -243,6 +247,7 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 _RUN = re.compile(r"[0-9]+|[^\W\d_]+")
 # Lower to upper inside letters, not after a single first letter: "iPhone" and "eBay" do not flip.
 _FLIP = re.compile(r"[a-zß-öø-ÿ](?=[A-ZÀ-ÖØ-Þ])")
+_CAMEL_WORDS = re.compile(r"[a-z]?(?:[A-Z][a-z]{2,})+[A-Z]{0,3}[0-9]{0,4}")
 # Five consonants in a row: a run of letters with no vowel in five has one too.
 _CONSONANTS = re.compile(r"[b-df-hj-np-tv-xzç]{5}")
 
