@@ -1116,11 +1116,11 @@ def test_a_keyword_closing_a_bracket_is_followed_by_its_value() -> None:
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
-        ("Remind me of the NAS password? Sure, it is Wm3qX8tPz", "Wm3qX8tPz"),
-        ("Le code du local vélos ? Bien sûr : 6618", "6618"),
+        ("Tu as le mot de passe du Plex ? Oui, Bq8wKt3Zx", "Bq8wKt3Zx"),
+        ("Le code du local vélos ? Bien sûr, 6618", "6618"),
+        ("What's the PIN of the old SIM? I think 4432", "4432"),
         ("| Site | User | Pwd |\n|--|--|--|\n| Ameli | ludo | Kc7wQm2Xz |", "Kc7wQm2Xz"),
         ("| Pièce | Code |\n|---|---|\n| Cave | 3381 |", "3381"),
-        ("- [ ] sortir les poubelles (digicode 5527) jeudi", "5527"),
         ("Feed the cat, the back door is locked (code 7719)", "7719"),
         (
             "the password for the streaming account my brother shares with his flatmates and"
@@ -1130,7 +1130,7 @@ def test_a_keyword_closing_a_bracket_is_followed_by_its_value() -> None:
         ("Hp4!wQz9Lt <= Freebox admin password", "Hp4!wQz9Lt"),
         ("Rotated it yesterday, now it's Nq7xP2wLz8", "Nq7xP2wLz8"),
         ("J'ai mis le mot de passe de la box à caramel-hibou-sapin", "caramel-hibou-sapin"),
-        ("network key for the cottage\nmaple-otter-lantern-river", "maple-otter-lantern-river"),
+        ("Wifi of the cottage, key\nmaple-otter-lantern-river", "maple-otter-lantern-river"),
         ("Teams meeting passcode for the board review Xq4Tz9", "Xq4Tz9"),
         ("the new passphrase is orange kettle tundra ribbon", "orange kettle tundra ribbon"),
         ("redis-cli -h cache.lan -a Tz7pQw3Km9", "Tz7pQw3Km9"),

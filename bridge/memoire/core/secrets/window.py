@@ -460,6 +460,7 @@ def _scan_words(
     """
     previous: _Word | None = None
     first = -1
+    asked = -_ANSWER_REACH - 1  # where a question ended: the answer follows it
     for reach, match in enumerate(_WORD.finditer(text, start, end)):
         if reach >= _WINDOW_WORDS:
             break
@@ -474,11 +475,17 @@ def _scan_words(
         before = "" if previous is None else _elided(previous.value.lower())
         if before not in _DETERMINERS and _VALUE_MARK.search(word.value) is not None:
             linked = _is_linked(text, previous, before, start, first)
+            linked = linked or reach - asked <= _ANSWER_REACH
             span = _scored(text, lowered, word, context, reach=reach, linked=linked)
             if span is not None:
                 return span, True
+        if word.raw.endswith("?"):
+            asked = reach
         previous = word
     return None, _has_word(text, start, end)
+
+
+_ANSWER_REACH = 3  # "the code? Sure, 6618", "le mot de passe ? Oui, c'est …"
 
 
 def _has_word(text: str, start: int, end: int) -> bool:
