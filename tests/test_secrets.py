@@ -1190,3 +1190,83 @@ def test_prose_placeholders_and_numbers_around_secret_nouns_are_not_secrets(text
 )
 def test_secrecy_scores_made_up_values_above_names_and_numbers(value: str, made_up: bool) -> None:
     assert (secrecy(value) >= 2) is made_up
+
+
+# A probe written after the window scoring and before looking at what it catches, measured
+# once: 27/30 secrets caught (the guard before the window: 24/30), 0/30 hard negatives flagged.
+# Its three misses were then studied ("mon casier ferme avec 3-9-27", an account's password
+# said with "uses" or "login is"), so these now guard against regressions only.
+PROBE_SECRETS = [
+    "pour la salle de sport, mon casier ferme avec 3-9-27",
+    "Remember: the shed's combination lock is set to 0815",
+    "the Plex account, if anyone asks, uses Lm5#qTz8Rw",
+    "mdp du compte EDF (celui de maman, pas le mien) → Fh7kQw2Zp",
+    "Guest wifi for the party tonight: network Maison, password Rq9tLw4Xz",
+    "J'ai enfin changé le code du portail, maintenant c'est 7734",
+    "Hey, what's our Disney+ password again? Oh right: Dz6!pWq3Lm",
+    "Code porte immeuble de Julie (bâtiment B) : 2496A",
+    "| Compte | Mot de passe |\n|---|---|\n| Netflix | Wq2zKp9Tx4 |",
+    "set the NAS admin password to Pz8wQk3Lm! after the update",
+    "Le PIN de la carte bleue de mamie, qu'elle m'a confié pour les courses : 5820",
+    "garage keypad → 9043",
+    "Mot de passe de l'ordinateur du bureau, au cas où : Tx8#kLq2Wz",
+    "reminder to self, laptop login is Mv4qT9xLz2",
+    "For the alarm panel, disarm with 6215 then press OFF",
+    "the cloud backup encryption passphrase: glacier-walnut-pepper-harbor",
+    "Wi-Fi chez les parents\nKq7wLz3Xp9Tr",
+    "Apple ID password (the one on the iPad): Bn3!xQw7Lz",
+    "Code de la boîte à clés du gîte : 1207, la clé est dedans",
+    "Our router's admin page: user admin, pass Hq4zW8tLx2",
+    "Le nouveau mot de passe Wi-Fi, c'est soleil-cactus-marmotte",
+    "PIN for the kids' tablet is 2580, don't tell them",
+    "changed the Spotify password this morning to Xr7pQ2wLk9",
+    "code du cadenas de la cave : 482",
+    "Pour se connecter au Freebox OS, le mot de passe est Jq3xL8wTz5",
+    "The alarm code at grandma's house changed, it is now 3317",
+    "Netflix: mdp Kw4pZq9Lx7 (profil Léo)",
+    "backup codes for GitHub: 3f9a1-c2e7b 8d4e2-a1f6c",
+    "safe in the wardrobe, combination 14-32-07",
+    "Interphone de la résidence, taper 0452 puis la touche cloche",
+]
+PROBE_NEGATIVES = [
+    "The password manager costs 36 € a year for the family plan",
+    "Le code de la route : j'ai eu 38 sur 40 !",
+    "I changed my mind about the Lisbon trip, flights on 14/09",
+    "the alarm goes off at 0630 on weekdays",
+    "PIN pad broken at the bakery, card payments from 5 € only",
+    "code review scheduled on Tuesday at 1400 in room 3B",
+    "Password reset link sent to ludo@example.org, valid 30 minutes",
+    "Le mot de passe est dans le carnet bleu, tiroir du haut",
+    "Keynote speaker: Marie Dupont, slides v2.3",
+    "| Password rule | Value |\n|---|---|\n| Length | 12 |\n| Symbols | yes |",
+    "the key to the garage is on the hook by the door",
+    "Clé USB 64 Go : photos de vacances 2023",
+    "set the thermostat to 19 and the boiler to eco mode",
+    "Nouveau numéro de Léa : 06 71 22 90 13",
+    "changed the tyres to Michelin CrossClimate 2 last week",
+    "The token count for that prompt was 12345",
+    "What's the wifi password? I'll check the box sticker tomorrow.",
+    "code promo BIENVENUE10 pour la première commande",
+    "secret santa: Paul offre à Julie, budget 20 €",
+    "Combination skin, use the gentle cleanser twice a day",
+    "I use Firefox 128 on the work laptop",
+    "the new one is the Pixel8a, the old one was a Galaxy S21",
+    "postal code 75011, floor 4, door on the left",
+    "Le digicode a été changé hier, demande le nouveau à la gardienne",
+    "Order #448213 shipped, tracking 1Z999AA10123456784",
+    "Mot de passe oublié ? Cliquer sur le lien et suivre les étapes",
+    "rotate the API keys every 90 days according to the policy",
+    "| App | 2FA |\n|---|---|\n| Google | Authenticator |\n| Bank | SMS |",
+    "Commit a3f9c2e fixed the login page layout",
+    "la clé de voiture de rechange est chez Paul, boîte 12",
+]
+
+
+@pytest.mark.parametrize("text", PROBE_SECRETS)
+def test_a_probe_written_after_the_window_scoring_is_caught(text: str) -> None:
+    assert find_secret(text) is not None
+
+
+@pytest.mark.parametrize("text", PROBE_NEGATIVES)
+def test_the_probes_hard_negatives_pass(text: str) -> None:
+    assert find_secrets(text) == []

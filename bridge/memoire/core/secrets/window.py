@@ -39,6 +39,7 @@ class Noun(Enum):
     PASSWORD = "password"  # a made-up value, or joined words
     KEY = "key"  # a made-up value only: "key" names many other things
     CODE = "code"  # digits, a combination
+    ACCOUNT = "account"  # only a strongly made-up value: "the Plex account … uses Lm5#qTz8Rw"
 
 
 _NOUN = re.compile(
@@ -47,7 +48,8 @@ _NOUN = re.compile(
     r"|psk|identifiants|credentials|creds)"
     r"|(?P<key>cl[ée]f?s?|keys?|secret|token|jeton|api[ _-]?key)"
     r"|(?P<code>codes?|pin|puk|nip|combos?|combinations?|combinaisons?|cadenas"
-    r"|padlocks?|antivols?|digicodes?|alarm|alarme|keypads?))(?![^\W_])"
+    r"|padlocks?|antivols?|digicodes?|alarm|alarme|keypads?)"
+    r"|(?P<account>accounts?|comptes?|logins?))(?![^\W_])"
 )
 # Nouns that make "key" a password's key: "wifi key", "clé WPA", "network key".
 _SECRET_KEY_WORDS = frozenset(
@@ -141,7 +143,8 @@ _LONGEST_WORD = 256
 _NOUN_LITERALS = (
     *("pass", "pw", "mdp", "code", "pin", "puk", "nip", "cl", "key", "secret", "token"),
     *("jeton", "combo", "combin", "cadenas", "padlock", "antivol", "digicode", "alarm"),
-    *("keypad", "wpa", "psk", "identifiants", "credentials", "creds"),
+    *("keypad", "wpa", "psk", "identifiants", "credentials", "creds", "account", "compte"),
+    *("login",),
 )
 _CHANGE_LITERALS = (
     *("now it", "new one", "changed", "switched", "updated", "rotated", "reset", "set it"),
@@ -609,6 +612,8 @@ def _context(lowered: str, start: int, end: int, kind: Noun, noun: str) -> _Cont
     }
     if kind is Noun.PASSWORD:
         return _Context(kind, noun, _SECRET, words=True)
+    if kind is Noun.ACCOUNT:
+        return _Context(kind, noun, _STRONG, words=False)
     network = not around.isdisjoint(_NETWORK_WORDS)
     if not noun.startswith(("key", "cl")):
         return _Context(kind, noun, _SECRET, words=network)
