@@ -154,6 +154,7 @@ _CHANGE_LITERALS = (
 # Markdown tables: a header row, a separator row, then rows whose cells under a secret noun are
 # the values.
 _ROW_START = re.compile(r"^[ \t]{0,3}\|", re.MULTILINE)
+_ROW_REACH = 4096  # the longest table row looked back over
 _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\Z")
 
 _MIN_SECRET_LENGTH = 6
@@ -711,6 +712,8 @@ def _find_in_tables(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         return
     for row in _ROW_START.finditer(text):
         line_start = row.start()
+        if line_start and _ROW_START.match(text, _line_start(text, line_start - 1, _ROW_REACH)):
+            continue  # a row of a table above: tables never overlap, so each row is read once
         header_end = _line_end(text, line_start)
         separator_end = _line_end(text, header_end + 1)
         if header_end == len(text) or not _TABLE_SEPARATOR.fullmatch(
