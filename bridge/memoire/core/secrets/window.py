@@ -140,16 +140,17 @@ _VALUE_MARKS = (
 _WORD_END = re.compile(r"\S*")
 _LONGEST_WORD = 256
 # A note holds a secret noun, a change or a table, or this module has nothing to look for.
-_NOUN_LITERALS = (
-    *("pass", "pw", "mdp", "code", "pin", "puk", "nip", "cl", "key", "secret", "token"),
-    *("jeton", "combo", "combin", "cadenas", "padlock", "antivol", "digicode", "alarm"),
-    *("keypad", "wpa", "psk", "identifiants", "credentials", "creds", "account", "compte"),
-    *("login",),
+# Each noun and change phrase starts with one of these; the values searched for lie around them.
+_LITERALS = (
+    *("pass", "pw", "mdp", "code", "digicode", "pin", "puk", "nip", "cl", "key", "secret"),
+    *("token", "jeton", "comb", "cadenas", "padlock", "antivol", "alarm", "wpa", "psk"),
+    *("identifiant", "cred", "account", "compte", "login"),
+    *("now it", "new one", "chang", "switched", "updated", "rotated", "reset", "set"),
+    *("remplac", "devenu", "maintenant", "use", "utilise"),
 )
-_CHANGE_LITERALS = (
-    *("now it", "new one", "changed", "switched", "updated", "rotated", "reset", "set it"),
-    *("set to", "remplac", "changé", "devenu", "passé", "maintenant", "use", "utilise"),
-)
+_LITERAL_HITS = 512  # past this many, the whole note is searched
+_REGION_BEFORE = 96  # a value said before its noun, or "I use … for"
+_REGION_AFTER = 2 * _WINDOW_CHARS + 64  # the noun's window, then the next line
 
 # Markdown tables: a header row, a separator row, then rows whose cells under a secret noun are
 # the values.
@@ -263,11 +264,12 @@ def _find_near_nouns(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """Driven by the words that may be values, which prose holds few of: only the nouns just
     before one (the nearest of each kind) read their window, once each, and the nouns are found
     in one pass, so a note made of secret nouns costs little and a line of both stays linear."""
-    if not any(word in lowered for word in (*_NOUN_LITERALS, *_CHANGE_LITERALS)):
+    regions = _regions(lowered)
+    if not regions:
         return
     nouns = _Nouns(text, lowered)
     found: set[tuple[int, int]] = set()
-    for candidate in _candidates(text):
+    for candidate in _candidates(text, regions):
         if not _may_be_a_value(candidate.raw):
             continue
         for rule, *span in _values_for(text, lowered, candidate, nouns):
@@ -289,8 +291,8 @@ class _Nouns:
 
     def nearest(self, start: int, end: int) -> list[tuple[re.Match[str], Noun]]:
         """The last noun of each kind before `end`, if it starts after `start`, nearest first."""
-        if end > self._scanned:
-            for noun in _NOUN.finditer(self._lowered, self._scanned, end):
+        if end > self._scanned:  # nouns before `start` are never asked for again
+            for noun in _NOUN.finditer(self._lowered, max(self._scanned, start), end):
                 self._last[_kind(noun)] = noun
             self._scanned = end
         nearest = [(noun, kind) for kind, noun in self._last.items() if start <= noun.start()]
@@ -306,9 +308,37 @@ class _Nouns:
         return self._values[noun.start()]
 
 
-def _candidates(text: str) -> Iterator[_Word]:
+def _regions(lowered: str) -> list[tuple[int, int]]:
+    """Where a value may lie: around each secret noun or change phrase that starts a word.
+
+    Looking for a value's marks costs more than finding these words, and prose holds few."""
+    hits = []
+    for literal in _LITERALS:
+        for position in positions(lowered, literal):
+            if position == 0 or not lowered[position - 1].isalpha():
+                hits.append(position)
+                if len(hits) > _LITERAL_HITS:
+                    return [(0, len(lowered))]
+    regions: list[tuple[int, int]] = []
+    for position in sorted(hits):
+        start, end = max(0, position - _REGION_BEFORE), position + _REGION_AFTER
+        if regions and start <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(regions[-1][1], end))
+        else:
+            regions.append((start, end))
+    return regions
+
+
+def _candidates(text: str, regions: list[tuple[int, int]]) -> Iterator[_Word]:
     """The words holding a value's mark, each once, in text order."""
-    marks = sorted({m.start() for pattern in _VALUE_MARKS for m in pattern.finditer(text)})
+    marks = sorted(
+        {
+            mark.start()
+            for start, end in regions
+            for pattern in _VALUE_MARKS
+            for mark in pattern.finditer(text, start, end)
+        }
+    )
     end = -1
     for mark in marks:
         if mark < end:
@@ -340,7 +370,7 @@ def _values_for(
     line_start = _line_start(text, word.start, _WINDOW_CHARS)
     regions = [(line_start, word.end)]
     if not text[line_start : word.start].strip() and line_start > 0:  # alone on its line
-        regions.append((_line_start(text, line_start - 1, _WINDOW_CHARS), line_start - 1))
+        regions.insert(0, (_line_start(text, line_start - 1, _WINDOW_CHARS), line_start - 1))
     for region_start, region_end in regions:
         for noun, kind in nouns.nearest(region_start, region_end):
             span = nouns.value(noun, kind)
