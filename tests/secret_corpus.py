@@ -18,6 +18,7 @@ from memoire.core.secrets import SecretFamily
 DATA = Path(__file__).parent / "data"
 SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules were tuned
 DEV_CORPUS = DATA / "secrets_dev.jsonl"  # written before the rules of issue 9, then tuned on
+DEV2_CORPUS = DATA / "secrets_dev2.jsonl"  # keywords, written before the window scoring
 HOLDOUT_CORPUS = DATA / "secrets_holdout.jsonl"  # written blind, measured once, then spent
 HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once, then spent
 HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once, then spent

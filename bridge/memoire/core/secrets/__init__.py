@@ -20,6 +20,7 @@ from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
+from memoire.core.secrets.window import find_window_secrets
 
 REFUSAL_MESSAGE = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
@@ -71,6 +72,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_login_pairs(text, lower)
     yield from _find_environment_secrets(text)
     yield from _find_named_keys(text)
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -523,6 +525,8 @@ _JOINED_WORDS = 3  # correct-horse-battery: words joined without spaces are a pa
 def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
     found: tuple[int, int] | None = None  # "clé d'API : …" is matched at "clé" and at "API"
     for match in _keyword_matches(lower):
+        if _is_variable_reference(lower, match.start()):
+            continue  # ${ADMIN_PASSWORD:?must be set}: a shell default or message, no value
         kind = _keyword_kind(match)
         span = _keyword_value(text, match, kind)
         if span is None and match["tag"] is not None:
@@ -539,6 +543,13 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         if not described and not _names_another_key(lower, match) and not _qualifies(text, match):
             found = span
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, kind.value, *span)
+
+
+def _is_variable_reference(lower: str, position: int) -> bool:
+    start = position
+    while start > 0 and (lower[start - 1].isalnum() or lower[start - 1] == "_"):
+        start -= 1
+    return lower.endswith("${", 0, start)
 
 
 def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, int] | None:
@@ -1129,8 +1140,8 @@ def _is_environment_secret(match: re.Match[str]) -> bool:
     if any(part in _META_WORDS for part in parts):
         return False  # PASSWORD_MIN_LENGTH=12, TOKEN_COUNT=4096
     value = _unwrapped_text(match["value"])
-    if len(value) < _MIN_VALUE_LENGTH or _is_ordinary_value(value):
-        return False
+    if len(value) < _MIN_VALUE_LENGTH or _is_ordinary_value(value) or "(" in match["value"]:
+        return False  # SECRET_KEY = get_random_secret_key(): a call
     return not _DIGITS.fullmatch(value) or "PASS" in match["name"] or "PWD" in match["name"]
 
 
@@ -1231,7 +1242,7 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
 # its password with no space, as curl -u and URLs write them.
 _USUAL_LOGINS = ("root:", "admin:", "pi:", "ubuntu:", "guest:", "homeassistant:", "ha:")
 _JOINED_LOGIN = re.compile(r"[^\s:]+")
-_OWNERSHIP = re.compile(r"\b(?:chown|chgrp|--chown|--owner)\b[^\n]*\Z")
+_OWNERSHIP = re.compile(r"\b(?:chown|chgrp|--chown|--owner|docker|podman)\b[^\n]*\Z")
 _OWNERSHIP_REACH = 40
 
 

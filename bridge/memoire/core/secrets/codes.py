@@ -50,7 +50,7 @@ _CONTEXT = re.compile(
     rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})[sx]?"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel|perso(?:nnel)?|personal|priv[ée])"
     rf"|secret[ -]code"
-    rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?)"
+    rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?|ferme|closes?|locks?)"
     rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
     rf"|(?:{_LOCKING}|building|immeuble|r[ée]sidence|rooms?|sheds?|abri|local)"
@@ -171,6 +171,7 @@ _STEMS = (
     *("cod", "pin", "puk", "nip", "cv", "crypt", "comb", "inter", "larm", "keypad", "lock"),
     *("cadenas", "box", "safe", "coffre", "boîte", "boite", "recov", "récup", "recup"),
     *("press", "dial", "punch", "enter", "appuy", "tap", "compos", "sarm"),
+    *("casier", "ouvr", "ouvre", "ferme", "open", "close"),
 )
 # Things named, or opened, before a colon and their code ("The safe in the hotel room: 592174").
 _THING_STEMS = (
@@ -316,7 +317,12 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     code = _CODE_BEFORE.search(text, start, context.start())
     if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
         return None
+    if _NUMBERED.search(text, start, code.start("code")) is not None:
+        return None  # "Commande n° 448213 : nouveau cadenas": an order's number
     return code.span("code")
+
+
+_NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#)[ \t]*\Z", re.IGNORECASE)
 
 
 def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:

@@ -40,12 +40,18 @@ _DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
 _DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass|login)\b")
 
 
+_OPTIONS = r"[^\n|;&]{0,80}?"  # other options on the same command
+_ARGUMENT = r"[\"']?(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
 # Commands that take a password as a plain argument: smbclient -U user%pass, htpasswd -b file
 # user pass, net user name pass. Found from their anchors, which prose holds few of.
 _ARGUMENT_PASSWORDS = (
     ("-U", re.compile(r"-U[ ]?[^\s%]+%(?P<secret>[^\s\"'$<{]{4,})")),
     ("htpasswd", re.compile(r"htpasswd[ ]+-\w*b\w*[ ]+\S+[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{]{4,})")),
     ("net user", re.compile(r"net[ ]user[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{/*][^\s\"']{3,})")),
+    # redis-cli -a X, 7z a archive -pX, zip -P X: the password is the option's argument.
+    ("redis-cli", re.compile(rf"redis-cli\b{_OPTIONS}[ ]-a[ ]+{_ARGUMENT}")),
+    ("7z", re.compile(rf"7za?[ ]+[a-z]\b{_OPTIONS}[ ]-p{_ARGUMENT}")),
+    ("zip", re.compile(rf"(?:un)?zip\b{_OPTIONS}[ ]-P[ ]?{_ARGUMENT}")),
 )
 
 
@@ -65,13 +71,22 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
                 yield from _given(_HEADER.match(text, position), "authorization-header")
     for anchor in _COMMAND_ANCHORS:
         for position in positions(text, anchor):
-            if position and text[position - 1] in " \t":
+            if position and text[position - 1] in " \t" and not _runs_a_container(text, position):
                 yield from _given(_COMMAND_LINE.match(text, position), "command-line")
     yield from _find_dash_p(text)
     for anchor, command in _ARGUMENT_PASSWORDS:
         for position in positions(text, anchor):
             if position == 0 or text[position - 1] in " \t\n`":
                 yield from _given(command.match(text, position), "command-line")
+
+
+_CONTAINER = re.compile(r"\b(?:docker|podman|nerdctl)\b")
+
+
+def _runs_a_container(text: str, position: int) -> bool:
+    """`docker run --user guest:users2`: a container's user and group, not a login."""
+    line_start = text.rfind("\n", 0, position) + 1
+    return _CONTAINER.search(text, line_start, position) is not None
 
 
 def _find_dash_p(text: str) -> Iterator[tuple[str, int, int]]:
