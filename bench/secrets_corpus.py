@@ -24,6 +24,7 @@ from tests.secret_corpus import (
     HOLDOUT2_CORPUS,
     HOLDOUT3_CORPUS,
     HOLDOUT4_CORPUS,
+    HOLDOUT5_CORPUS,
     HOLDOUT_CORPUS,
     SEED_CORPUS,
     CorpusEntry,
@@ -45,7 +46,7 @@ def guard(text: str) -> bool:
 
 
 def main() -> None:
-    holdouts = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS)
+    holdouts = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS, HOLDOUT5_CORPUS)
     for path in (SEED_CORPUS, DEV_CORPUS, DEV2_CORPUS, *holdouts):
         if path.exists():
             print(f"== {path.name}")

@@ -23,7 +23,8 @@ HOLDOUT_CORPUS = DATA / "secrets_holdout.jsonl"  # written blind, measured once,
 HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured once, then spent
 HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once, then spent
 HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), measured once
-HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS)
+HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured once (window scoring)
+HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS, HOLDOUT5_CORPUS)
 SEED = 20241107
 
 ALNUM = string.ascii_letters + string.digits
@@ -198,12 +199,18 @@ def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]
     return [entry_from_row(json.loads(line), rng) for line in lines if line.strip()]
 
 
-def load_holdout(path: Path) -> list[CorpusEntry]:
-    """The blind corpora have their own format: a family per row, fake tokens already filled in."""
+def load_holdout(path: Path, seed: int = SEED) -> list[CorpusEntry]:
+    """The blind corpora have their own format: a family per row; `{fake:NAME}` tokens are
+    filled by the seeded generator (the first four hold-outs have none)."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    rng = random.Random(seed)
+
+    def fill(text: str) -> str:
+        return FAKE_PLACEHOLDER.sub(lambda match: FAKES[match[1]](rng), text)
+
     return [
         CorpusEntry(
-            row["text"],
+            fill(row["text"]),
             HOLDOUT_FAMILIES[row["family"]] if row["secret"] else None,
             row["family"],
             row["lang"],
