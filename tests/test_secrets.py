@@ -266,11 +266,12 @@ def test_fourth_holdout_levels_hold_as_a_floor() -> None:
 def test_fifth_holdout_levels_hold_as_a_floor() -> None:
     """Written blind while the window scoring was built, measured once after its last change:
     card 38/38, token 70/70, keyword 180/197, 4 of 269 hard negatives flagged (two MD5 sums,
-    an SSH public key beside "clé", a course code beside "code"). Spent from now on."""
+    an SSH public key beside "clé", a course code beside "code"). Spent from now on; the
+    checksums and the public key were then let through, so 1 is flagged now."""
     corpus = load_corpus(HOLDOUT5_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 305
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 4  # of 269 hard negatives
+    assert flagged <= 1  # of 269 hard negatives
     assert caught["card"] >= 38  # of 38
     assert caught["keyword"] >= 180  # of 197
     assert caught["token"] >= 70  # of 70
@@ -1179,6 +1180,10 @@ def test_a_value_anywhere_in_a_secret_nouns_window_is_caught(text: str, secret: 
         "Password changed on 2025-03-14 at 18:30",
         "the secret ingredient is butter-sugar-vanilla-cream",
         "passphrase: at least four random words, never a sentence",
+        "sha256 of the backup: 9f2c4e1a7b3d5f60c8e2a4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5",
+        "MD5 de l'image : 0c4a9e7f21d35b8a6e0f7c2d94b1a3e5",
+        "Clé publique à mettre dans authorized_keys : ssh-ed25519 "
+        "AAAAC3NzaC1lZDI1NTE5AAAAIHq8mZ2vX0pL7cR4tW9yB3nF6kD1sG5hJ8aQ2eV0uT4 paul@nas",
     ],
 )
 def test_prose_placeholders_and_numbers_around_secret_nouns_are_not_secrets(text: str) -> None:

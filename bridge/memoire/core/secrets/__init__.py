@@ -1184,7 +1184,7 @@ def _find_named_keys(text: str) -> Iterator[SecretFinding]:
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "named-key", *value.span("value"))
 
 
-_WORDS_IN_NAME = re.compile(r"[^\W\d_]+")
+_WORDS_IN_NAME = re.compile(r"[^\W_]+")  # with digits: "md5", "sha256" name a checksum
 _MIN_HEX_KEY = 32
 
 

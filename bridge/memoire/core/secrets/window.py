@@ -187,7 +187,7 @@ _HEX_RUN = re.compile(r"[0-9a-f]{16,}|[0-9A-F]{16,}")
 _NETWORK_SUFFIX = re.compile(r"[-_ ][0-9A-F]{4,6}\Z")
 _NOT_A_VALUE = re.compile(
     r"[a-z][a-z0-9+.-]*://|[\w.+-]+@[\w-]+\.[\w.-]+|^[~/$<>@{%#]|[(\[{]|\.\.|^\w+\.\w+\.\w+$"
-    r"|\w=\S|^(?:ssh|ecdsa|sk)-",
+    r"|\w=\S|^(?:ssh|ecdsa|sk)-|^AAAA[0-9A-Za-z+/]{16,}",  # AAAA…: an SSH public key's body
     re.IGNORECASE,
 )
 _DIGIT_GROUP = re.compile(r"[ \t]?[0-9]{2,}")
