@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memoire.bootstrap import create_memory
-from memoire.core.errors import SigningKeyUnusable
+from memoire.core.errors import InvalidPath, SigningKeyUnusable
 from memoire.core.layout import ENGLISH
 from memoire.storage.signing import (
     ALLOWED_SIGNERS_PATH,
@@ -168,3 +168,17 @@ def test_memoire_verify_reports_a_fresh_memory_as_explained(
     assert f"signed by bridge {BridgeKey().principal}" in lines[1]
     assert "adds the key of bridge" in result.stdout
     assert "0 unexplained; 0 rewrite(s)." in lines[-1]
+
+
+def test_no_tool_reads_or_writes_the_allowed_signers_file(
+    memory: Path, make_service: ServiceFactory
+) -> None:
+    service = make_service(memory)
+    service.append("desk", "topics/a.md", "one", title="A", sensitive=False)
+    before = git(memory, "rev-parse", "HEAD")
+    with pytest.raises(InvalidPath):
+        service.read("desk", ALLOWED_SIGNERS_PATH)
+    with pytest.raises(InvalidPath):
+        service.append("desk", ALLOWED_SIGNERS_PATH, "memoire@evil ssh-ed25519 AAAA")
+    assert git(memory, "rev-parse", "HEAD") == before
+    assert ALLOWED_SIGNERS_PATH not in [note.path for note in service.index("desk").notes]
