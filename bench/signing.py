@@ -8,6 +8,8 @@ it, the SSHSIG envelope, and the commit object written with its gpgsig header. W
 off the difference is the CPU cost alone; with it on (as memoire runs), the disk's noise
 is usually larger than the difference.
 
+It also times `memoire verify` over its default bound (DEFAULT_LIMIT signed commits).
+
 Run: `uv run python bench/signing.py --iterations 2000`.
 """
 
@@ -22,15 +24,17 @@ from pathlib import Path
 
 import pygit2
 
+from memoire.config import Config, MemoryLocation
 from memoire.storage.commits import COMMITTER_EMAIL, CommitBuilder
-from memoire.storage.signing import BridgeKey
+from memoire.storage.signing import ALLOWED_SIGNERS_PATH, BridgeKey, enrolment
+from memoire.verify import DEFAULT_LIMIT, verify_memory
 
 TARGET_MS = 2.0
 
 
-def timed(action: Callable[[], object], iterations: int) -> list[float]:
+def timed(action: Callable[[], object], iterations: int, warmup: int = 5) -> list[float]:
     """Milliseconds per call, after a few warm-up calls."""
-    for _ in range(5):
+    for _ in range(warmup):
         action()
     samples = []
     for _ in range(iterations):
@@ -56,6 +60,27 @@ def main() -> None:
             pygit2.settings.enable_fsync_gitdir(fsync)
             repository = Path(folder) / f"memory-fsync-{fsync}"
             measure(pygit2.init_repository(str(repository), bare=True), key, fsync, arguments)
+        pygit2.settings.enable_fsync_gitdir(False)
+        print(row(f"memoire verify, {DEFAULT_LIMIT} signed commits", time_verify(folder, key)))
+
+
+def time_verify(folder: str, key: BridgeKey) -> list[float]:
+    """A branch of DEFAULT_LIMIT signed commits (the key's own first), verified 5 times."""
+    path = Path(folder) / "long-history"
+    repo = pygit2.init_repository(str(path), initial_head="main")
+    builder = CommitBuilder(repo, "", key)
+    added = enrolment(key, None)
+    assert added is not None
+    blobs = builder.write_blobs({ALLOWED_SIGNERS_PATH: added.content})
+    commit = builder.commit(None, blobs, "memoire (key)", added.message)
+    for number in range(DEFAULT_LIMIT - 1):
+        note = builder.write_blobs({"topics/boat.md": f"line {number}\n".encode()})
+        commit = builder.commit(commit, note, "memoire (bench)", f"memoire: append {number}")
+    repo.references.create("refs/heads/main", commit)
+    config = Config(memory=MemoryLocation(repository=path))
+    samples = timed(lambda: verify_memory(config), 5, warmup=1)
+    assert verify_memory(config).clean
+    return samples
 
 
 def measure(
