@@ -24,9 +24,10 @@ from pathlib import Path
 import pygit2
 
 from .config import Config
-from .core.errors import InvalidPath, MemoireError
+from .core.errors import InvalidArgument, MemoireError
 from .storage.heads import HeadsLog
 from .storage.opening import open_repository
+from .storage.remote import redact
 from .storage.signing import ALLOWED_SIGNERS_PATH, parse_allowed_signers, signer_of
 from .storage.store import GitStore
 
@@ -79,12 +80,12 @@ def verify_memory(
 ) -> VerifyReport:
     """Check the branch of `config`'s memory; `since` stops the walk at that commit."""
     if limit < 1:
-        raise InvalidPath("--limit must be at least 1")
+        raise InvalidArgument("--limit must be at least 1: give how many commits to check")
     memory = config.memory
     store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
     report = VerifyReport(ref=memory.branch or "the checked-out branch")
     if memory.remote:
-        report.ref = f"{memory.remote} ({memory.branch or 'its branch'})"
+        report.ref = f"{redact(memory.remote)} ({memory.branch or 'its branch'})"
         try:
             store.refresh()
         except MemoireError as error:
@@ -145,7 +146,7 @@ def _resolved(repo: pygit2.Repository, since: str) -> str:
     try:
         found = repo.revparse_single(since).peel(pygit2.Commit)
     except (KeyError, ValueError, pygit2.GitError) as error:
-        raise InvalidPath(
+        raise InvalidArgument(
             f"--since {since!r} names no commit of this repository; give a commit id (see git log)"
         ) from error
     return str(found.id)
