@@ -33,6 +33,7 @@ def test_init_creates_a_memory_and_its_configuration(tmp_path: Path) -> None:
     config = tmp_path / "config/memoire/memoire.toml"
     assert f'repository = "{tmp_path / "mem"}"' in config.read_text()
     assert git(tmp_path / "mem", "ls-files").split() == [
+        ".memoire/allowed_signers",  # the bridge's signing key, added in its own commit
         "README.md",
         "domains/.gitkeep",
         "journal/.gitkeep",
@@ -40,7 +41,8 @@ def test_init_creates_a_memory_and_its_configuration(tmp_path: Path) -> None:
         "projects/.gitkeep",
         "topics/.gitkeep",
     ]
-    assert git(tmp_path / "mem", "log", "--format=%cn").strip() == "memoire (init)"
+    committers = git(tmp_path / "mem", "log", "--format=%cn").split("\n")
+    assert committers[:2] == ["memoire (init)", "memoire (key)"]
     checked = memoire("check", home=tmp_path)
     assert checked.returncode == 0
     assert "All notes" in checked.stdout
@@ -51,7 +53,7 @@ def test_init_is_idempotent_and_keeps_an_existing_configuration(tmp_path: Path) 
     again = memoire("init", str(tmp_path / "mem"), home=tmp_path)
     assert "nothing to add" in again.stdout
     assert "left as it is" in again.stdout
-    assert git(tmp_path / "mem", "rev-list", "--count", "HEAD").strip() == "1"
+    assert git(tmp_path / "mem", "rev-list", "--count", "HEAD").strip() == "2"
 
 
 def test_init_adopts_a_seed_style_memory_in_a_folder_and_detects_french(tmp_path: Path) -> None:

@@ -250,7 +250,7 @@ def test_the_snapshot_caches_stay_bounded_over_many_writes(
         assert len(store._reader.folder_listings) <= 16
         assert len(store._reader.dot_listings) <= 16
         assert len(store._reader.snapshots) <= snapshots.SNAPSHOTS_KEPT
-    assert len(store.snapshot().files) == 60 + 6  # the notes, README.md and five .gitkeep
+    assert len(store.snapshot().files) == 60 + 7  # the notes, README, 5 .gitkeep, allowed_signers
 
 
 def test_a_trap_committed_through_memoire_itself_is_still_refused_next_write(

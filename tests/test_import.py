@@ -94,7 +94,7 @@ def test_a_plain_folder_lands_in_the_layout_in_one_commit_with_headers_added(
     assert "placed Recipes/Pasta Carbonara.md → topics/pasta-carbonara.md" in result.stdout
     assert "skipped Recipes/cat.png: not a Markdown file" in result.stdout
     assert "5 placed, 1 skipped. One commit:" in result.stdout
-    assert commits(memory) == 2
+    assert commits(memory) == 3  # init's two (the bridge's key, the memory), the import's one
     assert git(memory, "log", "-1", "--format=%cn").strip() == "memoire (import)"
     assert git(memory, "status", "--porcelain") == ""
     assert memoire("check", home=tmp_path).returncode == 0

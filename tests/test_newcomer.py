@@ -87,6 +87,9 @@ def commits(repository: Path) -> int:
     return int(git(repository, "rev-list", "--count", "HEAD"))
 
 
+INIT_COMMITS = 2  # the bridge's signing key in a commit of its own, then the memory
+
+
 # Trap 1: nothing is created inside a memory that does not exist; init builds on leftovers
 
 
@@ -96,7 +99,7 @@ def test_a_token_before_the_first_serve_makes_the_default_memory_and_serve_works
     added = home.run("token", "add", "voice")
     assert added.returncode == 0, added.stderr
     token = added.stdout.strip()
-    assert commits(home.default_memory) == 1
+    assert commits(home.default_memory) == INIT_COMMITS
     port = free_port()
     bridge = home.serve("--port", str(port))
     try:
@@ -124,7 +127,7 @@ def test_a_home_stuck_by_an_earlier_version_gets_its_memory_and_keeps_its_token(
     )
     added = home.run("token", "add", "claude-code")
     assert added.returncode == 0, added.stderr
-    assert commits(home.default_memory) == 1
+    assert commits(home.default_memory) == INIT_COMMITS
     listed = home.run("token", "list").stdout.splitlines()
     assert [line.split("\t")[0] for line in listed] == ["voice", "claude-code"]
 
@@ -136,7 +139,7 @@ def test_readme_first_command_serves_a_fresh_home(home: Home) -> None:
         wait_for_port(port, bridge)
     finally:
         stop(bridge)
-    assert commits(home.default_memory) == 1
+    assert commits(home.default_memory) == INIT_COMMITS
     assert not home.default_config.exists()
 
 
@@ -209,7 +212,7 @@ def test_init_builds_on_what_an_earlier_attempt_left(
     result = home.run("init", str(folder))
     assert result.returncode == 0, result.stderr
     assert "README.md" in git(folder, "ls-files").split()
-    assert commits(folder) == 1
+    assert commits(folder) == INIT_COMMITS
     assert home.run("check").returncode == 0
 
 
@@ -277,7 +280,7 @@ def test_init_inside_another_repository_makes_a_repository_of_its_own(
     assert result.returncode == 0, result.stderr
     assert commits(dotfiles) == 1
     assert git(dotfiles, "ls-files").split() == [".bashrc"]
-    assert commits(inner) == 1
+    assert commits(inner) == INIT_COMMITS
     assert git(inner, "rev-parse", "--show-toplevel").strip() == str(inner)
 
 
@@ -294,7 +297,7 @@ def test_init_after_the_built_in_memory_says_what_changed(home: Home, tmp_path: 
     assert f"tokens are kept in {chosen}/.git/memoire/tokens.json" in said
     assert "tokens issued before belong to the old memory" in said
     assert "still running serves the old memory with the old tokens: restart it" in said
-    assert commits(home.default_memory) == 1
+    assert commits(home.default_memory) == INIT_COMMITS
 
 
 def test_init_of_a_first_memory_says_nothing_about_switching(home: Home, tmp_path: Path) -> None:

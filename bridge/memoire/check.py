@@ -8,6 +8,7 @@ from .bootstrap import KEEP_FILE
 from .catalog import load_note
 from .config import Config
 from .core.paths import is_note_path
+from .storage.signing import ALLOWED_SIGNERS_PATH
 from .storage.store import GitStore
 
 
@@ -32,7 +33,7 @@ def check_memory(config: Config) -> list[Problem]:
         if path == layout.readme or is_note_path(path, layout)
     ]
     for path, blob in sorted(snapshot.files.items()):
-        if path.endswith(f"/{KEEP_FILE}"):
+        if path.endswith(f"/{KEEP_FILE}") or path == ALLOWED_SIGNERS_PATH:
             continue
         if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))

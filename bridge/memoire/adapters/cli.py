@@ -122,6 +122,13 @@ def _parser() -> argparse.ArgumentParser:
     _add_service_commands(commands)
     _add_everyday_commands(commands)
     _add_import_command(commands)
+    verify = commands.add_parser(
+        "verify", help="who made each commit (signed bridges, people), and any rewrite"
+    )
+    verify.add_argument("--limit", type=int, default=1000, help="commits to walk (default 1000)")
+    verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
+    verify.add_argument("--config", type=Path)
+    verify.set_defaults(run=_run_verify)
     return parser
 
 
@@ -483,3 +490,11 @@ def _import(arguments: argparse.Namespace) -> int:
     return import_folder(
         arguments.source, arguments.sensitive, located, load, dry_run=arguments.dry_run
     )
+
+
+def _run_verify(arguments: argparse.Namespace) -> int:
+    from ..verify import report_lines, verify_memory
+
+    report = verify_memory(_config(arguments.config), arguments.limit, arguments.since)
+    print("\n".join(report_lines(report)))
+    return 0 if report.clean else 1

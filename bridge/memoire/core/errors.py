@@ -122,3 +122,9 @@ class AddressUnavailable(MemoireError):
     """The bridge cannot listen where it was asked to: nothing was served."""
 
     code = "address_unavailable"
+
+
+class SigningKeyUnusable(MemoireError):
+    """The bridge's signing key cannot be read safely: nothing was written."""
+
+    code = "signing_key_unusable"

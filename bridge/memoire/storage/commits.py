@@ -2,6 +2,8 @@
 
 Nothing here touches a ref, the index or the working tree; the commit is published
 separately by compare-and-swap, so building one that never lands costs only loose objects.
+Every commit is signed with the bridge's key (`signing`); the first write of a bridge whose
+key the memory does not list yet is preceded by a commit of its own that adds the key.
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ from collections.abc import Mapping
 import pygit2
 from pygit2.enums import FileMode
 
+from .signing import ALLOWED_SIGNERS_PATH, BridgeKey, Enrolment, enrolment
+
 COMMITTER_EMAIL = "memoire@localhost"
 
 
 class CommitBuilder:
-    def __init__(self, repo: pygit2.Repository, subdir: str) -> None:
+    def __init__(self, repo: pygit2.Repository, subdir: str, key: BridgeKey) -> None:
         self._repo = repo
         self._subdir = subdir
+        self._key = key
+        self._listing_key: str | None = None  # an allowed-signers blob known to list the key
 
     def repo_path(self, path: str) -> str:
         """The repository path of a memory path."""
@@ -41,8 +47,30 @@ class CommitBuilder:
         changes = {tuple(self.repo_path(path).split("/")): blob for path, blob in blobs.items()}
         root_id = self._tree_with(root, changes) or self._repo.TreeBuilder().write()
         signature = pygit2.Signature(name, COMMITTER_EMAIL)
-        parents = [] if parent is None else [parent]
-        return str(self._repo.create_commit(None, signature, signature, message, root_id, parents))
+        parents: list[str | pygit2.Oid] = [] if parent is None else [parent]
+        # The commit's text (pygit2's stub says Oid), signed, then stored with its signature.
+        content = str(
+            self._repo.create_commit_string(signature, signature, message, root_id, parents)
+        )
+        gpgsig = self._key.sign(content.encode("utf-8"))
+        return str(self._repo.create_commit_with_signature(content, gpgsig, "gpgsig"))
+
+    def enrolment(self, files: Mapping[str, str]) -> Enrolment | None:
+        """The commit to make first when the memory's allowed signers lack this bridge's key.
+
+        `files` are the memory's files (path to blob id) at the commit to build on.
+        """
+        blob_id = files.get(ALLOWED_SIGNERS_PATH)
+        if blob_id is not None and blob_id == self._listing_key:
+            return None
+        current = None
+        if blob_id is not None:
+            blob = self._repo[blob_id]
+            current = blob.data if isinstance(blob, pygit2.Blob) else None
+        needed = enrolment(self._key, current)
+        if needed is None:
+            self._listing_key = blob_id
+        return needed
 
     def _tree_with(
         self, tree: pygit2.Tree | None, changes: Mapping[tuple[str, ...], str | None]

@@ -35,11 +35,13 @@ from ..core.errors import (
 )
 from .commits import CommitBuilder
 from .failures import disk_full_refusal, is_disk_full
+from .heads import HeadsLog
 from .housekeeping import pack_now_and_then
 from .locking import exclusive
 from .opening import open_repository
 from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
+from .signing import ALLOWED_SIGNERS_PATH, BridgeKey
 from .snapshots import Snapshot, SnapshotReader
 from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
 from .writes import Change, Landed, WaitingWrites, WriteRequest
@@ -71,6 +73,7 @@ class GitStore:
         subdir: str = "",
         branch: str | None = None,
         remote_url: str | None = None,
+        signing_key: BridgeKey | None = None,
     ) -> None:
         self._repo = open_repository(repository)
         self._local_ref = f"refs/heads/{branch}" if branch else self._head_branch()
@@ -78,6 +81,7 @@ class GitStore:
         state = self._gitdir / "memoire"
         state.mkdir(exist_ok=True)
         self._lock_file = state / "write.lock"
+        self._heads = HeadsLog(state)
         self._remote = (
             GitRemote(repository, remote_url, self._local_ref.removeprefix("refs/heads/"), state)
             if remote_url
@@ -89,7 +93,7 @@ class GitStore:
         self._mutex = threading.RLock()
         self._waiting = WaitingWrites()
         self._refs = RefUpdater(self._repo, self._gitdir)
-        self._commits = CommitBuilder(self._repo, subdir)
+        self._commits = CommitBuilder(self._repo, subdir, signing_key or BridgeKey())
         self._reader = SnapshotReader(self._repo, subdir)
         workdir = self.workdir
         self._worktree = (
@@ -124,8 +128,7 @@ class GitStore:
         if self._remote is None:
             return
         with self._mutex, exclusive(self._lock_file, timeout=0):
-            self._remote.fetch()
-            self._catch_up_local()
+            self._fetch()
 
     def snapshot(self) -> Snapshot:
         with self._mutex:
@@ -239,6 +242,7 @@ class GitStore:
         """Learn the remote's commit, and bring the local branch along when it can."""
         assert self._remote is not None
         self._remote.fetch()
+        self._heads.record(self._truth_ref, self._refs.target(self._truth_ref))
         self._catch_up_local()
 
     def _commit_and_publish(self, batch: list[WriteRequest[Any]], *, refuse: bool) -> bool:
@@ -251,6 +255,16 @@ class GitStore:
         planned: list[tuple[WriteRequest[Any], Landed[Any]]] = []
         files: dict[str, bytes | None] = {}
         blobs: dict[str, str | None] = {}
+        enrolment = self._commits.enrolment(snapshot.files)
+        if enrolment is not None:  # the key first, in a commit of its own: see `signing`
+            files[ALLOWED_SIGNERS_PATH] = enrolment.content
+            with _refused_when_disk_full(self._gitdir):
+                blobs = self._commits.write_blobs(files)
+                commit = self._commits.commit(
+                    snapshot.commit, blobs, committer_name("key"), enrolment.message
+                )
+            self._reader.derive_after_write(snapshot, commit, blobs)
+            snapshot = self._reader.at(commit)
         for request in (waiting for waiting in batch if not waiting.answered):
             try:
                 change = request.plan(snapshot)
@@ -278,6 +292,7 @@ class GitStore:
             if self._worktree is not None:
                 self._worktree.abandon()
             return False
+        self._heads.record(self._truth_ref, tip)
         self._after_landing(base, files, tip, blobs, journal)
         for request, landed in planned:
             request.landed = landed
