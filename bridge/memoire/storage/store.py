@@ -41,6 +41,7 @@ from .opening import open_repository
 from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
 from .snapshots import Snapshot, SnapshotReader
+from .trail import NoteStep, note_steps
 from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
 from .writes import Change, Landed, WaitingWrites, WriteRequest
 
@@ -151,6 +152,10 @@ class GitStore:
                 return None
             ids = found.parent_ids
             return str(ids[0]) if ids else None
+
+    def note_steps(self, path: str, head: str | None, bound: int) -> Iterator[NoteStep]:
+        """One note's blob at each of `bound` commits back from `head`, newest first."""
+        return note_steps(self._repo, self._commits.repo_path(path), head, bound, self._mutex)
 
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:
