@@ -719,7 +719,7 @@ class MemoryService:
                 "nothing was written. Restore another commit, or rewrite the note with write."
             )
         check_body_text(note.parsed.body)
-        text = self._touched(note)
+        text = self._touched(note) + note.parsed.body
         self._refuse_secrets(text)
         return text
 
