@@ -17,6 +17,7 @@ of the change as they were then:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -159,11 +160,12 @@ def _entry(
     added, removed, diff = _diff(
         _bytes(step.before, read), _bytes(step.after, read), path, text=withheld is None
     )
+    client = _client(step.committer)
     return HistoryEntry(
         commit=step.commit,
         date=_date(step),
-        client=_client(step),
-        tool=_tool(step),
+        client=client,
+        tool=_tool(step, client),
         change=_change(step),
         version=after.version if after is not None and seen_after else None,
         added=added,
@@ -230,17 +232,18 @@ def _date(step: NoteStep) -> str:
     return datetime.fromtimestamp(step.time, zone).isoformat(timespec="seconds")
 
 
-def _client(step: NoteStep) -> str:
+@functools.lru_cache(maxsize=256)
+def _client(committer: str) -> str:
     """The client a memoire commit names; anything else, or anything odd, is a person's."""
-    found = _MEMOIRE_COMMITTER.fullmatch(step.committer)
+    found = _MEMOIRE_COMMITTER.fullmatch(committer)
     if found is None or secrets.find_secret(found[1]) is not None:
         return A_PERSON
     return found[1]
 
 
-def _tool(step: NoteStep) -> str | None:
+def _tool(step: NoteStep, client: str) -> str | None:
     """The tool a memoire commit's message names (`tool: append`); none for a person's."""
-    if _client(step) == A_PERSON:
+    if client == A_PERSON:
         return None
     found = _TOOL_LINE.search(step.message)
     return None if found is None else found[1]

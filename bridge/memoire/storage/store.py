@@ -41,7 +41,7 @@ from .opening import open_repository
 from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
 from .snapshots import Snapshot, SnapshotReader
-from .trail import NoteStep, note_steps
+from .trail import NoteStep, NoteTrails
 from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
 from .writes import Change, Landed, WaitingWrites, WriteRequest
 
@@ -92,6 +92,7 @@ class GitStore:
         self._refs = RefUpdater(self._repo, self._gitdir)
         self._commits = CommitBuilder(self._repo, subdir)
         self._reader = SnapshotReader(self._repo, subdir)
+        self._trails = NoteTrails(self._repo, self._mutex)
         workdir = self.workdir
         self._worktree = (
             None
@@ -155,7 +156,7 @@ class GitStore:
 
     def note_steps(self, path: str, head: str | None, bound: int) -> Iterator[NoteStep]:
         """One note's blob at each of `bound` commits back from `head`, newest first."""
-        return note_steps(self._repo, self._commits.repo_path(path), head, bound, self._mutex)
+        return self._trails.steps(self._commits.repo_path(path), head, bound)
 
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:

@@ -1,9 +1,11 @@
 """A note's trail through the branch: its blob at each commit, newest first, first parents only.
 
-Each step looks up one path in one commit's tree (libgit2 reads only the trees on the way),
-never a whole folder listing, so walking back along a memory of 10,000 notes costs the
-same as along one of ten. The walk is lazy and bounded: the caller stops it once it has
-what it needs, and it never goes further back than `bound` commits.
+A step compares the trees on the way to the note's folder first (the top of the memory is
+small), and reads the folder itself only when it changed: in a memory of 10,000 notes a
+folder tree is over 100 KB to inflate, the whole cost of a step. A step never changes
+once its commit exists, so steps are kept (bounded), and asking again for a note's history
+costs only the commits made since. The walk is lazy: the caller stops it once it has what
+it needs, and it never goes further back than `bound` commits.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from dataclasses import dataclass
 import pygit2
 from pygit2.enums import FileMode
 
+from .snapshots import BoundedCache
+
+STEPS_KEPT = 20_000
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)  # as snapshots count files: no links
 
 
@@ -42,55 +47,80 @@ class NoteStep:
         return self.before != self.after
 
 
-def note_steps(
-    repo: pygit2.Repository,
-    repo_path: str,
-    head: str | None,
-    bound: int,
-    lock: threading.RLock,
-) -> Iterator[NoteStep]:
-    """The note at `repo_path` commit by commit from `head`, at most `bound` commits.
+class NoteTrails:
+    """Steps of any note's trail, read from one repository under the store's lock."""
 
-    `lock` is the store's: taken for each step only, so a long walk never holds up a write.
-    """
-    commit_id = head
-    after: str | None = None
-    for index in range(bound):
-        if commit_id is None:
-            return
-        with lock:
-            commit = repo[commit_id]
-            assert isinstance(commit, pygit2.Commit)
-            if index == 0:
-                after = _blob_at(commit.tree, repo_path)
-            parent_ids = commit.parent_ids
-            found = repo.get(parent_ids[0]) if parent_ids else None
-            parent = found if isinstance(found, pygit2.Commit) else None
-            before = None
-            if parent is not None:
-                same_tree = parent.tree_id == commit.tree_id
-                before = after if same_tree else _blob_at(parent.tree, repo_path)
-            step = NoteStep(
-                commit=commit_id,
-                parent=None if parent is None else str(parent.id),
-                before=before,
-                after=after,
-                time=commit.commit_time,
-                offset=commit.commit_time_offset,
-                committer=commit.committer.raw_name.decode("utf-8", errors="replace"),
-                message=commit.raw_message.decode("utf-8", errors="replace"),
-            )
-        yield step
-        commit_id = None if parent is None else str(parent.id)
-        after = before
+    def __init__(self, repo: pygit2.Repository, lock: threading.RLock) -> None:
+        self._repo = repo
+        self._lock = lock
+        self._kept: BoundedCache[tuple[str, str], NoteStep] = BoundedCache(STEPS_KEPT)
+
+    def steps(self, repo_path: str, head: str | None, bound: int) -> Iterator[NoteStep]:
+        """The note at `repo_path` commit by commit from `head`, at most `bound` commits.
+
+        The lock is taken for each step only, so a long walk never holds up a write.
+        """
+        commit_id = head
+        after: str | None = None
+        for index in range(bound):
+            if commit_id is None:
+                return
+            with self._lock:
+                step = self._kept.get((repo_path, commit_id))
+                if step is None:
+                    step = self._step(repo_path, commit_id, after, known=index > 0)
+                    self._kept.put((repo_path, commit_id), step)
+            yield step
+            commit_id, after = step.parent, step.before
+
+    def _step(self, repo_path: str, commit_id: str, after: str | None, *, known: bool) -> NoteStep:
+        """One step; `after` is the note's blob at the commit when `known` (the previous
+        step read it as its `before`)."""
+        commit = self._repo[commit_id]
+        assert isinstance(commit, pygit2.Commit)
+        folder, _, name = repo_path.rpartition("/")
+        if not known:
+            after = self._blob_in(_tree_id(commit.tree, folder), name)
+        found = self._repo.get(commit.parent_ids[0]) if commit.parent_ids else None
+        parent = found if isinstance(found, pygit2.Commit) else None
+        before = None
+        if parent is not None:
+            before = after
+            if parent.tree_id != commit.tree_id:
+                parent_folder = _tree_id(parent.tree, folder)
+                if parent_folder != _tree_id(commit.tree, folder):
+                    before = self._blob_in(parent_folder, name)
+        return NoteStep(
+            commit=commit_id,
+            parent=None if parent is None else str(parent.id),
+            before=before,
+            after=after,
+            time=commit.commit_time,
+            offset=commit.commit_time_offset,
+            committer=commit.committer.raw_name.decode("utf-8", errors="replace"),
+            message=commit.raw_message.decode("utf-8", errors="replace"),
+        )
+
+    def _blob_in(self, folder: str | None, name: str) -> str | None:
+        """The blob id of the regular file `name` in a folder tree; None for nothing there,
+        a link or a folder."""
+        if folder is None:
+            return None
+        tree = self._repo[folder]
+        assert isinstance(tree, pygit2.Tree)
+        try:
+            entry = tree[name]
+        except KeyError:
+            return None
+        return str(entry.id) if entry.filemode in _REGULAR else None
 
 
-def _blob_at(tree: pygit2.Tree, repo_path: str) -> str | None:
-    """The blob id of a regular file at `repo_path`; None for nothing, a link or a folder."""
+def _tree_id(root: pygit2.Tree, folder: str) -> str | None:
+    """The id of the tree at `folder` ("" for the root itself); None when there is none."""
+    if not folder:
+        return str(root.id)
     try:
-        found = tree[repo_path]
+        found = root[folder]
     except KeyError:
         return None
-    if found.filemode not in _REGULAR:
-        return None
-    return str(found.id)
+    return str(found.id) if isinstance(found, pygit2.Tree) else None
