@@ -23,18 +23,11 @@ from .bridges import issue_token, running_bridge, stdio_client
 from .conftest import ServiceFactory, git, write_config
 from .test_mcp import SECRET_REFUSAL, call, tool_names
 
-pytestmark = pytest.mark.anyio
-
 GARDEN = "topics/garden.md"
 WIFI = "topics/wifi.md"
 SENSITIVE_WORDS = ("Pollen", "cetirizine", "Allergist", "Tuesday", "sensitive: yes")
 SECRET_TEXT = "Tr0ub4dor-77xQ"
 READER = "[clients.reader]\nread = true\nsensitive = true\n"
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @dataclass(frozen=True)
@@ -128,37 +121,6 @@ async def history(config: Path, client: str, path: str, **arguments: Any) -> tup
 
 def commits_of(answer: dict[str, Any]) -> list[str]:
     return [entry["commit"] for entry in answer["entries"]]
-
-
-# The JSON API (first: Home Assistant's harness sets up its session fixtures in the
-# module's first test, which must not be an async one)
-
-
-def test_the_json_api_answers_history_as_the_tool_does(
-    config: Path, garden: Garden, make_service: ServiceFactory, repository: Path
-) -> None:
-    make_service(repository).append("desk", "topics/health.md", "x", title="H", sensitive=True)
-    voice = issue_token(config, "voice")
-    with running_bridge(config) as bridge:
-
-        def get(token: str, path: str, query: str = "") -> httpx2.Response:
-            return httpx2.get(
-                f"{bridge.url}/api/v1/history/{path}{query}",
-                headers={"Authorization": f"Bearer {token}"},
-                timeout=30,
-            )
-
-        found = get(voice, GARDEN, "?limit=2")
-        hidden, missing = get(voice, "topics/health.md"), get(voice, "topics/never.md")
-        refusals = [get(voice, GARDEN, f"?limit={limit}") for limit in ("0", "51", "-1", "1e9")]
-    assert found.status_code == 200
-    assert commits_of(found.json()) == [garden.compost, garden.by_hand]
-    assert found.json()["stopped"] == "limit"
-    assert (hidden.status_code, missing.status_code) == (404, 404)
-    assert hidden.json()["message"].replace("topics/health.md", "P") == missing.json()[
-        "message"
-    ].replace("topics/never.md", "P")
-    assert {refusal.status_code for refusal in refusals} == {400}
 
 
 # Tools by role
@@ -426,3 +388,33 @@ async def test_restore_brings_back_a_deleted_note_without_a_version(
     assert not refused, text
     assert restored["created"] is True
     assert "Likes tea." in (repository / "people/ada.md").read_text()
+
+
+# The JSON API
+
+
+def test_the_json_api_answers_history_as_the_tool_does(
+    config: Path, garden: Garden, make_service: ServiceFactory, repository: Path
+) -> None:
+    make_service(repository).append("desk", "topics/health.md", "x", title="H", sensitive=True)
+    voice = issue_token(config, "voice")
+    with running_bridge(config) as bridge:
+
+        def get(token: str, path: str, query: str = "") -> httpx2.Response:
+            return httpx2.get(
+                f"{bridge.url}/api/v1/history/{path}{query}",
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=30,
+            )
+
+        found = get(voice, GARDEN, "?limit=2")
+        hidden, missing = get(voice, "topics/health.md"), get(voice, "topics/never.md")
+        refusals = [get(voice, GARDEN, f"?limit={limit}") for limit in ("0", "51", "-1", "1e9")]
+    assert found.status_code == 200
+    assert commits_of(found.json()) == [garden.compost, garden.by_hand]
+    assert found.json()["stopped"] == "limit"
+    assert (hidden.status_code, missing.status_code) == (404, 404)
+    assert hidden.json()["message"].replace("topics/health.md", "P") == missing.json()[
+        "message"
+    ].replace("topics/never.md", "P")
+    assert {refusal.status_code for refusal in refusals} == {400}
