@@ -42,10 +42,12 @@ def test_the_typescript_sdk_lists_and_calls_tools_with_a_token(
         "memoire_index",
         "memoire_read",
         "memoire_search",
+        "memoire_history",
         "memoire_append",
         "memoire_edit",
         "memoire_write",
         "memoire_delete",
+        "memoire_restore",
     ]
     assert answer["appended"]["structuredContent"]["appended"] == (
         "Written by the TypeScript SDK (with « quotes »)."

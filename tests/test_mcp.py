@@ -17,8 +17,14 @@ from .conftest import git, write_config
 
 pytestmark = pytest.mark.anyio
 
-READ_TOOLS = ["memoire_index", "memoire_read", "memoire_search"]
-WRITE_TOOLS = ["memoire_append", "memoire_edit", "memoire_write", "memoire_delete"]
+READ_TOOLS = ["memoire_index", "memoire_read", "memoire_search", "memoire_history"]
+WRITE_TOOLS = [
+    "memoire_append",
+    "memoire_edit",
+    "memoire_write",
+    "memoire_delete",
+    "memoire_restore",
+]
 SECRET_REFUSAL = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -58,6 +59,15 @@ from .core.note import (
 from .core.paths import is_note_path, readable_path, writable_path
 from .core.preferences import preference_lines, preferences
 from .core.scopes import Rule, ScopeResolver, find_git_root
+from .history import (
+    DEFAULT_LIMIT,
+    HISTORY_WALK,
+    NoteHistory,
+    PastNote,
+    RestoreResult,
+    note_history,
+    past_note,
+)
 from .results import (
     AppendResult,
     DeleteResult,
@@ -309,6 +319,19 @@ class MemoryService:
             body = note.parsed.body
             return Preferences(preferences(body), tuple(preference_lines(body)), note.version)
 
+    def history(self, client: str, path: str, limit: int = DEFAULT_LIMIT) -> NoteHistory:
+        """The commits that changed a note, newest first, each as this client may see it
+        then (`history`); a note hidden from it now answers exactly like a missing one."""
+        with self._audited(client, "history") as record:
+            rights = self._require_read(client)
+            path = record.path = readable_path(path, self.layout)
+            head = record.commit = self._store.head()
+            steps = self._store.note_steps(path, head, HISTORY_WALK)
+            load = functools.partial(self._catalog.note_in_blob, path)
+            found = note_history(steps, path, rights, load, self._store.read_blob, limit=limit)
+            record.size = len(found.entries)
+            return found
+
     def head(self) -> str | None:
         """The branch's commit now; adapters poll it to notice any writer's commits."""
         return self._store.head()
@@ -451,6 +474,28 @@ class MemoryService:
             path,
             lambda path: self._delete_plan(path, version),
             lambda path, landed: DeleteResult(path, landed.change.outcome, landed.commit),
+        )
+
+    def restore(
+        self, client: str, path: str, commit: str, version: str | None = None
+    ) -> RestoreResult:
+        """Bring a note back to its content at a past commit of the branch, as a new commit
+        through the write rules: its current version is needed as for `write` (omitted only
+        for a deleted note), and the secret guard reads what comes back."""
+        return self._write(
+            client,
+            "restore",
+            path,
+            lambda path: self._restore_plan(client, path, commit, version),
+            lambda path, landed: RestoreResult(
+                path=path,
+                restored_from=landed.change.outcome[0].commit,
+                restored_version=landed.change.outcome[0].note.version,
+                created=landed.change.outcome[1],
+                version=_version(landed, path),
+                commit=landed.commit,
+                size=len(landed.change.files[path] or b""),
+            ),
         )
 
     def import_notes(self, notes: Mapping[str, str]) -> ImportedNotes:
@@ -633,6 +678,50 @@ class MemoryService:
             return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
 
         return _WritePlan(plan, lambda _: 0)
+
+    def _restore_plan(
+        self, client: str, path: str, commit: str, version: str | None
+    ) -> _WritePlan[tuple[PastNote, bool]]:
+        """The past version, checked once (a commit never changes); the current one in the
+        plan, exactly as `write` checks it."""
+        expected = _clean_version(version)
+        steps = self._store.note_steps(path, self._store.head(), HISTORY_WALK)
+        load = functools.partial(self._catalog.note_in_blob, path)
+        past = past_note(steps, path, commit, self.rights(client), load)
+        text = self._restorable(past)
+
+        def plan(snapshot: Snapshot) -> Change[tuple[PastNote, bool]]:
+            blob = snapshot.files.get(path)
+            if blob is None:
+                if expected is not None:
+                    raise NoteNotFound(path, "It was deleted; omit version to bring it back.")
+                return self._change(path, text, outcome=(past, True))
+            current = self._catalog.note_in_blob(path, blob)
+            self._check_version(current, expected)
+            if current.text == text:
+                raise InvalidArgument(
+                    f"{path} already holds its content of commit {past.commit[:10]}; nothing "
+                    "was written."
+                )
+            return self._change(path, text, outcome=(past, False))
+
+        return _WritePlan(plan, lambda landed: len(landed.change.files[path] or b""))
+
+    def _restorable(self, past: PastNote) -> str:
+        """The past note's text with `updated` set to today, once it passes a write's rules."""
+        note = past.note
+        if note.too_large:
+            raise TooLarge(_too_large_message(note.path, self.config.limits.note_chars))
+        if not note.parsed.is_valid:
+            problems = "; ".join(note.parsed.problems)
+            raise InvalidNote(
+                f"The header of {note.path} at commit {past.commit[:10]} is broken ({problems}); "
+                "nothing was written. Restore another commit, or rewrite the note with write."
+            )
+        check_body_text(note.parsed.body)
+        text = self._touched(note) + note.parsed.body
+        self._refuse_secrets(text)
+        return text
 
     # Rules shared by the operations
 

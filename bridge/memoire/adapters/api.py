@@ -1,7 +1,8 @@
 """The JSON API at /api/v1, for Home Assistant and scripts: the same service, tokens and rights.
 
 Every answer is what the memory service returns for the token's client, as JSON. A note
-the client may not see answers 404 exactly like a missing one. The events stream says
+the client may not see answers 404 exactly like a missing one. The API only reads: a
+change (restoring a note's past version included) goes through the MCP tools. The events stream says
 which note changed and how (created, updated, deleted), never what it holds, and never
 names a note the client cannot see; each token may hold a few streams at once.
 """
@@ -21,6 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import MemoireError
+from ..history import DEFAULT_LIMIT, MAX_LIMIT
 from ..results import IndexQuery
 from ..service import MemoryService
 from .events import ChangeWatcher, HeldStream, changes, with_heartbeats
@@ -81,11 +83,17 @@ def build_api(
 
     async def search(request: Request) -> Response:
         query = request.query_params.get("q", "")
-        limit = _search_limit(request.query_params.get("limit", "10"))
+        limit = _limit(request.query_params.get("limit", "10"), MAX_SEARCH_LIMIT)
         if limit is None:
-            message = f"limit must be a whole number from 1 to {MAX_SEARCH_LIMIT}"
-            return JSONResponse({"error": "invalid_argument", "message": message}, 400)
+            return _bad_limit(MAX_SEARCH_LIMIT)
         return await call(request, lambda client: service.search(client, query, limit))
+
+    async def history(request: Request) -> Response:
+        path = request.path_params["path"]
+        limit = _limit(request.query_params.get("limit", str(DEFAULT_LIMIT)), MAX_LIMIT)
+        if limit is None:
+            return _bad_limit(MAX_LIMIT)
+        return await call(request, lambda client: service.history(client, path, limit))
 
     async def preferences(request: Request) -> Response:
         return await call(request, service.preferences)
@@ -122,18 +130,24 @@ def build_api(
             Route("/index", index),
             Route("/notes/{path:path}", note),
             Route("/search", search),
+            Route("/history/{path:path}", history),
             Route("/preferences", preferences),
             Route("/events", events),
         ]
     )
 
 
-def _search_limit(text: str) -> int | None:
+def _limit(text: str, most: int) -> int | None:
     """The limit a client asked for, if it is a sensible one (digits only: no sign, no 1e9)."""
     if not text.isascii() or not text.isdigit() or len(text) > 3:
         return None
     limit = int(text)
-    return limit if 1 <= limit <= MAX_SEARCH_LIMIT else None
+    return limit if 1 <= limit <= most else None
+
+
+def _bad_limit(most: int) -> Response:
+    message = f"limit must be a whole number from 1 to {most}"
+    return JSONResponse({"error": "invalid_argument", "message": message}, 400)
 
 
 def _too_many_streams(per_token: int) -> Response:

@@ -1,4 +1,4 @@
-"""The MCP adapter: the seven tools over the memory service, for stdio and streamable HTTP.
+"""The MCP adapter: the tools over the memory service, for stdio and streamable HTTP.
 
 Identity never comes from what a client says about itself (clientInfo is a claim): on
 stdio it is the `--client` the user wrote in the launch command, over HTTP the client
@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from ..core.acl import Rights
 from ..core.errors import MemoireError
+from ..history import DEFAULT_LIMIT, MAX_LIMIT, NoteHistory, RestoreResult
 from ..results import (
     AppendResult,
     DeleteResult,
@@ -185,7 +186,7 @@ def _writing(title: str, *, destructive: bool, idempotent: bool) -> ToolAnnotati
 def _tools(
     service: MemoryService, caller_of: Callable[[ServerRequestContext[Any, Any]], Caller]
 ) -> list[_Tool]:
-    """The seven tools. Each is a thin call to the service; refusals become tool errors."""
+    """The tools. Each is a thin call to the service; refusals become tool errors."""
 
     def respond[T](
         ctx: Context, operation: Callable[[Caller], T], text_of: Callable[[T], str]
@@ -250,6 +251,19 @@ def _tools(
             ctx,
             lambda caller: service.search(caller.client, query, limit),
             render.search,
+        )
+
+    def memoire_history(
+        ctx: Context,
+        path: Path,
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_LIMIT, description="Most changes to list, newest first")
+        ] = DEFAULT_LIMIT,
+    ) -> Annotated[CallToolResult, NoteHistory]:
+        return respond(
+            ctx,
+            lambda caller: service.history(caller.client, path, limit),
+            render.history,
         )
 
     def memoire_append(
@@ -319,6 +333,22 @@ def _tools(
             render.deleted,
         )
 
+    def memoire_restore(
+        ctx: Context,
+        *,
+        path: Path,
+        commit: Annotated[str, Field(description="A commit memoire_history listed for this note")],
+        version: Annotated[
+            str | None,
+            Field(description="The note's version now, from memoire_read; omit only if deleted"),
+        ] = None,
+    ) -> Annotated[CallToolResult, RestoreResult]:
+        return respond(
+            ctx,
+            lambda caller: service.restore(caller.client, path, commit, version),
+            render.restored,
+        )
+
     return [
         _Tool(
             "memoire_index",
@@ -346,6 +376,16 @@ def _tools(
             memoire_search,
             _reading("Search the memory"),
             "Find notes by words (case and accents ignored), with matching lines.",
+        ),
+        _Tool(
+            "memoire_history",
+            "memoire_historique",
+            False,
+            memoire_history,
+            _reading("Note history"),
+            "What happened to one note, newest first: when, which assistant (or a person), "
+            "with which tool, and the change as a diff. Look here before undoing a change "
+            "with memoire_restore.",
         ),
         _Tool(
             "memoire_append",
@@ -380,5 +420,15 @@ def _tools(
             memoire_delete,
             _writing("Delete a note", destructive=True, idempotent=True),
             "Delete a note. Needs the version you read.",
+        ),
+        _Tool(
+            "memoire_restore",
+            "memoire_restaurer",
+            True,
+            memoire_restore,
+            _writing("Restore a note", destructive=True, idempotent=False),
+            "Bring a note back to its content after a commit memoire_history listed, as a "
+            "new commit (history is kept). Pass the note's current version from memoire_read; "
+            "omit it only to bring back a deleted note.",
         ),
     ]

@@ -5,6 +5,7 @@ Nothing is shortened here: a confirmation quotes the whole text that was written
 
 from __future__ import annotations
 
+from ..history import NoteHistory, RestoreResult
 from ..results import (
     AppendResult,
     DeleteResult,
@@ -105,3 +106,27 @@ def written(result: WriteResult) -> str:
 def deleted(result: DeleteResult) -> str:
     was = f"was version {result.deleted_version}"
     return f"Deleted {result.path} ({was}), commit {result.commit[:10]}."
+
+
+def history(result: NoteHistory) -> str:
+    lines = [f"History of {result.path}, newest first: {len(result.entries)} change(s)."]
+    lines.append(result.window)
+    for entry in result.entries:
+        tool = f" ({entry.tool})" if entry.tool else ""
+        version = f", version {entry.version}" if entry.version else ""
+        lines += [
+            "",
+            f"## {entry.date} — {entry.client}{tool}: {entry.change}, commit "
+            f"{entry.commit}{version}; +{entry.added} -{entry.removed} lines",
+        ]
+        lines.append(entry.diff.rstrip("\n") if entry.diff is not None else f"({entry.withheld})")
+    return "\n".join(lines)
+
+
+def restored(result: RestoreResult) -> str:
+    verb = "Brought back the deleted note" if result.created else "Restored"
+    return (
+        f"{verb} {result.path} to its content after commit {result.restored_from[:10]} "
+        f"(version {result.restored_version} then): {result.size} bytes, now version "
+        f"{result.version}, commit {result.commit[:10]}."
+    )

@@ -35,6 +35,7 @@ _ROUTES = frozenset(
     }
 )
 _NOTE_ROUTE = "/api/v1/notes/"
+_HISTORY_ROUTE = "/api/v1/history/"
 _METHODS = frozenset({"GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"})
 _MCP_SDK = "mcp"
 """The MCP SDK logs session ids at info and whole messages at debug: only its warnings show."""
@@ -88,6 +89,8 @@ def endpoint_of(scope: MutableMapping[str, Any]) -> str:
         route = path
     elif path.startswith(_NOTE_ROUTE):
         route = _NOTE_ROUTE + "{path}"
+    elif path.startswith(_HISTORY_ROUTE):
+        route = _HISTORY_ROUTE + "{path}"
     else:
         route = "(other path)"
     return f"{method} {route}"

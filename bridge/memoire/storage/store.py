@@ -43,6 +43,7 @@ from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
 from .signing import ALLOWED_SIGNERS_PATH, BridgeKey
 from .snapshots import Snapshot, SnapshotReader
+from .trail import NoteStep, NoteTrails
 from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
 from .writes import Change, Landed, WaitingWrites, WriteRequest
 
@@ -95,6 +96,7 @@ class GitStore:
         self._refs = RefUpdater(self._repo, self._gitdir)
         self._commits = CommitBuilder(self._repo, subdir, signing_key or BridgeKey())
         self._reader = SnapshotReader(self._repo, subdir)
+        self._trails = NoteTrails(self._repo, self._mutex)
         workdir = self.workdir
         self._worktree = (
             None
@@ -154,6 +156,10 @@ class GitStore:
                 return None
             ids = found.parent_ids
             return str(ids[0]) if ids else None
+
+    def note_steps(self, path: str, head: str | None, bound: int) -> Iterator[NoteStep]:
+        """One note's blob at each of `bound` commits back from `head`, newest first."""
+        return self._trails.steps(self._commits.repo_path(path), head, bound)
 
     def read_blob(self, blob_id: str) -> bytes:
         with self._mutex:
