@@ -53,6 +53,7 @@ from core import (
 
 from memoire.history import HISTORY_WALK, MAX_LIMIT
 from memoire.storage.commits import CommitBuilder
+from memoire.storage.signing import BridgeKey
 from memoire.storage.store import committer_name
 
 NOTES = 10_000
@@ -75,7 +76,7 @@ def build(repository: Path, seed: int) -> None:
     rng = random.Random(seed + 3)
     maker = TextMaker(random.Random(seed + 4))
     repo = pygit2.Repository(str(repository))
-    builder = CommitBuilder(repo, "")
+    builder = CommitBuilder(repo, "", BridgeKey(repository.parent / "plumbing-key"))
     lines = [maker.sentence(4, 10) for _ in range(NOTE_LINES)]
     first = {
         MEASURED: note_text("Measured", lines).encode(),

@@ -14,6 +14,7 @@ from memoire.core.errors import InvalidArgument, InvalidPath, NoteNotFound
 from memoire.history import HISTORY_WALK, past_note
 from memoire.service import MemoryService
 from memoire.storage.commits import CommitBuilder
+from memoire.storage.signing import BridgeKey
 
 from ..conftest import ServiceFactory, git
 from ..test_history import GARDEN, SENSITIVE_WORDS, build_garden
@@ -34,7 +35,7 @@ def person_commits(repository: Path, path: str, text: str) -> str:
 def forged_commit(repository: Path, path: str, text: str, committer: str, message: str) -> str:
     """A commit made with plumbing under any committer name, as anyone with push access can."""
     repo = pygit2.Repository(str(repository))
-    builder = CommitBuilder(repo, "")
+    builder = CommitBuilder(repo, "", BridgeKey(repository.parent / "plumbing-key"))
     blobs = builder.write_blobs({path: text.encode()})
     commit = builder.commit(str(repo.head.target), blobs, committer, message)
     repo.references[repo.head.name].set_target(commit)
@@ -121,7 +122,7 @@ def test_history_looks_back_no_further_than_its_bound(
 ) -> None:
     created = service.append("desk", NOTE, "Ferns.", title="Plants", sensitive=False)
     repo = pygit2.Repository(str(repository))
-    builder = CommitBuilder(repo, "")
+    builder = CommitBuilder(repo, "", BridgeKey(repository.parent / "plumbing-key"))
     head = str(repo.head.target)
     pygit2.settings.enable_fsync_gitdir(False)
     try:
