@@ -25,14 +25,18 @@ from .core.layout import Layout
 from .core.note import ParsedNote, parse_note, readme_is_hidden
 from .core.paths import is_note_path
 from .results import NoteSummary
+from .storage.caches import BoundedCache
 from .storage.search import IndexedNote, SearchIndex
 from .storage.store import GitStore, Snapshot
 from .storage.summaries import StoredSummary, SummaryStore
 
 VERSION_CHARS = 10
-_LOADED_CACHE_LIMIT = 50_000
+LOADED_NOTES_KEPT = 1_024
+"""Every write loads its note's new blob, so this cache is where a long-running bridge
+would grow (about 9 KB a write); it keeps the notes used last, which reads and writes
+come back to. A bulk pass (the first index, a search rebuild) loads past it once."""
 MAX_HISTORY_WALK = 256  # commits looked at to place a change
-_PUBLIC_COMMIT_CACHE_LIMIT = 10_000
+PUBLIC_COMMITS_KEPT = 10_000
 _UTF8_MAX_BYTES_PER_CHAR = 4
 
 
@@ -196,9 +200,9 @@ class Catalog:
         self._layout = layout
         self._search = search
         self._note_chars = note_chars
-        self._loaded: dict[str, LoadedNote] = {}
+        self._loaded: BoundedCache[str, LoadedNote] = BoundedCache(LOADED_NOTES_KEPT)
         self._summaries: tuple[str | None, dict[str, Listed] | None] = (None, None)
-        self._public_commits: dict[str, str] = {}
+        self._public_commits: BoundedCache[str, str] = BoundedCache(PUBLIC_COMMITS_KEPT)
         self._lock = threading.Lock()
 
     # One note
@@ -213,12 +217,7 @@ class Catalog:
         if cached is not None and cached.path == path:
             return cached
         data = self._store.read_blob(blob)
-        note = load_note(data, path, blob, self._layout, self._note_chars)
-        with self._lock:
-            if len(self._loaded) >= _LOADED_CACHE_LIMIT:
-                self._loaded.clear()
-            self._loaded[blob] = note
-        return note
+        return self._loaded.put(blob, load_note(data, path, blob, self._layout, self._note_chars))
 
     def is_public(self, path: str, blob: str | None) -> bool:
         """Whether a client without the sensitive right may see this path at this blob."""
@@ -345,10 +344,8 @@ class Catalog:
                 answer = commit
                 break
             commit = parent
-        with self._lock:  # emptied only to make room, never on a plain hit
-            if walked and len(self._public_commits) + len(walked) > _PUBLIC_COMMIT_CACHE_LIMIT:
-                self._public_commits.clear()
-            self._public_commits.update(dict.fromkeys(walked, answer))
+        for walked_commit in walked:  # forgotten ones are walked again, to the same answer
+            self._public_commits.put(walked_commit, answer)
         return answer
 
     def public_paths_changed(self, parent: str | None, commit: str) -> set[str]:

@@ -9,16 +9,17 @@ it makes.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygit2
 from pygit2.enums import FileMode
 
+from .caches import BoundedCache
+
 SNAPSHOTS_KEPT = 4
-FOLDER_LISTINGS_KEPT = 256
-DOT_LISTINGS_KEPT = 256
+FOLDER_LISTINGS_KEPT = 16
+DOT_LISTINGS_KEPT = 16
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
 _NOT_A_FILE = {FileMode.LINK: "a link", FileMode.TREE: "a folder", FileMode.COMMIT: "a submodule"}
 
@@ -35,33 +36,6 @@ class Snapshot:
     files: Mapping[str, str]
     top: Mapping[str, str] = field(default_factory=dict)
     folders: Mapping[str, str] = field(default_factory=dict)
-
-
-class BoundedCache[K, V]:
-    """A mapping that forgets its least recently used entry as soon as it is over its limit."""
-
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
-        self._entries: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        value = self._entries.get(key)
-        if value is not None:
-            self._entries.move_to_end(key)
-        return value
-
-    def put(self, key: K, value: V) -> V:
-        self._entries[key] = value
-        self._entries.move_to_end(key)
-        while len(self._entries) > self._limit:
-            self._entries.popitem(last=False)
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._entries
-
-    def __len__(self) -> int:
-        return len(self._entries)
 
 
 class SnapshotReader:
