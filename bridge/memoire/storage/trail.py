@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygit2
 from pygit2.enums import FileMode
 
-from .snapshots import BoundedCache
+from .caches import BoundedCache
 
 STEPS_KEPT = 20_000
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)  # as snapshots count files: no links
