@@ -31,18 +31,21 @@ CLIENTS: dict[str, Rights] = {
 }
 
 
-def git(repository: Path, *arguments: str) -> str:
-    """The real git command line, as a person would use it on the same repository."""
+def git(
+    repository: Path, *arguments: str, name: str = "Person", email: str = "person@example.org"
+) -> str:
+    """The real git command line, as a person would use it on the same repository; `name`
+    and `email` are whatever that person configured (anyone may claim to be memoire)."""
     result = subprocess.run(
         ["git", "-C", str(repository), *arguments],
         capture_output=True,
         text=True,
         check=True,
         env={
-            "GIT_AUTHOR_NAME": "Person",
-            "GIT_AUTHOR_EMAIL": "person@example.org",
-            "GIT_COMMITTER_NAME": "Person",
-            "GIT_COMMITTER_EMAIL": "person@example.org",
+            "GIT_AUTHOR_NAME": name,
+            "GIT_AUTHOR_EMAIL": email,
+            "GIT_COMMITTER_NAME": name,
+            "GIT_COMMITTER_EMAIL": email,
             "HOME": str(repository),
             "PATH": "/usr/bin:/bin",
         },

@@ -32,21 +32,7 @@ def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def as_committer(repository: Path, name: str, *arguments: str) -> str:
     """Plain git, run by someone who sets the committer name they like."""
-    result = subprocess.run(
-        ["git", "-C", str(repository), *arguments],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={
-            "GIT_AUTHOR_NAME": name,
-            "GIT_AUTHOR_EMAIL": "memoire@localhost",
-            "GIT_COMMITTER_NAME": name,
-            "GIT_COMMITTER_EMAIL": "memoire@localhost",
-            "HOME": str(repository),
-            "PATH": "/usr/bin:/bin",
-        },
-    )
-    return result.stdout
+    return git(repository, *arguments, name=name, email="memoire@localhost")
 
 
 def forge_note(repository: Path, path: str, text: str) -> str:
