@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .bootstrap import create_memory
-from .config import ConfigError, client_table, load_config
+from .config import PORTS, ConfigError, client_table, load_config
 from .core.acl import CLIENT_NAME, Rights
 from .core.errors import MemoireError
 from .core.layout import LAYOUTS
@@ -111,7 +111,7 @@ def _remote(value: object) -> str | None:
 
 
 def _port(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 65535:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in PORTS:
         raise ConfigError(f"port {value!r} must be a whole number from 1 to 65535")
     return value
 

@@ -302,9 +302,13 @@ def _positive(table: Mapping[str, Any], key: str, default: int, minimum: int = 1
     return value
 
 
+PORTS = range(1, 65536)
+"""The TCP ports a bridge may listen on; the command line, memoire.toml and the add-on agree."""
+
+
 def _port(table: Mapping[str, Any], default: int) -> int:
     port = _positive(table, "port", default)
-    if port > 65535:
+    if port not in PORTS:
         raise ConfigError(f"[server] port {port} is not a port: give a number from 1 to 65535")
     return port
 

@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from ..config import (
     LOG_LEVELS,
+    PORTS,
     Config,
     ConfigError,
     MemoryLocation,
@@ -47,9 +48,23 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
 
 
+class _VersionAction(argparse.Action):
+    """`--version`, read from the package's metadata only when asked: the lookup costs tens
+    of milliseconds that every other command, `stdio`'s cold start included, would pay."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, help="print the version and exit"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"memoire {version()}")  # on standard output, as argparse's own version does
+        parser.exit()
+
+
 def _port(text: str) -> int:
     """A TCP port a bridge can listen on."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    if not text.isdigit() or int(text) not in PORTS:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1 to 65535")
     return int(text)
 
@@ -67,7 +82,7 @@ def _path_problem(error: OSError) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="memoire", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"memoire {version()}")
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(required=True, metavar="command")
 
     init = commands.add_parser("init", help="create (or adopt) a Git repository holding a memory")
@@ -381,8 +396,7 @@ def _config(
     """
     from ..storage.opening import is_repository, missing_memory_message
 
-    embedded = _is_embedded(path)
-    config = _located(path)
+    config, embedded = _located(path)
     if client is not None and not config.access.rights(client).read:
         known = ", ".join(sorted(config.access.clients())) or "none"
         raise InvalidArgument(
@@ -396,13 +410,12 @@ def _config(
     return config
 
 
-def _is_embedded(path: Path | None) -> bool:
-    return path is None and not default_config_path().exists()
-
-
-def _located(path: Path | None) -> Config:
-    """Where the configuration says the memory is, whether or not it exists yet."""
-    return embedded_default() if _is_embedded(path) else load_config(path or default_config_path())
+def _located(path: Path | None) -> tuple[Config, bool]:
+    """Where the configuration says the memory is, whether or not it exists yet; and whether
+    that is the embedded default (no configuration file at all)."""
+    if path is None and not default_config_path().exists():
+        return embedded_default(), True
+    return load_config(path or default_config_path()), False
 
 
 def _embedded(config: Config, create: bool) -> Config:
@@ -486,7 +499,7 @@ def _import(arguments: argparse.Namespace) -> int:
     def load(create_default: bool) -> Config:
         return _config(arguments.config, create_default=create_default)
 
-    located = _located(arguments.config)
+    located, _ = _located(arguments.config)
     return import_folder(
         arguments.source, arguments.sensitive, located, load, dry_run=arguments.dry_run
     )

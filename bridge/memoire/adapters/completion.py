@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-import shtab
-
 SHELLS = ("bash", "zsh", "tcsh")
 
 
 def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
+    import shtab  # only this command needs it; every other command's start would pay for it
+
     return str(shtab.complete(parser, shell=shell))
