@@ -89,6 +89,11 @@ class MemoryLocation:
         """Token hashes; read again whenever it changes, so a revoke needs no restart."""
         return self.state_dir / "tokens.json"
 
+    @property
+    def auth_database(self) -> Path:
+        """OAuth clients, grants and the owner's credentials, as hashes (see `auth.database`)."""
+        return self.state_dir / "auth.sqlite3"
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
