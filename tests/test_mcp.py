@@ -15,8 +15,6 @@ from mcp.types import Implementation
 from .bridges import HttpBridge, issue_token, memoire_command, running_bridge, stdio_client
 from .conftest import git, write_config
 
-pytestmark = pytest.mark.anyio
-
 READ_TOOLS = ["memoire_index", "memoire_read", "memoire_search", "memoire_history"]
 WRITE_TOOLS = [
     "memoire_append",
@@ -28,11 +26,6 @@ WRITE_TOOLS = [
 SECRET_REFUSAL = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
 )
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @pytest.fixture
