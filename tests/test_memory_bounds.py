@@ -15,7 +15,7 @@ import pytest
 
 from memoire import catalog
 from memoire.service import MemoryService
-from memoire.storage import snapshots, store
+from memoire.storage import snapshots, store, trail
 from memoire.storage.caches import BoundedCache
 
 from .conftest import ServiceFactory
@@ -33,6 +33,7 @@ def small_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
         (catalog, "PUBLIC_COMMITS_KEPT"),
         (snapshots, "FOLDER_LISTINGS_KEPT"),
         (snapshots, "DOT_LISTINGS_KEPT"),
+        (trail, "STEPS_KEPT"),
     ):
         monkeypatch.setattr(module, name, SMALL_BOUND)
 
@@ -48,6 +49,7 @@ def _cache_sizes(service: MemoryService) -> dict[str, tuple[int, int]]:
         "dot names": (len(reader.dot_listings), SMALL_BOUND),
         "snapshots": (len(reader.snapshots), snapshots.SNAPSHOTS_KEPT),
         "index answers": (len(service._index_cache), 2),  # with and without sensitive
+        "history steps": (len(service._store._trails._kept), SMALL_BOUND),
     }
 
 
@@ -65,6 +67,7 @@ def test_every_cache_stays_within_its_bound_over_many_writes(
         service.index("desk")
         service.index("voice")  # the commit a client without sensitive is told about
         service.search("voice", "line")
+        service.history("desk", path)
         for cache, (entries, bound) in _cache_sizes(service).items():
             assert entries <= bound, f"{cache}: {entries} entries after write {number + 1}"
     for path, lines in written.items():
