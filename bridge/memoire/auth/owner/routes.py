@@ -45,7 +45,7 @@ from .settings import OwnerSettings
 LANGUAGE_COOKIE = "memoire-language"
 MAX_REQUEST_ID = 256
 MAX_CODE = 64
-STATIC_TYPES = {"owner.css": "text/css; charset=utf-8", "passkeys.js": "text/javascript"}
+STATIC_TYPES = {"owner.css": "text/css", "passkeys.js": "text/javascript"}
 CSP_HOST = re.compile(r"[A-Za-z0-9.\-:\[\]]+")
 CSP_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 
