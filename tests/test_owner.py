@@ -398,7 +398,7 @@ def test_strict_headers_and_cookies(pages: OwnerPages) -> None:
     assert "<script>" not in answer.text
     assert answer.headers["cache-control"] == "no-store"
     assert answer.headers["x-frame-options"] == "DENY"
-    assert answer.headers["referrer-policy"] == "no-referrer"
+    assert answer.headers["referrer-policy"] == "same-origin"
     cookie = answer.headers["set-cookie"].lower()
     assert "httponly" in cookie
     assert "samesite=strict" in cookie

@@ -319,7 +319,7 @@ def _secured(response: Response, form_target: str | None = None) -> Response:
             "x-frame-options": "DENY",
             "cache-control": "no-store",
             "pragma": "no-cache",
-            "referrer-policy": "no-referrer",
+            "referrer-policy": "same-origin",
             "x-content-type-options": "nosniff",
             "cross-origin-opener-policy": "same-origin",
             "cross-origin-resource-policy": "same-origin",
