@@ -37,7 +37,7 @@ from .settings import OwnerSettings
 type Ceremony = Literal["register", "sign-in"]
 
 CHALLENGE_SECONDS = 120
-CHALLENGES = 256
+CHALLENGES = 4096
 MAX_PASSKEYS = 20
 RELYING_PARTY_NAME = "memoire"
 
