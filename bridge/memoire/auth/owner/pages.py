@@ -119,7 +119,6 @@ def _passkey(context: PageContext, ceremony: str) -> Html:
         ceremony=ceremony,
         options_url=f"{OWNER_PATH}/passkey/{step}/options",
         finish_url=f"{OWNER_PATH}/passkey/{step}",
-        unsupported=context.text("passkey_unsupported"),
         failed=context.text("passkey_failed"),
         done=context.text("passkey_added"),
         label=context.text("passkey_add" if register else "passkey_sign_in"),

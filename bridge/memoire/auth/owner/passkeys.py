@@ -1,10 +1,13 @@
 """The owner's passkeys (WebAuthn, through the `webauthn` library): add one, sign in with one.
 
 A passkey is added only from a signed-in session, and is bound to the public URL's host
-(the relying party). Each ceremony's challenge is kept for two minutes, for the browser
-that asked (its cookie's digest) and for that ceremony only, and serves once; at most
-`CHALLENGES` wait at a time, the oldest forgotten first, so a flood of requests for
-options costs bounded memory.
+(the relying party). The authenticator must verify the person (PIN, fingerprint, face):
+a passkey replaces a code, so a key merely touched by whoever holds it is not enough.
+
+Each ceremony's challenge is kept for two minutes, for the browser that asked (its
+cookie's digest) and for that ceremony only, and serves once; at most `CHALLENGES` wait
+at a time, the oldest forgotten first, so a flood of requests for options costs bounded
+memory.
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ class Passkeys:
             exclude_credentials=self._descriptors(),
             authenticator_selection=AuthenticatorSelectionCriteria(
                 resident_key=ResidentKeyRequirement.PREFERRED,
-                user_verification=UserVerificationRequirement.PREFERRED,
+                user_verification=UserVerificationRequirement.REQUIRED,
             ),
         )
         self._remember("register", browser, options.challenge)
@@ -91,6 +94,7 @@ class Passkeys:
                 expected_challenge=challenge,
                 expected_rp_id=self._rp_id,
                 expected_origin=self._origin,
+                require_user_verification=True,
             )
         except WebAuthnException, ValueError, KeyError, TypeError:
             return False
@@ -111,7 +115,7 @@ class Passkeys:
         options = generate_authentication_options(
             rp_id=self._rp_id,
             allow_credentials=self._descriptors(),
-            user_verification=UserVerificationRequirement.PREFERRED,
+            user_verification=UserVerificationRequirement.REQUIRED,
         )
         self._remember("sign-in", browser, options.challenge)
         return options_to_json(options)
@@ -134,6 +138,7 @@ class Passkeys:
                 expected_origin=self._origin,
                 credential_public_key=public_key,
                 credential_current_sign_count=sign_count,
+                require_user_verification=True,
             )
         except WebAuthnException, ValueError, KeyError, TypeError:
             return False

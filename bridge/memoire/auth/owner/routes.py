@@ -206,6 +206,7 @@ class _OwnerPages:
         browser = self._digests.of("browser", cookie)
         if not self._passkeys.authenticate(browser, body.get("credential")):
             return _json_error("The passkey was not accepted; try again or use a code.", 401)
+        self._attempts.succeeded(_source(request))
         query = urlencode({"request": _request_id(str(body.get("request", "")))})
         return self._signed_in(_secured(JSONResponse({"next": f"{APPROVAL_PATH}?{query}"})))
 
