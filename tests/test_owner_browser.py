@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -175,3 +176,8 @@ def test_a_passkey_is_added_then_signs_in_while_codes_are_locked_out(tmp_path: P
 
         in_browser(scenario)
         assert pages.authorizations.answers == {first: "full", second: "read-sensitive"}
+        # Signing in with the passkey gave this address its own code budget back.
+        third = pages.authorizations.open()
+        with from_address("127.0.0.1") as owner:
+            next_step = pages.totp(time.time() + 30)  # this step's code was used above
+            assert post_code(owner, pages, third, next_step).status_code == 303
