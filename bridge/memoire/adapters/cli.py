@@ -144,7 +144,21 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
+    _add_owner_commands(commands)
     return parser
+
+
+def _add_owner_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
+    """owner init/status: the person who approves remote apps, made only on the server."""
+    owner = commands.add_parser("owner", help="the owner who approves remote apps (OAuth)")
+    owner_commands = owner.add_subparsers(required=True, metavar="action")
+    owner_init = owner_commands.add_parser("init", help="create the owner: TOTP, recovery codes")
+    owner_init.add_argument("--reset", action="store_true", help="replace an existing owner")
+    owner_init.add_argument("--config", type=Path)
+    owner_init.set_defaults(run=_run_owner_init)
+    owner_status = owner_commands.add_parser("status", help="the owner's credentials (no secret)")
+    owner_status.add_argument("--config", type=Path)
+    owner_status.set_defaults(run=_run_owner_status)
 
 
 def _add_service_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
@@ -511,3 +525,16 @@ def _run_verify(arguments: argparse.Namespace) -> int:
     report = verify_memory(_config(arguments.config), arguments.limit, arguments.since)
     print("\n".join(report_lines(report)))
     return 0 if report.clean else 1
+
+
+def _run_owner_init(arguments: argparse.Namespace) -> int:
+    from .owner_command import owner_init
+
+    return owner_init(_config(arguments.config), reset=arguments.reset)
+
+
+def _run_owner_status(arguments: argparse.Namespace) -> int:
+    from .owner_command import owner_status_lines
+
+    print("\n".join(owner_status_lines(_config(arguments.config))))
+    return 0

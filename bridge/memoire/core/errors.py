@@ -128,3 +128,9 @@ class SigningKeyUnusable(MemoireError):
     """The bridge's signing key cannot be read safely: nothing was written."""
 
     code = "signing_key_unusable"
+
+
+class OwnerExists(MemoireError):
+    """`memoire owner init` found an owner already: replacing one must be asked for."""
+
+    code = "owner_exists"
