@@ -227,6 +227,7 @@ def measure(
     index = SearchIndex(database)
     try:
         rows.append(Row(size, "first search (builds the index)", (_first_search(service),)))
+        index_size = _database_bytes(database)
         found, misses = hit_at_1(service, cases)
         measured: list[tuple[str, Callable[[str], object]]] = [
             ("SearchIndex.search, full", lambda q: index.search(q, 10, include_sensitive=True)),
@@ -265,8 +266,17 @@ def measure(
     finally:
         index.close()
         service.close()
-    summary = f"hit@1 at {size:,} notes: {found}/{len(cases)}"
+    summary = (
+        f"hit@1 at {size:,} notes: {found}/{len(cases)}; "
+        f"search database {index_size / 1e6:.1f} MB (with its WAL)"
+    )
     return rows, "\n".join([summary, *(f"  missed: {miss}" for miss in misses)])
+
+
+def _database_bytes(database: Path) -> int:
+    """The search database's size on disk, its write-ahead log included."""
+    wal = database.with_name(database.name + "-wal")
+    return database.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
 def _first_search(service: MemoryService) -> int:
