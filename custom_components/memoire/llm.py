@@ -26,7 +26,7 @@ from homeassistant.helpers.llm import (
 
 from .api import MemoireError, MemoireNotFoundError, MemoireRequestError, is_note_path
 from .const import DOMAIN, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX
-from .runtime import MemoireConfigEntry, MemoireRuntime
+from .coordinator import MemoireConfigEntry, MemoireRuntime
 from .sensor import notes_unique_id
 
 READ_ONLY = ToolAnnotations(read_only=True, destructive=False, idempotent=True, open_world=False)

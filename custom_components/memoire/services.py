@@ -30,7 +30,7 @@ from .api import (
     is_note_path,
 )
 from .const import DOMAIN, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX
-from .runtime import MemoireConfigEntry, MemoireRuntime
+from .coordinator import MemoireConfigEntry, MemoireRuntime
 
 ATTR_CONFIG_ENTRY_ID = "config_entry_id"
 ATTR_QUERY = "query"
