@@ -41,6 +41,7 @@ import pygit2
 from memoire.service import MemoryService
 from memoire.storage.search import BM25_WEIGHTS, SearchIndex, fold
 from memoire.storage.search_query import parse_query
+from memoire.storage.search_stems import DEFAULT_LANGUAGES, Stemmer
 
 # bench/ is a folder of scripts, not a package (see bench/bridge.py).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -176,7 +177,8 @@ def floor_samples(database: Path, queries: list[str], table: str) -> tuple[int, 
         f"SELECT rowid, bm25({table}, {BM25_WEIGHTS}) AS rank FROM {table} "
         f"WHERE {table} MATCH ? ORDER BY rank LIMIT 10"
     )
-    expressions = [parse_query(query).all_words() for query in queries]
+    stemmer = Stemmer(DEFAULT_LANGUAGES)  # as the service searches: its word forms included
+    expressions = [parse_query(query, stemmer).all_words() for query in queries]
     try:
         return repeat([partial(_fetch, db, sql, expression) for expression in expressions])
     finally:

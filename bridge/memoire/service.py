@@ -134,7 +134,7 @@ class MemoryService:
         memory = config.memory
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
-        self._search = SearchIndex(state / "search.sqlite3")
+        self._search = SearchIndex(state / "search.sqlite3", languages=config.search.languages)
         self._kept_summaries = SummaryStore(
             state / "summaries.sqlite3",
             summary_fingerprint(self.layout, config.limits.note_chars),
