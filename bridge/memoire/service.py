@@ -90,6 +90,7 @@ from .storage.remote import RemoteStatus
 from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Landed, Snapshot
 from .storage.summaries import SummaryStore
+from .wire import ChangeKind
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
@@ -363,7 +364,11 @@ class MemoryService:
                 continue
             was, now = seen(path, before.get(path)), seen(path, after.get(path))
             if was or now:
-                kinds[path] = "updated" if was and now else ("created" if now else "deleted")
+                kinds[path] = (
+                    ChangeKind.UPDATED
+                    if was and now
+                    else (ChangeKind.CREATED if now else ChangeKind.DELETED)
+                )
         placed = self._place_changes(set(kinds), old, new, rights)
         fallback = (-1, self._commit_for(rights, new) or new)
         found = [(placed.get(path, fallback), path) for path in kinds]

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-CHANGE_KINDS = frozenset({"created", "updated", "deleted"})
+from .wire import ChangeKind
 
 
 class MemoireProtocolError(ValueError):
@@ -288,13 +288,13 @@ class Change:
     """One change the client may see: which note and how, never what it holds."""
 
     path: str
-    kind: str
+    kind: ChangeKind
     commit: str
 
     @classmethod
     def from_json(cls, data: object) -> Change:
         body = _object(data, "change")
         kind = _str(body, "kind")
-        if kind not in CHANGE_KINDS:
+        if kind not in ChangeKind:
             raise MemoireProtocolError(f"unknown change kind {kind!r}")
-        return cls(path=_str(body, "path"), kind=kind, commit=_str(body, "commit"))
+        return cls(path=_str(body, "path"), kind=ChangeKind(kind), commit=_str(body, "commit"))

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from .api import MemoireClient, MemoireConnectionError, MemoireNotFoundError
 from .const import NOTE_CACHE_SIZE
 from .models import Change, Note
+from .wire import ChangeKind
 
 
 class NoteCache:
@@ -34,7 +35,7 @@ class NoteCache:
         if change.path not in self._notes:
             return
         del self._notes[change.path]
-        if change.kind == "deleted":
+        if change.kind is ChangeKind.DELETED:
             return
         try:
             self._store(await self._client.note(change.path))

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InvalidArgument
-from .search_query import SearchQuery, fold, folded_words, parse_query, words_of
+from ..wire import fold
+from .search_query import SearchQuery, folded_words, parse_query, words_of
 from .search_stems import DEFAULT_LANGUAGES, Stemmer
 
 __all__ = ["IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]

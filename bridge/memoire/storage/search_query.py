@@ -15,30 +15,20 @@ where a note's words are stemmed the same way, and as the start of a word in its
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import InvalidArgument
+from ..wire import fold
 from .search_stems import Stemmer
 
 MAX_QUERY_CHARS = 1_000
 MAX_QUERY_WORDS = 32
 MIN_PREFIX_CHARS = 3
 _WORD = re.compile(r"[^\W_]+")  # letters and digits: what the tokenizer keeps
-# The blocks of combining marks that accented Latin, Greek and Cyrillic letters decompose to.
-_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _ADVICE = "Search for a few distinctive words (a name, a rare word) rather than pasting text."
 WORD_COLUMNS = "{title description text}"
 STEMS_COLUMN = "stems"
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: how the index sees a word ("Préférences" → "preferences").
-
-    Line breaks stay where they were, so a line of a folded text is the same line unfolded.
-    """
-    return _ACCENTS.sub("", unicodedata.normalize("NFKD", text)).casefold()
 
 
 def words_of(text: str) -> list[str]:
