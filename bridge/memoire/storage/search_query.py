@@ -50,18 +50,18 @@ class SearchQuery:
     exact: frozenset[str]  # folded words too short for that
     pattern: re.Pattern[str]  # any folded word or stem, wherever it occurs
     stems: tuple[frozenset[str], ...] = ()  # each word's stems, in the order of `words`
+    all_stems: frozenset[str] = frozenset()
 
     def share_of(self, words: list[str], stems_of: Callable[[str], frozenset[str]]) -> float:
         """The share of a text's folded words (a title's) that the query's words match."""
         if not words:
             return 0.0
-        stems = frozenset[str]().union(*self.stems)
         matched = sum(
             1
             for word in words
             if word in self.exact
             or word.startswith(self.prefixes)
-            or not stems.isdisjoint(stems_of(word))
+            or not self.all_stems.isdisjoint(stems_of(word))
         )
         return matched / len(words)
 
@@ -115,7 +115,8 @@ def parse_query(query: str, stemmer: Stemmer | None = None) -> SearchQuery:
     stems = tuple(stemmer.stems(word) for word in words) if stemmer else ()
     stem_prefixes = {stem for one in stems for stem in one if len(stem) >= MIN_PREFIX_CHARS}
     pattern = _pattern(prefixes + tuple(sorted(stem_prefixes - set(prefixes))), exact)
-    return SearchQuery(tuple(words.values()), prefixes, exact, pattern, stems)
+    all_stems = frozenset[str]().union(*stems)
+    return SearchQuery(tuple(words.values()), prefixes, exact, pattern, stems, all_stems)
 
 
 def _pattern(prefixes: tuple[str, ...], exact: frozenset[str]) -> re.Pattern[str]:

@@ -77,9 +77,7 @@ class Stemmer:
 
     def stems(self, word: str) -> frozenset[str]:
         """A folded word's stems in every language (itself included when it is one)."""
-        if not _stemmable(word):
-            return frozenset()
-        return frozenset(stem for code in self.languages for stem in _stems(code, word))
+        return _word_stems(self.languages, word)
 
     def text_stems(self, words: Iterable[str]) -> str:
         """The distinct stems of a text's folded words, as the index's `stems` column holds them."""
@@ -96,6 +94,13 @@ class Stemmer:
 
 def _stemmable(word: str) -> bool:
     return MIN_STEMMED_CHARS <= len(word) <= MAX_STEMMED_CHARS and not word.isdigit()
+
+
+@lru_cache(maxsize=_CACHED_STEMS)
+def _word_stems(languages: tuple[str, ...], word: str) -> frozenset[str]:
+    if not _stemmable(word):
+        return frozenset()
+    return frozenset(stem for code in languages for stem in _stems(code, word))
 
 
 @lru_cache(maxsize=_CACHED_STEMS)
@@ -128,8 +133,13 @@ def _snowball() -> Any:
 
 @lru_cache(maxsize=1)
 def _library() -> str:
-    """Which Snowball build stems: its version and whether PyStemmer's C build is used."""
+    """Which Snowball build stems: its version, and whether PyStemmer's C build is there
+    (snowballstemmer uses it when it can be imported), without importing either."""
     import importlib.metadata  # only when an index is opened
+    import importlib.util
 
-    backend = type(_snowball().stemmer("english")).__module__.split(".")[0]
-    return f"snowballstemmer {importlib.metadata.version('snowballstemmer')} ({backend})"
+    version = importlib.metadata.version
+    backend = "pure Python"
+    if importlib.util.find_spec("Stemmer") is not None:
+        backend = f"PyStemmer {version('PyStemmer')}"
+    return f"snowballstemmer {version('snowballstemmer')} ({backend})"
