@@ -50,7 +50,7 @@ DEFAULT_LANGUAGES = ("en", "fr")
 MIN_STEMMED_CHARS = 3
 MAX_STEMMED_CHARS = 40
 MAX_STEMMED_WORDS = 20_000
-_CACHED_STEMS = 200_000
+_CACHED_STEMS = 65_536  # words (per language set, and per language): a few MB at most
 _TOKEN = re.compile(r"[^\W_]+")  # one word for the tokenizer, and safe inside FTS5 quotes
 STEMMING_RULES = "1"
 """This module's own rules: change it with them, so every index is rebuilt."""
