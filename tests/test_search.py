@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from memoire.config import ConfigError, SearchSettings, load_config
 from memoire.core.errors import InvalidArgument
 from memoire.service import MemoryService
 
-from .conftest import ServiceFactory, git
+from .conftest import ServiceFactory, git, make_config, write_config
+
+ServiceIn = Callable[..., MemoryService]
 
 
 @pytest.fixture
@@ -36,12 +44,11 @@ def notes(service: MemoryService) -> MemoryService:
 
 
 def test_accents_and_case_do_not_matter(notes: MemoryService) -> None:
-    hits = notes.search("desk", "preferences").hits
-    assert {hit.path for hit in hits} == {"preferences.md", "topics/heating.md"}
-    assert {hit.path for hit in notes.search("desk", "PRÉFÉRENCES").hits} == {
-        "preferences.md",
-        "topics/heating.md",
-    }
+    """Both spellings find both notes first; "prefers" (a form of the word) comes after."""
+    for query in ("preferences", "PRÉFÉRENCES"):
+        hits = [hit.path for hit in notes.search("desk", query).hits]
+        assert set(hits[:2]) == {"preferences.md", "topics/heating.md"}
+        assert hits[2:] == ["people/marie.md"]
 
 
 def test_hits_carry_file_line_numbers_and_the_whole_line(
@@ -158,3 +165,150 @@ def test_words_match_where_a_word_starts(service: MemoryService) -> None:
     assert [line.text for line in hit.lines] == ["Steam and tea.", "Teapot on the shelf."]
     (hit,) = service.search("desk", "at").hits  # short words match whole words only
     assert [line.text for line in hit.lines] == ["At ten."]
+
+
+@pytest.fixture
+def service_in(repository: Path) -> ServiceIn:
+    """A service whose search stems in the given languages (closed at the end)."""
+    opened: list[MemoryService] = []
+
+    def factory(*languages: str) -> MemoryService:
+        config = dataclasses.replace(
+            make_config(repository), search=SearchSettings(languages=languages)
+        )
+        opened.append(MemoryService(config))
+        return opened[-1]
+
+    yield factory  # type: ignore[misc]
+    for service in opened:
+        service.close()
+
+
+def _paths_and_lines(service: MemoryService, query: str) -> list[tuple[str, list[str]]]:
+    return [
+        (hit.path, [line.text for line in hit.lines]) for hit in service.search("desk", query).hits
+    ]
+
+
+def test_word_forms_meet_in_english_and_french_by_default(service: MemoryService) -> None:
+    """The issue's cases: the query holds another form than the note, longer than it."""
+    service.append(
+        "desk", "topics/bins.md", "La poubelle jaune sort le mardi.", title="Bins", sensitive=False
+    )
+    service.append(
+        "desk", "topics/garage.md", "One bike in the garage.", title="Garage", sensitive=False
+    )
+    service.append(
+        "desk", "topics/cave.md", "Le vélo est rangé dans la cave.", title="Cave", sensitive=False
+    )
+    service.append(
+        "desk", "topics/farm.md", "Un cheval dans le pré.", title="Farm", sensitive=False
+    )
+    assert _paths_and_lines(service, "poubelles") == [
+        ("topics/bins.md", ["La poubelle jaune sort le mardi."])
+    ]
+    assert _paths_and_lines(service, "bikes") == [("topics/garage.md", ["One bike in the garage."])]
+    assert _paths_and_lines(service, "vélos") == [
+        ("topics/cave.md", ["Le vélo est rangé dans la cave."])
+    ]
+    assert _paths_and_lines(service, "velos garage")[0][0] in {"topics/cave.md", "topics/garage.md"}
+    assert [path for path, _ in _paths_and_lines(service, "chevaux")] == ["topics/farm.md"]
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "query"),
+    [
+        ("de", "Das Haus am See ist blau.", "Häuser"),
+        ("es", "La bicicleta roja está en el garaje.", "bicicletas"),
+        ("nl", "De fiets staat in de schuur.", "fietsen"),
+        ("it", "La bicicletta è in cantina.", "biciclette"),
+    ],
+)
+def test_word_forms_meet_in_each_configured_language(
+    service_in: ServiceIn, language: str, line: str, query: str
+) -> None:
+    stemming = service_in("en", "fr", language)
+    stemming.append("desk", "topics/place.md", line, title="Place", sensitive=False)
+    assert _paths_and_lines(stemming, query) == [("topics/place.md", [line])]
+
+
+def test_the_exact_word_ranks_before_another_form(service: MemoryService) -> None:
+    service.append("desk", "topics/a.md", "We own two bikes.", title="Alpha", sensitive=False)
+    service.append("desk", "topics/b.md", "We own one bike.", title="Beta", sensitive=False)
+    assert [hit.path for hit in service.search("desk", "bikes").hits] == [
+        "topics/a.md",
+        "topics/b.md",
+    ]
+    service.append("desk", "topics/c.md", "Les poubelles sortent.", title="Gamma", sensitive=False)
+    service.append("desk", "topics/d.md", "Poubelle pleine.", title="Delta", sensitive=False)
+    hits = service.search("desk", "poubelles").hits
+    assert [hit.path for hit in hits] == ["topics/c.md", "topics/d.md"]
+
+
+def test_a_title_in_another_form_still_weighs_as_the_title(service: MemoryService) -> None:
+    """Titles weigh most, through their stems too: the note named "Bikes" comes first."""
+    service.append("desk", "topics/bikes.md", "Kept in the garage.", title="Bikes", sensitive=False)
+    service.append(
+        "desk",
+        "topics/trip.md",
+        "Hired a bike, then another bike.",
+        title="Trip",
+        sensitive=False,
+    )
+    assert service.search("desk", "bike").hits[0].path == "topics/bikes.md"
+
+
+def test_the_index_is_rebuilt_when_the_languages_change(
+    service_in: ServiceIn, repository: Path
+) -> None:
+    english = service_in("en")
+    english.append("desk", "topics/house.md", "Das Haus am See.", title="See", sensitive=False)
+    assert english.search("desk", "häuser").hits == ()
+    english.close()
+    german = service_in("en", "de")
+    assert [hit.path for hit in german.search("desk", "häuser").hits] == ["topics/house.md"]
+    database = repository / ".git/memoire/search.sqlite3"
+    with sqlite3.connect(database) as db:
+        (stemming,) = db.execute("SELECT value FROM meta WHERE key = 'stemming'").fetchone()
+    assert stemming.endswith(";en,de")
+    german.close()
+    assert service_in("en").search("desk", "häuser").hits == ()
+
+
+def test_search_languages_are_read_from_memoire_toml(tmp_path: Path, repository: Path) -> None:
+    assert load_config(write_config(tmp_path, repository)).search.languages == ("en", "fr")
+    config = write_config(tmp_path, repository, extra='[search]\nlanguages = ["fr", "de", "fr"]\n')
+    assert load_config(config).search.languages == ("fr", "de")
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ('languages = ["en", "klingon"]', "'klingon' have no stemmer; use codes among: da, de"),
+        ('languages = "en"', "languages must be a list"),
+        ("languages = [1]", "must be a list of language codes among: da, de"),
+        ('language = ["en"]', "unknown key(s) language in [search]"),
+    ],
+)
+def test_unknown_search_languages_are_refused_with_the_known_ones(
+    tmp_path: Path, repository: Path, section: str, message: str
+) -> None:
+    config = write_config(tmp_path, repository, extra=f"[search]\n{section}\n")
+    with pytest.raises(ConfigError, match=r"memoire\.toml: ") as refused:
+        load_config(config)
+    assert message in str(refused.value)
+
+
+def test_reading_the_configuration_loads_no_stemmer() -> None:
+    """Every command reads memoire.toml; only one that searches pays for Snowball."""
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, memoire.config; print('snowballstemmer' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout.strip() == "False"

@@ -16,8 +16,10 @@ from typing import Any
 import platformdirs
 
 from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
+from .core.errors import InvalidArgument
 from .core.layout import ENGLISH, Layout, layout_named
 from .core.scopes import Strategy
+from .storage.search_stems import DEFAULT_LANGUAGES, LANGUAGES, check_languages
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"
@@ -66,6 +68,13 @@ class ServerSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """The languages whose word forms search matches ("poubelles" finds "poubelle")."""
+
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES
+
+
+@dataclass(frozen=True, slots=True)
 class MemoryLocation:
     """The repository, the folder of it that is the memory, and where derived state lives."""
 
@@ -102,6 +111,7 @@ class Config:
     limits: Limits = field(default_factory=Limits)
     scopes: ScopeSettings = field(default_factory=ScopeSettings)
     server: ServerSettings = field(default_factory=ServerSettings)
+    search: SearchSettings = field(default_factory=SearchSettings)
 
 
 def default_config_path() -> Path:
@@ -143,13 +153,14 @@ def load_config(path: Path) -> Config:
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:
-    _only_keys(data, {"memory", "clients", "limits", "scopes", "server"}, "top level")
+    _only_keys(data, {"memory", "clients", "limits", "scopes", "server", "search"}, "top level")
     return Config(
         memory=_parse_memory(_table(data, "memory"), base),
         access=_parse_clients(data.get("clients")),
         limits=_parse_limits(_table(data, "limits")),
         scopes=_parse_scopes(_table(data, "scopes")),
         server=_parse_server(_table(data, "server")),
+        search=_parse_search(_table(data, "search")),
     )
 
 
@@ -276,6 +287,19 @@ def _parse_server(table: Mapping[str, Any]) -> ServerSettings:
         ),
         log_level=log_level,
     )
+
+
+def _parse_search(table: Mapping[str, Any]) -> SearchSettings:
+    _only_keys(table, {"languages"}, "[search]")
+    languages = _typed(table, "languages", list, list(DEFAULT_LANGUAGES))
+    if not all(isinstance(code, str) for code in languages):
+        raise ConfigError(
+            f"[search] languages must be a list of language codes among: {', '.join(LANGUAGES)}"
+        )
+    try:
+        return SearchSettings(languages=check_languages(languages))
+    except InvalidArgument as error:
+        raise ConfigError(f"[search] {error}") from None
 
 
 def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -30,6 +30,7 @@ from .core import secrets
 from .core.acl import CLIENT_NAME, Rights
 from .core.errors import InvalidArgument, NoteNotFound
 from .storage.trail import NoteStep
+from .wire import ChangeKind
 
 HISTORY_WALK = 1_000
 """How many commits of the branch, at most, a history or a restore looks back along."""
@@ -223,8 +224,8 @@ def _diff(
 
 def _change(step: NoteStep) -> str:
     if step.before is None:
-        return "created"
-    return "deleted" if step.after is None else "updated"
+        return ChangeKind.CREATED
+    return ChangeKind.DELETED if step.after is None else ChangeKind.UPDATED
 
 
 def _date(step: NoteStep) -> str:

@@ -90,6 +90,7 @@ from .storage.remote import RemoteStatus
 from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Landed, Snapshot
 from .storage.summaries import SummaryStore
+from .wire import ChangeKind
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
@@ -134,7 +135,7 @@ class MemoryService:
         memory = config.memory
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
-        self._search = SearchIndex(state / "search.sqlite3")
+        self._search = SearchIndex(state / "search.sqlite3", languages=config.search.languages)
         self._kept_summaries = SummaryStore(
             state / "summaries.sqlite3",
             summary_fingerprint(self.layout, config.limits.note_chars),
@@ -363,7 +364,11 @@ class MemoryService:
                 continue
             was, now = seen(path, before.get(path)), seen(path, after.get(path))
             if was or now:
-                kinds[path] = "updated" if was and now else ("created" if now else "deleted")
+                kinds[path] = (
+                    ChangeKind.UPDATED
+                    if was and now
+                    else (ChangeKind.CREATED if now else ChangeKind.DELETED)
+                )
         placed = self._place_changes(set(kinds), old, new, rights)
         fallback = (-1, self._commit_for(rights, new) or new)
         found = [(placed.get(path, fallback), path) for path in kinds]

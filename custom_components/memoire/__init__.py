@@ -15,8 +15,8 @@ from homeassistant.helpers.typing import ConfigType
 
 from .api import MemoireClient
 from .const import DOMAIN
-from .coordinator import MemoireCoordinator
-from .runtime import MemoireConfigEntry, MemoireRuntime, NoteCache
+from .coordinator import MemoireConfigEntry, MemoireCoordinator, MemoireRuntime
+from .note_cache import NoteCache
 from .services import async_setup_services
 from .stream import ChangeFeed, unreachable_issue_id
 from .triggers import async_setup_sentence_triggers, triggers_issue_id
@@ -36,9 +36,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: MemoireConfigEntry) -> b
     )
     coordinator = MemoireCoordinator(hass, entry, client)
     await coordinator.async_config_entry_first_refresh()
-    notes = NoteCache(client)
-    feed = ChangeFeed(hass, entry, coordinator, notes)
-    entry.runtime_data = MemoireRuntime(client, coordinator, notes, feed)
+    entry.runtime_data = MemoireRuntime(client, coordinator, NoteCache(client))
+    feed = ChangeFeed(hass, entry)
     entry.async_on_unload(feed.async_stop)
     entry.async_create_background_task(hass, feed.async_run(), f"{DOMAIN} events {client.url}")
     async_setup_sentence_triggers(hass, entry)

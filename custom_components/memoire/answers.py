@@ -14,8 +14,8 @@ from homeassistant.core import HomeAssistant, callback
 
 from .api import MemoireError, MemoireRequestError
 from .const import DOMAIN, Language, Question
+from .coordinator import MemoireConfigEntry, MemoireRuntime
 from .models import Note, SearchHit
-from .runtime import MemoireConfigEntry, MemoireRuntime
 from .speech import (
     clean_topic,
     matching_preferences,

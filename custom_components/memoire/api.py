@@ -1,4 +1,4 @@
-"""A small client of the bridge's JSON API (/api/v1), over Home Assistant's shared session.
+"""A small client of the bridge's JSON API, over Home Assistant's shared session.
 
 Every failure becomes one of a few typed errors, so callers decide what a user sees:
 the bridge is unreachable, the token is refused, the note does not exist (or may not be
@@ -9,7 +9,6 @@ memoire bridge at all.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -29,14 +28,12 @@ from .models import (
     SearchResult,
 )
 from .sse import SSEParser
+from .wire import API_PREFIX, CHANGE_EVENT, EVENT_STREAM_TYPE, LAST_EVENT_ID_HEADER, is_note_path
 
-API_PREFIX = "api/v1"
 # Index pages read at most: a bridge's page holds dozens of notes, so this is a vast memory.
 MAX_INDEX_PAGES = 2_000
 # Suffixes a user may paste with the bridge's address (the MCP URL, the API root).
-_PASTED_SUFFIXES = ("/mcp", "/api/v1", "/api")
-# A note path as the bridge's layouts allow it: folders and a Markdown file, nothing else.
-_NOTE_PATH = re.compile(r"(?:[a-z0-9-]+/)*[a-zA-Z0-9_-]+\.md")
+_PASTED_SUFFIXES = ("/mcp", API_PREFIX, "/api")
 
 
 class MemoireError(Exception):
@@ -76,15 +73,11 @@ def normalize_url(text: str) -> str:
     return str(url.with_path(path or "/").with_query(None).with_fragment(None)).rstrip("/")
 
 
-def is_note_path(path: str) -> bool:
-    return _NOTE_PATH.fullmatch(path) is not None
-
-
 class MemoireClient:
     def __init__(self, session: aiohttp.ClientSession, url: str, token: str) -> None:
         self._session = session
         self.url = url
-        self._api = URL(url) / API_PREFIX
+        self._api = URL(url) / API_PREFIX.removeprefix("/")
         self._headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
 
     async def whoami(self) -> Identity:
@@ -142,9 +135,9 @@ class MemoireClient:
     @asynccontextmanager
     async def events(self, last_event_id: str | None) -> AsyncIterator[ChangeStream]:
         """The open events stream; leaving the block closes it."""
-        headers = {**self._headers, "Accept": "text/event-stream"}
+        headers = {**self._headers, "Accept": EVENT_STREAM_TYPE}
         if last_event_id:
-            headers["Last-Event-ID"] = last_event_id
+            headers[LAST_EVENT_ID_HEADER] = last_event_id
         timeout = aiohttp.ClientTimeout(
             total=None, sock_connect=REQUEST_TIMEOUT, sock_read=STREAM_READ_TIMEOUT
         )
@@ -154,8 +147,8 @@ class MemoireClient:
             ) as response:
                 if response.status != HTTPStatus.OK:
                     _raise_for_status(response.status, _json(await response.text()))
-                if not response.content_type.startswith("text/event-stream"):
-                    raise NotABridgeError("the events stream is not text/event-stream")
+                if not response.content_type.startswith(EVENT_STREAM_TYPE):
+                    raise NotABridgeError(f"the events stream is not {EVENT_STREAM_TYPE}")
                 yield ChangeStream(response)
         except (aiohttp.ClientError, TimeoutError, UnicodeDecodeError) as error:
             raise MemoireConnectionError(str(error) or type(error).__name__) from error
@@ -175,7 +168,7 @@ class ChangeStream:
     async def __aiter__(self) -> AsyncIterator[Change]:
         async for raw in self._response.content:
             event = self._parser.feed(raw.decode("utf-8").rstrip("\r\n"))
-            if event is None or event.event != "change":
+            if event is None or event.event != CHANGE_EVENT:
                 continue
             try:
                 yield Change.from_json(json.loads(event.data))

@@ -168,12 +168,10 @@ class MemoireConfigFlow(ConfigFlow, domain=DOMAIN):
             errors["base"] = "not_memoire"
         else:
             placeholders["client"] = identity.client
-            if not identity.rights.read:
-                errors["base"] = "no_read"
-            elif identity.rights.sensitive or identity.rights.write:
-                errors["base"] = "too_many_rights"
-            else:
+            problem = identity.rights.problem
+            if problem is None:
                 return url
+            errors["base"] = problem
         return None
 
 

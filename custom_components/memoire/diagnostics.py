@@ -9,7 +9,7 @@ from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.const import CONF_TOKEN
 from homeassistant.core import HomeAssistant
 
-from .runtime import MemoireConfigEntry
+from .coordinator import MemoireConfigEntry
 
 TO_REDACT = {CONF_TOKEN}
 
@@ -38,6 +38,6 @@ async def async_get_config_entry_diagnostics(
             "preferences": len(snapshot.preferences.values),
             "last_change": snapshot.last_change.isoformat() if snapshot.last_change else None,
             "cached_notes": len(runtime.notes),
-            "reconnects": runtime.feed.reconnects if runtime.feed else 0,
+            "reconnects": runtime.reconnects,
         },
     }

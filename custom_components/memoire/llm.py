@@ -24,10 +24,11 @@ from homeassistant.helpers.llm import (
     ToolResult,
 )
 
-from .api import MemoireError, MemoireNotFoundError, MemoireRequestError, is_note_path
+from .api import MemoireError, MemoireNotFoundError, MemoireRequestError
 from .const import DOMAIN, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX
-from .runtime import MemoireConfigEntry, MemoireRuntime
+from .coordinator import MemoireConfigEntry, MemoireRuntime
 from .sensor import notes_unique_id
+from .wire import is_note_path
 
 READ_ONLY = ToolAnnotations(read_only=True, destructive=False, idempotent=True, open_world=False)
 PROMPT = (

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any
 
-CHANGE_KINDS = frozenset({"created", "updated", "deleted"})
+from .wire import ChangeKind
 
 
 class MemoireProtocolError(ValueError):
@@ -55,6 +56,13 @@ def _optional_str(data: Mapping[str, Any], key: str) -> str | None:
     return value
 
 
+class RightsProblem(StrEnum):
+    """Why a token may not be used here; the values are the config flow's error keys."""
+
+    NO_READ = "no_read"
+    TOO_MANY_RIGHTS = "too_many_rights"
+
+
 @dataclass(frozen=True, slots=True)
 class Rights:
     read: bool
@@ -62,9 +70,22 @@ class Rights:
     write: bool
 
     @property
+    def problem(self) -> RightsProblem | None:
+        """The one rule, used by the config flow, the coordinator and the stream alike.
+
+        Rights beyond reading come first: a token that may see sensitive notes must never
+        be held, whatever else it lacks.
+        """
+        if self.sensitive or self.write:
+            return RightsProblem.TOO_MANY_RIGHTS
+        if not self.read:
+            return RightsProblem.NO_READ
+        return None
+
+    @property
     def least_privilege(self) -> bool:
         """Reads non-sensitive notes and nothing more: all this integration may hold."""
-        return self.read and not self.sensitive and not self.write
+        return self.problem is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,13 +288,13 @@ class Change:
     """One change the client may see: which note and how, never what it holds."""
 
     path: str
-    kind: str
+    kind: ChangeKind
     commit: str
 
     @classmethod
     def from_json(cls, data: object) -> Change:
         body = _object(data, "change")
         kind = _str(body, "kind")
-        if kind not in CHANGE_KINDS:
+        if kind not in ChangeKind:
             raise MemoireProtocolError(f"unknown change kind {kind!r}")
-        return cls(path=_str(body, "path"), kind=kind, commit=_str(body, "commit"))
+        return cls(path=_str(body, "path"), kind=ChangeKind(kind), commit=_str(body, "commit"))

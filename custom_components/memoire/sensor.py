@@ -13,8 +13,8 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from .coordinator import MemoireConfigEntry
 from .entity import MemoireEntity
-from .runtime import MemoireConfigEntry
 
 # Updates are pushed by the events stream; nothing is polled.
 PARALLEL_UPDATES = 0

@@ -27,10 +27,10 @@ from .api import (
     MemoireError,
     MemoireNotFoundError,
     MemoireRequestError,
-    is_note_path,
 )
 from .const import DOMAIN, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX
-from .runtime import MemoireConfigEntry, MemoireRuntime
+from .coordinator import MemoireConfigEntry, MemoireRuntime
+from .wire import is_note_path
 
 ATTR_CONFIG_ENTRY_ID = "config_entry_id"
 ATTR_QUERY = "query"

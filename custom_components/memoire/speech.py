@@ -8,12 +8,12 @@ whole note.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from .const import Language
 from .models import MemoryIndex, Note
+from .wire import fold
 
 MAX_SPEECH_CHARS = 300
 MAX_LINES = 3
@@ -76,12 +76,6 @@ _MARKUP = [
 
 def phrase(language: Language, which: str, /, **values: str) -> str:
     return PHRASES[language][which].format(**values)
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, as the bridge's search folds text."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
 
 
 def clean_topic(topic: str) -> str:

@@ -27,9 +27,8 @@ from .const import (
     RECONNECT_MAX_SECONDS,
     RECONNECT_MIN_SECONDS,
 )
-from .coordinator import MemoireCoordinator
+from .coordinator import MemoireConfigEntry, MemoireCoordinator, MemoireRuntime
 from .models import Change
-from .runtime import MemoireConfigEntry, NoteCache
 
 _LOGGER = logging.getLogger(__package__)
 
@@ -39,22 +38,15 @@ def unreachable_issue_id(entry: MemoireConfigEntry) -> str:
 
 
 class ChangeFeed:
-    """Runs for the entry's lifetime as a background task of the entry."""
+    """Runs for the entry's lifetime as a background task of the entry, on its runtime data."""
 
-    def __init__(
-        self,
-        hass: HomeAssistant,
-        entry: MemoireConfigEntry,
-        coordinator: MemoireCoordinator,
-        notes: NoteCache,
-    ) -> None:
+    def __init__(self, hass: HomeAssistant, entry: MemoireConfigEntry) -> None:
         self._hass = hass
         self._entry = entry
-        self._coordinator = coordinator
-        self._notes = notes
-        self._client = coordinator.client
+        self._runtime: MemoireRuntime = entry.runtime_data
+        self._coordinator: MemoireCoordinator = self._runtime.coordinator
+        self._client = self._runtime.client
         self._outage_timer: CALLBACK_TYPE | None = None
-        self.reconnects = 0
 
     async def async_run(self) -> None:
         delay = RECONNECT_MIN_SECONDS
@@ -73,7 +65,7 @@ class ChangeFeed:
             except MemoireError as error:
                 self._went_away(error)
                 pause, delay = delay, min(delay * 2, RECONNECT_MAX_SECONDS)
-            self.reconnects += 1
+            self._runtime.reconnects += 1
             await asyncio.sleep(pause)
 
     async def _verify(self) -> None:
@@ -83,8 +75,7 @@ class ChangeFeed:
         next connection, changes to notes this integration must not know of.
         """
         identity = await self._client.whoami()
-        rights = identity.rights
-        if rights.sensitive or rights.write or not rights.read:
+        if not identity.rights.least_privilege:
             raise MemoireAuthError(f"client {identity.client!r} no longer has read-only rights")
 
     async def _follow(self) -> float:
@@ -107,7 +98,7 @@ class ChangeFeed:
         if change.commit != self._coordinator.data.index.commit:
             self._coordinator.last_change = dt_util.utcnow()
             await self._refresh()
-        await self._notes.changed(change)
+        await self._runtime.notes.changed(change)
         self._hass.bus.async_fire(EVENT_UPDATED, {"path": change.path, "kind": change.kind})
 
     @callback

@@ -10,7 +10,7 @@ from homeassistant.core import HomeAssistant, callback
 
 from .api import MemoireError
 from .const import DOMAIN
-from .runtime import MemoireConfigEntry
+from .coordinator import MemoireConfigEntry
 
 
 @callback

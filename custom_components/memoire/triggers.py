@@ -22,7 +22,7 @@ from homeassistant.helpers import issue_registry as ir
 
 from .answers import async_answer
 from .const import CONF_LOCAL_ANSWERS, DOMAIN, ISSUE_TRIGGERS, TOPIC_SLOT, Language, Question
-from .runtime import MemoireConfigEntry
+from .coordinator import MemoireConfigEntry
 from .sentences import configured_sentences
 
 _LOGGER = logging.getLogger(__package__)

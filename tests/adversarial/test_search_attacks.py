@@ -7,6 +7,9 @@ even through a score, a count or an order.
 
 from __future__ import annotations
 
+import random
+import sqlite3
+import string
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +23,7 @@ from hypothesis import strategies as st
 from memoire.core.errors import InvalidArgument
 from memoire.service import MemoryService
 from memoire.storage.search import IndexedNote, SearchIndex
+from memoire.storage.search_stems import LANGUAGES, MAX_STEMMED_CHARS
 
 from ..conftest import ServiceFactory, git
 
@@ -279,3 +283,96 @@ def test_any_short_query_gets_true_lines_and_no_database_error(
             file_lines = text.split("\n")
             for line in hit.lines:
                 assert file_lines[line.number - 1].removesuffix("\r") == line.text
+
+
+def _stems_of(database: Path, path: str) -> list[str]:
+    with sqlite3.connect(database) as db:
+        (stems,) = db.execute("SELECT stems FROM notes WHERE path = ?", (path,)).fetchone()
+    return str(stems).split()
+
+
+def test_huge_words_are_searched_as_written_and_never_stemmed(tmp_path: Path) -> None:
+    """A pasted key or a 200,000-letter word costs the stemmer nothing and still matches."""
+    rng = random.Random(13)
+    huge = "".join(rng.choices(string.ascii_lowercase, k=200_000))
+    long_words = [
+        "".join(rng.choices(string.ascii_lowercase, k=MAX_STEMMED_CHARS + 1)) for _ in range(2_000)
+    ]
+    index = SearchIndex(tmp_path / "search.sqlite3")
+    note = _note(1, f"Poubelles {huge}\n" + " ".join(long_words))
+    assert index.update(None, "first", [note], [])
+    stems = _stems_of(tmp_path / "search.sqlite3", note.path)
+    assert max(len(stem) for stem in stems) <= MAX_STEMMED_CHARS
+    assert "poubel" in stems
+    assert [hit.path for hit in index.search(huge[:900], 5, include_sensitive=True)] == [note.path]
+    assert [hit.path for hit in index.search(long_words[7], 5, include_sensitive=True)] == [
+        note.path
+    ]
+    index.close()
+
+
+def test_a_note_of_countless_distinct_words_gives_a_bounded_number_of_stems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("memoire.storage.search_stems.MAX_STEMMED_WORDS", 300)
+    words = [f"bicycles{number:05}x" for number in range(5_000)]
+    index = SearchIndex(tmp_path / "search.sqlite3")
+    assert index.update(None, "first", [_note(1, " ".join(words))], [])
+    stems = _stems_of(tmp_path / "search.sqlite3", _note(1).path)
+    # Each word has at most two stems per language, and stems are kept once.
+    assert 300 <= len(stems) <= 300 * 2 * 2
+    assert [hit.path for hit in index.search(words[-1], 5, include_sensitive=True)] == [
+        _note(1).path
+    ]
+    index.close()
+
+
+def test_every_language_at_once(tmp_path: Path) -> None:
+    index = SearchIndex(tmp_path / "search.sqlite3", languages=tuple(LANGUAGES))
+    notes = [
+        _note(1, "La poubelle jaune."),
+        _note(2, "Das Haus am See."),
+        _note(3, "De fiets staat buiten."),
+        _note(4, "La bicicletta in cantina."),
+    ]
+    assert index.update(None, "first", notes, [])
+    for query, number in [("poubelles", 1), ("Häuser", 2), ("fietsen", 3), ("biciclette", 4)]:
+        hits = index.search(query, 5, include_sensitive=True)
+        assert hits[0].path == _note(number).path, query
+    index.close()
+
+
+def test_a_language_without_a_stemmer_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InvalidArgument, match="'tlh' have no stemmer; use codes among: da, de"):
+        SearchIndex(tmp_path / "search.sqlite3", languages=("en", "tlh"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "stems : poubelles",
+        "{title description text} : poubelles",
+        "{stems}: poubelles",
+        'NEAR("poubelles" "jaune")',
+        '"poubelles',
+        "poubelles*",
+        "-poubelles +jaune",
+        "poubelles OR NOT jaune",
+        "^poubelles AND jaune",
+        "poubelles) OR (stems",
+    ],
+)
+def test_fts_syntax_in_a_query_is_only_words(tmp_path: Path, query: str) -> None:
+    """Column names and operators are words like any other: the same hits as the bare words."""
+    index = SearchIndex(tmp_path / "search.sqlite3")
+    notes = [
+        _note(1, "La poubelle jaune."),
+        _note(2, "Stems of text: the title and NEAR notes."),
+        _note(3, "Poubelles et cartons, or not."),
+    ]
+    assert index.update(None, "first", notes, [])
+    words_only = "".join(char if char.isalnum() else " " for char in query)
+    found = [hit.path for hit in index.search(query, 5, include_sensitive=True)]
+    assert found == [hit.path for hit in index.search(words_only, 5, include_sensitive=True)]
+    assert _note(1).path in found
+    index.close()

@@ -24,7 +24,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.memoire.const import DOMAIN, EVENT_UPDATED, OUTAGE_ISSUE_AFTER
-from custom_components.memoire.runtime import MemoireRuntime
+from custom_components.memoire.coordinator import MemoireRuntime
 from custom_components.memoire.stream import unreachable_issue_id
 from memoire.core.acl import AccessTable, Rights
 from memoire.service import MemoryService
@@ -185,7 +185,7 @@ async def test_an_outage_is_logged_once_each_way_and_raises_an_issue_if_it_lasts
     issues = ir.async_get(hass)
     memory.bridge.stop()
     await eventually(lambda: hass.states.get(notes).state == STATE_UNAVAILABLE, timeout=5.0)
-    await eventually(lambda: runtime(entry).feed.reconnects >= 5, timeout=5.0)
+    await eventually(lambda: runtime(entry).reconnects >= 5, timeout=5.0)
     assert issues.async_get_issue(DOMAIN, unreachable_issue_id(entry)) is None
     async_fire_time_changed(hass, dt_util.utcnow() + OUTAGE_ISSUE_AFTER)
     await hass.async_block_till_done()

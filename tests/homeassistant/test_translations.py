@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from custom_components.memoire.models import RightsProblem
+
 ROOT = Path(__file__).parents[2] / "custom_components" / "memoire"
 
 
@@ -49,6 +51,7 @@ def test_every_key_the_code_uses_is_translated() -> None:
     assert {"bridge_unreachable", "sentence_triggers_unavailable"} <= set(english["issues"])
     errors = set(re.findall(r'errors\["(?:base|url)"\] = "(\w+)"', code))
     errors |= set(re.findall(r'errors\[CONF_URL\] = "(\w+)"', code))
+    errors |= {problem.value for problem in RightsProblem}  # the flow's `errors["base"] = problem`
     assert errors == set(english["config"]["error"])
 
 

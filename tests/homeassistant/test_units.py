@@ -12,6 +12,8 @@ from custom_components.memoire.models import (
     MemoireProtocolError,
     MemoryIndex,
     Preferences,
+    Rights,
+    RightsProblem,
     SearchResult,
 )
 from custom_components.memoire.speech import (
@@ -176,3 +178,38 @@ def test_languages() -> None:
     assert Language.of("fr_FR") is Language.FR
     assert Language.of("de") is Language.EN
     assert Language.of(None) is Language.EN
+
+
+@pytest.mark.parametrize(
+    ("read", "sensitive", "write", "problem"),
+    [
+        (True, False, False, None),
+        (False, False, False, RightsProblem.NO_READ),
+        (True, True, False, RightsProblem.TOO_MANY_RIGHTS),
+        (True, False, True, RightsProblem.TOO_MANY_RIGHTS),
+        (True, True, True, RightsProblem.TOO_MANY_RIGHTS),
+        # More than reading outweighs not reading: such a token must never be kept.
+        (False, True, False, RightsProblem.TOO_MANY_RIGHTS),
+        (False, False, True, RightsProblem.TOO_MANY_RIGHTS),
+        (False, True, True, RightsProblem.TOO_MANY_RIGHTS),
+    ],
+)
+def test_one_rule_says_which_tokens_the_integration_may_hold(
+    read: bool, sensitive: bool, write: bool, problem: RightsProblem | None
+) -> None:
+    rights = Rights(read=read, sensitive=sensitive, write=write)
+    assert rights.problem is problem
+    assert rights.least_privilege is (problem is None)
+
+
+def test_the_read_only_rule_is_written_once() -> None:
+    """The flow, the coordinator and the stream ask `Rights`; none reads the flags itself."""
+    from pathlib import Path
+
+    import custom_components.memoire as package
+
+    folder = Path(package.__file__).parent
+    for module in ("config_flow.py", "coordinator.py", "stream.py"):
+        text = (folder / module).read_text(encoding="utf-8")
+        for flag in ("rights.read", "rights.sensitive", "rights.write"):
+            assert flag not in text, f"{module} decides {flag} itself"

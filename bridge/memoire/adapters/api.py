@@ -25,6 +25,7 @@ from ..core.errors import MemoireError
 from ..history import DEFAULT_LIMIT, MAX_LIMIT
 from ..results import IndexQuery
 from ..service import MemoryService
+from ..wire import EVENT_STREAM_TYPE, LAST_EVENT_ID_HEADER
 from .events import ChangeWatcher, HeldStream, changes, with_heartbeats
 from .mcp import CALLER_KEY, Caller
 from .quotas import Quota, token_of
@@ -112,7 +113,7 @@ def build_api(
         except MemoireError as error:
             streams.give_back(token)
             return JSONResponse({"error": error.code, "message": error.message}, 403)
-        since: str | None = request.headers.get("last-event-id", "")
+        since: str | None = request.headers.get(LAST_EVENT_ID_HEADER, "")
         if not _COMMIT.fullmatch(since or ""):
             since = head
         authorized = functools.partial(still_authorized, request)
@@ -120,7 +121,7 @@ def build_api(
         return HeldStream(
             with_heartbeats(stream, heartbeat_seconds),
             release=lambda: streams.give_back(token),
-            media_type="text/event-stream",
+            media_type=EVENT_STREAM_TYPE,
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 

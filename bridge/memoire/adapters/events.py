@@ -21,6 +21,7 @@ from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from ..service import MemoryService
+from ..wire import CHANGE_EVENT
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
@@ -99,7 +100,7 @@ async def changes(
             found = await run_in_threadpool(service.changes, client, last, head)
             for change in found:
                 data = json.dumps(dataclasses.asdict(change))
-                yield f"id: {change.commit}\nevent: change\ndata: {data}\n\n"
+                yield f"id: {change.commit}\nevent: {CHANGE_EVENT}\ndata: {data}\n\n"
             last = head
         generation = await watcher.after(generation)
 

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..config import ServerSettings
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
+from ..wire import API_PREFIX, LAST_EVENT_ID_HEADER
 from .api import build_api
 from .events import ChangeWatcher
 from .mcp import CALLER_KEY, REFUSAL_KEY, Caller, build_server
@@ -39,7 +40,8 @@ from .sessions import SessionQuota
 logger = logging.getLogger(__name__)
 WORKSPACE_HEADER = "x-memoire-workspace"
 SINGLE_HEADERS = frozenset(
-    {"authorization", "origin", WORKSPACE_HEADER, "mcp-session-id", "last-event-id", "host"}
+    {"authorization", "origin", WORKSPACE_HEADER, "mcp-session-id", "host"}
+    | {LAST_EVENT_ID_HEADER.lower()}
 )
 """Headers that mean one thing: sent twice, the guard and the app could read different ones."""
 
@@ -71,7 +73,7 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
 
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
-    routes = [Mount("/api/v1", app=api), Mount("/", app=sessions)]
+    routes = [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
     return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings))
 
 

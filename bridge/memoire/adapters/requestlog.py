@@ -19,23 +19,18 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..wire import API_PREFIX
 from .mcp import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 
 logger = logging.getLogger("memoire.requests")
 FORBIDDEN = 403
 """What the API answers a client whose rights do not allow the request."""
 _ROUTES = frozenset(
-    {
-        "/mcp",
-        "/api/v1/whoami",
-        "/api/v1/index",
-        "/api/v1/search",
-        "/api/v1/preferences",
-        "/api/v1/events",
-    }
+    {"/mcp"}
+    | {f"{API_PREFIX}/{name}" for name in ("whoami", "index", "search", "preferences", "events")}
 )
-_NOTE_ROUTE = "/api/v1/notes/"
-_HISTORY_ROUTE = "/api/v1/history/"
+_NOTE_ROUTE = f"{API_PREFIX}/notes/"
+_HISTORY_ROUTE = f"{API_PREFIX}/history/"
 _METHODS = frozenset({"GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"})
 _MCP_SDK = "mcp"
 """The MCP SDK logs session ids at info and whole messages at debug: only its warnings show."""

@@ -8,19 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 
-SLUG_PATTERN = "[a-z0-9-]{1,100}"  # every name derived from it fits in 255 bytes
+from ..wire import HEADER_KEYS, README, SLUG_PATTERN, HeaderField, note_path_pattern
 
-
-class HeaderField(StrEnum):
-    """The four header fields every note starts with, by meaning."""
-
-    TITLE = "title"
-    DESCRIPTION = "description"
-    UPDATED = "updated"
-    SENSITIVE = "sensitive"
+__all__ = ["ENGLISH", "FRENCH", "LAYOUTS", "SLUG_PATTERN", "HeaderField", "Layout", "layout_named"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,7 +30,7 @@ class Layout:
 
     @property
     def readme(self) -> str:
-        return "README.md"
+        return README
 
     @property
     def always_shown(self) -> tuple[str, str]:
@@ -58,9 +50,7 @@ class Layout:
 
 @cache
 def _note_pattern(layout: Layout) -> re.Pattern[str]:
-    top = "|".join(re.escape(name) for name in layout.always_shown)
-    folders = "|".join(re.escape(folder) for folder in layout.folders)
-    return re.compile(rf"(?:{top}|(?:{folders})/{SLUG_PATTERN}\.md)")
+    return note_path_pattern(layout.always_shown, layout.folders)
 
 
 ENGLISH = Layout(
@@ -69,12 +59,7 @@ ENGLISH = Layout(
     preferences="preferences.md",
     folders=("people", "domains", "topics", "journal", "projects"),
     projects_folder="projects",
-    header_keys={
-        HeaderField.TITLE: "title",
-        HeaderField.DESCRIPTION: "description",
-        HeaderField.UPDATED: "updated",
-        HeaderField.SENSITIVE: "sensitive",
-    },
+    header_keys=dict(HEADER_KEYS["en"]),
     yes="yes",
     no="no",
 )
@@ -85,12 +70,7 @@ FRENCH = Layout(
     preferences="preferences.md",
     folders=("personnes", "domaines", "sujets", "journal", "projets"),
     projects_folder="projets",
-    header_keys={
-        HeaderField.TITLE: "titre",
-        HeaderField.DESCRIPTION: "description",
-        HeaderField.UPDATED: "maj",
-        HeaderField.SENSITIVE: "sensible",
-    },
+    header_keys=dict(HEADER_KEYS["fr"]),
     yes="oui",
     no="non",
 )

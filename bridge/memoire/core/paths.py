@@ -7,8 +7,9 @@ normalisation step that could be tricked (`..`, absolute paths, backslashes, NUL
 
 from __future__ import annotations
 
+from ..wire import SLUG_PATTERN
 from .errors import InvalidPath, ProtectedNote
-from .layout import SLUG_PATTERN, Layout
+from .layout import Layout
 
 
 def _describe_allowed(layout: Layout) -> str:

@@ -3,8 +3,12 @@
 The index lives outside the memory tree and remembers the commit it reflects; whoever
 finds it behind the branch brings it up to date from the diff between the two commits.
 Case and accents are folded by the tokenizer, for notes and queries alike, so
-"preferences" finds "préférences". Titles weigh most: a note whose title is the query
-(a person's name) comes before notes that only mention it. Three promises shape this:
+"preferences" finds "préférences"; word forms meet through their stems in each configured
+language (`search_stems.py`), kept in a fourth column, so "poubelles" finds "poubelle"
+and "bikes" finds "bike". That column weighs least and a note's exact words also hold
+their own stems, so the note with the word as written ranks before the one with another
+form of it. Titles weigh most: a note whose title is the query (a person's name) comes
+before notes that only mention it. Three promises shape this:
 
 - What a client without the sensitive right receives depends only on the notes it may
   see. bm25 scores from the statistics of the table queried (how many notes, how long,
@@ -29,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InvalidArgument
-from .search_query import SearchQuery, fold, parse_query, words_of
+from ..wire import fold
+from .search_query import SearchQuery, folded_words, parse_query, words_of
+from .search_stems import DEFAULT_LANGUAGES, Stemmer
 
 __all__ = ["IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]
 
@@ -40,16 +46,17 @@ MAX_LINE_CHARS = 400
 MAX_INDEXED_CHARS = 1_000_000
 SEARCH_SECONDS = 1.0
 _PROGRESS_STEPS = 1_000  # SQLite instructions between two looks at the clock
-BM25_WEIGHTS = "10.0, 4.0, 1.0"  # title, description, text: what one occurrence in each is worth
+# title, description, text, stems: what one occurrence in each is worth
+BM25_WEIGHTS = "10.0, 4.0, 1.0, 0.5"
 _CANDIDATES = 50  # ranked by bm25, then with the title's share: enough to hold the best
 _TOO_BROAD = (
     "The search matched too much to rank within {seconds:g} s. "
     "Use fewer words, or longer and rarer ones (a name, an unusual word)."
 )
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 _FTS = (
-    "title, description, text, content = 'notes', content_rowid = 'doc',"
+    "title, description, text, stems, content = 'notes', content_rowid = 'doc',"
     " tokenize = 'unicode61 remove_diacritics 2'"
 )
 _TABLES = {
@@ -57,7 +64,8 @@ _TABLES = {
     "notes": (
         "CREATE TABLE notes (doc INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE,"
         " sensitive INTEGER NOT NULL, title TEXT NOT NULL, title_words TEXT NOT NULL,"
-        " description TEXT NOT NULL, text TEXT NOT NULL, folded TEXT NOT NULL)"
+        " description TEXT NOT NULL, text TEXT NOT NULL, folded TEXT NOT NULL,"
+        " stems TEXT NOT NULL)"
     ),
     "visible_notes": f"CREATE VIRTUAL TABLE visible_notes USING fts5({_FTS})",
     "all_notes": f"CREATE VIRTUAL TABLE all_notes USING fts5({_FTS})",
@@ -95,10 +103,13 @@ class SearchIndex:
         self,
         database: Path,
         *,
+        languages: tuple[str, ...] = DEFAULT_LANGUAGES,
         budget_seconds: float = SEARCH_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`budget_seconds` bounds each search, measured with `clock`."""
+        """`languages`: whose word forms meet (InvalidArgument for one without a stemmer);
+        `budget_seconds` bounds each search, measured with `clock`."""
+        self._stemmer = Stemmer(languages)
         database.parent.mkdir(parents=True, exist_ok=True)
         self._database = database
         self._budget_seconds = budget_seconds
@@ -111,7 +122,7 @@ class SearchIndex:
         self._pool_lock = threading.Lock()
         self._closed = False
         with self._writing() as db:
-            _ensure_schema(db)
+            _ensure_schema(db, self._stemmer.signature)
 
     def indexed_commit(self) -> str | None:
         with self._reading() as db:
@@ -136,7 +147,7 @@ class SearchIndex:
                 _remove(db, path)
             for note in notes:
                 _remove(db, note.path)
-                _add(db, note)
+                _add(db, note, self._stemmer)
             db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('commit', ?)", (commit,))
             return True
 
@@ -146,7 +157,7 @@ class SearchIndex:
         InvalidArgument for a query past the limits of `search_query`, or one that matches
         too much to rank within the time budget; either message says what to do instead.
         """
-        words = parse_query(query)
+        words = parse_query(query, self._stemmer)
         if not words.words:
             return []
         table = "all_notes" if include_sensitive else "visible_notes"
@@ -156,7 +167,7 @@ class SearchIndex:
             if not best and len(words.words) > 1:
                 best = _best(db, table, words.any_word(), candidates)
             ranked = sorted(
-                (_score(words, rank, title_words), path, title, doc)
+                (_score(words, rank, title_words, self._stemmer), path, title, doc)
                 for doc, path, title, title_words, rank in best
             )[:limit]
             return [
@@ -228,16 +239,24 @@ class SearchIndex:
             db.set_progress_handler(None, 0)
 
 
-def _ensure_schema(db: sqlite3.Connection) -> None:
-    """Create the tables, or drop and recreate them all if they are of another schema."""
+def _ensure_schema(db: sqlite3.Connection, stemming: str) -> None:
+    """Create the tables, or drop and recreate them all if they are of another schema or
+    hold other stems; with no commit recorded, the next refresh indexes every note again."""
     tables = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master")}
-    if "meta" in tables and _meta(db, "schema") == SCHEMA_VERSION:
+    if (
+        "meta" in tables
+        and _meta(db, "schema") == SCHEMA_VERSION
+        and _meta(db, "stemming") == stemming
+    ):
         return
     for table in (*_TABLES, *_OLDER_TABLES):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     for statement in _TABLES.values():
         db.execute(statement)
-    db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
+    db.executemany(
+        "INSERT INTO meta (key, value) VALUES (?, ?)",
+        [("schema", SCHEMA_VERSION), ("stemming", stemming)],
+    )
 
 
 def _meta(db: sqlite3.Connection, key: str) -> str | None:
@@ -254,31 +273,35 @@ def _remove_everything(db: sqlite3.Connection) -> None:
 def _remove(db: sqlite3.Connection, path: str) -> None:
     """Take a note out of the tables that index it, with the values it was indexed with."""
     row = db.execute(
-        "SELECT doc, sensitive, title, description, text FROM notes WHERE path = ?", (path,)
+        "SELECT doc, sensitive, title, description, text, stems FROM notes WHERE path = ?",
+        (path,),
     ).fetchone()
     if row is None:
         return
     doc, sensitive, *values = row
     for table in ("all_notes",) if sensitive else ("all_notes", "visible_notes"):
         db.execute(
-            f"INSERT INTO {table} ({table}, rowid, title, description, text)"
-            " VALUES ('delete', ?, ?, ?, ?)",
+            f"INSERT INTO {table} ({table}, rowid, title, description, text, stems)"
+            " VALUES ('delete', ?, ?, ?, ?, ?)",
             (doc, *values),
         )
     db.execute("DELETE FROM notes WHERE doc = ?", (doc,))
 
 
-def _add(db: sqlite3.Connection, note: IndexedNote) -> None:
+def _add(db: sqlite3.Connection, note: IndexedNote, stemmer: Stemmer) -> None:
     text = note.text[:MAX_INDEXED_CHARS]
-    values = (note.title, note.description, text)
+    folded = fold(text)
+    title_words = words_of(note.title)
+    words = [*title_words, *words_of(note.description), *folded_words(folded)]
+    values = (note.title, note.description, text, stemmer.text_stems(words))
     doc = db.execute(
-        "INSERT INTO notes (path, sensitive, title_words, title, description, text, folded)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (note.path, note.sensitive, " ".join(words_of(note.title)), *values, fold(text)),
+        "INSERT INTO notes (path, sensitive, title_words, title, description, text, stems,"
+        " folded) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (note.path, note.sensitive, " ".join(title_words), *values, folded),
     ).lastrowid
     for table in ("all_notes",) if note.sensitive else ("all_notes", "visible_notes"):
         db.execute(
-            f"INSERT INTO {table} (rowid, title, description, text) VALUES (?, ?, ?, ?)",
+            f"INSERT INTO {table} (rowid, title, description, text, stems) VALUES (?, ?, ?, ?, ?)",
             (doc, *values),
         )
 
@@ -300,13 +323,13 @@ def _best(
     ).fetchall()
 
 
-def _score(words: SearchQuery, rank: float, title_words: str) -> float:
+def _score(words: SearchQuery, rank: float, title_words: str, stemmer: Stemmer) -> float:
     """bm25's rank, up to twice as good when the title is made of the query's words.
 
     bm25 saturates: a note naming a person on every line scores like the person's own
     note, whose title is the name. The share of the title the query covers tells them apart.
     """
-    return rank * (1.0 + words.share_of(title_words.split()))
+    return rank * (1.0 + words.share_of(title_words.split(), stemmer.stems))
 
 
 def _lines(db: sqlite3.Connection, doc: int, words: SearchQuery) -> tuple[MatchingLine, ...]:

@@ -7,53 +7,62 @@ as a prefix ("prefer" finds "preferences"; "pr" does not find half the memory).
 
 The words are looked for twice, by the same rule: by FTS5 to find and rank the notes
 (quoted, and folded by its tokenizer exactly as the notes were), then in a hit's text
-folded at indexing time to pick its matching lines, and in its title to weigh it.
+folded at indexing time to pick its matching lines, and in its title to weigh it. Each
+word also matches through its stems (`search_stems.py`): in the index's `stems` column,
+where a note's words are stemmed the same way, and as the start of a word in its lines.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import InvalidArgument
+from ..wire import fold
+from .search_stems import Stemmer
 
 MAX_QUERY_CHARS = 1_000
 MAX_QUERY_WORDS = 32
 MIN_PREFIX_CHARS = 3
 _WORD = re.compile(r"[^\W_]+")  # letters and digits: what the tokenizer keeps
-# The blocks of combining marks that accented Latin, Greek and Cyrillic letters decompose to.
-_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _ADVICE = "Search for a few distinctive words (a name, a rare word) rather than pasting text."
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: how the index sees a word ("Préférences" → "preferences").
-
-    Line breaks stay where they were, so a line of a folded text is the same line unfolded.
-    """
-    return _ACCENTS.sub("", unicodedata.normalize("NFKD", text)).casefold()
+WORD_COLUMNS = "{title description text}"
+STEMS_COLUMN = "stems"
 
 
 def words_of(text: str) -> list[str]:
     """The folded words of a text, as the index sees them."""
-    return _WORD.findall(fold(text))
+    return folded_words(fold(text))
+
+
+def folded_words(folded: str) -> list[str]:
+    """The words of a text folded already."""
+    return _WORD.findall(folded)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchQuery:
-    """The distinct words of a query, as given and folded."""
+    """The distinct words of a query, as given and folded, and their stems."""
 
     words: tuple[str, ...]
     prefixes: tuple[str, ...]  # folded words that also match as the start of a longer word
     exact: frozenset[str]  # folded words too short for that
-    pattern: re.Pattern[str]  # any folded word, wherever it occurs
+    pattern: re.Pattern[str]  # any folded word or stem, wherever it occurs
+    stems: tuple[frozenset[str], ...] = ()  # each word's stems, in the order of `words`
+    all_stems: frozenset[str] = frozenset()
 
-    def share_of(self, words: list[str]) -> float:
+    def share_of(self, words: list[str], stems_of: Callable[[str], frozenset[str]]) -> float:
         """The share of a text's folded words (a title's) that the query's words match."""
         if not words:
             return 0.0
-        matched = sum(1 for word in words if word in self.exact or word.startswith(self.prefixes))
+        matched = sum(
+            1
+            for word in words
+            if word in self.exact
+            or word.startswith(self.prefixes)
+            or not self.all_stems.isdisjoint(stems_of(word))
+        )
         return matched / len(words)
 
     def line_numbers(self, folded_text: str, most: int) -> list[int]:
@@ -73,16 +82,21 @@ class SearchQuery:
         return numbers
 
     def all_words(self) -> str:
-        """An FTS5 expression matching what holds every word."""
-        return " AND ".join(_term(word) for word in self.words)
+        """An FTS5 expression matching what holds every word (or one of its forms)."""
+        return " AND ".join(self._terms())
 
     def any_word(self) -> str:
-        """An FTS5 expression matching what holds at least one of the words."""
-        return " OR ".join(_term(word) for word in self.words)
+        """An FTS5 expression matching what holds at least one of the words (or forms)."""
+        return " OR ".join(self._terms())
+
+    def _terms(self) -> list[str]:
+        stems = self.stems or tuple(frozenset[str]() for _ in self.words)
+        return [_term(word, word_stems) for word, word_stems in zip(self.words, stems, strict=True)]
 
 
-def parse_query(query: str) -> SearchQuery:
-    """The query's words, or InvalidArgument if it is longer than a search needs."""
+def parse_query(query: str, stemmer: Stemmer | None = None) -> SearchQuery:
+    """The query's words (and their stems, given a stemmer), or InvalidArgument if it is
+    longer than a search needs."""
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidArgument(
             f"The search query is {len(query):,} characters long; a query may have at most "
@@ -98,7 +112,11 @@ def parse_query(query: str) -> SearchQuery:
         )
     prefixes = tuple(word for word in words if len(word) >= MIN_PREFIX_CHARS)
     exact = frozenset(word for word in words if len(word) < MIN_PREFIX_CHARS)
-    return SearchQuery(tuple(words.values()), prefixes, exact, _pattern(prefixes, exact))
+    stems = tuple(stemmer.stems(word) for word in words) if stemmer else ()
+    stem_prefixes = {stem for one in stems for stem in one if len(stem) >= MIN_PREFIX_CHARS}
+    pattern = _pattern(prefixes + tuple(sorted(stem_prefixes - set(prefixes))), exact)
+    all_stems = frozenset[str]().union(*stems)
+    return SearchQuery(tuple(words.values()), prefixes, exact, pattern, stems, all_stems)
 
 
 def _pattern(prefixes: tuple[str, ...], exact: frozenset[str]) -> re.Pattern[str]:
@@ -106,12 +124,18 @@ def _pattern(prefixes: tuple[str, ...], exact: frozenset[str]) -> re.Pattern[str
 
     Where a word starts is checked apart (`line_numbers`): a look-behind in front would
     keep the regular expression engine from skipping ahead to the words' first letters.
+    A stem is a prefix too: "poubel" finds the line of "poubelle".
     """
     alternatives = [re.escape(word) for word in prefixes]
     alternatives += [re.escape(word) + r"(?![^\W_])" for word in sorted(exact)]
     return re.compile("|".join(alternatives))
 
 
-def _term(word: str) -> str:
-    """A quoted FTS5 string; words of MIN_PREFIX_CHARS or more also match as a prefix."""
-    return f'"{word}"*' if len(fold(word)) >= MIN_PREFIX_CHARS else f'"{word}"'
+def _term(word: str, stems: frozenset[str]) -> str:
+    """The word in the note's own columns, quoted (words of MIN_PREFIX_CHARS or more also
+    match as a prefix), or one of its stems in the stems column."""
+    quoted = f'"{word}"*' if len(fold(word)) >= MIN_PREFIX_CHARS else f'"{word}"'
+    if not stems:
+        return f"{WORD_COLUMNS} : {quoted}"
+    forms = " OR ".join(f'{STEMS_COLUMN} : "{stem}"' for stem in sorted(stems))
+    return f"({WORD_COLUMNS} : {quoted} OR {forms})"

@@ -1,24 +1,17 @@
-"""What a loaded entry keeps in `entry.runtime_data`: the client, the cache, the live state."""
+"""Notes read recently, kept fresh by the events stream, bounded in size."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from homeassistant.config_entries import ConfigEntry
 
 from .api import MemoireClient, MemoireConnectionError, MemoireNotFoundError
 from .const import NOTE_CACHE_SIZE
-from .coordinator import MemoireCoordinator, MemoireSnapshot
-from .models import Change, Note, SearchResult
-
-if TYPE_CHECKING:
-    from .stream import ChangeFeed
+from .models import Change, Note
+from .wire import ChangeKind
 
 
 class NoteCache:
-    """Notes read recently, kept fresh by the events stream, bounded in size."""
+    """A note read once answers the next question without a request, until it changes."""
 
     def __init__(self, client: MemoireClient, size: int = NOTE_CACHE_SIZE) -> None:
         self._client = client
@@ -42,7 +35,7 @@ class NoteCache:
         if change.path not in self._notes:
             return
         del self._notes[change.path]
-        if change.kind == "deleted":
+        if change.kind is ChangeKind.DELETED:
             return
         try:
             self._store(await self._client.note(change.path))
@@ -54,25 +47,3 @@ class NoteCache:
         self._notes.move_to_end(note.path)
         while len(self._notes) > self._size:
             self._notes.popitem(last=False)
-
-
-@dataclass(slots=True)
-class MemoireRuntime:
-    client: MemoireClient
-    coordinator: MemoireCoordinator
-    notes: NoteCache
-    feed: ChangeFeed | None = None
-
-    @property
-    def available(self) -> bool:
-        return self.coordinator.last_update_success and self.coordinator.data is not None
-
-    @property
-    def snapshot(self) -> MemoireSnapshot:
-        return self.coordinator.data
-
-    async def search(self, query: str, limit: int) -> SearchResult:
-        return await self.client.search(query, limit)
-
-
-type MemoireConfigEntry = ConfigEntry[MemoireRuntime]
