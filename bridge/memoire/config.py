@@ -15,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from .auth.settings import OAuthSettings, OAuthSettingsError, parse_oauth
 from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
 from .core.layout import ENGLISH, Layout, layout_named
 from .core.scopes import Strategy
@@ -102,6 +103,7 @@ class Config:
     limits: Limits = field(default_factory=Limits)
     scopes: ScopeSettings = field(default_factory=ScopeSettings)
     server: ServerSettings = field(default_factory=ServerSettings)
+    oauth: OAuthSettings | None = None
 
 
 def default_config_path() -> Path:
@@ -143,13 +145,14 @@ def load_config(path: Path) -> Config:
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:
-    _only_keys(data, {"memory", "clients", "limits", "scopes", "server"}, "top level")
+    _only_keys(data, {"memory", "clients", "limits", "scopes", "server", "oauth"}, "top level")
     return Config(
         memory=_parse_memory(_table(data, "memory"), base),
         access=_parse_clients(data.get("clients")),
         limits=_parse_limits(_table(data, "limits")),
         scopes=_parse_scopes(_table(data, "scopes")),
         server=_parse_server(_table(data, "server")),
+        oauth=_parse_oauth(_table(data, "oauth")),
     )
 
 
@@ -200,6 +203,14 @@ def _parse_clients(table: object) -> AccessTable:
     try:
         return AccessTable(clients)
     except ValueError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _parse_oauth(table: Mapping[str, Any]) -> OAuthSettings | None:
+    """[oauth]: remote apps signing in (see `auth.settings`); off when absent."""
+    try:
+        return parse_oauth(table)
+    except OAuthSettingsError as error:
         raise ConfigError(str(error)) from None
 
 

@@ -295,6 +295,7 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..auth.server import open_oauth
     from ..fetching import keep_fetching
     from ..service import MemoryService
     from ..serving import recorded_serving
@@ -322,10 +323,13 @@ def _serve(arguments: argparse.Namespace) -> int:
     tokens = TokenStore(config.memory.tokens_file)
     if not tokens.records():
         print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
+    oauth = open_oauth(config)
+    if oauth is not None:  # approved apps are rows of the one access table
+        config = dataclasses.replace(config, access=config.access.with_rows(oauth.grants))
     service = MemoryService(config)
     url = f"http://{server.host}:{server.port}/mcp"
     print(f"Serving {config.memory.repository} on {url}", flush=True)
-    app = build_app(service, tokens, server)
+    app = build_app(service, tokens, server, oauth)
     with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
         served = serve(app, listener, server.host, server.max_connections, server.log_level)
     return 0 if served else 3
