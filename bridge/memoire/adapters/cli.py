@@ -144,6 +144,15 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
+    oauth = commands.add_parser("oauth", help="apps signed in with OAuth (their approved rows)")
+    oauth_commands = oauth.add_subparsers(required=True, metavar="action")
+    oauth_list = oauth_commands.add_parser("list", help="approved apps, rights, last use, tokens")
+    oauth_list.add_argument("--config", type=Path)
+    oauth_list.set_defaults(run=_run_oauth_list)
+    oauth_revoke = oauth_commands.add_parser("revoke", help="remove an app's row and its tokens")
+    oauth_revoke.add_argument("name", help="the app's row, as `memoire oauth list` names it")
+    oauth_revoke.add_argument("--config", type=Path)
+    oauth_revoke.set_defaults(run=_run_oauth_revoke)
     return parser
 
 
@@ -515,3 +524,17 @@ def _run_verify(arguments: argparse.Namespace) -> int:
     report = verify_memory(_config(arguments.config), arguments.limit, arguments.since)
     print("\n".join(report_lines(report)))
     return 0 if report.clean else 1
+
+
+def _run_oauth_list(arguments: argparse.Namespace) -> int:
+    from ..auth.command import list_lines
+
+    print("\n".join(list_lines(_config(arguments.config))))
+    return 0
+
+
+def _run_oauth_revoke(arguments: argparse.Namespace) -> int:
+    from ..auth.command import revoke
+
+    print(revoke(_config(arguments.config), arguments.name))
+    return 0

@@ -138,7 +138,7 @@ def _oauth_error(error: OAuth2Error) -> Response:
 
 def error_page(message: str, status: int) -> Response:
     """A page for the person at the browser when the app cannot be sent the error."""
-    text = html.escape(message)
+    text = html.escape(message, quote=False)
     page = (
         "<!doctype html><html lang=en><meta charset=utf-8>"
         '<meta name=viewport content="width=device-width,initial-scale=1">'
