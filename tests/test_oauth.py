@@ -12,7 +12,17 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from mcp import Client
+from mcp.client.auth import OAuthClientProvider
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.auth import (
+    AuthorizationCodeResult,
+    OAuthClientInformationFull,
+    OAuthClientMetadata,
+    OAuthToken,
+)
 from mcp.types import TextContent
+from pydantic import AnyUrl
 
 from memoire.auth.database import AuthDatabase
 from memoire.bootstrap import create_memory
@@ -45,7 +55,8 @@ from .oauth_apps import (
     sign_in,
     start,
 )
-from .oauth_owner import register
+from .conftest import git
+from .oauth_owner import approve, register
 
 READ_TOOLS = ["memoire_index", "memoire_read", "memoire_search", "memoire_history"]
 
@@ -471,8 +482,6 @@ def test_a_pending_request_expires(timed_bridge: TimedBridge) -> None:
     answer = start(http, url, authorize_query(timed_bridge.apps.publish("app"), pkce(), url))
     approve_url = answer.headers["location"]
     timed_bridge.clock.now += 10 * 60 + 1
-    from .oauth_owner import approve
-
     with pytest.raises(Exception, match="expired"):
         approve(http, approve_url, "full")
 
@@ -517,3 +526,78 @@ def test_a_token_is_bound_to_the_resource_it_was_issued_for(
         "SELECT resource FROM oauth_tokens WHERE kind = 'access'"
     )
     assert [row[0] for row in rows] == [f"http://127.0.0.1:{port}/mcp"]
+
+
+# Clients nobody here wrote
+
+
+class _Memory:
+    """The SDK's TokenStorage, in memory."""
+
+    def __init__(self) -> None:
+        self.tokens: OAuthToken | None = None
+        self.client: OAuthClientInformationFull | None = None
+
+    async def get_tokens(self) -> OAuthToken | None:
+        return self.tokens
+
+    async def set_tokens(self, tokens: OAuthToken) -> None:
+        self.tokens = tokens
+
+    async def get_client_info(self) -> OAuthClientInformationFull | None:
+        return self.client
+
+    async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
+        self.client = client_info
+
+
+async def test_the_mcp_python_sdk_oauth_provider_completes_the_flow(
+    tmp_path: Path, repository: Path
+) -> None:
+    """The SDK discovers, registers (dynamic registration on), sends the owner to approve,
+    exchanges the code with PKCE, checks `iss`, and calls a tool with the access token."""
+    port = free_port()
+    config = oauth_config(tmp_path, repository, port, extra="dynamic_registration = true\n")
+    callback: dict[str, str] = {}
+    http = httpx2.Client(timeout=30)
+
+    async def redirect_handler(authorize_url: str) -> None:
+        answer = http.get(authorize_url, follow_redirects=False)
+        assert answer.status_code == 302, answer.text
+        callback.update(redirect_parameters(approve(http, answer.headers["location"], "full")))
+
+    async def callback_handler() -> AuthorizationCodeResult:
+        return AuthorizationCodeResult(
+            code=callback["code"], state=callback["state"], iss=callback["iss"]
+        )
+
+    storage = _Memory()
+    with running_bridge(config, port=port) as bridge, owner_of(config):
+        provider = OAuthClientProvider(
+            server_url=f"{bridge.url}/mcp",
+            client_metadata=OAuthClientMetadata(
+                client_name="SDK app",
+                redirect_uris=[AnyUrl(f"http://127.0.0.1:{free_port()}/callback")],
+                grant_types=["authorization_code", "refresh_token"],
+                response_types=["code"],
+                token_endpoint_auth_method="none",
+            ),
+            storage=storage,
+            redirect_handler=redirect_handler,
+            callback_handler=callback_handler,
+        )
+        authed = httpx2.AsyncClient(auth=provider, timeout=30)
+        async with Client(
+            streamable_http_client(f"{bridge.url}/mcp", http_client=authed)
+        ) as client:
+            written = await client.call_tool(
+                "memoire_append",
+                {"path": "topics/sdk.md", "text": "Via OAuth.", "title": "SDK", "sensitive": False},
+            )
+        assert not written.is_error, written.content
+        listing = memoire_command("oauth", "list", config=config).stdout
+    http.close()
+    assert storage.tokens is not None and storage.tokens.refresh_token
+    assert storage.client is not None and storage.client.client_id.startswith("memoire-dcr-")
+    assert "oauth-sdk-app\tSDK app\tread, sensitive, write" in listing
+    assert "memoire (oauth-sdk-app)" in git(repository, "log", "-1", "--format=%cn")

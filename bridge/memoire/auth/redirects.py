@@ -31,12 +31,12 @@ def check_allowlist_entry(uri: str) -> str | None:
 
 def allowed(allowlist: tuple[str, ...], uri: str) -> bool:
     """Whether the owner's allowlist accepts this callback."""
-    return any(_matches(entry, uri, any_port=False) for entry in allowlist)
+    return usable(uri) and any(_matches(entry, uri, any_port=False) for entry in allowlist)
 
 
 def registered(client_uris: tuple[str, ...], uri: str) -> bool:
     """Whether the client registered this callback (RFC 8252: loopback ports may vary)."""
-    return any(_matches(entry, uri, any_port=True) for entry in client_uris)
+    return usable(uri) and any(_matches(entry, uri, any_port=True) for entry in client_uris)
 
 
 def usable(uri: str) -> bool:
