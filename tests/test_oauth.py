@@ -5,7 +5,9 @@ Python SDK's client for the tool calls."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,10 +27,10 @@ from mcp.types import TextContent
 from pydantic import AnyUrl
 
 from memoire.auth.database import AuthDatabase
-from memoire.bootstrap import create_memory
-from memoire.core.layout import ENGLISH
 from memoire.auth.server import OAuthServer
+from memoire.bootstrap import create_memory
 from memoire.config import load_config
+from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 
 from .bridges import (
@@ -39,6 +41,7 @@ from .bridges import (
     memoire_command,
     running_bridge,
 )
+from .conftest import git
 from .oauth_apps import (
     CALLBACK,
     MetadataHost,
@@ -55,8 +58,9 @@ from .oauth_apps import (
     sign_in,
     start,
 )
-from .conftest import git
 from .oauth_owner import approve, register
+from .test_foreign_client import CLIENT as TS_CLIENT
+from .test_foreign_client import _install_client
 
 READ_TOOLS = ["memoire_index", "memoire_read", "memoire_search", "memoire_history"]
 
@@ -597,7 +601,42 @@ async def test_the_mcp_python_sdk_oauth_provider_completes_the_flow(
         assert not written.is_error, written.content
         listing = memoire_command("oauth", "list", config=config).stdout
     http.close()
-    assert storage.tokens is not None and storage.tokens.refresh_token
-    assert storage.client is not None and storage.client.client_id.startswith("memoire-dcr-")
+    assert storage.tokens is not None
+    assert storage.tokens.refresh_token
+    assert storage.client is not None
+    assert storage.client.client_id.startswith("memoire-dcr-")
     assert "oauth-sdk-app\tSDK app\tread, sensitive, write" in listing
     assert "memoire (oauth-sdk-app)" in git(repository, "log", "-1", "--format=%cn")
+
+
+def test_the_mcp_typescript_sdk_oauth_client_completes_the_flow(
+    tmp_path: Path, repository: Path
+) -> None:
+    _install_client()
+    port = free_port()
+    config = oauth_config(tmp_path, repository, port, extra="dynamic_registration = true\n")
+    callback_url = f"http://127.0.0.1:{free_port()}/callback"
+    with (
+        running_bridge(config, port=port) as bridge,
+        owner_of(config),
+        httpx2.Client(timeout=30) as http,
+        subprocess.Popen(
+            ["node", str(TS_CLIENT / "oauth_client.mjs"), bridge.url, callback_url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        ) as node,
+    ):
+        assert node.stdin is not None
+        assert node.stdout is not None
+        approve_url = json.loads(node.stdout.readline())["approve"]
+        assert approve_url.startswith(f"{bridge.url}/oauth/approve?request=")
+        node.stdin.write(approve(http, approve_url, "read") + "\n")
+        node.stdin.flush()
+        answer = json.loads(node.stdout.readline())
+        assert node.wait(timeout=60) == 0
+    assert answer["tools"] == READ_TOOLS
+    assert answer["indexError"] is False
+    assert answer["clientId"].startswith("memoire-dcr-")
+    assert answer["hasRefreshToken"] is True
+    assert answer["iss"] == bridge.url

@@ -291,7 +291,8 @@ def test_a_row_name_never_takes_a_configured_client_name(tmp_path: Path) -> None
         odd = grants.record(db, "https://c.example/c.json", "Ünïcode ✨ " * 10, CALLBACK, FULL)
     database.close()
     assert (first, second, again) == ("oauth-app-2", "oauth-app-3", "oauth-app-2")
-    assert odd.startswith("oauth-n-code-n-code") and len(odd) <= 40
+    assert odd.startswith("oauth-n-code-n-code")
+    assert len(odd) <= 40
 
 
 def test_a_code_for_one_app_is_useless_to_another_even_with_the_verifier(

@@ -144,6 +144,12 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
+    _add_oauth_commands(commands)
+    return parser
+
+
+def _add_oauth_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
+    """oauth list/revoke: the apps the owner approved, as rows of the access table."""
     oauth = commands.add_parser("oauth", help="apps signed in with OAuth (their approved rows)")
     oauth_commands = oauth.add_subparsers(required=True, metavar="action")
     oauth_list = oauth_commands.add_parser("list", help="approved apps, rights, last use, tokens")
@@ -153,7 +159,6 @@ def _parser() -> argparse.ArgumentParser:
     oauth_revoke.add_argument("name", help="the app's row, as `memoire oauth list` names it")
     oauth_revoke.add_argument("--config", type=Path)
     oauth_revoke.set_defaults(run=_run_oauth_revoke)
-    return parser
 
 
 def _add_service_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:

@@ -41,9 +41,7 @@ def revoke(config: Config, name: str) -> str:
                 return f"Revoked {name}: its row and every token it held are gone."
         finally:
             server.db.close()
-    raise InvalidArgument(
-        f"No OAuth app named {name!r}; see the names with: memoire oauth list"
-    )
+    raise InvalidArgument(f"No OAuth app named {name!r}; see the names with: memoire oauth list")
 
 
 def _server(config: Config) -> OAuthServer:
