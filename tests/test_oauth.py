@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sqlite3
 import subprocess
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from pydantic import AnyUrl
 from memoire.auth.database import AuthDatabase
 from memoire.auth.server import OAuthServer
 from memoire.bootstrap import create_memory
-from memoire.config import load_config
+from memoire.config import ConfigError, load_config
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 
@@ -41,7 +42,7 @@ from .bridges import (
     memoire_command,
     running_bridge,
 )
-from .conftest import git
+from .conftest import git, write_config
 from .oauth_apps import (
     CALLBACK,
     MetadataHost,
@@ -120,8 +121,6 @@ def test_discovery_documents_and_the_401_that_points_to_them(oauth_bridge: OAuth
 def test_without_an_oauth_section_nothing_of_oauth_answers(
     tmp_path: Path, repository: Path
 ) -> None:
-    from .conftest import write_config
-
     with running_bridge(write_config(tmp_path, repository)) as bridge:
         assert httpx2.get(f"{bridge.url}/.well-known/oauth-authorization-server").status_code == 401
         assert httpx2.get(f"{bridge.url}/authorize").status_code == 401
@@ -640,3 +639,46 @@ def test_the_mcp_typescript_sdk_oauth_client_completes_the_flow(
     assert answer["clientId"].startswith("memoire-dcr-")
     assert answer["hasRefreshToken"] is True
     assert answer["iss"] == bridge.url
+
+
+# Configuration
+
+
+@pytest.mark.parametrize(
+    ("section", "said"),
+    [
+        ('redirect_uris = ["https://a.example/cb"]\n', "needs public_url"),
+        ('public_url = "http://memory.example.org"\n', "must use https"),
+        ('public_url = "https://memory.example.org/?x=1"\n', "without query"),
+        ('public_url = "https://m.example"\nredirect_uris = ["http://a.example/cb"]\n', "loopback"),
+        ('public_url = "https://m.example"\nredirect_uris = ["https://*.example/cb"]\n', "not an"),
+        ('public_url = "https://m.example"\nredirect_uris = "https://a.example/cb"\n', "a list"),
+        ('public_url = "https://m.example"\npending_total = 5\npending_shared = 5\n', "larger"),
+        ('public_url = "https://m.example"\naccess_token_minutes = 0\n', ">= 1"),
+        ('public_url = "https://m.example"\ndynamic_registration = "yes"\n', "true or false"),
+        ('public_url = "https://m.example"\nredirect_uri = []\n', "unknown key(s) redirect_uri"),
+    ],
+)
+def test_a_wrong_oauth_section_is_refused_with_what_to_fix(
+    tmp_path: Path, repository: Path, section: str, said: str
+) -> None:
+    config = write_config(tmp_path, repository, extra="[oauth]\n" + section)
+    with pytest.raises(ConfigError, match=re.escape(said)):
+        load_config(config)
+    served = memoire_command("check", config=config)
+    assert served.returncode == 2
+    assert said in served.stderr
+    assert "Traceback" not in served.stderr
+
+
+def test_the_readme_oauth_example_is_a_valid_configuration(
+    tmp_path: Path, repository: Path
+) -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    section = readme.split("## Remote apps (OAuth)", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    settings = load_config(write_config(tmp_path, repository, extra=example)).oauth
+    assert settings is not None
+    assert settings.resource == "https://memory.example.org/mcp"
+    assert "https://claude.ai/api/mcp/auth_callback" in settings.redirect_uris
+    assert settings.dynamic_registration is False
