@@ -87,9 +87,13 @@ def guard_check_samples(
     static_store = TokenStore(settings.memory.tokens_file)
     database = AuthDatabase(settings.memory.auth_database)
     oauth = OAuthServer(database, settings.oauth, settings.access.clients())
+    table = settings.access.with_rows(oauth.grants)
+    row = next(name for name in table.clients() if name.startswith("oauth-"))
     checks = {
         "static": lambda: static_store.client_for(static),
         "oauth": lambda: oauth.bearer(access),
+        "configured row": lambda: table.rights("desk"),
+        "approved row": lambda: table.rights(row),
     }
     samples: dict[str, list[int]] = {name: [] for name in checks}
     for _ in range(rounds):
