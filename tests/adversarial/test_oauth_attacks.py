@@ -5,6 +5,7 @@ swapped tokens, and secrets that must be stored only as hashes. Loops are bounde
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +13,11 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from memoire.auth.clients import ClientDirectory, ClientProblem
 from memoire.auth.database import AuthDatabase
 from memoire.auth.grants import Grants
 from memoire.auth.redirects import allowed, check_allowlist_entry, registered
+from memoire.auth.settings import OAuthSettings
 from memoire.config import load_config
 from memoire.core.acl import FULL
 from memoire.core.errors import InvalidArgument
@@ -308,3 +311,36 @@ def test_a_code_for_one_app_is_useless_to_another_even_with_the_verifier(
     assert answer.json()["error"] == "invalid_grant"
     # The victim's own exchange now finds the code spent: it asks the owner again.
     assert exchange(http, bridge.url, victim, code, pair.verifier).status_code == 400
+
+
+async def test_a_public_name_that_resolves_to_a_private_address_is_never_fetched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DNS is the system edge faked here: a name the attacker points at 10.x is refused
+    before any request; the same name resolving publicly is fetched (the network faked
+    too) and its document read."""
+    settings = OAuthSettings(public_url="https://memory.example.org", redirect_uris=(CALLBACK,))
+    database = AuthDatabase(tmp_path / "auth.sqlite3")
+    Grants(database, ())
+    client_id = "https://app.example/client.json"
+    requests: list[httpx2.Request] = []
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        requests.append(request)
+        document = {"client_id": client_id, "client_name": "App", "redirect_uris": [CALLBACK]}
+        return httpx2.Response(200, json=document)
+
+    directory = ClientDirectory(database, settings, transport=httpx2.MockTransport(answer))
+
+    def resolving_to(address: str) -> object:
+        return lambda *_, **__: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 443))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolving_to("10.1.2.3"))
+    with pytest.raises(ClientProblem, match="non-public address"):
+        await directory.find(client_id, "127.0.0.1")
+    assert requests == []
+    monkeypatch.setattr(socket, "getaddrinfo", resolving_to("93.184.216.34"))
+    found = await directory.find(client_id, "127.0.0.1")
+    assert (found.name, found.redirect_uris) == ("App", (CALLBACK,))
+    assert [str(request.url) for request in requests] == [client_id]
+    database.close()
