@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import statistics
 import sys
 import tempfile
@@ -34,6 +35,7 @@ from memoire.auth.server import OAuthServer
 from memoire.bootstrap import create_memory
 from memoire.config import load_config
 from memoire.core.layout import ENGLISH
+from memoire.service import MemoryService
 from memoire.serving import serving_bridges
 from memoire.storage.tokens import TokenStore
 
@@ -82,7 +84,8 @@ async def call_samples(
 def guard_check_samples(
     config: Path, static: str, access: str, rounds: int
 ) -> dict[str, list[int]]:
-    """The guard's identity check alone, in process: what each kind of token costs it."""
+    """In process, what each kind of caller costs: the guard's identity check, a rights
+    lookup, and a whole `MemoryService.read` (which looks the rights up itself)."""
     settings = load_config(config)
     assert settings.oauth is not None
     static_store = TokenStore(settings.memory.tokens_file)
@@ -90,7 +93,10 @@ def guard_check_samples(
     oauth = OAuthServer(database, settings.oauth, settings.access.clients())
     table = settings.access.with_rows(oauth.grants)
     row = next(name for name in table.clients() if name.startswith("oauth-"))
+    service = MemoryService(dataclasses.replace(settings, access=table))
     checks = {
+        "read, configured row": lambda: service.read("desk", "README.md"),
+        "read, approved row": lambda: service.read(row, "README.md"),
         "static": lambda: static_store.client_for(static),
         "oauth": lambda: oauth.bearer(access),
         "configured row": lambda: table.rights("desk"),
@@ -103,6 +109,7 @@ def guard_check_samples(
             found = check()
             assert found is not None
             samples[name].append(time.perf_counter_ns() - start)
+    service.close()
     database.close()
     return samples
 
@@ -149,6 +156,23 @@ def fill_budgets(bridge: HttpBridge, query: dict[str, str]) -> int:
     return opened
 
 
+def server_side_extra(checks: dict[str, list[int]]) -> float:
+    """What the bridge itself spends more on an OAuth call: the access-token check, the
+    service's work for an approved row, and the MCP adapter's own rights lookup."""
+    return sum(
+        p50_us(checks[oauth]) - p50_us(checks[static])
+        for oauth, static in (
+            ("oauth", "static"),
+            ("read, approved row", "read, configured row"),
+            ("approved row", "configured row"),
+        )
+    )
+
+
+def us(checks: dict[str, list[int]], name: str) -> str:
+    return f"{p50_us(checks[name]):.1f} µs"
+
+
 def p50_us(samples: list[int]) -> float:
     return statistics.median(samples) / 1000
 
@@ -183,6 +207,7 @@ def main() -> None:
             statuses = flood(bridge, query, arguments.flood)
             after, peak = rss_kib(bridge), rss_kib(bridge, "VmHWM")
     static_p50, oauth_p50 = p50_us(calls["static"]), p50_us(calls["oauth"])
+    extra = f"{server_side_extra(checks):+.1f} µs"
     refused = sum(count for status, count in statuses.items() if status != 302)
     rows = [
         ("memoire_read p50, static token", f"{static_p50:.0f} µs"),
@@ -192,6 +217,9 @@ def main() -> None:
         ("guard check p50, OAuth access token (in process)", f"{p50_us(checks['oauth']):.1f} µs"),
         ("rights p50, configured row (in process)", f"{p50_us(checks['configured row']):.1f} µs"),
         ("rights p50, approved row (in process)", f"{p50_us(checks['approved row']):.1f} µs"),
+        ("service read p50, configured row (in process)", us(checks, "read, configured row")),
+        ("service read p50, approved row (in process)", us(checks, "read, approved row")),
+        ("server-side extra per OAuth call: guard + read + one more rights lookup", extra),
         ("pending requests held when the caps refuse", str(opened)),
         ("/authorize requests refused during the flood", f"{refused} of {arguments.flood}"),
         ("bridge RSS before / after the flood", f"{before / 1024:.1f} / {after / 1024:.1f} MiB"),
