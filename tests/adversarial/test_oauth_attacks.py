@@ -13,14 +13,14 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from memoire.auth.clients import ClientDirectory, ClientProblem
+from memoire.auth.clients import ClientDirectory
 from memoire.auth.database import AuthDatabase
 from memoire.auth.grants import Grants
 from memoire.auth.redirects import allowed, check_allowlist_entry, registered
 from memoire.auth.settings import OAuthSettings
 from memoire.config import load_config
 from memoire.core.acl import FULL
-from memoire.core.errors import InvalidArgument
+from memoire.core.errors import AuthorizationRefused, InvalidArgument
 from memoire.serving import serving_bridges
 
 from ..bridges import HttpBridge, free_port, running_bridge
@@ -336,7 +336,7 @@ async def test_a_public_name_that_resolves_to_a_private_address_is_never_fetched
         return lambda *_, **__: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 443))]
 
     monkeypatch.setattr(socket, "getaddrinfo", resolving_to("10.1.2.3"))
-    with pytest.raises(ClientProblem, match="non-public address"):
+    with pytest.raises(AuthorizationRefused, match="non-public address"):
         await directory.find(client_id, "127.0.0.1")
     assert requests == []
     monkeypatch.setattr(socket, "getaddrinfo", resolving_to("93.184.216.34"))

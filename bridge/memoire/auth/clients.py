@@ -28,6 +28,7 @@ from typing import Any, TypeGuard
 import httpx2
 
 from ..adapters.ratelimit import RateLimiter
+from ..core.errors import AuthorizationRefused, RegistrationRefused
 from .database import AuthDatabase
 from .opaque import new_secret
 from .redirects import allowed, usable
@@ -52,18 +53,6 @@ TABLES = (
         created REAL NOT NULL
     )""",
 )
-
-
-class ClientProblem(Exception):
-    """The app cannot be identified; the message says why, for the person at the browser."""
-
-
-class RegistrationProblem(Exception):
-    """A registration request the bridge will not accept (RFC 7591 error code + message)."""
-
-    def __init__(self, error: str, message: str) -> None:
-        super().__init__(message)
-        self.error = error
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +84,14 @@ class ClientDirectory:
             return self._registered(client_id)
         problem = self._metadata_url_problem(client_id)
         if problem:
-            raise ClientProblem(problem)
+            raise AuthorizationRefused(problem)
         cached = self._cache.get(client_id)
         if cached is not None and self._clock() - cached[0] < CACHE_SECONDS:
             return cached[1]
         if self._fetches.retry_after(source) is not None:
-            raise ClientProblem("Too many new apps from this address; try again in a minute.")
+            raise AuthorizationRefused(
+                "Too many new apps from this address; try again in a minute."
+            )
         client = await self._fetch(client_id)
         self._cache[client_id] = (self._clock(), client)
         self._cache.move_to_end(client_id)
@@ -111,7 +102,7 @@ class ClientDirectory:
     def register(self, metadata: Mapping[str, Any]) -> dict[str, Any]:
         """RFC 7591: a public client (no secret) whose callbacks the allowlist accepts."""
         if not self._settings.dynamic_registration:
-            raise RegistrationProblem(
+            raise RegistrationRefused(
                 "access_denied",
                 "Dynamic client registration is off on this bridge: the app should use a "
                 "client ID metadata document, or the owner sets dynamic_registration = true "
@@ -121,7 +112,7 @@ class ClientDirectory:
         client_id = REGISTERED_PREFIX + new_secret("")[:32]
         with self._db.transaction() as db:
             if not _make_room(db, self._settings.max_registered_clients):
-                raise RegistrationProblem(
+                raise RegistrationRefused(
                     "temporarily_unavailable",
                     "This bridge holds as many registered apps as it may; the owner can "
                     "revoke unused ones (memoire oauth list / revoke).",
@@ -142,7 +133,7 @@ class ClientDirectory:
 
     def _registered(self, client_id: str) -> Client:
         if not self._settings.dynamic_registration:
-            raise ClientProblem(
+            raise AuthorizationRefused(
                 "This app was registered dynamically, which is off on this bridge now."
             )
         with self._db.reading() as db:
@@ -151,7 +142,9 @@ class ClientDirectory:
                 (client_id,),
             ).fetchone()
         if row is None:
-            raise ClientProblem("This client_id is not registered here; the app must register.")
+            raise AuthorizationRefused(
+                "This client_id is not registered here; the app must register."
+            )
         return Client(client_id, row[0], tuple(json.loads(row[1])))
 
     def _metadata_url_problem(self, client_id: str) -> str | None:
@@ -184,7 +177,7 @@ class ClientDirectory:
             try:
                 body = await _limited_get(http, client_id)
             except (httpx2.HTTPError, ValueError) as error:
-                raise ClientProblem(
+                raise AuthorizationRefused(
                     f"The app's client metadata document at {client_id} could not be read "
                     f"({error}); the app must publish it there."
                 ) from None
@@ -209,16 +202,18 @@ def _document_client(client_id: str, body: bytes) -> Client:
     try:
         document = json.loads(body)
     except ValueError:
-        raise ClientProblem(f"The document at {client_id} is not JSON.") from None
+        raise AuthorizationRefused(f"The document at {client_id} is not JSON.") from None
     if not isinstance(document, dict) or document.get("client_id") != client_id:
-        raise ClientProblem(f"The document at {client_id} does not name itself as client_id.")
+        raise AuthorizationRefused(
+            f"The document at {client_id} does not name itself as client_id."
+        )
     if document.get("token_endpoint_auth_method", PUBLIC_CLIENT) != PUBLIC_CLIENT:
-        raise ClientProblem(
+        raise AuthorizationRefused(
             "This bridge serves public clients only (token_endpoint_auth_method 'none')."
         )
     uris = document.get("redirect_uris")
     if not _uri_list(uris):
-        raise ClientProblem(f"The document at {client_id} lists no usable redirect_uris.")
+        raise AuthorizationRefused(f"The document at {client_id} lists no usable redirect_uris.")
     name = document.get("client_name")
     if not isinstance(name, str) or not name.strip():
         name = urllib.parse.urlsplit(client_id).hostname or client_id
@@ -228,24 +223,24 @@ def _document_client(client_id: str, body: bytes) -> Client:
 def _registration(metadata: Mapping[str, Any], allowlist: tuple[str, ...]) -> Client:
     uris = metadata.get("redirect_uris")
     if not _uri_list(uris):
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             "invalid_redirect_uri", "redirect_uris must list 1 to 10 absolute callback URLs."
         )
     refused = [uri for uri in uris if not allowed(allowlist, uri)]
     if refused:
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             "invalid_redirect_uri",
             f"{refused[0]} is not in this bridge's redirect_uris allowlist; the owner adds it "
             "to [oauth] redirect_uris in memoire.toml.",
         )
     grants = metadata.get("grant_types", ["authorization_code"])
     if not isinstance(grants, list) or not set(grants) <= {"authorization_code", "refresh_token"}:
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             "invalid_client_metadata", "grant_types may be authorization_code and refresh_token."
         )
     name = metadata.get("client_name")
     if name is not None and (not isinstance(name, str) or len(name) > NAME_CHARS):
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             "invalid_client_metadata", f"client_name must be text of at most {NAME_CHARS} chars."
         )
     return Client("", (name or "").strip() or "unnamed app", tuple(uris))

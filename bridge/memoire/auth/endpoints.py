@@ -17,8 +17,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..core.errors import AuthorizationRefused, RegistrationRefused
 from .approval import APPROVAL_PATH
-from .clients import RegistrationProblem
 from .metadata import (
     AUTHORIZE_PATH,
     REGISTER_PATH,
@@ -29,7 +29,7 @@ from .metadata import (
     resource_metadata,
     server_metadata,
 )
-from .server import ErrorPage, OAuthServer
+from .server import OAuthServer
 from .settings import MCP_PATH
 
 REGISTRATION_BYTES = 16 * 1024
@@ -63,7 +63,7 @@ def oauth_routes(server: OAuthServer) -> list[Route]:
         source = request.client.host if request.client else "unknown"
         try:
             redirect = await server.authorize(dict(request.query_params), source)
-        except ErrorPage as problem:
+        except AuthorizationRefused as problem:
             return error_page(str(problem), problem.status)
         return RedirectResponse(redirect.url, status_code=302, headers=NO_STORE)
 
@@ -104,7 +104,7 @@ def oauth_routes(server: OAuthServer) -> list[Route]:
             )
         try:
             registered = server.clients.register(metadata)
-        except RegistrationProblem as problem:
+        except RegistrationRefused as problem:
             status = 403 if problem.error == "access_denied" else 400
             body_out = {"error": problem.error, "error_description": str(problem)}
             return JSONResponse(body_out, status)

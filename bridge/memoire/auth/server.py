@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from authlib.oauth2.rfc6749.errors import InvalidRequestError, UnsupportedGrantTypeError
 
 from ..config import Config
-from ..core.errors import InvalidArgument
+from ..core.errors import AuthorizationRefused, InvalidArgument
 from .approval import APPROVAL_PATH, PRESETS, ApprovalRequest
-from .clients import ClientDirectory, ClientProblem
+from .clients import ClientDirectory
 from .database import AuthDatabase
 from .grants import Grants
 from .opaque import well_formed_challenge
@@ -33,14 +33,6 @@ from .settings import OAuthSettings
 from .tokens import Bearer, CodeBinding, Issued, TokenStore
 
 MAX_STATE_CHARS = 1024
-
-
-class ErrorPage(Exception):
-    """A request whose redirect URI cannot be trusted: shown to the person, never redirected."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,20 +70,19 @@ class OAuthServer:
     # /authorize
 
     async def authorize(self, query: Mapping[str, str], source: str) -> Redirect:
-        """Checks an authorization request and keeps it pending; raises ErrorPage when the
-        browser cannot safely be sent back to the app."""
+        """Checks an authorization request and keeps it pending; raises AuthorizationRefused when
+        the browser cannot safely be sent back to the app."""
         client_id = query.get("client_id", "")
         redirect_uri = query.get("redirect_uri", "")
         if not client_id or not redirect_uri:
-            raise ErrorPage("The app's request lacks client_id or redirect_uri; ask its maker.")
-        try:
-            client = await self.clients.find(client_id, source)
-        except ClientProblem as problem:
-            raise ErrorPage(str(problem)) from None
+            raise AuthorizationRefused(
+                "The app's request lacks client_id or redirect_uri; ask its maker."
+            )
+        client = await self.clients.find(client_id, source)
         if not registered(client.redirect_uris, redirect_uri):
-            raise ErrorPage(f"{redirect_uri} is not one of this app's redirect URIs.")
+            raise AuthorizationRefused(f"{redirect_uri} is not one of this app's redirect URIs.")
         if not allowed(self.settings.redirect_uris, redirect_uri):
-            raise ErrorPage(
+            raise AuthorizationRefused(
                 f"{redirect_uri} is not in this bridge's redirect_uris allowlist. If you trust "
                 f"{client.name}, add it to [oauth] redirect_uris in memoire.toml."
             )
@@ -109,7 +100,7 @@ class OAuthServer:
         )
         request_id = self.requests.open(request, source)
         if request_id is None:
-            raise ErrorPage(
+            raise AuthorizationRefused(
                 "Too many authorization requests are waiting; approve or let them expire "
                 f"({self.settings.pending_minutes} minutes), then try again.",
                 status=429,
