@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import socket
 import sqlite3
 import time
 import urllib.parse
@@ -168,6 +169,8 @@ class ClientDirectory:
         return None
 
     async def _fetch(self, client_id: str) -> Client:
+        if not self._settings.test_only_loopback_client_ids:
+            await _refuse_private_addresses(client_id)
         async with (
             self._fetching,
             httpx2.AsyncClient(
@@ -182,6 +185,24 @@ class ClientDirectory:
                     f"({error}); the app must publish it there."
                 ) from None
         return _document_client(client_id, body)
+
+
+async def _refuse_private_addresses(client_id: str) -> None:
+    """A public name that resolves to a private address (a name pointed at the bridge's own
+    network) is refused before any request is sent."""
+    parts = urllib.parse.urlsplit(client_id)
+    try:
+        found = await asyncio.to_thread(
+            socket.getaddrinfo, parts.hostname, parts.port or 443, type=socket.SOCK_STREAM
+        )
+    except OSError as error:
+        raise AuthorizationRefused(
+            f"The app's host {parts.hostname} cannot be resolved ({error})."
+        ) from None
+    if not all(ipaddress.ip_address(str(entry[4][0]).split("%")[0]).is_global for entry in found):
+        raise AuthorizationRefused(
+            f"The app's host {parts.hostname} resolves to a non-public address."
+        )
 
 
 async def _limited_get(http: httpx2.AsyncClient, url: str) -> bytes:
