@@ -146,14 +146,14 @@ class Guard:
         repeated = _repeated(raw_headers)
         if repeated:
             return _answer(400, f"The {repeated} header may be sent only once; send it once.")
-        if self._oauth is not None and scope["path"] in PUBLIC_PATHS:
+        if self._oauth is not None and scope.get("path") in PUBLIC_PATHS:
             return self._public(scope)
         headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in raw_headers}
         origin = headers.get("origin")
         if origin is not None and origin not in self._allowed_origins:
             return _answer(403, f"Origin {origin} is not allowed to use this bridge.")
         token = _bearer(headers.get("authorization", ""))
-        client, digest = self._identify(token, scope["path"])
+        client, digest = self._identify(token, str(scope.get("path", "")))
         if token is None or client is None:
             return self._unauthenticated(scope, "no token" if token is None else "unknown token")
         wait = self._per_token.retry_after(digest)
