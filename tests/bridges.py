@@ -20,6 +20,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from memoire.adapters.http import build_app
+from memoire.auth.server import OAuthServer
 from memoire.config import load_config
 from memoire.service import MemoryService
 from memoire.storage.tokens import TokenStore
@@ -74,13 +75,17 @@ class HttpBridge:
 
 @contextmanager
 def running_bridge(
-    config: Path, descriptors: tuple[int, int] | None = None, arguments: tuple[str, ...] = ()
+    config: Path,
+    descriptors: tuple[int, int] | None = None,
+    arguments: tuple[str, ...] = (),
+    port: int | None = None,
 ) -> Iterator[HttpBridge]:
-    """`memoire serve` on a free port. Its log goes to `serve.log` beside the config: a pipe
+    """`memoire serve` on a free port (or `port`, when the config must name it first, as
+    [oauth] public_url does). Its log goes to `serve.log` beside the config: a pipe
     nobody reads would fill up with its request lines and stall the server.
     `descriptors` sets its (soft, hard) RLIMIT_NOFILE, as a tight system would; `arguments`
     are added to the command line."""
-    port = free_port()
+    port = port or free_port()
     serve = ["serve", "--config", str(config), "--port", str(port), *arguments]
     log = config.parent / "serve.log"
     with log.open("w", encoding="utf-8") as output:
@@ -107,12 +112,15 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def bridge_in_process(config: Path, service: MemoryService) -> Iterator[HttpBridge]:
+def bridge_in_process(
+    config: Path, service: MemoryService, oauth: OAuthServer | None = None, port: int = 0
+) -> Iterator[HttpBridge]:
     """The HTTP app of `memoire serve` over a service object the test holds, in a uvicorn
-    thread: for tests that watch what the bridge asks of the service."""
+    thread: for tests that watch what the bridge asks of the service (or, with `oauth`, tests
+    that hold the authorization server's clock)."""
     settings = load_config(config)
-    app = build_app(service, TokenStore(settings.memory.tokens_file), settings.server)
-    port = free_port()
+    app = build_app(service, TokenStore(settings.memory.tokens_file), settings.server, oauth)
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -15,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from .auth.settings import OAuthSettings, OAuthSettingsError, parse_oauth
 from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
 from .core.errors import InvalidArgument
 from .core.layout import ENGLISH, Layout, layout_named
@@ -112,6 +113,7 @@ class Config:
     scopes: ScopeSettings = field(default_factory=ScopeSettings)
     server: ServerSettings = field(default_factory=ServerSettings)
     search: SearchSettings = field(default_factory=SearchSettings)
+    oauth: OAuthSettings | None = None
 
 
 def default_config_path() -> Path:
@@ -153,7 +155,8 @@ def load_config(path: Path) -> Config:
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:
-    _only_keys(data, {"memory", "clients", "limits", "scopes", "server", "search"}, "top level")
+    sections = {"memory", "clients", "limits", "scopes", "server", "search", "oauth"}
+    _only_keys(data, sections, "top level")
     return Config(
         memory=_parse_memory(_table(data, "memory"), base),
         access=_parse_clients(data.get("clients")),
@@ -161,6 +164,7 @@ def _parse(data: Mapping[str, Any], base: Path) -> Config:
         scopes=_parse_scopes(_table(data, "scopes")),
         server=_parse_server(_table(data, "server")),
         search=_parse_search(_table(data, "search")),
+        oauth=_parse_oauth(_table(data, "oauth")),
     )
 
 
@@ -211,6 +215,14 @@ def _parse_clients(table: object) -> AccessTable:
     try:
         return AccessTable(clients)
     except ValueError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _parse_oauth(table: Mapping[str, Any]) -> OAuthSettings | None:
+    """[oauth]: remote apps signing in (see `auth.settings`); off when absent."""
+    try:
+        return parse_oauth(table)
+    except OAuthSettingsError as error:
         raise ConfigError(str(error)) from None
 
 

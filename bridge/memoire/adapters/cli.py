@@ -145,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
     _add_owner_commands(commands)
+    _add_oauth_commands(commands)
     return parser
 
 
@@ -159,6 +160,19 @@ def _add_owner_commands(commands: argparse._SubParsersAction[_OneLineParser]) ->
     owner_status = owner_commands.add_parser("status", help="the owner's credentials (no secret)")
     owner_status.add_argument("--config", type=Path)
     owner_status.set_defaults(run=_run_owner_status)
+
+
+def _add_oauth_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
+    """oauth list/revoke: the apps the owner approved, as rows of the access table."""
+    oauth = commands.add_parser("oauth", help="apps signed in with OAuth (their approved rows)")
+    oauth_commands = oauth.add_subparsers(required=True, metavar="action")
+    oauth_list = oauth_commands.add_parser("list", help="approved apps, rights, last use, tokens")
+    oauth_list.add_argument("--config", type=Path)
+    oauth_list.set_defaults(run=_run_oauth_list)
+    oauth_revoke = oauth_commands.add_parser("revoke", help="remove an app's row and its tokens")
+    oauth_revoke.add_argument("name", help="the app's row, as `memoire oauth list` names it")
+    oauth_revoke.add_argument("--config", type=Path)
+    oauth_revoke.set_defaults(run=_run_oauth_revoke)
 
 
 def _add_service_commands(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
@@ -309,6 +323,7 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..auth.server import open_oauth
     from ..fetching import keep_fetching
     from ..service import MemoryService
     from ..serving import recorded_serving
@@ -336,10 +351,13 @@ def _serve(arguments: argparse.Namespace) -> int:
     tokens = TokenStore(config.memory.tokens_file)
     if not tokens.records():
         print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
+    oauth = open_oauth(config)
+    if oauth is not None:  # approved apps are rows of the one access table
+        config = dataclasses.replace(config, access=config.access.with_rows(oauth.grants))
     service = MemoryService(config)
     url = f"http://{server.host}:{server.port}/mcp"
     print(f"Serving {config.memory.repository} on {url}", flush=True)
-    app = build_app(service, tokens, server)
+    app = build_app(service, tokens, server, oauth)
     with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
         served = serve(app, listener, server.host, server.max_connections, server.log_level)
     return 0 if served else 3
@@ -537,4 +555,18 @@ def _run_owner_status(arguments: argparse.Namespace) -> int:
     from .owner_command import owner_status_lines
 
     print("\n".join(owner_status_lines(_config(arguments.config))))
+    return 0
+
+
+def _run_oauth_list(arguments: argparse.Namespace) -> int:
+    from ..auth.command import list_lines
+
+    print("\n".join(list_lines(_config(arguments.config))))
+    return 0
+
+
+def _run_oauth_revoke(arguments: argparse.Namespace) -> int:
+    from ..auth.command import revoke
+
+    print(revoke(_config(arguments.config), arguments.name))
     return 0

@@ -3,7 +3,9 @@
 The guard runs before anything else sees a request: a browser page on another origin
 is refused (so a web page cannot drive the bridge through the user's browser), and so is
 a header that must come once and comes twice; the bearer token decides which client of
-the access table the request speaks for, and bodies have a size limit. Failed
+the access table the request speaks for, and bodies have a size limit. With OAuth on, an
+access token speaks for its approved row, on `/mcp` only, and the OAuth endpoints answer
+without a token, rated per source address. Failed
 authentications are rated per source address and successful requests per token, so a
 token-less local process cannot slow down the clients that share its address.
 """
@@ -22,9 +24,14 @@ from typing import Any
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.routing import Mount
+from starlette.routing import BaseRoute, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..auth.endpoints import is_public, oauth_routes
+from ..auth.metadata import www_authenticate
+from ..auth.opaque import ACCESS_PREFIX
+from ..auth.server import OAuthServer
+from ..auth.settings import MCP_PATH
 from ..config import ServerSettings
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
@@ -46,7 +53,12 @@ SINGLE_HEADERS = frozenset(
 """Headers that mean one thing: sent twice, the guard and the app could read different ones."""
 
 
-def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettings) -> ASGIApp:
+def build_app(
+    service: MemoryService,
+    tokens: TokenStore,
+    settings: ServerSettings,
+    oauth: OAuthServer | None = None,
+) -> ASGIApp:
     server = build_server(service)
     mcp_app = server.streamable_http_app(
         streamable_http_path="/mcp",
@@ -73,8 +85,9 @@ def build_app(service: MemoryService, tokens: TokenStore, settings: ServerSettin
 
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
-    routes = [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
-    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings))
+    routes: list[BaseRoute] = [*(oauth_routes(oauth) if oauth is not None else [])]
+    routes += [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
+    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings, oauth))
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -99,9 +112,17 @@ def is_loopback(host: str) -> bool:
 class Guard:
     """Single headers, origin, identity, rates and size, checked in that order."""
 
-    def __init__(self, app: ASGIApp, tokens: TokenStore, settings: ServerSettings) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        tokens: TokenStore,
+        settings: ServerSettings,
+        oauth: OAuthServer | None = None,
+    ) -> None:
         self._app = app
         self._tokens = tokens
+        self._oauth = oauth
+        self._public_per_address = RateLimiter(settings.requests_per_minute_per_address)
         self._allowed_origins = frozenset(settings.allowed_origins)
         self._max_body = settings.max_request_kb * 1024
         self._failures_per_address = RateLimiter(settings.requests_per_minute_per_address)
@@ -127,15 +148,16 @@ class Guard:
         repeated = _repeated(raw_headers)
         if repeated:
             return _answer(400, f"The {repeated} header may be sent only once; send it once.")
+        if self._oauth is not None and is_public(str(scope.get("path", ""))):
+            return self._public(scope)
         headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in raw_headers}
         origin = headers.get("origin")
         if origin is not None and origin not in self._allowed_origins:
             return _answer(403, f"Origin {origin} is not allowed to use this bridge.")
         token = _bearer(headers.get("authorization", ""))
-        client = None if token is None else self._tokens.client_for(token)
+        client, digest = self._identify(token, str(scope.get("path", "")))
         if token is None or client is None:
             return self._unauthenticated(scope, "no token" if token is None else "unknown token")
-        digest = token_digest(token)
         wait = self._per_token.retry_after(digest)
         if wait is not None:
             return _answer(429, "Too many requests for this token; slow down.", retry=wait)
@@ -151,6 +173,28 @@ class Guard:
         )
         return None
 
+    def _identify(self, token: str | None, path: str) -> tuple[str | None, str]:
+        """The client a token speaks for, and the name its quotas count by. An OAuth access
+        token counts by its authorization (it rotates, the MCP session it opened stays)."""
+        if token is None:
+            return None, ""
+        if self._oauth is None or not token.startswith(ACCESS_PREFIX):
+            return self._tokens.client_for(token), token_digest(token)
+        on_mcp = path == MCP_PATH or path.startswith(MCP_PATH + "/")
+        bearer = self._oauth.bearer(token) if on_mcp else None
+        if bearer is None:
+            return None, ""
+        return bearer.grant_name, token_digest("oauth:" + bearer.family)
+
+    def _public(self, scope: MutableMapping[str, Any]) -> Callable[[Send], Awaitable[None]] | None:
+        """The OAuth endpoints: no token (they hand them out), a rate per source address."""
+        wait = self._public_per_address.retry_after(_peer_address(scope))
+        if wait is not None:
+            return _answer(
+                429, "Too many sign-in requests from this address; slow down.", retry=wait
+            )
+        return None
+
     def _unauthenticated(
         self, scope: MutableMapping[str, Any], reason: str
     ) -> Callable[[Send], Awaitable[None]]:
@@ -161,10 +205,17 @@ class Guard:
             return _answer(
                 429, "Too many failed authentications from this address; slow down.", retry=wait
             )
+        if self._oauth is None:
+            challenge = 'Bearer realm="memoire"'
+            advice = "Issue one with: memoire token add <client>"
+        else:
+            error = None if reason == "no token" else "invalid_token"
+            challenge = www_authenticate(self._oauth.settings, error)
+            advice = "Sign in with OAuth, or issue a token with: memoire token add <client>"
         return _answer(
             401,
-            "A valid bearer token is required. Issue one with: memoire token add <client>",
-            extra=[(b"www-authenticate", b'Bearer realm="memoire"')],
+            f"A valid bearer token is required. {advice}",
+            extra=[(b"www-authenticate", challenge.encode("latin-1"))],
         )
 
     async def _too_large(self, send: Send) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..auth.endpoints import PUBLIC_PATHS
 from ..wire import API_PREFIX
 from .mcp import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 
@@ -80,7 +81,7 @@ def endpoint_of(scope: MutableMapping[str, Any]) -> str:
     method = str(scope.get("method", ""))
     method = method if method in _METHODS else "OTHER"
     path = str(scope.get("path", ""))
-    if path in _ROUTES:
+    if path in _ROUTES or path in PUBLIC_PATHS:
         route = path
     elif path.startswith(_NOTE_ROUTE):
         route = _NOTE_ROUTE + "{path}"

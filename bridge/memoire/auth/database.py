@@ -48,6 +48,12 @@ class AuthDatabase:
                 raise
             self._db.execute("COMMIT")
 
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """For reads on the request path: no write lock taken, each statement sees one state."""
+        with self._lock:
+            yield self._db
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 CLIENT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 
@@ -43,10 +44,21 @@ DEFAULT_CLIENTS: Mapping[str, Rights] = {
 }
 
 
-class AccessTable:
-    """Rights by client name; a client that is not in the table has none."""
+class ApprovedRows(Protocol):
+    """Rows added at run time (OAuth clients the owner approved), read at every check, so
+    an approval or a revocation takes effect on the next request, without a restart."""
 
-    def __init__(self, clients: Mapping[str, Rights]) -> None:
+    def rights_of(self, client: str) -> Rights | None: ...
+
+    def rows(self) -> Mapping[str, Rights]: ...
+
+
+class AccessTable:
+    """Rights by client name; a client that is not in the table has none.
+
+    The configured rows come first; approved rows (`with_rows`) never shadow one of them."""
+
+    def __init__(self, clients: Mapping[str, Rights], approved: ApprovedRows | None = None) -> None:
         problems = [
             f"client {name!r}: {problem}"
             for name, rights in clients.items()
@@ -55,12 +67,21 @@ class AccessTable:
         if problems:
             raise ValueError("invalid access table: " + "; ".join(problems))
         self._clients = dict(clients)
+        self._approved = approved
 
     def rights(self, client: str) -> Rights:
-        return self._clients.get(client, NO_RIGHTS)
+        configured = self._clients.get(client)
+        if configured is not None or self._approved is None:
+            return configured or NO_RIGHTS
+        return self._approved.rights_of(client) or NO_RIGHTS
 
     def clients(self) -> Mapping[str, Rights]:
-        return dict(self._clients)
+        approved = self._approved.rows() if self._approved is not None else {}
+        return {**approved, **self._clients}
+
+    def with_rows(self, approved: ApprovedRows) -> AccessTable:
+        """This table, plus the rows `approved` holds now and later."""
+        return AccessTable(self._clients, approved)
 
 
 def _name_problems(name: str) -> list[str]:

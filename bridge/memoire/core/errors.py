@@ -134,3 +134,25 @@ class OwnerExists(MemoireError):
     """`memoire owner init` found an owner already: replacing one must be asked for."""
 
     code = "owner_exists"
+
+
+class AuthorizationRefused(MemoireError):
+    """An OAuth sign-in refused before the app could be trusted with a redirect (it cannot
+    be identified, its redirect URI is not allowed) or while too many requests wait: the
+    person at the browser gets a page saying why (`status`), the app gets no redirect."""
+
+    code = "authorization_refused"
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class RegistrationRefused(MemoireError):
+    """A dynamic client registration the bridge will not accept (RFC 7591 error code)."""
+
+    code = "registration_refused"
+
+    def __init__(self, error: str, message: str) -> None:
+        super().__init__(message)
+        self.error = error
