@@ -24,11 +24,14 @@ class _Owner:
     database: AuthDatabase
     codes: list[str] = field(default_factory=list)
 
+    def enrol(self) -> None:
+        """As `memoire owner init --reset` does (the page answers 503 while there is none)."""
+        self.codes = list(create_owner(self.database, reset=True, now=time.time()).recovery_codes)
+
     def next_codes(self) -> list[str]:
-        if not self.codes:  # all spent: enrol again, as `memoire owner init --reset` would
-            self.codes = list(
-                create_owner(self.database, reset=True, now=time.time()).recovery_codes
-            )
+        """One unspent recovery code (a fresh enrolment when all are spent)."""
+        if not self.codes:
+            self.enrol()
         return [self.codes.pop()]
 
 
@@ -37,7 +40,9 @@ _OWNERS: dict[str, _Owner] = {}
 
 def register(public_url: str, database: AuthDatabase) -> None:
     """The bridge at `public_url` gets a fresh owner in `database`, its auth database."""
-    _OWNERS[public_url] = _Owner(database)
+    owner = _Owner(database)
+    owner.enrol()
+    _OWNERS[public_url] = owner
 
 
 def approve(http_client: httpx2.Client, approve_url: str, preset: str) -> str:

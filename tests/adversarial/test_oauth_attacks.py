@@ -122,8 +122,10 @@ def test_a_request_is_settled_once(tmp_path: Path, repository: Path) -> None:
         with pytest.raises(InvalidArgument, match="Unknown preset"):
             owner.approve(request_id, "everything")
         approve(http, approve_url, "read")
+        with pytest.raises(AssertionError, match="not the approval form"):
+            approve(http, approve_url, "full")  # the page: "expired or was already answered"
         with pytest.raises(InvalidArgument, match="already settled"):
-            approve(http, approve_url, "full")
+            owner.approve(request_id, "full")
         with pytest.raises(InvalidArgument, match="already settled"):
             owner.deny(request_id)
         assert owner.pending("moar_guessed") is None
