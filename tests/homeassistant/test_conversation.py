@@ -26,7 +26,9 @@ from .conftest import Memory, add_entry
 from .test_setup import entity_id
 
 
-async def converse(hass: HomeAssistant, text: str, language: str) -> conversation.ConversationResult:
+async def converse(
+    hass: HomeAssistant, text: str, language: str
+) -> conversation.ConversationResult:
     return await conversation.async_converse(hass, text, None, Context(), language=language)
 
 
