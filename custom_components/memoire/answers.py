@@ -25,6 +25,7 @@ from .speech import (
     clean_topic,
     folded_words,
     matching_preferences,
+    names_enough_of,
     overview_sentence,
     phrase,
     preferences_sentence,
@@ -135,17 +136,17 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
     said = _preference(runtime, topic, language, exact=True)
     if said is not None:
         return said
-    hit = await _best_hit(runtime, topic)
-    if hit is None:
-        return _nothing(topic, language)
-    quoted = [line.text for line in hit.lines]
-    try:
-        note = await _note(runtime, hit.path)
-    except MemoireNotFoundError:
-        # Gone since the search (deleted, or made sensitive): what the search said stands.
-        return _said(hit.title, speakable(quoted), topic, language)
-    text = answering_lines(note.body, note.title, topic, quoted, fill=False)
-    return _quote(note, text, topic, language)
+    for hit in await _hits(runtime, topic):
+        try:
+            note = await _note(runtime, hit.path)
+        except MemoireNotFoundError:
+            continue  # gone since the search: deleted, or made sensitive
+        quoted = [line.text for line in hit.lines]
+        if not names_enough_of(topic, [note.title, note.description, note.body, *quoted]):
+            continue
+        text = answering_lines(note.body, note.title, topic, quoted, fill=False)
+        return _quote(note, text, topic, language)
+    return _nothing(topic, language)
 
 
 async def _named_note(runtime: MemoireRuntime, topic: str) -> Note | None:
@@ -165,12 +166,12 @@ async def _note(runtime: MemoireRuntime, path: str) -> Note:
     return shown if shown is not None else await runtime.notes.get(path)
 
 
-async def _best_hit(runtime: MemoireRuntime, topic: str) -> SearchHit | None:
+async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
     try:
         result = await runtime.search(topic, SEARCH_HITS)
     except MemoireRequestError:
-        return None
-    return next(iter(result.hits), None)
+        return ()
+    return result.hits
 
 
 def _quote(note: Note, text: str, topic: str, language: Language) -> Answer:

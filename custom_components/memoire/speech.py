@@ -10,6 +10,7 @@ question's language.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -283,10 +284,25 @@ def same_name(topic: str, title: str, path: str) -> bool:
 
 
 def same_word(wanted: str, word: str) -> bool:
-    """Equal, or one a plural or longer form of the other ("bikes", "temp")."""
+    """Equal, one a plural or longer form of the other ("bikes", "temp"), or the same long
+    word with another ending, as across languages ("temperature", "temperatura")."""
     if wanted == word:
         return True
-    return min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word))
+    if min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word)):
+        return True
+    shared = len(os.path.commonprefix([wanted, word]))
+    return shared >= 7 and shared >= max(len(wanted), len(word)) - 3
+
+
+def names_enough_of(topic: str, texts: Iterable[str]) -> bool:
+    """Whether texts found by a search name at least half of a topic of several words
+    (a search also finds notes sharing one word of them, or a short one like "up")."""
+    wanted = [word for word in topic_words(topic) if len(word) >= 3]
+    if len(wanted) < 2:
+        return True
+    words = {word for text in texts for word in folded_words(text)}
+    named = sum(1 for want in wanted if any(same_word(want, word) for word in words))
+    return named * 2 >= len(wanted)
 
 
 def spoken_line(line: str) -> str:
