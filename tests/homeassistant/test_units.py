@@ -15,6 +15,7 @@ from custom_components.memoire.models import (
     SearchResult,
 )
 from custom_components.memoire.speech import (
+    Preference,
     clean_topic,
     matching_preferences,
     overview_sentence,
@@ -156,23 +157,26 @@ def test_markdown_becomes_speech() -> None:
 
 def test_preferences_match_on_words() -> None:
     values = {"preferred temperature": "21", "night temperature": "18", "coffee": "espresso"}
-    assert matching_preferences(values, "the temperatures") == [
-        ("preferred temperature", "21"),
-        ("night temperature", "18"),
+    assert matching_preferences(values, "the temperatures", Language.EN) == [
+        Preference("preferred temperature", "21"),
+        Preference("night temperature", "18"),
     ]
-    assert matching_preferences(values, "preferred coffee") == [("coffee", "espresso")]
-    assert matching_preferences(values, "preferred") == []
-    assert matching_preferences(values, "tea") == []
+    assert matching_preferences(values, "preferred coffee", Language.EN) == [
+        Preference("coffee", "espresso")
+    ]
+    assert matching_preferences(values, "preferred", Language.EN) == []
+    assert matching_preferences(values, "tea", Language.EN) == []
 
 
 def test_an_empty_memory_says_so() -> None:
     empty = MemoryIndex(always_shown=(), notes=(), commit=None)
-    assert overview_sentence(empty, Language.EN) == "My memory is empty."
-    assert overview_sentence(empty, Language.FR) == "Ma mémoire est vide."
+    assert overview_sentence(empty, Language.EN, None) == "My memory is empty."
+    assert overview_sentence(empty, Language.FR, None) == "Ma mémoire est vide."
 
 
 def test_languages() -> None:
     assert Language.of("fr-CA") is Language.FR
     assert Language.of("fr_FR") is Language.FR
-    assert Language.of("de") is Language.EN
+    assert Language.of("de_CH") is Language.DE
+    assert Language.of("pl") is Language.EN
     assert Language.of(None) is Language.EN
