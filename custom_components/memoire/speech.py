@@ -10,7 +10,6 @@ question's language.
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -290,7 +289,10 @@ def same_word(wanted: str, word: str) -> bool:
         return True
     if min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word)):
         return True
-    shared = len(os.path.commonprefix([wanted, word]))
+    shared = next(
+        (index for index, (a, b) in enumerate(zip(wanted, word, strict=False)) if a != b),
+        min(len(wanted), len(word)),
+    )
     return shared >= 7 and shared >= max(len(wanted), len(word)) - 3
 
 

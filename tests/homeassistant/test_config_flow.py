@@ -219,7 +219,7 @@ async def test_options_keep_the_sentences_and_reload(hass: HomeAssistant, memory
         CONF_LOCAL_ANSWERS: False,
         "en": {"recall": ["  tell me about {topic} ", ""], "overview": []},
         "fr": {"recall": ["parle-moi de {topic}"], "preference": [], "overview": []},
-        **dict.fromkeys(("de", "es", "nl", "it"), {}),
+        **{code: {} for code in ("de", "es", "nl", "it")},
     }
     result = dict(await hass.config_entries.options.async_configure(result["flow_id"], options))
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -228,7 +228,10 @@ async def test_options_keep_the_sentences_and_reload(hass: HomeAssistant, memory
         CONF_LOCAL_ANSWERS: False,
         "en": {"recall": ["tell me about {topic}"], "preference": [], "overview": []},
         "fr": {"recall": ["parle-moi de {topic}"], "preference": [], "overview": []},
-        **dict.fromkeys(("de", "es", "nl", "it"), {"recall": [], "preference": [], "overview": []}),
+        **{
+            code: {"recall": [], "preference": [], "overview": []}
+            for code in ("de", "es", "nl", "it")
+        },
     }
     assert entry.state is ConfigEntryState.LOADED
 
@@ -245,7 +248,7 @@ async def test_options_refuse_unusable_sentences(
     options = {
         CONF_LOCAL_ANSWERS: True,
         "en": {"recall": [sentence]},
-        **dict.fromkeys(("fr", "de", "es", "nl", "it"), {}),
+        **{code: {} for code in ("fr", "de", "es", "nl", "it")},
     }
     result = dict(await hass.config_entries.options.async_configure(result["flow_id"], options))
     assert result["type"] is FlowResultType.FORM
