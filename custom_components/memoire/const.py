@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Final
 
-from .languages import Language, Question  # noqa: F401 (Language: config_flow imports it here)
+from .languages import Question
 
 DOMAIN: Final = "memoire"
 EVENT_UPDATED: Final = "memoire_updated"

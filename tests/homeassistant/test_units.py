@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.memoire.api import is_note_path, normalize_url
-from custom_components.memoire.const import Language
+from custom_components.memoire.languages import Language
 from custom_components.memoire.models import (
     Change,
     Identity,
