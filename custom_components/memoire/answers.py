@@ -23,7 +23,6 @@ from .runtime import MemoireConfigEntry, MemoireRuntime
 from .speech import (
     answering_lines,
     clean_topic,
-    folded_words,
     matching_preferences,
     names_enough_of,
     overview_sentence,
@@ -31,6 +30,7 @@ from .speech import (
     preferences_sentence,
     same_name,
     speakable,
+    topic_words,
 )
 
 SEARCH_HITS = 3
@@ -119,8 +119,8 @@ def _preference(
     """The preferences the topic names; with `exact`, only one named by all its words."""
     found = matching_preferences(runtime.snapshot.preferences.values, topic, language)
     if exact:
-        wanted = folded_words(topic)
-        found = [item for item in found if folded_words(item.key) == wanted]
+        wanted = topic_words(topic)
+        found = [item for item in found if topic_words(item.key) == wanted]
     if not found:
         return None
     return Answer(preferences_sentence(found, language), found=True)

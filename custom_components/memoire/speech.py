@@ -266,10 +266,12 @@ def clean_topic(topic: str) -> str:
 
 def topic_words(topic: str) -> list[str]:
     """The words of a topic that say what it is about (not "my", "preferred"…)."""
+    # Framing words are told apart before accents are folded: "thé" is not "the".
+    said = _WORD.findall(topic.casefold())
     return [
-        word
-        for word in folded_words(topic)
-        if word not in _PREFERENCE_WORDS and word not in _LEADING_WORDS
+        fold(word)
+        for word in said
+        if fold(word) not in _PREFERENCE_WORDS and word not in _LEADING_WORDS
     ]
 
 
@@ -411,7 +413,7 @@ def matching_preferences(
     for key, value in values.items():
         best_score, said = 0, key
         for alias in sorted(aliases(key), key=lambda alias: _said_first(alias, language)):
-            alias_words = folded_words(alias)
+            alias_words = topic_words(alias)
             score = sum(1 for word in wanted if any(same_word(word, k) for k in alias_words))
             if score > best_score:
                 best_score, said = score, alias

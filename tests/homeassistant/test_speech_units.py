@@ -107,3 +107,8 @@ def test_folders_are_said_in_the_answers_language() -> None:
     assert folder_words("personnes", Language.EN) == "people"
     assert folder_words("sujets", Language.DE) == "Themen"
     assert folder_words("recipes", Language.IT) == "recipes"
+
+
+def test_a_word_is_not_taken_for_a_framing_word_once_its_accents_are_folded() -> None:
+    values = {"tea / thé": "rooibos", "the car": "blue"}
+    assert matching_preferences(values, "le thé", Language.FR) == [Preference("thé", "rooibos")]
