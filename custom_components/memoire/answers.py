@@ -23,12 +23,13 @@ from .runtime import MemoireConfigEntry, MemoireRuntime
 from .speech import (
     answering_lines,
     clean_topic,
+    folded_words,
     matching_preferences,
+    names,
     names_enough_of,
     overview_sentence,
     phrase,
     preferences_sentence,
-    same_name,
     speakable,
     topic_words,
 )
@@ -149,15 +150,30 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
     return _nothing(topic, language)
 
 
+class NoteNames:
+    """Which note each title and file name names, made once per index: a memory of a
+    thousand notes should not have every title folded again for each question."""
+
+    def __init__(self) -> None:
+        self._index: MemoryIndex | None = None
+        self._paths: dict[tuple[str, ...], str] = {}
+
+    def path_named(self, index: MemoryIndex, topic: str) -> str | None:
+        if index is not self._index:
+            self._paths = {}
+            for note in (*index.always_shown, *index.notes):
+                for name in names(note.title, note.path):
+                    self._paths.setdefault(name, note.path)
+            self._index = index
+        return self._paths.get(tuple(folded_words(topic)))
+
+
+_NOTE_NAMES = NoteNames()
+
+
 async def _named_note(runtime: MemoireRuntime, topic: str) -> Note | None:
-    index = runtime.snapshot.index
-    for shown in index.always_shown:
-        if same_name(topic, shown.title, shown.path):
-            return shown
-    for summary in index.notes:
-        if same_name(topic, summary.title, summary.path):
-            return await runtime.notes.get(summary.path)
-    return None
+    path = _NOTE_NAMES.path_named(runtime.snapshot.index, topic)
+    return None if path is None else await _note(runtime, path)
 
 
 async def _note(runtime: MemoireRuntime, path: str) -> Note:

@@ -6,10 +6,11 @@ with custom sentences, which its default agent matches like its own ("prefer han
 commands locally" included) and which may answer "no match" so an LLM agent takes the
 question over. memoire uses intents. Their sentences live in
 `<config>/custom_sentences/<language>/memoire.yaml`, the folder Home Assistant loads custom
-sentences from; the file is written from the options (each language's file holds every
-language's sentences, tagged with their language), rewritten when they change and removed
-when no memoire entry answers locally. When the file cannot be written, a repair issue
-says so.
+sentences from; the file is written from the options (each language variant's file holds
+its language's sentences: Home Assistant matches every unknown sentence against all of a
+language's intents, so other languages' sentences would only slow every question down),
+rewritten when they change and removed when no memoire entry answers locally. When the
+file cannot be written, a repair issue says so.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def intents_file(lists: SentenceLists, variant: str) -> str:
     """The custom sentences file of one language variant of Home Assistant."""
     intents: dict[str, Any] = {INTENT_TYPES[question]: {"data": []} for question in INTENT_TYPES}
     for language, questions in lists.items():
+        if language.value != variant.split("-", maxsplit=1)[0]:
+            continue
         for question, sentences in questions.items():
             if sentences:
                 intents[INTENT_TYPES[question]]["data"].append(

@@ -35,6 +35,6 @@ class Question(StrEnum):
     OVERVIEW = "overview"
 
 
-# The intents' fixed slot saying which language's sentence matched: a French question
-# typed into an English pipeline is still answered in French.
+# The intents' fixed slot saying which language's sentence matched: the answer is in the
+# sentence's language even where the pipeline's tag is one memoire does not know.
 LANGUAGE_SLOT: Final = "language"

@@ -275,13 +275,16 @@ def topic_words(topic: str) -> list[str]:
     ]
 
 
+def names(title: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ways a note is named: its title's words and its file name's."""
+    slug = tuple(path.rsplit("/", 1)[-1].removesuffix(".md").split("-"))
+    return tuple(folded_words(title)), slug
+
+
 def same_name(topic: str, title: str, path: str) -> bool:
     """A note is *the* note about a topic when its title or file name says exactly that."""
-    wanted = folded_words(topic)
-    if not wanted:
-        return False
-    slug = path.rsplit("/", 1)[-1].removesuffix(".md").split("-")
-    return wanted in (folded_words(title), slug)
+    wanted = tuple(folded_words(topic))
+    return bool(wanted) and wanted in names(title, path)
 
 
 def same_word(wanted: str, word: str) -> bool:

@@ -76,16 +76,6 @@ async def test_each_phrasing_is_a_query_answered_by_a_memoire_intent(
     assert response.speech["plain"]["speech"].startswith(start)
 
 
-async def test_a_sentence_is_answered_in_its_own_language(
-    hass: HomeAssistant, entry: MockConfigEntry
-) -> None:
-    """A French question typed into an English Assist gets a French answer."""
-    assert await ask(hass, "que sais-tu des sous-marins", "en") == "Je n'ai rien sur sous-marins."
-    assert await ask(hass, "what do you know about submarines", "fr") == (
-        "I don't have anything about submarines."
-    )
-
-
 async def test_the_sentences_file_follows_the_options(
     hass: HomeAssistant, entry: MockConfigEntry
 ) -> None:
@@ -93,7 +83,12 @@ async def test_the_sentences_file_follows_the_options(
     data = yaml.safe_load(written.read_text("utf-8"))
     assert data["language"] == "fr"
     recall = data["intents"]["MemoireRecall"]["data"]
-    assert {block["slots"]["language"] for block in recall} == {"en", "fr", "de", "es", "nl", "it"}
+    assert [block["slots"]["language"] for block in recall] == ["fr"]
+    assert "parle-moi (de|du|des) {topic}" in recall[0]["sentences"]
+    # Home Assistant's Swiss German reads its own folder: it gets the German sentences.
+    swiss = Path(hass.config.path("custom_sentences", "de-CH", "memoire.yaml"))
+    swiss_recall = yaml.safe_load(swiss.read_text("utf-8"))["intents"]["MemoireRecall"]["data"]
+    assert [block["slots"]["language"] for block in swiss_recall] == ["de"]
     hass.config_entries.async_update_entry(
         entry, options={**entry.options, "en": {"recall": ["what about {topic}"]}}
     )
