@@ -147,6 +147,42 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
 }
 
 
+# The lists 0.1.0 wrote into every entry's options: an entry that still holds one was never
+# edited, so it gets today's defaults (the new phrasings) instead.
+_FORMER_DEFAULTS: Final[dict[tuple[Language, Question], list[str]]] = {
+    (Language.EN, Question.RECALL): [
+        "what do you remember about {topic}",
+        "what do you know about {topic}",
+        "do you remember {topic}",
+    ],
+    (Language.EN, Question.PREFERENCE): [
+        "what is my preferred {topic}",
+        "what's my preferred {topic}",
+        "what are my preferences for {topic}",
+    ],
+    (Language.EN, Question.OVERVIEW): [
+        "what do you remember",
+        "what is in your memory",
+        "what's in your memory",
+    ],
+    (Language.FR, Question.RECALL): [
+        "que sais-tu (sur|de|du|des|à propos de) {topic}",
+        "qu'est-ce que tu sais (sur|de|du|des|à propos de) {topic}",
+        "que te rappelles-tu (de|du|des|sur) {topic}",
+    ],
+    (Language.FR, Question.PREFERENCE): [
+        "quelle est ma {topic} préférée",
+        "quel est mon {topic} préféré",
+        "quelles sont mes préférences (pour|de|sur) {topic}",
+    ],
+    (Language.FR, Question.OVERVIEW): [
+        "de quoi te souviens-tu",
+        "qu'y a-t-il dans ta mémoire",
+        "que contient ta mémoire",
+    ],
+}
+
+
 def default_options() -> dict[str, Any]:
     return {
         CONF_LOCAL_ANSWERS: True,
@@ -158,14 +194,17 @@ def default_options() -> dict[str, Any]:
 
 
 def configured_sentences(options: Mapping[str, Any]) -> SentenceLists:
-    """The sentences the options hold, the defaults for any list they do not."""
+    """The sentences the options hold, the defaults for any list they do not (or that is
+    still an earlier version's default)."""
     found: SentenceLists = {}
     for language, defaults in DEFAULT_SENTENCES.items():
         section = options.get(language.value) or {}
-        found[language] = {
-            question: [text for text in section.get(question.value, default) if text.strip()]
-            for question, default in defaults.items()
-        }
+        found[language] = {}
+        for question, default in defaults.items():
+            stored = section.get(question.value, default)
+            if stored == _FORMER_DEFAULTS.get((language, question)):
+                stored = default
+            found[language][question] = [text for text in stored if text.strip()]
     return found
 
 

@@ -63,3 +63,30 @@ async def test_each_language_list_is_editable_in_the_options(
     assert await ask(hass, "Parlami di Marie", "it") == (
         "Marie: Marie waters the plants when we travel."
     )
+
+
+async def test_an_entry_set_up_by_the_first_version_hears_the_new_phrasings(
+    hass: HomeAssistant, memory: Memory
+) -> None:
+    """0.1.0 stored its English and French defaults in the options; never edited, they
+    give way to today's lists, so "tell me about" works after the update."""
+    first_version = {
+        CONF_LOCAL_ANSWERS: True,
+        "en": {
+            "recall": [
+                "what do you remember about {topic}",
+                "what do you know about {topic}",
+                "do you remember {topic}",
+            ],
+            "preference": ["what is my preferred {topic}"],
+            "overview": [],
+        },
+    }
+    assert await async_setup_component(hass, "conversation", {})
+    entry = await add_entry(hass, memory)
+    hass.config_entries.async_update_entry(entry, options=first_version)
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert (await ask(hass, "tell me about Marie", "en")).startswith("Marie: ")
+    # An edited list stays as the user left it.
+    assert "Sorry" in await ask(hass, "what's my wake-up time", "en")
