@@ -63,8 +63,8 @@ from memoire.storage.tokens import TokenStore
 # Home Assistant finds custom_components/memoire the way it finds a user's: on its path.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from custom_components.memoire.languages import Language  # noqa: E402
-from custom_components.memoire.speech import PHRASES  # noqa: E402
+from custom_components.memoire.languages import Language
+from custom_components.memoire.speech import PHRASES
 
 ALWAYS_SHOWN = {ENGLISH.profile, ENGLISH.preferences}
 
