@@ -161,11 +161,14 @@ class NoteNames:
     def path_named(self, index: MemoryIndex, topic: str) -> str | None:
         if index is not self._index:
             self._paths = {}
-            for note in (*index.always_shown, *index.notes):
-                for name in names(note.title, note.path):
-                    self._paths.setdefault(name, note.path)
+            named: list[tuple[str, str]] = [(note.title, note.path) for note in index.always_shown]
+            named += [(note.title, note.path) for note in index.notes]
+            for title, path in named:
+                for name in names(title, path):
+                    self._paths.setdefault(name, path)
             self._index = index
-        return self._paths.get(tuple(folded_words(topic)))
+        wanted = tuple(folded_words(topic))
+        return self._paths.get(wanted) if wanted else None
 
 
 _NOTE_NAMES = NoteNames()

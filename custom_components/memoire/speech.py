@@ -281,12 +281,6 @@ def names(title: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(folded_words(title)), slug
 
 
-def same_name(topic: str, title: str, path: str) -> bool:
-    """A note is *the* note about a topic when its title or file name says exactly that."""
-    wanted = tuple(folded_words(topic))
-    return bool(wanted) and wanted in names(title, path)
-
-
 def same_word(wanted: str, word: str) -> bool:
     """Equal, one a plural or longer form of the other ("bikes", "temp"), or the same long
     word with another ending, as across languages ("temperature", "temperatura")."""

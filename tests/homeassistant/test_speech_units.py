@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from custom_components.memoire.answers import NoteNames
 from custom_components.memoire.languages import Language
+from custom_components.memoire.models import MemoryIndex, NoteSummary
 from custom_components.memoire.speech import (
     Preference,
     answering_lines,
@@ -112,3 +114,19 @@ def test_folders_are_said_in_the_answers_language() -> None:
 def test_a_word_is_not_taken_for_a_framing_word_once_its_accents_are_folded() -> None:
     values = {"tea / thé": "rooibos", "the car": "blue"}
     assert matching_preferences(values, "le thé", Language.FR) == [Preference("thé", "rooibos")]
+
+
+def test_a_note_is_named_by_its_whole_title_or_file_name() -> None:
+    index = MemoryIndex(
+        always_shown=(),
+        notes=(
+            NoteSummary("topics/velo.md", "Vélo", "", "2026-11-30"),
+            NoteSummary("topics/new-bike.md", "Something", "", "2026-11-30"),
+        ),
+        commit=None,
+    )
+    named = NoteNames()
+    assert named.path_named(index, "velo") == "topics/velo.md"
+    assert named.path_named(index, "New bike") == "topics/new-bike.md"
+    assert named.path_named(index, "bike") is None
+    assert named.path_named(index, "") is None

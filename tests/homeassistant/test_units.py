@@ -19,7 +19,6 @@ from custom_components.memoire.speech import (
     clean_topic,
     matching_preferences,
     overview_sentence,
-    same_name,
     speakable,
 )
 from custom_components.memoire.sse import SSEParser
@@ -136,13 +135,6 @@ def test_anything_marked_sensitive_is_dropped_on_arrival() -> None:
 )
 def test_topics_lose_their_framing_words(topic: str, cleaned: str) -> None:
     assert clean_topic(topic) == cleaned
-
-
-def test_same_name_matches_titles_and_file_names() -> None:
-    assert same_name("velo", "Vélo", "topics/velo.md")
-    assert same_name("new bike", "Something", "topics/new-bike.md")
-    assert not same_name("bike", "New bike", "topics/new-bike.md")
-    assert not same_name("", "X", "topics/x.md")
 
 
 def test_markdown_becomes_speech() -> None:
