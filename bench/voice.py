@@ -8,7 +8,8 @@ test harness package) with the memoire integration set up through its real confi
 talking to the real bridge (`memoire serve`'s app under uvicorn, in a thread) on loopback,
 over a 1,000-note memory built like bench/core.py builds it (10% of the notes sensitive).
 The clock runs from the text entering Assist to the answer's text coming back: sentence
-matching, the intent, the cache, and any request to the bridge.
+matching (the integration's custom sentences, with Home Assistant's own), the intent, the
+cache, and any request to the bridge (a search, then the note whose lines are said).
 
 Kinds of question, each timed separately, each asked once per topic so no answer comes
 from a previous identical question:
@@ -16,6 +17,8 @@ from a previous identical question:
 - "recall by title": a note's title, so the note is found in the cached index; its body is
   fetched from the bridge once (that first fetch is what is timed).
 - "recall by word": a word from the notes' text, which goes to the bridge's search.
+- "recall by word, in French": the same, asked in French (a French sentence, a French
+  Assist): the notes are English, the answer's frame is French.
 - "nothing about it": a word no note holds; the search comes back empty.
 - "preference", "overview": answered from the cache alone.
 
@@ -115,10 +118,15 @@ def questions(service: MemoryService, rng: random.Random, count: int) -> dict[st
     return {
         "recall by title": [f"what do you remember about {t}" for t in take(titles)],
         "recall by word": [f"what do you know about {w}" for w in take(words)],
+        "recall by word, in French": [f"que sais-tu sur {w}" for w in take(words)],
         "nothing about it": [f"what do you know about {m}" for m in take(missing)],
         "preference": [f"what is my preferred {k}" for k in take(keys)],
         "overview": ["what's in your memory"] * (count + WARMUP_QUESTIONS),
     }
+
+
+def language_of(kind: str) -> str:
+    return "fr" if kind.endswith("in French") else "en"
 
 
 async def measure(url: str, token: str, asked: dict[str, list[str]], notes: int) -> list[Row]:
@@ -143,12 +151,13 @@ async def measure(url: str, token: str, asked: dict[str, list[str]], notes: int)
                 for number, text in enumerate(texts):
                     start = time.perf_counter_ns()
                     answer = await conversation.async_converse(
-                        hass, text, None, Context(), language="en"
+                        hass, text, None, Context(), language=language_of(kind)
                     )
                     elapsed = time.perf_counter_ns() - start
                     speech = answer.response.speech["plain"]["speech"]
                     # The question was answered, and as this kind of question should be.
-                    nothing = speech.startswith("I don't have anything")
+                    nothing = speech.startswith(("I don't have anything", "Je n'ai rien"))
+                    assert answer.response.intent is not None, (text, speech)
                     assert "can't reach" not in speech, speech
                     assert nothing is (kind == "nothing about it"), (text, speech)
                     if number >= WARMUP_QUESTIONS:

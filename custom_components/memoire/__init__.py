@@ -16,10 +16,10 @@ from homeassistant.helpers.typing import ConfigType
 from .api import MemoireClient
 from .const import DOMAIN
 from .coordinator import MemoireConfigEntry, MemoireCoordinator, MemoireRuntime
+from .custom_sentences import async_remove_sentences, async_write_sentences
 from .note_cache import NoteCache
 from .services import async_setup_services
 from .stream import ChangeFeed, unreachable_issue_id
-from .triggers import async_setup_sentence_triggers, triggers_issue_id
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 PLATFORMS = [Platform.SENSOR]
@@ -40,7 +40,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: MemoireConfigEntry) -> b
     feed = ChangeFeed(hass, entry)
     entry.async_on_unload(feed.async_stop)
     entry.async_create_background_task(hass, feed.async_run(), f"{DOMAIN} events {client.url}")
-    async_setup_sentence_triggers(hass, entry)
+    await async_write_sentences(hass, entry)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     # Home Assistant 2026.10 still requires a boolean here.
     return True
@@ -50,5 +50,5 @@ async def async_unload_entry(hass: HomeAssistant, entry: MemoireConfigEntry) -> 
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
         ir.async_delete_issue(hass, DOMAIN, unreachable_issue_id(entry))
-        ir.async_delete_issue(hass, DOMAIN, triggers_issue_id(entry))
+        await async_remove_sentences(hass, entry)
     return unloaded

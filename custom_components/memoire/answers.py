@@ -1,30 +1,37 @@
-"""Answering a spoken question from the memory: one code path for intents and sentences.
+"""Answering a spoken question from the memory: one code path for every sentence and intent.
 
 The index and the preferences are already in the cache, so an overview or a preference
 is answered without asking the bridge. A topic is first looked up among the cached titles
-(the note named exactly that), then searched on the bridge; the answer quotes the note's
-matching lines, or its first lines. When nothing matches, the answer says so plainly.
+(the note named exactly that), then among the preferences' keys, then searched on the
+bridge; the answer says the note's lines that answer the question (those naming the
+topic first, then the newest). A preference question that names no preference is
+answered from the notes the same way. When nothing matches, the answer says so plainly
+(and `found` is False, so an LLM agent may take the question over).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import Event, HomeAssistant, callback
 
-from .api import MemoireError, MemoireRequestError
-from .const import DOMAIN, Language, Question
+from .api import MemoireError, MemoireNotFoundError, MemoireRequestError
+from .const import DOMAIN
 from .coordinator import MemoireConfigEntry, MemoireRuntime
-from .models import Note, SearchHit
+from .languages import Language, Question
+from .models import MemoryIndex, Note, SearchHit
 from .speech import (
+    answering_lines,
     clean_topic,
+    folded_words,
     matching_preferences,
-    note_text,
+    names,
+    names_enough_of,
     overview_sentence,
     phrase,
     preferences_sentence,
-    same_name,
     speakable,
+    topic_words,
 )
 
 SEARCH_HITS = 3
@@ -39,6 +46,36 @@ class Answer:
     failed: bool = False
 
 
+class Recency:
+    """When each note last changed, as the live updates announced it (`memoire_updated`).
+
+    The index dates notes to the day; two notes of the same day are told apart by this,
+    never by their titles.
+    """
+
+    def __init__(self) -> None:
+        self._changed: dict[str, float] = {}
+
+    @callback
+    def async_changed(self, event: Event) -> None:
+        path = event.data.get("path")
+        if isinstance(path, str):
+            self._changed[path] = event.time_fired_timestamp
+
+    def latest(self, index: MemoryIndex) -> str | None:
+        """The title of the note changed last, or None when the index cannot tell which."""
+        if not index.notes:
+            return None
+        newest_day = max(note.updated for note in index.notes)
+        candidates = [note for note in index.notes if note.updated == newest_day]
+        if len(candidates) == 1:
+            return candidates[0].title
+        seen = [note for note in candidates if note.path in self._changed]
+        if not seen:
+            return None
+        return max(seen, key=lambda note: self._changed[note.path]).title
+
+
 @callback
 def loaded_runtime(hass: HomeAssistant) -> MemoireRuntime | None:
     """The first loaded bridge that is available, else the first loaded one, else None."""
@@ -50,17 +87,24 @@ def loaded_runtime(hass: HomeAssistant) -> MemoireRuntime | None:
 
 
 async def async_answer(
-    runtime: MemoireRuntime | None, question: Question, topic: str | None, language: Language
+    runtime: MemoireRuntime | None,
+    question: Question,
+    topic: str | None,
+    language: Language,
+    recency: Recency | None = None,
 ) -> Answer:
     if runtime is None or not runtime.available:
         return Answer(phrase(language, "unavailable"), found=False, failed=True)
     try:
         if question is Question.OVERVIEW:
             index = runtime.snapshot.index
-            return Answer(overview_sentence(index, language), found=bool(index.notes))
+            latest = (recency or Recency()).latest(index)
+            return Answer(overview_sentence(index, language, latest), found=bool(index.notes))
         wanted = clean_topic(topic or "")
         if question is Question.PREFERENCE:
-            return _preference(runtime, wanted, language)
+            said = _preference(runtime, wanted, language, exact=False)
+            if said is not None:
+                return said
         return await _recall(runtime, wanted, language)
     except MemoireError:
         return Answer(phrase(language, "unavailable"), found=False, failed=True)
@@ -70,10 +114,16 @@ def _nothing(topic: str, language: Language) -> Answer:
     return Answer(phrase(language, "nothing", topic=topic or "…"), found=False)
 
 
-def _preference(runtime: MemoireRuntime, topic: str, language: Language) -> Answer:
-    found = matching_preferences(runtime.snapshot.preferences.values, topic)
+def _preference(
+    runtime: MemoireRuntime, topic: str, language: Language, *, exact: bool
+) -> Answer | None:
+    """The preferences the topic names; with `exact`, only one named by all its words."""
+    found = matching_preferences(runtime.snapshot.preferences.values, topic, language)
+    if exact:
+        wanted = topic_words(topic)
+        found = [item for item in found if topic_words(item.key) == wanted]
     if not found:
-        return _nothing(topic, language)
+        return None
     return Answer(preferences_sentence(found, language), found=True)
 
 
@@ -82,37 +132,72 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
         return _nothing(topic, language)
     note = await _named_note(runtime, topic)
     if note is not None:
-        return _quote(note.title, note_text(note), topic, language)
-    hit = await _best_hit(runtime, topic)
-    if hit is None:
-        return _nothing(topic, language)
-    text = speakable(line.text for line in hit.lines)
-    if text:
-        return _quote(hit.title, text, topic, language)
-    note = await runtime.notes.get(hit.path)
-    return _quote(note.title, note_text(note), topic, language)
+        text = answering_lines(note.body, note.title, topic, fill=True)
+        return _quote(note, text, topic, language)
+    said = _preference(runtime, topic, language, exact=True)
+    if said is not None:
+        return said
+    for hit in await _hits(runtime, topic):
+        try:
+            note = await _note(runtime, hit.path)
+        except MemoireNotFoundError:
+            continue  # gone since the search: deleted, or made sensitive
+        quoted = [line.text for line in hit.lines]
+        if not names_enough_of(topic, [note.title, note.description, note.body, *quoted]):
+            continue
+        text = answering_lines(note.body, note.title, topic, quoted, fill=False)
+        return _quote(note, text, topic, language)
+    return _nothing(topic, language)
+
+
+class NoteNames:
+    """Which note each title and file name names, made once per index: a memory of a
+    thousand notes should not have every title folded again for each question."""
+
+    def __init__(self) -> None:
+        self._index: MemoryIndex | None = None
+        self._paths: dict[tuple[str, ...], str] = {}
+
+    def path_named(self, index: MemoryIndex, topic: str) -> str | None:
+        if index is not self._index:
+            self._paths = {}
+            named: list[tuple[str, str]] = [(note.title, note.path) for note in index.always_shown]
+            named += [(note.title, note.path) for note in index.notes]
+            for title, path in named:
+                for name in names(title, path):
+                    self._paths.setdefault(name, path)
+            self._index = index
+        wanted = tuple(folded_words(topic))
+        return self._paths.get(wanted) if wanted else None
+
+
+_NOTE_NAMES = NoteNames()
 
 
 async def _named_note(runtime: MemoireRuntime, topic: str) -> Note | None:
-    index = runtime.snapshot.index
-    for shown in index.always_shown:
-        if same_name(topic, shown.title, shown.path):
-            return shown
-    for summary in index.notes:
-        if same_name(topic, summary.title, summary.path):
-            return await runtime.notes.get(summary.path)
-    return None
+    path = _NOTE_NAMES.path_named(runtime.snapshot.index, topic)
+    return None if path is None else await _note(runtime, path)
 
 
-async def _best_hit(runtime: MemoireRuntime, topic: str) -> SearchHit | None:
+async def _note(runtime: MemoireRuntime, path: str) -> Note:
+    """A note, from the index when it is always shown, else from the cache or the bridge."""
+    shown = next((note for note in runtime.snapshot.index.always_shown if note.path == path), None)
+    return shown if shown is not None else await runtime.notes.get(path)
+
+
+async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
     try:
         result = await runtime.search(topic, SEARCH_HITS)
     except MemoireRequestError:
-        return None
-    return next(iter(result.hits), None)
+        return ()
+    return result.hits
 
 
-def _quote(title: str, text: str, topic: str, language: Language) -> Answer:
+def _quote(note: Note, text: str, topic: str, language: Language) -> Answer:
+    return _said(note.title, text or speakable([note.description]), topic, language)
+
+
+def _said(title: str, text: str, topic: str, language: Language) -> Answer:
     if not text:
         return _nothing(topic, language)
     return Answer(phrase(language, "found", title=title, text=text), found=True)

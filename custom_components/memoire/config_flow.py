@@ -36,7 +36,8 @@ from .api import (
     MemoireError,
     normalize_url,
 )
-from .const import CONF_LOCAL_ANSWERS, DOMAIN, VOICE_TOKEN_COMMAND, Language, Question
+from .const import CONF_LOCAL_ANSWERS, DOMAIN, VOICE_TOKEN_COMMAND
+from .languages import Language, Question
 from .sentences import default_options, sentence_problem
 
 _TOKEN = TextSelector(TextSelectorConfig(type=TextSelectorType.PASSWORD))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from enum import StrEnum
 from typing import Final
+
+from .languages import Question
 
 DOMAIN: Final = "memoire"
 EVENT_UPDATED: Final = "memoire_updated"
@@ -30,27 +31,6 @@ SEARCH_LIMIT_DEFAULT: Final = 5
 SEARCH_LIMIT_MAX: Final = 50
 
 
-class Language(StrEnum):
-    """Languages the integration answers in; anything else is answered in English."""
-
-    EN = "en"
-    FR = "fr"
-
-    @classmethod
-    def of(cls, language: str | None) -> Language:
-        """'fr-CA' is French, 'de' falls back to English."""
-        prefix = (language or "").split("-")[0].split("_")[0].lower()
-        return cls.FR if prefix == cls.FR else cls.EN
-
-
-class Question(StrEnum):
-    """The three things one can ask the memory out loud."""
-
-    RECALL = "recall"
-    PREFERENCE = "preference"
-    OVERVIEW = "overview"
-
-
 # Questions whose sentences must name what they are about.
 TOPIC_QUESTIONS: Final = frozenset({Question.RECALL, Question.PREFERENCE})
 TOPIC_SLOT: Final = "topic"
@@ -59,41 +39,4 @@ INTENT_TYPES: Final[dict[Question, str]] = {
     Question.RECALL: "MemoireRecall",
     Question.PREFERENCE: "MemoirePreference",
     Question.OVERVIEW: "MemoireOverview",
-}
-
-DEFAULT_SENTENCES: Final[dict[Language, dict[Question, list[str]]]] = {
-    Language.EN: {
-        Question.RECALL: [
-            "what do you remember about {topic}",
-            "what do you know about {topic}",
-            "do you remember {topic}",
-        ],
-        Question.PREFERENCE: [
-            "what is my preferred {topic}",
-            "what's my preferred {topic}",
-            "what are my preferences for {topic}",
-        ],
-        Question.OVERVIEW: [
-            "what do you remember",
-            "what is in your memory",
-            "what's in your memory",
-        ],
-    },
-    Language.FR: {
-        Question.RECALL: [
-            "que sais-tu (sur|de|du|des|à propos de) {topic}",
-            "qu'est-ce que tu sais (sur|de|du|des|à propos de) {topic}",
-            "que te rappelles-tu (de|du|des|sur) {topic}",
-        ],
-        Question.PREFERENCE: [
-            "quelle est ma {topic} préférée",
-            "quel est mon {topic} préféré",
-            "quelles sont mes préférences (pour|de|sur) {topic}",
-        ],
-        Question.OVERVIEW: [
-            "de quoi te souviens-tu",
-            "qu'y a-t-il dans ta mémoire",
-            "que contient ta mémoire",
-        ],
-    },
 }

@@ -1,8 +1,11 @@
-"""Short, speakable sentences in English and French, and the text clean-up they need.
+"""Short, speakable sentences in six languages, and the text clean-up they need.
 
 Notes are Markdown written for reading; a voice assistant should say "Tomatoes on the
-balcony." and not "dash star star Tomatoes". Answers stay short: a few lines, never a
-whole note.
+balcony." and not "dash star star Tomatoes". Answers stay short: the few lines that answer
+the question (those naming the topic first, then the newest, since appends land at the
+end), never a whole note. A sentence starts with a capital and has none mid-sentence
+from a template; a preference key with aliases in several languages is said in the
+question's language.
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from .const import Language
-from .models import MemoryIndex, Note
+from .languages import Language
+from .models import MemoryIndex
 from .wire import fold
 
 MAX_SPEECH_CHARS = 300
@@ -23,7 +27,7 @@ PHRASES: dict[Language, dict[str, str]] = {
         "found": "{title}: {text}",
         "nothing": "I don't have anything about {topic}.",
         "unavailable": "I can't reach the memory right now.",
-        "preference": "Your {key} is {value}",
+        "preference": "your {key} is {value}",
         "empty": "My memory is empty.",
         "overview": "I remember {count}.",
         "overview_folders": "I remember {count}: {folders}.",
@@ -47,17 +51,165 @@ PHRASES: dict[Language, dict[str, str]] = {
         "latest": "La plus récente est {title}.",
         "and": "et",
     },
+    Language.DE: {
+        "found": "{title}: {text}",
+        "nothing": "Über {topic} weiß ich nichts.",
+        "unavailable": "Ich kann das Gedächtnis gerade nicht erreichen.",
+        "preference": "{key}: {value}",
+        "empty": "Mein Gedächtnis ist leer.",
+        "overview": "Ich erinnere mich an {count}.",
+        "overview_folders": "Ich erinnere mich an {count}: {folders}.",
+        "in_folder": "{count} in {folder}",
+        "one_note": "1 Notiz",
+        "notes": "{count} Notizen",
+        "latest": "Die neueste ist {title}.",
+        "and": "und",
+    },
+    Language.ES: {
+        "found": "{title}: {text}",
+        "nothing": "No tengo nada sobre {topic}.",
+        "unavailable": "No puedo acceder a la memoria ahora mismo.",
+        "preference": "{key}: {value}",
+        "empty": "Mi memoria está vacía.",
+        "overview": "Recuerdo {count}.",
+        "overview_folders": "Recuerdo {count}: {folders}.",
+        "in_folder": "{count} en {folder}",
+        "one_note": "1 nota",
+        "notes": "{count} notas",
+        "latest": "La más reciente es {title}.",
+        "and": "y",
+    },
+    Language.NL: {
+        "found": "{title}: {text}",
+        "nothing": "Ik heb niets over {topic}.",
+        "unavailable": "Ik kan het geheugen nu niet bereiken.",
+        "preference": "{key}: {value}",
+        "empty": "Mijn geheugen is leeg.",
+        "overview": "Ik herinner me {count}.",
+        "overview_folders": "Ik herinner me {count}: {folders}.",
+        "in_folder": "{count} in {folder}",
+        "one_note": "1 notitie",
+        "notes": "{count} notities",
+        "latest": "De nieuwste is {title}.",
+        "and": "en",
+    },
+    Language.IT: {
+        "found": "{title}: {text}",
+        "nothing": "Non ho niente su {topic}.",
+        "unavailable": "Non riesco a raggiungere la memoria in questo momento.",
+        "preference": "{key}: {value}",
+        "empty": "La mia memoria è vuota.",
+        "overview": "Ricordo {count}.",
+        "overview_folders": "Ricordo {count}: {folders}.",
+        "in_folder": "{count} in {folder}",
+        "one_note": "1 nota",
+        "notes": "{count} note",
+        "latest": "La più recente è {title}.",
+        "and": "e",
+    },
 }
 
-# Words that only frame the topic ("the garden", "la cuisine", "my preferred music").
-_ENGLISH_FRAMING = {"the", "a", "an", "my", "our", "your", "his", "her", "their", "some"}
-_FRENCH_FRAMING = {"le", "la", "les", "un", "une", "des", "du", "de", "mon", "ma", "mes"}
-_MORE_FRAMING = {"notre", "nos", "ton", "ta", "tes", "son", "sa", "ses", "about", "of", "for"}
-_LEADING_WORDS = frozenset(_ENGLISH_FRAMING | _FRENCH_FRAMING | _MORE_FRAMING | {"sur"})
-_ELIDED = re.compile(r"^(?:l|d|qu)['’]", re.IGNORECASE)
+# The folders of memoire's layouts (English and French), as each language says them.
+_FOLDER_WORDS: dict[str, dict[Language, str]] = {
+    "people": {
+        Language.EN: "people",
+        Language.FR: "les personnes",
+        Language.DE: "Personen",
+        Language.ES: "personas",
+        Language.NL: "personen",
+        Language.IT: "persone",
+    },
+    "topics": {
+        Language.EN: "topics",
+        Language.FR: "les sujets",
+        Language.DE: "Themen",
+        Language.ES: "temas",
+        Language.NL: "onderwerpen",
+        Language.IT: "argomenti",
+    },
+    "domains": {
+        Language.EN: "domains",
+        Language.FR: "les domaines",
+        Language.DE: "Bereichen",
+        Language.ES: "ámbitos",
+        Language.NL: "domeinen",
+        Language.IT: "ambiti",
+    },
+    "journal": {
+        Language.EN: "the journal",
+        Language.FR: "le journal",
+        Language.DE: "Tagebuch",
+        Language.ES: "el diario",
+        Language.NL: "het dagboek",
+        Language.IT: "diario",
+    },
+    "projects": {
+        Language.EN: "projects",
+        Language.FR: "les projets",
+        Language.DE: "Projekten",
+        Language.ES: "proyectos",
+        Language.NL: "projecten",
+        Language.IT: "progetti",
+    },
+}
+_FOLDER_OF = {
+    "people": "people",
+    "personnes": "people",
+    "topics": "topics",
+    "sujets": "topics",
+    "domains": "domains",
+    "domaines": "domains",
+    "journal": "journal",
+    "projects": "projects",
+    "projets": "projects",
+}
+
+# Words that only frame the topic ("the garden", "la cuisine", "mein Kaffee"), per language.
+_FRAMING = {
+    Language.EN: "the a an my our your his her their some about of for on",
+    Language.FR: "le la les un une des du de mon ma mes ton ta tes son sa ses notre nos sur",
+    Language.DE: "der die das den dem des ein eine einen einem einer mein meine meinen meinem "
+    "meiner unser unsere dein deine über von",
+    Language.ES: "el la los las un una unos unas mi mis tu tus su sus nuestro nuestra del",
+    Language.NL: "de het een mijn onze ons je jouw over van",
+    Language.IT: "il lo la i gli le un uno una mio mia miei mie nostro nostra del della dei "
+    "delle di su sul sulla",
+}
+_LEADING_WORDS = frozenset(word for words in _FRAMING.values() for word in words.split())
+_ELIDED = re.compile(r"^(?:l|d|qu|dell|nell|sull|all|un)['’]", re.IGNORECASE)
 _PREFERENCE_WORDS = frozenset(
-    {"preferred", "preference", "preferences", "favorite", "favourite", "favorites"}
-    | {"favourites", "prefere", "preferee", "preferes", "preferees"}
+    [
+        "preferred",
+        "preference",
+        "preferences",
+        "favorite",
+        "favourite",
+        "favorites",
+        "favourites",
+        "prefere",
+        "preferee",
+        "preferes",
+        "preferees",
+        "bevorzugt",
+        "bevorzugte",
+        "bevorzugter",
+        "bevorzugtes",
+        "liebster",
+        "liebste",
+        "vorlieben",
+        "preferido",
+        "preferida",
+        "preferencias",
+        "favorito",
+        "favorita",
+        "favoriete",
+        "lievelings",
+        "voorkeur",
+        "voorkeuren",
+        "preferito",
+        "preferita",
+        "preferenze",
+    ]
 )
 _WORD = re.compile(r"\w+")
 # The header's lines, which the bridge's search may quote: never worth saying out loud.
@@ -72,15 +224,33 @@ _MARKUP = [
     (re.compile(r"(\*\*|__|`)"), ""),
     (re.compile(r"\s+"), " "),
 ]
+# A preference key's aliases: "coffee / café" is said "coffee" or "café".
+_ALIAS_SEPARATOR = re.compile(r"\s*[/|]\s*")
+# Hints of a language in a short text: its accents and its small words.
+_LANGUAGE_HINTS: dict[Language, tuple[str, frozenset[str]]] = {
+    Language.FR: ("éèêàçùœ", frozenset(["de", "la", "le", "les", "du", "des", "et", "au", "aux"])),
+    Language.DE: ("äöüß", frozenset(["der", "die", "das", "und", "im", "am", "zum", "zur"])),
+    Language.ES: ("ñáíóú¿¡", frozenset(["el", "los", "las", "del", "y", "para", "con"])),
+    Language.NL: ("ĳ", frozenset(["de", "het", "van", "en", "voor", "met"])),
+    Language.IT: ("ìò", frozenset(["il", "lo", "gli", "della", "delle", "e", "per", "con"])),
+}
 
 
 def phrase(language: Language, which: str, /, **values: str) -> str:
     return PHRASES[language][which].format(**values)
 
 
+def capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def folded_words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
 def clean_topic(topic: str) -> str:
     """What the question is about, without its framing words and punctuation."""
-    words = topic.strip().strip("?!.,;:").split()
+    words = topic.strip().strip("?!.,;:¿¡").split()
     while words and (words[0].casefold() in _LEADING_WORDS):
         words.pop(0)
     if words:
@@ -88,47 +258,108 @@ def clean_topic(topic: str) -> str:
     return " ".join(words).strip()
 
 
-def same_name(topic: str, title: str, path: str) -> bool:
-    """A note is *the* note about a topic when its title or file name says exactly that."""
-    wanted = _WORD.findall(fold(topic))
-    if not wanted:
-        return False
-    slug = path.rsplit("/", 1)[-1].removesuffix(".md").split("-")
-    return wanted in (_WORD.findall(fold(title)), slug)
+def topic_words(topic: str) -> list[str]:
+    """The words of a topic that say what it is about (not "my", "preferred"…)."""
+    # Framing words are told apart before accents are folded: "thé" is not "the".
+    said = _WORD.findall(topic.casefold())
+    return [
+        fold(word)
+        for word in said
+        if fold(word) not in _PREFERENCE_WORDS and word not in _LEADING_WORDS
+    ]
 
 
-def speakable(lines: Iterable[str]) -> str:
-    """A few lines of Markdown as one or two spoken sentences, at most MAX_SPEECH_CHARS."""
-    parts = []
-    for line in lines:
-        if _HEADER_LINE.match(line):
-            continue
-        text = line.strip()
-        for pattern, replacement in _MARKUP:
-            text = pattern.sub(replacement, text)
-        text = text.strip()
-        if not text:
-            continue
-        if text[-1] not in ".!?…:;":
-            text += "."
-        parts.append(text)
-        if len(parts) == MAX_LINES:
-            break
-    spoken = " ".join(parts)
+def names(title: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ways a note is named: its title's words and its file name's."""
+    slug = tuple(path.rsplit("/", 1)[-1].removesuffix(".md").split("-"))
+    return tuple(folded_words(title)), slug
+
+
+def same_word(wanted: str, word: str) -> bool:
+    """Equal, one a plural or longer form of the other ("bikes", "temp"), or the same long
+    word with another ending, as across languages ("temperature", "temperatura")."""
+    if wanted == word:
+        return True
+    if min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word)):
+        return True
+    shared = next(
+        (index for index, (a, b) in enumerate(zip(wanted, word, strict=False)) if a != b),
+        min(len(wanted), len(word)),
+    )
+    return shared >= 7 and shared >= max(len(wanted), len(word)) - 3
+
+
+def names_enough_of(topic: str, texts: Iterable[str]) -> bool:
+    """Whether texts found by a search name at least half of a topic of several words
+    (a search also finds notes sharing one word of them, or a short one like "up")."""
+    wanted = [word for word in topic_words(topic) if len(word) >= 3]
+    if len(wanted) < 2:
+        return True
+    words = {word for text in texts for word in folded_words(text)}
+    named = sum(1 for want in wanted if any(same_word(want, word) for word in words))
+    return named * 2 >= len(wanted)
+
+
+def spoken_line(line: str) -> str:
+    """One Markdown line as a spoken sentence; empty for a header or blank line."""
+    if _HEADER_LINE.match(line):
+        return ""
+    text = line.strip()
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    text = text.strip()
+    if text and text[-1] not in ".!?…:;":
+        text += "."
+    return text
+
+
+def shortened(spoken: str) -> str:
     if len(spoken) <= MAX_SPEECH_CHARS:
         return spoken
     cut = spoken[:MAX_SPEECH_CHARS].rsplit(" ", 1)[0]
     return cut.rstrip(",;:") + "…"
 
 
-def note_text(note: Note) -> str:
-    """The start of a note's body (its first lines), or its description if the body is empty."""
-    lines = [
-        line
-        for line in note.body.splitlines()
-        if line.strip() and fold(line.strip("# ").strip()) != fold(note.title)
-    ]
-    return speakable(lines) or speakable([note.description])
+def speakable(lines: Iterable[str]) -> str:
+    """A few lines of Markdown as one or two spoken sentences, at most MAX_SPEECH_CHARS."""
+    parts = [text for text in map(spoken_line, lines) if text][:MAX_LINES]
+    return shortened(" ".join(parts))
+
+
+def answering_lines(
+    body: str, title: str, topic: str, quoted: Iterable[str] = (), *, fill: bool
+) -> str:
+    """The lines of a note that answer a question about `topic`, as speech.
+
+    Lines naming the topic (or quoted by the bridge's search) come first, the most
+    telling and then the newest of them; when `fill` is set, or none names it, the
+    newest other lines follow. They are said in the note's order, within the budget.
+    """
+    wanted = topic_words(topic)
+    quoted_texts = {spoken_line(line) for line in quoted}
+    candidates: list[tuple[int, int, str]] = []  # (matches, position, spoken)
+    for position, line in enumerate(body.splitlines()):
+        text = spoken_line(line)
+        if not text or fold(text.rstrip(".")) == fold(title):
+            continue
+        words = folded_words(text)
+        matches = sum(1 for want in wanted if any(same_word(want, word) for word in words))
+        if not matches and text in quoted_texts:
+            matches = 1
+        candidates.append((matches, position, text))
+    matching = sorted((c for c in candidates if c[0]), key=lambda c: (-c[0], -c[1]))
+    if fill or not matching:
+        matching += sorted((c for c in candidates if not c[0]), key=lambda c: -c[1])
+    chosen: list[tuple[int, str]] = []
+    spent = 0
+    for _, position, text in matching:
+        if chosen and spent + len(text) + 1 > MAX_SPEECH_CHARS:
+            continue
+        chosen.append((position, text))
+        spent += len(text) + 1
+        if len(chosen) == MAX_LINES:
+            break
+    return shortened(" ".join(text for _, text in sorted(chosen)))
 
 
 def join_words(items: Sequence[str], language: Language) -> str:
@@ -137,38 +368,77 @@ def join_words(items: Sequence[str], language: Language) -> str:
     return f"{', '.join(items[:-1])} {phrase(language, 'and')} {items[-1]}"
 
 
-def matching_preferences(values: Mapping[str, str], topic: str) -> list[tuple[str, str]]:
-    """The preferences whose key names the topic best ("temperature" → preferred temperature)."""
-    wanted = [
-        word
-        for word in _WORD.findall(fold(topic))
-        if word not in _PREFERENCE_WORDS and word not in _LEADING_WORDS
-    ]
+@dataclass(frozen=True, slots=True)
+class Preference:
+    """A preference as it will be said: the alias the question used, and its value."""
+
+    key: str
+    value: str
+
+
+def aliases(key: str) -> list[str]:
+    return [alias for alias in _ALIAS_SEPARATOR.split(key.strip()) if alias]
+
+
+def language_guess(text: str) -> Language | None:
+    """The language a short text (a preference key) is most likely in, if it shows one."""
+    lowered = text.casefold()
+    words = set(_WORD.findall(lowered))
+    scores = {
+        language: sum(char in lowered for char in accents) + len(words & small)
+        for language, (accents, small) in _LANGUAGE_HINTS.items()
+    }
+    best = max(scores, key=lambda language: scores[language])
+    return best if scores[best] else None
+
+
+def matching_preferences(
+    values: Mapping[str, str], topic: str, language: Language
+) -> list[Preference]:
+    """The preferences whose key (any alias of it) names the topic best, each said with the
+    alias the question used, or the one in the question's language when several fit."""
+    wanted = topic_words(topic)
     if not wanted:
         return []
-    scored: list[tuple[int, str, str]] = []
+    scored: list[tuple[int, Preference]] = []
     for key, value in values.items():
-        key_words = _WORD.findall(fold(key))
-        score = sum(1 for word in wanted if any(_same_word(word, k) for k in key_words))
-        if score:
-            scored.append((score, key, value))
-    best = max((score for score, _, _ in scored), default=0)
-    return [(key, value) for score, key, value in scored if score == best]
+        best_score, said = 0, key
+        for alias in sorted(aliases(key), key=lambda alias: _said_first(alias, language)):
+            alias_words = topic_words(alias)
+            score = sum(1 for word in wanted if any(same_word(word, k) for k in alias_words))
+            if score > best_score:
+                best_score, said = score, alias
+        if best_score:
+            scored.append((best_score, Preference(said, value)))
+    best = max((score for score, _ in scored), default=0)
+    return [preference for score, preference in scored if score == best]
 
 
-def _same_word(wanted: str, word: str) -> bool:
-    """Equal, or one a plural or longer form of the other ("temperatures", "temp")."""
-    if wanted == word:
-        return True
-    return min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word))
+def _said_first(alias: str, language: Language) -> int:
+    """0 for an alias in the answer's language, 1 for one showing no language, 2 else."""
+    guess = language_guess(alias)
+    if guess is language:
+        return 0
+    if guess is None:
+        return 0 if language is Language.EN else 1
+    return 2
 
 
-def preferences_sentence(found: Sequence[tuple[str, str]], language: Language) -> str:
-    said = [phrase(language, "preference", key=key, value=value) for key, value in found]
-    return join_words(said, language) + "."
+def preferences_sentence(found: Sequence[Preference], language: Language) -> str:
+    said = [
+        phrase(language, "preference", key=item.key, value=item.value.rstrip(" .;"))
+        for item in found
+    ]
+    return capitalized(join_words(said, language)) + "."
 
 
-def overview_sentence(index: MemoryIndex, language: Language) -> str:
+def folder_words(folder: str, language: Language) -> str:
+    concept = _FOLDER_OF.get(folder)
+    return _FOLDER_WORDS[concept][language] if concept else folder
+
+
+def overview_sentence(index: MemoryIndex, language: Language, latest: str | None) -> str:
+    """How many notes, in which folders, and the latest one when it is known for sure."""
     if not index.notes:
         return phrase(language, "empty")
     folders = Counter(note.path.split("/", 1)[0] for note in index.notes if "/" in note.path)
@@ -177,14 +447,15 @@ def overview_sentence(index: MemoryIndex, language: Language) -> str:
         phrase(language, "one_note") if total == 1 else phrase(language, "notes", count=str(total))
     )
     parts = [
-        phrase(language, "in_folder", count=str(number), folder=folder)
+        phrase(language, "in_folder", count=str(number), folder=folder_words(folder, language))
         for folder, number in folders.most_common()
     ]
-    latest = max(index.notes, key=lambda note: (note.updated, note.title))
     if parts:
         summary = phrase(
             language, "overview_folders", count=count, folders=join_words(parts, language)
         )
     else:
         summary = phrase(language, "overview", count=count)
-    return f"{summary} {phrase(language, 'latest', title=latest.title)}"
+    if latest is None:
+        return summary
+    return f"{summary} {phrase(language, 'latest', title=latest)}"

@@ -113,6 +113,12 @@ def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load custom_components/memoire."""
 
 
+@pytest.fixture
+def hass_config_dir(hass_tmp_config_dir: str) -> str:
+    """Each test's own config folder: the integration writes its Assist sentences there."""
+    return hass_tmp_config_dir
+
+
 @pytest.fixture(autouse=True)
 def fast_reconnect(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("custom_components.memoire.stream.RECONNECT_MIN_SECONDS", 0.05)

@@ -12,8 +12,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.memoire.const import CONF_LOCAL_ANSWERS, DEFAULT_SENTENCES, DOMAIN
-from custom_components.memoire.sentences import default_options
+from custom_components.memoire.const import CONF_LOCAL_ANSWERS, DOMAIN
+from custom_components.memoire.sentences import DEFAULT_SENTENCES, default_options
 
 from ..bridges import free_port
 from .bridge import InProcessBridge
@@ -219,6 +219,7 @@ async def test_options_keep_the_sentences_and_reload(hass: HomeAssistant, memory
         CONF_LOCAL_ANSWERS: False,
         "en": {"recall": ["  tell me about {topic} ", ""], "overview": []},
         "fr": {"recall": ["parle-moi de {topic}"], "preference": [], "overview": []},
+        **{code: {} for code in ("de", "es", "nl", "it")},
     }
     result = dict(await hass.config_entries.options.async_configure(result["flow_id"], options))
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -227,6 +228,10 @@ async def test_options_keep_the_sentences_and_reload(hass: HomeAssistant, memory
         CONF_LOCAL_ANSWERS: False,
         "en": {"recall": ["tell me about {topic}"], "preference": [], "overview": []},
         "fr": {"recall": ["parle-moi de {topic}"], "preference": [], "overview": []},
+        **{
+            code: {"recall": [], "preference": [], "overview": []}
+            for code in ("de", "es", "nl", "it")
+        },
     }
     assert entry.state is ConfigEntryState.LOADED
 
@@ -240,7 +245,11 @@ async def test_options_refuse_unusable_sentences(
 ) -> None:
     entry = await add_entry(hass, memory)
     result = dict(await hass.config_entries.options.async_init(entry.entry_id))
-    options = {CONF_LOCAL_ANSWERS: True, "en": {"recall": [sentence]}, "fr": {}}
+    options = {
+        CONF_LOCAL_ANSWERS: True,
+        "en": {"recall": [sentence]},
+        **{code: {} for code in ("fr", "de", "es", "nl", "it")},
+    }
     result = dict(await hass.config_entries.options.async_configure(result["flow_id"], options))
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {"base": error}

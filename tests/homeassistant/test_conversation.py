@@ -1,10 +1,16 @@
-"""Assist, end to end: a spoken question in English or French, an answer from the memory."""
+"""Assist, end to end: a question said the way people say it, an answer from the memory.
+
+The sentences reach Home Assistant's default agent as custom sentences of the memoire
+intents, so every answer is a `query_answer` of an intent (not a sentence trigger's
+`action_done`), whichever phrasing and language was used.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
 import pytest
+import yaml
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import intent
@@ -13,93 +19,108 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.memoire.const import CONF_LOCAL_ANSWERS, DOMAIN
-from custom_components.memoire.triggers import triggers_issue_id
+from custom_components.memoire.custom_sentences import sentences_issue_id
 from memoire import listing
 
 from .conftest import Memory, add_entry
 from .test_setup import entity_id
 
 
+async def converse(
+    hass: HomeAssistant, text: str, language: str
+) -> conversation.ConversationResult:
+    return await conversation.async_converse(hass, text, None, Context(), language=language)
+
+
 async def ask(hass: HomeAssistant, text: str, language: str) -> str:
-    result = await conversation.async_converse(hass, text, None, Context(), language=language)
+    result = await converse(hass, text, language)
     speech: str = result.response.speech["plain"]["speech"]
     return speech
 
 
-@pytest.mark.parametrize(
-    ("question", "language", "answer"),
-    [
-        (
-            "What do you remember about the garden?",
-            "en",
-            "Garden: Tomatoes on the balcony. Basil by the window.",
-        ),
-        ("what do you know about Marie", "en", "Marie: Marie waters the plants when we travel."),
-        ("Do you remember basil?", "en", "Garden: Basil by the window."),
-        # The profile is shown in full already: no request needed.
-        ("what do you remember about my profile", "en", "Profile: Alex, lives in Lyon."),
-        # Only the header matches: the note's first lines are said instead.
-        (
-            "what do you know about neighbour",
-            "en",
-            "Marie: Marie waters the plants when we travel.",
-        ),
-        ("Que sais-tu du vélo ?", "fr", "Vélo : Le vélo est rangé dans la cave."),
-        ("Qu'est-ce que tu sais sur la cave ?", "fr", "Vélo : Le vélo est rangé dans la cave."),
-        ("Que sais-tu de Marie ?", "fr", "Marie : Marie waters the plants when we travel."),
-    ],
-)
-async def test_recall_answers_from_the_right_note(
-    hass: HomeAssistant, entry: MockConfigEntry, question: str, language: str, answer: str
+# Each phrasing people use, per language, and the note it must be answered from.
+PHRASINGS = [
+    ("What do you remember about the garden?", "en", "Garden: "),
+    ("what do you know about Marie", "en", "Marie: "),
+    ("Do you remember the garden?", "en", "Garden: "),
+    ("Tell me about the garden", "en", "Garden: "),
+    ("What did I say about Marie?", "en", "Marie: "),
+    ("What did I tell you about the garden?", "en", "Garden: "),
+    ("What's my wake-up time?", "en", "Your wake-up time is 07:30."),
+    ("what is my coffee", "en", "Your coffee is espresso, no sugar."),
+    ("Parle-moi du vélo", "fr", "Vélo : "),
+    ("Tu te souviens de Marie ?", "fr", "Marie : "),
+    ("Que sais-tu sur le vélo ?", "fr", "Vélo : "),
+    ("Qu'est-ce que j'ai dit sur le jardin ?", "fr", "Je n'ai rien sur jardin."),
+    ("C'est quoi ma température ?", "fr", "Preferred temperature : 21."),
+    ("Erzähl mir von Marie", "de", "Marie: "),
+    ("Was weißt du über den Garten?", "de", "Über Garten weiß ich nichts."),
+    ("Háblame de Marie", "es", "Marie: "),
+    ("¿Qué sabes del vélo?", "es", "Vélo: "),
+    ("Vertel me over Marie", "nl", "Marie: "),
+    ("Wat weet je over garden", "nl", "Garden: "),
+    ("Parlami di Marie", "it", "Marie: "),
+    ("Cosa sai del garden?", "it", "Garden: "),
+]
+
+
+@pytest.mark.parametrize(("question", "language", "start"), PHRASINGS)
+async def test_each_phrasing_is_a_query_answered_by_a_memoire_intent(
+    hass: HomeAssistant, entry: MockConfigEntry, question: str, language: str, start: str
 ) -> None:
-    assert await ask(hass, question, language) == answer
+    result = await converse(hass, question, language)
+    response = result.response
+    assert response.response_type is intent.IntentResponseType.QUERY_ANSWER
+    assert response.intent is not None
+    assert response.intent.intent_type.startswith("Memoire")
+    assert response.speech["plain"]["speech"].startswith(start)
 
 
-@pytest.mark.parametrize(
-    ("question", "language", "answer"),
-    [
-        ("What do you know about submarines?", "en", "I don't have anything about submarines."),
-        ("que sais-tu des sous-marins", "fr", "Je n'ai rien sur sous-marins."),
-        # Sensitive notes answer exactly like missing ones.
-        ("what do you remember about bisoprolol", "en", "I don't have anything about bisoprolol."),
-        ("que sais-tu sur Zorglub", "fr", "Je n'ai rien sur Zorglub."),
-        ("what do you know about cardiology", "en", "I don't have anything about cardiology."),
-    ],
-)
-async def test_nothing_about_it_is_said_honestly(
-    hass: HomeAssistant, entry: MockConfigEntry, question: str, language: str, answer: str
-) -> None:
-    assert await ask(hass, question, language) == answer
-
-
-async def test_preferences_are_answered_in_both_languages(
+async def test_the_sentences_file_follows_the_options(
     hass: HomeAssistant, entry: MockConfigEntry
 ) -> None:
-    assert await ask(hass, "What's my preferred temperature?", "en") == (
-        "Your preferred temperature is 21."
+    written = Path(hass.config.path("custom_sentences", "fr", "memoire.yaml"))
+    data = yaml.safe_load(written.read_text("utf-8"))
+    assert data["language"] == "fr"
+    recall = data["intents"]["MemoireRecall"]["data"]
+    assert [block["slots"]["language"] for block in recall] == ["fr"]
+    assert "parle-moi (de|du|des) {topic}" in recall[0]["sentences"]
+    # Home Assistant's Swiss German reads its own folder: it gets the German sentences.
+    swiss = Path(hass.config.path("custom_sentences", "de-CH", "memoire.yaml"))
+    swiss_recall = yaml.safe_load(swiss.read_text("utf-8"))["intents"]["MemoireRecall"]["data"]
+    assert [block["slots"]["language"] for block in swiss_recall] == ["de"]
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, "en": {"recall": ["what about {topic}"]}}
     )
-    assert await ask(hass, "Quelle est ma température préférée ?", "fr") == (
-        "preferred temperature : 21."
-    )
-    assert await ask(hass, "what are my preferences for music", "en") == (
-        "I don't have anything about music."
-    )
-
-
-async def test_what_the_memory_holds(hass: HomeAssistant, entry: MockConfigEntry) -> None:
-    english = await ask(hass, "What's in your memory?", "en")
-    assert english.startswith("I remember 3 notes: 2 in topics and 1 in people.")
-    french = await ask(hass, "De quoi te souviens-tu ?", "fr")
-    assert french.startswith("Je me souviens de 3 notes : 2 dans topics et 1 dans people.")
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert (await ask(hass, "what about Marie", "en")).startswith("Marie: ")
+    assert "Sorry" in await ask(hass, "tell me about Marie", "en")
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    assert not written.exists()
+    assert "Marie" not in await ask(hass, "what about Marie", "en")
 
 
 async def test_local_answers_can_be_turned_off(hass: HomeAssistant, memory: Memory) -> None:
-    from homeassistant.setup import async_setup_component
-
     assert await async_setup_component(hass, "conversation", {})
     await add_entry(hass, memory, **{CONF_LOCAL_ANSWERS: False})
     answer = await ask(hass, "What do you remember about the garden?", "en")
     assert "Tomatoes" not in answer
+    assert not Path(hass.config.path("custom_sentences", "en", "memoire.yaml")).exists()
+
+
+async def test_a_config_folder_that_cannot_be_written_raises_a_repair_issue(
+    hass: HomeAssistant, memory: Memory
+) -> None:
+    assert await async_setup_component(hass, "conversation", {})
+    Path(hass.config.path("custom_sentences")).write_text("not a folder", "utf-8")
+    entry = await add_entry(hass, memory)
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, sentences_issue_id(entry))
+    assert issue is not None
+    assert issue.translation_key == "sentence_triggers_unavailable"
+    assert issue.translation_placeholders == {"folder": hass.config.path("custom_sentences")}
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    assert ir.async_get(hass).async_get_issue(DOMAIN, sentences_issue_id(entry)) is None
 
 
 async def test_the_intents_answer_without_sentences(
@@ -113,7 +134,7 @@ async def test_the_intents_answer_without_sentences(
     response = await intent.async_handle(hass, "test", "MemoireOverview", {}, language="fr-CA")
     assert response.speech["plain"]["speech"].startswith("Je me souviens de 3 notes")
     response = await intent.async_handle(
-        hass, "test", "MemoirePreference", {"topic": {"value": "wake-up time"}}, language="de"
+        hass, "test", "MemoirePreference", {"topic": {"value": "wake-up time"}}, language="pl"
     )
     assert response.speech["plain"]["speech"] == "Your wake-up time is 07:30."
 
@@ -127,53 +148,6 @@ async def test_the_intents_say_when_the_memory_is_away(
     )
     assert response.response_type is intent.IntentResponseType.ERROR
     assert response.speech["plain"]["speech"] == "I can't reach the memory right now."
-
-
-class _OldManager:
-    """The 2026.2 signature: register_trigger(TriggerDetails(sentences, callback))."""
-
-    def __init__(self) -> None:
-        self.registered: list[Any] = []
-
-    def register_trigger(self, trigger_details: Any) -> Any:
-        self.registered.append(trigger_details)
-        return lambda: self.registered.remove(trigger_details)
-
-
-class _Details:
-    def __init__(self, sentences: list[str], callback: Any) -> None:
-        self.sentences, self.callback = sentences, callback
-
-
-async def test_the_trigger_shim_speaks_the_old_signature(
-    hass: HomeAssistant, memory: Memory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from homeassistant.components.conversation import agent_manager, trigger
-
-    manager = _OldManager()
-    monkeypatch.setattr(agent_manager, "get_agent_manager", lambda hass: manager)
-    monkeypatch.setattr(trigger, "TriggerDetails", _Details, raising=False)
-    entry = await add_entry(hass, memory)
-    assert len(manager.registered) == 6
-    assert all(isinstance(details, _Details) for details in manager.registered)
-    assert ir.async_get(hass).async_get_issue(DOMAIN, triggers_issue_id(entry)) is None
-    assert await hass.config_entries.async_unload(entry.entry_id)
-    assert manager.registered == []
-
-
-@pytest.mark.parametrize("manager", [object(), _OldManager()])
-async def test_a_missing_trigger_api_raises_a_repair_issue(
-    hass: HomeAssistant, memory: Memory, monkeypatch: pytest.MonkeyPatch, manager: object
-) -> None:
-    from homeassistant.components.conversation import agent_manager
-
-    monkeypatch.setattr(agent_manager, "get_agent_manager", lambda hass: manager)
-    entry = await add_entry(hass, memory)
-    issue = ir.async_get(hass).async_get_issue(DOMAIN, triggers_issue_id(entry))
-    assert issue is not None
-    assert issue.translation_key == "sentence_triggers_unavailable"
-    assert await hass.config_entries.async_unload(entry.entry_id)
-    assert ir.async_get(hass).async_get_issue(DOMAIN, triggers_issue_id(entry)) is None
 
 
 async def test_a_memory_too_large_for_one_index_answer_is_read_page_by_page(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.memoire.api import is_note_path, normalize_url
-from custom_components.memoire.const import Language
+from custom_components.memoire.api import normalize_url
+from custom_components.memoire.languages import Language
 from custom_components.memoire.models import (
     Change,
     Identity,
@@ -17,13 +17,14 @@ from custom_components.memoire.models import (
     SearchResult,
 )
 from custom_components.memoire.speech import (
+    Preference,
     clean_topic,
     matching_preferences,
     overview_sentence,
-    same_name,
     speakable,
 )
 from custom_components.memoire.sse import SSEParser
+from custom_components.memoire.wire import is_note_path
 
 
 def test_sse_events_comments_ids_and_retry() -> None:
@@ -139,13 +140,6 @@ def test_topics_lose_their_framing_words(topic: str, cleaned: str) -> None:
     assert clean_topic(topic) == cleaned
 
 
-def test_same_name_matches_titles_and_file_names() -> None:
-    assert same_name("velo", "Vélo", "topics/velo.md")
-    assert same_name("new bike", "Something", "topics/new-bike.md")
-    assert not same_name("bike", "New bike", "topics/new-bike.md")
-    assert not same_name("", "X", "topics/x.md")
-
-
 def test_markdown_becomes_speech() -> None:
     assert speakable(["# Title", "- **Tomatoes** on the [balcony](x)", "", "1. Basil"]) == (
         "Title. Tomatoes on the balcony. Basil."
@@ -158,25 +152,28 @@ def test_markdown_becomes_speech() -> None:
 
 def test_preferences_match_on_words() -> None:
     values = {"preferred temperature": "21", "night temperature": "18", "coffee": "espresso"}
-    assert matching_preferences(values, "the temperatures") == [
-        ("preferred temperature", "21"),
-        ("night temperature", "18"),
+    assert matching_preferences(values, "the temperatures", Language.EN) == [
+        Preference("preferred temperature", "21"),
+        Preference("night temperature", "18"),
     ]
-    assert matching_preferences(values, "preferred coffee") == [("coffee", "espresso")]
-    assert matching_preferences(values, "preferred") == []
-    assert matching_preferences(values, "tea") == []
+    assert matching_preferences(values, "preferred coffee", Language.EN) == [
+        Preference("coffee", "espresso")
+    ]
+    assert matching_preferences(values, "preferred", Language.EN) == []
+    assert matching_preferences(values, "tea", Language.EN) == []
 
 
 def test_an_empty_memory_says_so() -> None:
     empty = MemoryIndex(always_shown=(), notes=(), commit=None)
-    assert overview_sentence(empty, Language.EN) == "My memory is empty."
-    assert overview_sentence(empty, Language.FR) == "Ma mémoire est vide."
+    assert overview_sentence(empty, Language.EN, None) == "My memory is empty."
+    assert overview_sentence(empty, Language.FR, None) == "Ma mémoire est vide."
 
 
 def test_languages() -> None:
     assert Language.of("fr-CA") is Language.FR
     assert Language.of("fr_FR") is Language.FR
-    assert Language.of("de") is Language.EN
+    assert Language.of("de_CH") is Language.DE
+    assert Language.of("pl") is Language.EN
     assert Language.of(None) is Language.EN
 
 

@@ -1,0 +1,132 @@
+"""The choices behind each spoken answer: which lines, which alias, which words match."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.memoire.answers import NoteNames
+from custom_components.memoire.languages import Language
+from custom_components.memoire.models import MemoryIndex, NoteSummary
+from custom_components.memoire.speech import (
+    Preference,
+    answering_lines,
+    folder_words,
+    language_guess,
+    matching_preferences,
+    names_enough_of,
+    preferences_sentence,
+    same_word,
+)
+
+BODY = "\n".join(
+    [
+        "# Bicycle",
+        "Bought in 2019 at the market.",
+        "The bicycle is kept in the cellar.",
+        "Chain oiled in March.",
+        "Front light replaced in June.",
+        "- Rear tyre changed on **28 November**.",
+    ]
+)
+
+
+def test_a_named_note_says_the_lines_naming_the_topic_then_the_newest() -> None:
+    assert answering_lines(BODY, "Bicycle", "bicycle", fill=True) == (
+        "The bicycle is kept in the cellar. Front light replaced in June. "
+        "Rear tyre changed on 28 November."
+    )
+
+
+def test_a_search_hit_says_only_its_matching_lines_newest_first_within_three() -> None:
+    body = "\n".join(f"Tyre {number} checked." for number in range(1, 6))
+    assert answering_lines(body, "Tyres", "tyre", fill=False) == (
+        "Tyre 3 checked. Tyre 4 checked. Tyre 5 checked."
+    )
+    # None names it (the search matched the header): the newest lines instead.
+    assert answering_lines(BODY, "Bicycle", "city bike", fill=False) == (
+        "Chain oiled in March. Front light replaced in June. Rear tyre changed on 28 November."
+    )
+
+
+def test_a_line_too_long_for_what_is_left_gives_way_never_the_newest() -> None:
+    body = "Old fact.\n" + "word " * 70 + "\nNewest fact."
+    assert answering_lines(body, "X", "nothing matches", fill=False) == "Old fact. Newest fact."
+
+
+@pytest.mark.parametrize(
+    ("wanted", "word", "same"),
+    [
+        ("bike", "bikes", True),
+        ("temperature", "temperatura", True),
+        ("temperature", "temperatuur", True),
+        ("temperatur", "temperature", True),
+        ("garden", "garder", False),
+        ("temperature", "temperament", False),
+        ("up", "upstairs", False),
+    ],
+)
+def test_words_match_across_endings(wanted: str, word: str, same: bool) -> None:
+    assert same_word(wanted, word) is same
+
+
+def test_an_alias_is_matched_whichever_is_said_and_said_back() -> None:
+    values = {"coffee / café": "espresso", "bedroom temperature / température de la chambre": "18"}
+    assert matching_preferences(values, "coffee", Language.EN) == [Preference("coffee", "espresso")]
+    assert matching_preferences(values, "le café", Language.FR) == [Preference("café", "espresso")]
+    # Both aliases fit "temperature": each language hears its own.
+    assert matching_preferences(values, "temperature", Language.FR) == [
+        Preference("température de la chambre", "18")
+    ]
+    assert matching_preferences(values, "temperature", Language.EN) == [
+        Preference("bedroom temperature", "18")
+    ]
+
+
+def test_a_key_language_is_guessed_from_its_accents_and_small_words() -> None:
+    assert language_guess("température de la chambre") is Language.FR
+    assert language_guess("Größe der Schuhe") is Language.DE
+    assert language_guess("coffee") is None
+
+
+def test_preferences_read_as_one_sentence_with_one_capital() -> None:
+    found = [Preference("temperature", "21."), Preference("température de la chambre", "18")]
+    assert preferences_sentence(found, Language.EN) == (
+        "Your temperature is 21 and your température de la chambre is 18."
+    )
+    assert preferences_sentence(found, Language.FR) == (
+        "Temperature : 21 et température de la chambre : 18."
+    )
+
+
+def test_a_search_hit_must_name_enough_of_a_long_topic() -> None:
+    assert not names_enough_of("cardiology follow-up", ["wake-up time: 07:30"])
+    assert names_enough_of("yellow bins", ["The yellow bin goes out on Tuesday."])
+    assert names_enough_of("bike", ["anything the search found"])
+
+
+def test_folders_are_said_in_the_answers_language() -> None:
+    assert folder_words("people", Language.FR) == "les personnes"
+    assert folder_words("personnes", Language.EN) == "people"
+    assert folder_words("sujets", Language.DE) == "Themen"
+    assert folder_words("recipes", Language.IT) == "recipes"
+
+
+def test_a_word_is_not_taken_for_a_framing_word_once_its_accents_are_folded() -> None:
+    values = {"tea / thé": "rooibos", "the car": "blue"}
+    assert matching_preferences(values, "le thé", Language.FR) == [Preference("thé", "rooibos")]
+
+
+def test_a_note_is_named_by_its_whole_title_or_file_name() -> None:
+    index = MemoryIndex(
+        always_shown=(),
+        notes=(
+            NoteSummary("topics/velo.md", "Vélo", "", "2026-11-30"),
+            NoteSummary("topics/new-bike.md", "Something", "", "2026-11-30"),
+        ),
+        commit=None,
+    )
+    named = NoteNames()
+    assert named.path_named(index, "velo") == "topics/velo.md"
+    assert named.path_named(index, "New bike") == "topics/new-bike.md"
+    assert named.path_named(index, "bike") is None
+    assert named.path_named(index, "") is None
