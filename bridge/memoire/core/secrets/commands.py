@@ -56,6 +56,7 @@ _COMMANDS = (
     # mysql -pX: with "-p X" the password is asked and X is a database.
     _row("mysql", rf"mysql(?:dump|admin|import|check)?\b{_OPTIONS}[ ]-p{_QUOTED_ATTACHED}"),
     _row("mariadb", rf"mariadb(?:-dump|-admin)?\b{_OPTIONS}[ ]-p{_QUOTED_ATTACHED}"),
+    _row("mongo", rf"mongo(?:sh|dump|restore|export|import)?\b{_OPTIONS}[ ]-p[ ]+{_ARGUMENT}"),
     # docker login -u ana -p X, podman login, cf login, oc login
     _row("login", rf"login\b{_OPTIONS}[ ]-p[ ]+{_ARGUMENT}"),
     # openssl … -passout pass:X, -passin pass:X, -pass pass:X

@@ -69,7 +69,7 @@ _SENTENCE_WORDS = frozenset(
         *("known", "empty", "blank", "missing", "disabled", "enabled", "null", "true", "false"),
         *("yes", "long", "short", "weak", "strong", "secure", "insecure", "simple", "complex"),
         *("hard", "easy", "random", "temporary", "new", "old", "current", "previous", "next"),
-        *("last", "wrong", "correct", "incorrect", "invalid", "valid", "expired", "encrypted"),
+        *("last", "wrong", "incorrect", "invalid", "valid", "expired", "encrypted"),
         *("hashed", "hidden", "private", "public", "personal", "sensitive", "case", "upper"),
         *("lower", "characters", "letters", "digits", "symbols", "numbers", "words", "also"),
         *("just", "still", "now", "then", "again", "already", "always", "only", "too", "very"),
