@@ -21,7 +21,7 @@ from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
-from memoire.core.secrets.typos import misspelt_nouns
+from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 
@@ -86,35 +86,14 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
 
 
-_REPAIR_REACH = 320  # the lines around a misspelt noun that are read again, at most this far
-
-
 def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:
-    """ "pasword for the NAS: …", "mot de passse : …": the noun's lines read again with the
-    noun spelt right; a finding in them is mapped back to the note."""
-    for start, end, noun in misspelt_nouns(lower):
-        region_start = _line_start(text, start, _REPAIR_REACH)
-        region_end = _line_end(text, _line_end(text, end, _REPAIR_REACH) + 1, _REPAIR_REACH)
-        repaired = text[region_start:start] + noun + text[end:region_end]
-        shift = len(noun) - (end - start)
-        for finding in _scan_spelt(repaired, lowered(repaired)):
-            found_start, found_end = finding.start + region_start, finding.end + region_start
-            if found_start >= start + len(noun):
-                found_start, found_end = found_start - shift, found_end - shift
-            elif found_end > start:
-                continue  # the repaired noun itself is no secret
-            yield SecretFinding(finding.family, finding.rule, found_start, found_end)
-
-
-def _line_start(text: str, position: int, reach: int) -> int:
-    low = max(0, position - reach)
-    return text.rfind("\n", low, position) + 1 or low
-
-
-def _line_end(text: str, position: int, reach: int) -> int:
-    high = min(len(text), position + reach)
-    end = text.find("\n", min(position, high), high)
-    return high if end == -1 else end
+    """ "pasword for the NAS: …", "mot de passse : …": the nouns' lines read again with the
+    nouns spelt right; a finding in them is mapped back to the note."""
+    for lines in repaired_lines(text, lower):
+        for finding in _scan_spelt(lines.text, lowered(lines.text)):
+            span = lines.in_note(finding.start, finding.end)
+            if span is not None:
+                yield SecretFinding(finding.family, finding.rule, *span)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:

@@ -18,7 +18,9 @@ _OPTIONS = r"[^\n|;&]{0,100}?"  # other options of the same command, on its line
 _ARGUMENT = r"[\"'`]?(?P<secret>[^\s\"'`$<{*/-][^\s\"'`$<{]{3,199})"
 _ATTACHED = r"(?P<secret>[^\s\"'`$<{*-][^\s\"'`$<{]{3,199})"  # -pX: X glued to its option
 _QUOTED_ATTACHED = rf"[\"']?{_ATTACHED}"
-_WORD = r"(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s\"']+)"  # a user, a file, a network's name
+_FLAGS = r"(?:[ ]+-\w{1,8}){0,4}"  # "-b -B": more flags before the arguments
+_WORD = r"(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s\"']{1,200})"  # a user, a file, a network
+_FILE_AND_USER = rf"[ ]+{_WORD}[ ]+{_WORD}"  # htpasswd -b FILE USER PASS
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +38,11 @@ def _row(literal: str, shape: str, *, ends_a_word: bool = False) -> _Command:
 
 _COMMANDS = (
     # smbclient //nas/share -U user%pass, rpcclient, smbmap
-    _row("-U", rf"-U[ ]?[^\s%]+%{_ATTACHED}"),
-    _row("htpasswd", rf"htpasswd[ ]+-\w*b\w*(?:[ ]+-\w+)*[ ]+\S+[ ]+\S+[ ]+{_ARGUMENT}"),
-    _row("mosquitto_passwd", rf"mosquitto_passwd[ ]+-b[ ]+\S+[ ]+\S+[ ]+{_ARGUMENT}"),
-    _row("net user", rf"net[ ]user[ ]+\S+[ ]+{_ARGUMENT}"),
-    _row("net use", rf"net[ ]use\b{_OPTIONS}[ ]/user:\S+[ ]+{_ARGUMENT}"),
+    _row("-U", rf"-U[ ]?[^\s%]{{1,64}}%{_ATTACHED}"),
+    _row("htpasswd", rf"htpasswd[ ]+-\w{{0,4}}b\w{{0,4}}{_FLAGS}{_FILE_AND_USER}[ ]+{_ARGUMENT}"),
+    _row("mosquitto_passwd", rf"mosquitto_passwd[ ]+-b{_FILE_AND_USER}[ ]+{_ARGUMENT}"),
+    _row("net user", rf"net[ ]user[ ]+{_WORD}[ ]+{_ARGUMENT}"),
+    _row("net use", rf"net[ ]use\b{_OPTIONS}[ ]/user:{_WORD}[ ]+{_ARGUMENT}"),
     _row("redis-cli", rf"redis-cli\b{_OPTIONS}[ ]-a[ ]+{_ARGUMENT}"),
     _row("7z", rf"7za?[ ]+[a-z]\b{_OPTIONS}[ ]-p{_QUOTED_ATTACHED}"),
     _row("zip", rf"zip\b{_OPTIONS}[ ]-P[ ]?{_ARGUMENT}"),
@@ -48,7 +50,7 @@ _COMMANDS = (
     _row("unrar", rf"unrar\b{_OPTIONS}[ ]-p{_QUOTED_ATTACHED}"),
     _row("rar", rf"rar[ ]+[a-z]\b{_OPTIONS}[ ]-(?:p|hp){_QUOTED_ATTACHED}"),
     _row("mosquitto_", rf"mosquitto_(?:pub|sub|rr)\b{_OPTIONS}[ ](?:-P|--pw)[ ]+{_ARGUMENT}"),
-    _row("lftp", rf"lftp\b{_OPTIONS}[ ]-u[ ]+[\"']?[^\s,\"']+,{_ATTACHED}"),
+    _row("lftp", rf"lftp\b{_OPTIONS}[ ]-u[ ]+[\"']?[^\s,\"']{{1,64}},{_ATTACHED}"),
     _row("ldap", rf"ldap[a-z]+\b{_OPTIONS}[ ]-w[ ]+{_ARGUMENT}"),
     _row("ipmitool", rf"ipmitool\b{_OPTIONS}[ ]-P[ ]+{_ARGUMENT}"),
     _row("sqlcmd", rf"sqlcmd\b{_OPTIONS}[ ]-P[ ]+{_ARGUMENT}"),
@@ -72,9 +74,28 @@ _COMMANDS = (
 _ECHO_REACH = 220  # "echo X | sudo -S" is found from "sudo", this far back on its line
 
 
+# Every row but these two takes its password after an option ("-P", "-pX", "/user:", "pass:"):
+# a note with no option anywhere is looked at for these two only.
+_WITHOUT_OPTIONS = frozenset(("net user", "wpa_passphrase"))
+
+
+def _has_an_option(text: str) -> bool:
+    """ " -P", " /user:", "pass:" anywhere: `str.find` outruns a regex over a whole note."""
+    for lead in (" -", " /"):
+        position = text.find(lead)
+        while position != -1:
+            if text[position + 2 : position + 3].isalpha():
+                return True
+            position = text.find(lead, position + 2)
+    return "pass:" in text
+
+
 def find_command_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Each password given to a command of the table, as (rule, start, end)."""
+    options = _has_an_option(text)
     for command in _COMMANDS:
+        if not options and command.literal not in _WITHOUT_OPTIONS:
+            continue
         for position in positions(text, command.literal):
             start = _command_start(text, command, position)
             if start is None:

@@ -171,12 +171,14 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
             return _value_after_verb(text, token.end(), line_end)
         if raw.endswith(":"):
             return _value_from(text, token.end(), line_end)  # "password (wifi):"
+        if _LABEL.fullmatch(word) is not None:
+            return None  # the next label reads on from there: "mdp mdp mdp …" stays linear
         qualifiers += 1
-        if qualifiers > _MAX_QUALIFIERS or word.strip("()") in _SENTENCE_WORDS - _NAMING_WORDS:
+        if qualifiers > _MAX_QUALIFIERS or word.strip("()") in _NOT_NAMING:
             return None  # "password reset link sent", "password must be long"
         if raw[-1] in ".,;!?":
             return None  # the sentence goes on elsewhere
-    if qualifiers > _MAX_QUALIFIERS_BEFORE_A_LINE or line_end == len(text):
+    if qualifiers > _MAX_QUALIFIERS_BEFORE_A_LINE or not _has_next_line(text, line_end):
         return None
     return _next_line(text, line_end + 1)
 
@@ -185,6 +187,7 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
 _NAMING_WORDS = frozenset(
     ("the", "my", "our", "le", "la", "l", "les", "mon", "ma", "mes", "notre", "admin", "root")
 )
+_NOT_NAMING = _SENTENCE_WORDS - _NAMING_WORDS
 
 
 def _value_after_verb(text: str, start: int, line_end: int) -> tuple[int, int] | None:
@@ -199,7 +202,7 @@ def _value_from(text: str, start: int, line_end: int) -> tuple[int, int] | None:
     while start < line_end and text[start] in _MARKDOWN:
         start += 1
     if start == line_end:
-        return None if line_end == len(text) else _next_line(text, line_end + 1)
+        return _next_line(text, line_end + 1) if _has_next_line(text, line_end) else None
     if text[start] in _QUOTES:
         return _judged(text, start, line_end, quoted=True)
     return _judged(text, start, line_end, quoted=False)
@@ -229,6 +232,8 @@ def _judged(text: str, start: int, line_end: int, *, quoted: bool) -> tuple[int,
         value = value.strip()
         start += offset
     else:
+        if line_end < len(text) and text[line_end] != "\n":
+            return None  # the line goes on past the reach: longer than any value
         value = text[start:line_end].rstrip().rstrip(".!*_ ")
         if len(value) > _MAX_VALUE:
             return None
@@ -292,6 +297,15 @@ def _is_compound(value: str, *, quoted: bool) -> bool:
     )
 
 
+_REACH = 240  # a label's qualifiers and value lie within this many characters
+
+
 def _line_end(text: str, position: int) -> int:
-    end = text.find("\n", position)
-    return len(text) if end == -1 else end
+    """Where the line ends, looked for within the reach only (a 1 MB line is read once)."""
+    high = min(len(text), position + _REACH)
+    end = text.find("\n", position, high)
+    return high if end == -1 else end
+
+
+def _has_next_line(text: str, line_end: int) -> bool:
+    return line_end < len(text) and text[line_end] == "\n"

@@ -1,8 +1,9 @@
 """Password nouns as people mistype them: "pasword", "passwrod", "mot de passse", "p/w".
 
 Every rule of the guard starts from a noun spelt right. Rather than teach each rule every
-misspelling, the guard repairs the noun and reads its lines again (see the package's
-`_scan`): this module only says where a noun is misspelt and how it is spelt.
+misspelling, the guard repairs the noun and reads its lines again (the package's `_scan`):
+this module finds the misspelt nouns and gives their lines repaired, with the way back to the
+note's positions.
 
 A noun of six letters or more is taken at one edit from its spelling (a letter added, dropped,
 changed, or two neighbours swapped: optimal string alignment distance 1, a check that needs no
@@ -13,7 +14,7 @@ The standard library suffices: a distance of at most one is a single linear comp
 
 import re
 from collections.abc import Iterator
-from itertools import islice
+from dataclasses import dataclass
 
 # Nouns taken at one edit, and the first two letters a misspelling keeps (a typo rarely hits
 # the first two: looking only at words starting so keeps the search cheap on prose).
@@ -25,12 +26,84 @@ _CANDIDATE = re.compile(r"pa[^\W\d_]{4,9}")
 _MOT_DE = re.compile(r"mots?[ _-]de[ _-](?P<noun>pa[^\W\d_]{1,5})(?![^\W_])")
 # Short forms people write for a password that its rules do not know, and what they stand for.
 _VARIANTS = {"p/w": "pw", "p.w.": "pw", "pswd": "pwd", "passw": "password", "pass-word": "password"}
-_MAX_MISSPELT = 16  # a note of misspellings costs at most this many second readings
 
 
-def misspelt_nouns(lowered: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, the noun spelt right) for each misspelt password noun, at most 16."""
-    return islice(_misspellings(lowered), _MAX_MISSPELT)
+@dataclass(frozen=True, slots=True)
+class RepairedLines:
+    """Lines of the note holding misspelt nouns, with every one of them spelt right."""
+
+    text: str  # the lines, repaired
+    start: int  # where the lines start in the note
+    nouns: tuple[tuple[int, int], ...]  # the repaired nouns' spans in `text`
+    shifts: tuple[tuple[int, int], ...]  # (position in `text`, the note's) after each noun
+
+    def in_note(self, start: int, end: int) -> tuple[int, int] | None:
+        """A span of `text` as a span of the note; None over a repaired noun itself."""
+        if any(start < noun_end and noun_start < end for noun_start, noun_end in self.nouns):
+            return None
+        return self._position(start), self._position(end)
+
+    def _position(self, position: int) -> int:
+        repaired, original = 0, self.start
+        for after, note_position in self.shifts:
+            if after > position:
+                break
+            repaired, original = after, note_position
+        return position - repaired + original
+
+
+_REPAIR_REACH = 320  # the lines read again around a misspelt noun, at most this far
+
+
+def repaired_lines(text: str, lowered: str) -> Iterator[RepairedLines]:
+    """The lines around misspelt nouns (the noun's line and the next), repaired: lines that
+    overlap are read as one, so a note of misspellings is read again once, not once each."""
+    misspelt = sorted(_misspellings(lowered))
+    index = 0
+    while index < len(misspelt):
+        start = _line_start(text, misspelt[index][0])
+        end = _lines_end(text, misspelt[index][1])
+        group = [misspelt[index]]
+        index += 1
+        while index < len(misspelt) and misspelt[index][0] < end:
+            if misspelt[index][0] >= group[-1][1]:  # overlapping finds are one misspelling
+                group.append(misspelt[index])
+                end = max(end, _lines_end(text, misspelt[index][1]))
+            index += 1
+        yield _repaired(text, start, end, group)
+
+
+def _repaired(
+    text: str, start: int, end: int, misspelt: list[tuple[int, int, str]]
+) -> RepairedLines:
+    parts, nouns, shifts = [], [], []
+    cursor, length = start, 0
+    for noun_start, noun_end, noun in misspelt:
+        parts += [text[cursor:noun_start], noun]
+        length += noun_start - cursor
+        nouns.append((length, length + len(noun)))
+        length += len(noun)
+        shifts.append((length, noun_end))
+        cursor = noun_end
+    parts.append(text[cursor:end])
+    return RepairedLines("".join(parts), start, tuple(nouns), tuple(shifts))
+
+
+def _line_start(text: str, position: int) -> int:
+    low = max(0, position - _REPAIR_REACH)
+    return text.rfind("\n", low, position) + 1 or low
+
+
+def _lines_end(text: str, position: int) -> int:
+    """The end of the line after the one holding `position`, each looked for within reach."""
+    first = _line_end(text, position)
+    return first if first >= len(text) else _line_end(text, first + 1)
+
+
+def _line_end(text: str, position: int) -> int:
+    high = min(len(text), position + _REPAIR_REACH)
+    newline = text.find("\n", position, high)
+    return high if newline == -1 else newline
 
 
 def _misspellings(lowered: str) -> Iterator[tuple[int, int, str]]:

@@ -501,10 +501,11 @@ def _value_after(
 
 # A line that announces the next one: a question ("Q: what's the gate code?"), a colon, or
 # words saying so ("password is on the next line", "le code ci-dessous").
-_ANNOUNCING = re.compile(
-    r"(?:[?:][ \t*_]*|\b(?:next[ ]line|line[ ]below|below|ci-dessous|en[ ]dessous"
-    r"|ligne[ ]suivante|here[ ]it[ ]is|le[ ]voici|la[ ]voici|voici)[ \t.:!*_]*)\Z"
+_ANNOUNCING = (
+    *("next line", "line below", "below", "ci-dessous", "en dessous", "ligne suivante"),
+    *("here it is", "le voici", "la voici", "voici"),
 )
+_ANNOUNCING_TAIL = 32  # only the end of the line is read
 # The answer's mark before a value on the next line: "A: 0620", "R : 3381", "→ 4821", "- x".
 _ANSWER_MARK = re.compile(
     r"[ \t]*(?:(?:a|r|answer|réponse|rép|reply)[ \t]*[:.)][ \t]*|(?:[-*•>→]|->)[ \t]+)",
@@ -513,7 +514,13 @@ _ANSWER_MARK = re.compile(
 
 
 def _announces(lowered: str, start: int, line_end: int) -> bool:
-    return _ANNOUNCING.search(lowered, start, line_end) is not None
+    tail = lowered[max(start, line_end - _ANNOUNCING_TAIL) : line_end].rstrip(" \t*_")
+    if tail.endswith(("?", ":")):
+        return True
+    tail = tail.rstrip(".!")
+    return any(
+        tail.endswith(words) and not tail[: -len(words)][-1:].isalpha() for words in _ANNOUNCING
+    )
 
 
 def _scan_words(
