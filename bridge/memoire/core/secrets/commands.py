@@ -101,7 +101,7 @@ def find_command_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             if start is None:
                 continue
             match = command.pattern.match(text, start)
-            if match is not None and _looks_given(match["secret"]):
+            if match is not None and _looks_given(match["secret"], command.literal):
                 yield ("command-line", *match.span("secret"))
 
 
@@ -118,9 +118,10 @@ def _command_start(text: str, command: _Command, position: int) -> int | None:
     return position
 
 
-def _looks_given(value: str) -> bool:
-    """A placeholder ($TOKEN, <token>, ****) or a plain word is not a credential."""
+def _looks_given(value: str, literal: str) -> bool:
+    """A placeholder ($TOKEN, <token>, ****), a plain word or the command's own name (a line
+    of commands repeated) is not a credential."""
     value = value.rstrip("\"'`")
-    if set(value) <= set("*xX.•"):
+    if set(value) <= set("*xX.•") or literal in value or value in literal:
         return False
     return any(char.isdigit() for char in value) or not value.isalpha()

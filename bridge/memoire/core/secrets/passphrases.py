@@ -191,9 +191,9 @@ _NOT_NAMING = _SENTENCE_WORDS - _NAMING_WORDS
 
 
 def _value_after_verb(text: str, start: int, line_end: int) -> tuple[int, int] | None:
-    tokens = list(_TOKEN.finditer(text, start, line_end))
-    if tokens and tokens[0][0].lower() in _AFTER_VERB:
-        start = tokens[0].end()
+    first = _TOKEN.search(text, start, line_end)
+    if first is not None and first[0].lower() in _AFTER_VERB:
+        start = first.end()
     return _value_from(text, start, line_end)
 
 

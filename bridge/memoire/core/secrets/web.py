@@ -57,9 +57,15 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
 _CONTAINER = re.compile(r"\b(?:docker|podman|nerdctl)\b")
 
 
+_COMMAND_REACH = 200  # characters back from an option where its command is looked for
+
+
 def _runs_a_container(text: str, position: int) -> bool:
-    """`docker run --user guest:users2`: a container's user and group, not a login."""
-    line_start = text.rfind("\n", 0, position) + 1
+    """`docker run --user guest:users2`: a container's user and group, not a login. Looked for
+    within reach only: on a long line of options, reading back to its start each time was
+    quadratic (100,000 characters of `mysql -u root -p` took seconds)."""
+    low = max(0, position - _COMMAND_REACH)
+    line_start = text.rfind("\n", low, position) + 1 or low
     return _CONTAINER.search(text, line_start, position) is not None
 
 
