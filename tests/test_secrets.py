@@ -1348,6 +1348,16 @@ def test_ordinary_words_right_after_a_password_label_are_its_value(text: str, se
         '"password": "string", "username": "string"',
         "Le mot de passe, c'est le nom du chien suivi de l'année",
         "Password\nManager migration planned for June",
+        # Found in Debian's documentation (81,810 paragraphs scanned), each flagged once:
+        'It is recommended to pass --disable-autoipd to\n"configure" on non-Linux systems',
+        "when deciding what data to pass via\n    function parameters and so on.",
+        "Pass `dependent` as the resource, indicating the owner",
+        "* lib/security.h: Only include `<pwd.h>` if `MAN_OWNER` is defined.",
+        "* Add BSD-style MD5-based passwords to 'openssl passwd' (option '-1').",
+        "Report failure to unlock the passwd or shadow\nfile to stderr and syslog.",
+        "discrepancies between the value of $PWD and the\n    actual working directory.",
+        "Initial password for the 'postgres' user.",
+        'In German always use "Passwort" instead of "Passphrase" in\n    prompts.',
     ],
 )
 def test_sentences_and_instructions_after_a_password_label_are_not_secrets(text: str) -> None:

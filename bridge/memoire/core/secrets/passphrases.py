@@ -19,7 +19,7 @@ from memoire.core.secrets.text import positions
 # Every label starts with one of these (lowered): found with `str.find`, then matched there.
 _LITERALS = ("pass", "pw", "mdp", "mot", "clé", "cle", "code", "wifi", "wi-fi", "wpa", "network")
 _LABEL = re.compile(
-    r"(?:pass(?:words?|wd|phrases?)?|pwds?|pw|mdp|mots?[ _-]de[ _-]passe|motdepasse"
+    r"(?:pass(?:words?|phrases?)?|pw|mdp|mots?[ _-]de[ _-]passe|motdepasse"
     r"|(?:wi-?fi|wpa2?|network)[ _-](?:key|password|pass)"
     r"|cl[ée]f?[ ](?:du[ ])?(?:wi-?fi|wpa2?|r[ée]seau)|code[ ](?:du[ ])?wi-?fi)(?![^\W_])"
 )
@@ -130,8 +130,8 @@ def find_word_passphrases(text: str, lowered: str) -> Iterator[tuple[str, int, i
     found: set[int] = set()
     for literal in _LITERALS:
         for position in positions(lowered, literal):
-            if position and (lowered[position - 1].isalnum() or lowered[position - 1] in "_-"):
-                continue  # "htpasswd", "ompass", "my-password"
+            if position and (lowered[position - 1].isalnum() or lowered[position - 1] in "_-$/.<@"):
+                continue  # "htpasswd", "my-password", "$PWD", "/etc/passwd", "<pwd.h>"
             label = _LABEL.match(lowered, position)
             if label is None or _another_pass(lowered, label) or _goes_on(lowered, label.end()):
                 continue
@@ -162,8 +162,11 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
         word = raw.lower().rstrip(":")
         if not raw:
             continue  # Markdown around the label: "**Password**"
-        if raw[0] in _QUOTES:
-            return _judged(text, token.start() + token[0].index(raw[0]), line_end, quoted=True)
+        if raw[0] in _QUOTES and not qualifiers:
+            if token.start() == label.end():
+                return None  # a closing quote: "'openssl passwd' (option '-1')"
+            quote = token.start() + token[0].index(raw[0])
+            return _judged(text, quote, line_end, quoted=True, alone=True)
         if raw in _SEPARATORS or raw.startswith((":", "=", "→")):
             start = token.start() + len(token[0]) - len(token[0].lstrip("*_:=→->"))
             return _value_from(text, start, line_end)
@@ -180,7 +183,25 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
             return None  # the sentence goes on elsewhere
     if qualifiers > _MAX_QUALIFIERS_BEFORE_A_LINE or not _has_next_line(text, line_end):
         return None
-    return _next_line(text, line_end + 1)
+    if label[0] == "pass" or not _starts_its_line(text, label.start()):
+        return None  # "… it is recommended to pass⏎--disable-x": a sentence broken by a line
+    return _next_line(text, line_end + 1, sentence_ends=False)
+
+
+_MAX_WORDS_BEFORE_A_LABEL = 3  # "Router password⏎…", "- Box wifi password⏎…"
+_LINE_REACH = 80
+
+
+def _starts_its_line(text: str, position: int) -> bool:
+    """Few words before the label on its line, as a heading or a list item has."""
+    low = max(0, position - _LINE_REACH)
+    newline = text.rfind("\n", low, position)
+    if newline == -1 and low > 0:
+        return False
+    before = text[newline + 1 : position]
+    return len(before.split()) <= _MAX_WORDS_BEFORE_A_LABEL and not any(
+        mark in before for mark in ".,;!?("
+    )
 
 
 # Words that may name whose password it is: "password for the NAS", "mdp de la box de mamie".
@@ -208,24 +229,32 @@ def _value_from(text: str, start: int, line_end: int) -> tuple[int, int] | None:
     return _judged(text, start, line_end, quoted=False)
 
 
-def _next_line(text: str, start: int) -> tuple[int, int] | None:
+def _next_line(text: str, start: int, *, sentence_ends: bool = True) -> tuple[int, int] | None:
+    """The value alone on the next line; with no separator after the label, a line ending in
+    a full stop continues a sentence ("pass the⏎correct value instead.")."""
     line_end = _line_end(text, start)
     bullet = _BULLET.match(text, start, line_end)
     start = bullet.end() if bullet is not None else start
     if start >= line_end:
         return None
+    if not sentence_ends and text[start:line_end].rstrip().endswith("."):
+        return None
     return _judged(text, start, line_end, quoted=text[start] in _QUOTES)
 
 
-def _judged(text: str, start: int, line_end: int, *, quoted: bool) -> tuple[int, int] | None:
-    """The span of the value at `start` if it reads as a passphrase, not as prose."""
+def _judged(
+    text: str, start: int, line_end: int, *, quoted: bool, alone: bool = False
+) -> tuple[int, int] | None:
+    """The span of the value at `start` if it reads as a passphrase, not as prose. A quoted
+    value with no link before it must end its line (`alone`): "pass 'wallaby-sunset'", not
+    "Pass `dependent` as the resource"."""
     if quoted:
         closing = _QUOTES[text[start]]
         end = next(
             (i for i in range(start + 1, min(line_end, start + _MAX_VALUE)) if text[i] in closing),
             -1,
         )
-        if end == -1:
+        if end == -1 or (alone and text[end + 1 : line_end].strip(" \t.,;!*_")):
             return None
         start, value = start + 1, text[start + 1 : end]
         offset = len(value) - len(value.lstrip())
