@@ -9,6 +9,11 @@ kingfisher-secret-scanner has no musl wheels (Home Assistant's containers), weig
 compiles its rules for seconds, and alone caught 32 % of the dev corpus; detect-secrets flagged
 98 % of the hard negatives. Keywords (English and French), household codes, credentials in URLs
 and headers, and cards (Luhn + IIN) are memoire's own. Numbers: bench/secrets_corpus.py.
+
+Beside the keyword rules here: values scored near a secret noun (window.py), household codes
+(codes.py), passwords given to known commands (commands.py), ordinary words given as a password
+right after its label (passphrases.py), and every rule again on the lines of a misspelt noun
+(typos.py, `_find_behind_misspelt_nouns`).
 """
 
 import re
