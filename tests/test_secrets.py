@@ -1381,6 +1381,10 @@ def test_sentences_and_instructions_after_a_password_label_are_not_secrets(text:
         ("mongosh mongodb://localhost -u admin -p Mong0Pass", "Mong0Pass"),
         ("echo 'Sud0Pass!' | sudo -S apt update", "Sud0Pass!"),
         ("mosquitto_passwd -b /etc/mosquitto/passwd ha Mqtt-Br0ker", "Mqtt-Br0ker"),
+        (
+            "mount -t cifs //nas/d /mnt -o username=ludo,password=Papaye2023x,uid=1000",
+            "Papaye2023x",
+        ),
     ],
 )
 def test_the_password_argument_of_a_known_command_is_caught(text: str, secret: str) -> None:
@@ -1403,6 +1407,7 @@ def test_the_password_argument_of_a_known_command_is_caught(text: str, secret: s
         "wpa_passphrase MyNetwork < passphrase.txt",
         "ipmitool -I lanplus -H 10.0.0.9 -U ADMIN -a lan print",
         "gunzip -P archive.gz",
+        "mount -t cifs //nas/docs /mnt/docs -o username=ludo,credentials=/root/.smbcred",
     ],
 )
 def test_a_command_that_prompts_for_its_password_is_not_a_secret(text: str) -> None:

@@ -20,6 +20,8 @@ _ATTACHED = r"(?P<secret>[^\s\"'`$<{*-][^\s\"'`$<{]{3,199})"  # -pX: X glued to 
 _QUOTED_ATTACHED = rf"[\"']?{_ATTACHED}"
 _FLAGS = r"(?:[ ]+-\w{1,8}){0,4}"  # "-b -B": more flags before the arguments
 _WORD = r"(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}'|[^\s\"']{1,200})"  # a user, a file, a network
+_OPTION_LIST = r"(?:[^\s,]{0,100},){0,8}"  # "-o user=ludo,uid=1000,": the options before
+_LISTED = r"(?P<secret>[^\s,\"'`$<{*-][^\s,\"'`$<{]{3,199})"  # up to the next comma
 _FILE_AND_USER = rf"[ ]+{_WORD}[ ]+{_WORD}"  # htpasswd -b FILE USER PASS
 
 
@@ -66,6 +68,8 @@ _COMMANDS = (
     # keytool / jarsigner -storepass X, -keypass X, -srcstorepass X
     _row("storepass", rf"storepass[ ]+{_ARGUMENT}", ends_a_word=True),
     _row("keypass", rf"keypass[ ]+{_ARGUMENT}", ends_a_word=True),
+    # mount -t cifs … -o username=ludo,password=X,uid=1000: the option list ends at a comma
+    _row("mount", rf"mount(?:\.cifs)?\b{_OPTIONS}[ ]-o[ ]+{_OPTION_LIST}pass(?:word)?={_LISTED}"),
     _row("nmcli", rf"nmcli\b{_OPTIONS}[ ](?:password|wifi-sec\.psk)[ ]+{_ARGUMENT}"),
     _row("wpa_passphrase", rf"wpa_passphrase[ ]+{_WORD}[ ]+{_ARGUMENT}"),
     # echo X | sudo -S …: the password piped into sudo
