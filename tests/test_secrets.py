@@ -1357,6 +1357,9 @@ def test_ordinary_words_right_after_a_password_label_are_its_value(text: str, se
         "Report failure to unlock the passwd or shadow\nfile to stderr and syslog.",
         "discrepancies between the value of $PWD and the\n    actual working directory.",
         "Initial password for the 'postgres' user.",
+        "Mot de passe : date de naissance de papa",
+        "mdp : reçu par courrier",
+        "password: dog name birth year",
         'In German always use "Passwort" instead of "Passphrase" in\n    prompts.',
     ],
 )

@@ -103,6 +103,12 @@ _SENTENCE_WORDS = frozenset(
         *("post-it", "postit", "enveloppe", "cahier", "agenda", "placeholder", "changeme"),
         *("example", "exemple", "string", "password", "passwords", "passe", "secret", "hint"),
         *("indice", "policy", "rules", "règles", "policies", "admin", "root", "user", "login"),
+        *("shown", "taken", "told", "left", "found", "reçu", "reçue", "fourni", "fournie"),
+        *("défini", "définie", "mis", "mise", "pris", "inscrit", "inscrite", "dit", "connu"),
+        # What a hint says the password is made of: "date de naissance de papa", "dog's name".
+        *("date", "naissance", "birthday", "anniversaire", "name", "nom", "prénom", "surname"),
+        *("year", "année", "age", "âge", "phone", "téléphone", "numéro", "number", "plus"),
+        *("followed", "suivi", "suivie", "puis"),
     )
 )
 # Words that may join others in a passphrase ("bienvenue chez nous", "tarte aux pommes") but
