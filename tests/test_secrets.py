@@ -1465,6 +1465,8 @@ def test_a_finding_behind_a_misspelt_noun_points_at_the_value_in_the_note() -> N
         ("- Livebox : `AB12-CD34-EF56-GH78` (clé wifi)", "AB12-CD34-EF56-GH78"),
         ("`Rq8!mZ2pLw` (mot de passe du NAS)", "Rq8!mZ2pLw"),
         ("Le code de la boîte à clés est ci-dessous\n5503", "5503"),
+        ("PIN → 4 8 2 1", "4 8 2 1"),
+        ("Garage → 1 9 8 4", "1 9 8 4"),
     ],
 )
 def test_codes_answered_listed_spaced_or_labelled_after_are_caught(text: str, secret: str) -> None:
@@ -1481,6 +1483,8 @@ def test_codes_answered_listed_spaced_or_labelled_after_are_caught(text: str, se
         "Q: error code?\nA: 0x80070005",
         "Room numbers: debit office 4410, credit office 8823",
         "Score → 3 1 in the second half",
+        "Garage, near the station: 3500 € per year",
+        "PIN: 4 8",
         "ABCD-1234-EFGH (order number)",
         "The pattern is below:\nzigzag",
         "`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKq3` (clé publique)",

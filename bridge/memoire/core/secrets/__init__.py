@@ -582,6 +582,9 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     span, loose = _keyword_value_span(text, match)
     if span is None or (match["tag"] is not None and not text.startswith("</", span[1])):
         return None  # "<password>…</password>", not "mqtt://user:<password>@host"
+    spaced = _SPACED_DIGITS.match(text, span[0]) if kind is _Kind.PIN else None
+    if spaced is not None:
+        return spaced.span()  # a PIN read out digit by digit: "PIN → 4 8 2 1"
     grouped = _SPACED_GROUPS.match(text, span[0])
     if grouped is not None and (_letters_and_digits(grouped[0]) or kind is _Kind.PASSWORD):
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
@@ -602,6 +605,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     return span if secret else None
 
 
+_SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 
 

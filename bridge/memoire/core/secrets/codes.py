@@ -178,7 +178,7 @@ _STEMS = (
 _THING_STEMS = (
     *("safe", "coffre", "lock", "casier", "cadenas", "gate", "port", "door", "box", "boîte"),
     *("boite", "cod", "keypad", "larm", "entr", "inter", "build", "immeuble", "timent"),
-    *("get into",),
+    *("get into", "garage", "parking"),
 )
 _LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
 _COLON_THEN_DIGIT = re.compile(r"(?:[:=]|→|->)[ \t]*[0-9a-z]{0,4}[0-9]")
@@ -254,7 +254,12 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     after = _WORD_AFTER.match(text.lower(), code.end("code"))
     if after is not None and after[1] in _COUNTED:
         return None
+    if text[code.end("code") : code.end("code") + 2].strip()[:1] in _CURRENCIES:
+        return None  # "Garage, near the station: 3500 € per year": a price
     return code.span("code") if _is_code(value, labelled[0]) else None
+
+
+_CURRENCIES = tuple("€$£%")
 
 
 _LABELLED_LENGTH = 4
