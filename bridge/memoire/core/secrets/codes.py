@@ -181,7 +181,9 @@ _THING_STEMS = (
     *("get into", "garage", "parking"),
 )
 _LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
-_COLON_THEN_DIGIT = re.compile(r"(?:[:=]|→|->)[ \t]*[0-9a-z]{0,4}[0-9]")
+# A colon, "=" or an arrow ("→", "->"), then a digit soon after. One class of characters first,
+# which `re` looks for fast: an alternation there made every thing's line cost twice as much.
+_COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
