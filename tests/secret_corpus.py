@@ -25,6 +25,9 @@ HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured onc
 HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), measured once
 HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured once (window scoring)
 HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS, HOLDOUT5_CORPUS)
+# Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
+# before the mechanisms for the misses of the fifth hold-out, then tuned on.
+DEV3_CORPUS = DATA / "secrets_dev3.jsonl"
 SEED = 20241107
 
 ALNUM = string.ascii_letters + string.digits
@@ -194,14 +197,17 @@ HOLDOUT_FAMILIES = {
 def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]:
     if path in HOLDOUTS:
         return load_holdout(path)
+    if path == DEV3_CORPUS:
+        return load_holdout(path, by_kind=True)
     rng = random.Random(seed)
     lines = path.read_text(encoding="utf-8").splitlines()
     return [entry_from_row(json.loads(line), rng) for line in lines if line.strip()]
 
 
-def load_holdout(path: Path, seed: int = SEED) -> list[CorpusEntry]:
+def load_holdout(path: Path, seed: int = SEED, *, by_kind: bool = False) -> list[CorpusEntry]:
     """The blind corpora have their own format: a family per row; `{fake:NAME}` tokens are
-    filled by the seeded generator (the first four hold-outs have none)."""
+    filled by the seeded generator (the first four hold-outs have none). Their rows are counted
+    per family, or per the row's own kind (`by_kind`) where it names the mechanism tried."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     rng = random.Random(seed)
 
@@ -212,7 +218,7 @@ def load_holdout(path: Path, seed: int = SEED) -> list[CorpusEntry]:
         CorpusEntry(
             fill(row["text"]),
             HOLDOUT_FAMILIES[row["family"]] if row["secret"] else None,
-            row["family"],
+            row["kind"] if by_kind else row["family"],
             row["lang"],
             None,
         )

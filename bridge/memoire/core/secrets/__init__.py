@@ -9,6 +9,11 @@ kingfisher-secret-scanner has no musl wheels (Home Assistant's containers), weig
 compiles its rules for seconds, and alone caught 32 % of the dev corpus; detect-secrets flagged
 98 % of the hard negatives. Keywords (English and French), household codes, credentials in URLs
 and headers, and cards (Luhn + IIN) are memoire's own. Numbers: bench/secrets_corpus.py.
+
+Beside the keyword rules here: values scored near a secret noun (window.py), household codes
+(codes.py), passwords given to known commands (commands.py), ordinary words given as a password
+right after its label (passphrases.py), and every rule again on the lines of a misspelt noun
+(typos.py, `_find_behind_misspelt_nouns`).
 """
 
 import re
@@ -17,8 +22,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
+from memoire.core.secrets.commands import find_command_passwords
+from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
+from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 
@@ -60,12 +68,19 @@ def find_secret(text: str) -> SecretFinding | None:
 
 def _scan(text: str) -> Iterator[SecretFinding]:
     lower = lowered(text)
+    yield from _scan_spelt(text, lower)
+    yield from _find_behind_misspelt_nouns(text, lower)
+
+
+def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
+    """Every rule, each of which starts from nouns spelt right."""
     yield from _find_tokens(text, lower)
     for rule, start, end in find_provider_tokens(text):
         if not _is_documentation_example(text[start:end]):
             yield SecretFinding(SecretFamily.TOKEN_FORMAT, rule, start, end)
     yield from _found(SecretFamily.URL_CREDENTIALS, find_url_credentials(text))
     yield from _found(SecretFamily.AUTH_HEADER, find_auth_headers(text, lower))
+    yield from _found(SecretFamily.AUTH_HEADER, find_command_passwords(text))
     yield from _find_cards(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_household_codes(text, lower))
     yield from _find_keyword_values(text, lower)
@@ -73,6 +88,17 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _find_environment_secrets(text)
     yield from _find_named_keys(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
+
+
+def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:
+    """ "pasword for the NAS: …", "mot de passse : …": the nouns' lines read again with the
+    nouns spelt right; a finding in them is mapped back to the note."""
+    for lines in repaired_lines(text, lower):
+        for finding in _scan_spelt(lines.text, lowered(lines.text)):
+            span = lines.in_note(finding.start, finding.end)
+            if span is not None:
+                yield SecretFinding(finding.family, finding.rule, *span)
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -556,6 +582,9 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     span, loose = _keyword_value_span(text, match)
     if span is None or (match["tag"] is not None and not text.startswith("</", span[1])):
         return None  # "<password>…</password>", not "mqtt://user:<password>@host"
+    spaced = _SPACED_DIGITS.match(text, span[0]) if kind is _Kind.PIN else None
+    if spaced is not None:
+        return spaced.span()  # a PIN read out digit by digit: "PIN → 4 8 2 1"
     grouped = _SPACED_GROUPS.match(text, span[0])
     if grouped is not None and (_letters_and_digits(grouped[0]) or kind is _Kind.PASSWORD):
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
@@ -576,6 +605,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
     return span if secret else None
 
 
+_SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 
 

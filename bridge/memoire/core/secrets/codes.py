@@ -61,7 +61,7 @@ _CONTEXT = re.compile(
 # something, unless the word before names another kind (error, postal, promo, booking code).
 _BARE_CODE = re.compile(r"\bcode,?[ ](?:is|was|est|était|c['’]est)\b")
 _LABELLED_THING = re.compile(
-    rf"\b(?:{_LOCKING})(?:,?[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*[:=][ \t]*(?=\w)"
+    rf"\b(?:{_LOCKING})(?:,?[ \t'’-]+{_TOKEN}){{0,6}}?[ \t]*(?:[:=]|→|->)[ \t]*(?=\w)"
 )
 # "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
 # colon or before "code" names another kind ("code postal :", "discount code:").
@@ -90,6 +90,7 @@ _OTHER_CODES = frozenset(
         *("départemental", "departement", "département", "région", "commune", "postale"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
+        *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol"),
     )
 )
 _COUNTED = frozenset(
@@ -177,10 +178,12 @@ _STEMS = (
 _THING_STEMS = (
     *("safe", "coffre", "lock", "casier", "cadenas", "gate", "port", "door", "box", "boîte"),
     *("boite", "cod", "keypad", "larm", "entr", "inter", "build", "immeuble", "timent"),
-    *("get into",),
+    *("get into", "garage", "parking"),
 )
 _LABEL_REACH = 120  # a thing, six short words, a colon and a code's first digit
-_COLON_THEN_DIGIT = re.compile(r"[:=][ \t]*[0-9a-z]{0,4}[0-9]")
+# A colon, "=" or an arrow ("→", "->"), then a digit soon after. One class of characters first,
+# which `re` looks for fast: an alternation there made every thing's line cost twice as much.
+_COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
@@ -253,7 +256,12 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     after = _WORD_AFTER.match(text.lower(), code.end("code"))
     if after is not None and after[1] in _COUNTED:
         return None
+    if text[code.end("code") : code.end("code") + 2].strip()[:1] in _CURRENCIES:
+        return None  # "Garage, near the station: 3500 € per year": a price
     return code.span("code") if _is_code(value, labelled[0]) else None
+
+
+_CURRENCIES = tuple("€$£%")
 
 
 _LABELLED_LENGTH = 4
@@ -371,12 +379,19 @@ def _is_wake_up_time(number: str) -> bool:
     )
 
 
+# Letters that spell an abbreviation, a dash, then a number: how courses, rooms and products
+# are numbered in catalogues (a backup code mixes letters and digits inside its groups).
+_CATALOGUE_NUMBER = re.compile(r"[A-Z]{2,6}-[A-Z]?[0-9]{2,6}")
+
+
 def _is_code(value: str, context: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     letters = len(value) - digits - value.count("-")
     lowered = context.lower()
     if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
         return False  # "disarm 0800-1800": hours, not a code
+    if _CATALOGUE_NUMBER.fullmatch(value) and not any(word in lowered for word in _RECOVERY):
+        return False  # MAT-2041, HALL-B12, SKU-44817: a course, a room, a product, not a secret
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     if lowered.startswith(_SHORT_CODES):

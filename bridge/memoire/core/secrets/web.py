@@ -1,6 +1,7 @@
 """Credentials sent with a request: inside a URL, in an Authorization header, on curl's line.
 
-Each rule starts at a fixed anchor ("://", "authorization", "x-", " -u", "--password"), found
+Commands that take a password as an argument of their own are in commands.py. Each rule
+starts at a fixed anchor ("://", "authorization", "x-", " -u", "--password"), found
 with `str.find`; the regex then runs there only, never over the whole note.
 """
 
@@ -31,28 +32,6 @@ _COMMAND_LINE = re.compile(
     r"(?P<secret>[^\s\"'$<{]{4,})",
 )
 _COMMAND_ANCHORS = ("-u", "-a", "--")  # after a space
-# mysql -pX (attached: with "-p X", X is a database and the password is asked), sshpass -p X,
-# and any login command given a password: docker login -u ludo -p X, podman login, cf login.
-_DASH_P = re.compile(
-    r"-p(?:(?P<attached>[\"']?)|[ ]+[\"']?)(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
-)
-_DASH_P_WINDOW = 80  # characters back from "-p" where the command is looked for
-_DASH_P_COMMANDS = re.compile(r"\b(?:(?P<attached>mysql|mysqldump|mariadb)|sshpass|login)\b")
-
-
-_OPTIONS = r"[^\n|;&]{0,80}?"  # other options on the same command
-_ARGUMENT = r"[\"']?(?P<secret>[^\s\"'$<{-][^\s\"'$<{]{3,})"
-# Commands that take a password as a plain argument: smbclient -U user%pass, htpasswd -b file
-# user pass, net user name pass. Found from their anchors, which prose holds few of.
-_ARGUMENT_PASSWORDS = (
-    ("-U", re.compile(r"-U[ ]?[^\s%]+%(?P<secret>[^\s\"'$<{]{4,})")),
-    ("htpasswd", re.compile(r"htpasswd[ ]+-\w*b\w*[ ]+\S+[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{]{4,})")),
-    ("net user", re.compile(r"net[ ]user[ ]+\S+[ ]+(?P<secret>[^\s\"'$<{/*][^\s\"']{3,})")),
-    # redis-cli -a X, 7z a archive -pX, zip -P X: the password is the option's argument.
-    ("redis-cli", re.compile(rf"redis-cli\b{_OPTIONS}[ ]-a[ ]+{_ARGUMENT}")),
-    ("7z", re.compile(rf"7za?[ ]+[a-z]\b{_OPTIONS}[ ]-p{_ARGUMENT}")),
-    ("zip", re.compile(rf"(?:un)?zip\b{_OPTIONS}[ ]-P[ ]?{_ARGUMENT}")),
-)
 
 
 def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
@@ -73,29 +52,21 @@ def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
         for position in positions(text, anchor):
             if position and text[position - 1] in " \t" and not _runs_a_container(text, position):
                 yield from _given(_COMMAND_LINE.match(text, position), "command-line")
-    yield from _find_dash_p(text)
-    for anchor, command in _ARGUMENT_PASSWORDS:
-        for position in positions(text, anchor):
-            if position == 0 or text[position - 1] in " \t\n`":
-                yield from _given(command.match(text, position), "command-line")
 
 
 _CONTAINER = re.compile(r"\b(?:docker|podman|nerdctl)\b")
 
 
+_COMMAND_REACH = 200  # characters back from an option where its command is looked for
+
+
 def _runs_a_container(text: str, position: int) -> bool:
-    """`docker run --user guest:users2`: a container's user and group, not a login."""
-    line_start = text.rfind("\n", 0, position) + 1
+    """`docker run --user guest:users2`: a container's user and group, not a login. Looked for
+    within reach only: on a long line of options, reading back to its start each time was
+    quadratic (100,000 characters of `mysql -u root -p` took seconds)."""
+    low = max(0, position - _COMMAND_REACH)
+    line_start = text.rfind("\n", low, position) + 1 or low
     return _CONTAINER.search(text, line_start, position) is not None
-
-
-def _find_dash_p(text: str) -> Iterator[tuple[str, int, int]]:
-    for position in positions(text, " -p"):
-        line_start = max(text.rfind("\n", 0, position) + 1, position - _DASH_P_WINDOW)
-        commands = list(_DASH_P_COMMANDS.finditer(text, line_start, position))
-        match = _DASH_P.match(text, position + 1) if commands else None
-        if match is not None and (match["attached"] is None) == (commands[-1]["attached"] is None):
-            yield from _given(match, "command-line")
 
 
 def _given(match: re.Match[str] | None, rule: str) -> Iterator[tuple[str, int, int]]:

@@ -53,7 +53,7 @@ _NOUN = re.compile(
     r"(?P<password>pass(?:word|wd|phrase|code|e)?s?|pwd|pw|mdp|mots?[ _-]de[ _-]passe|wpa[23]?"
     r"|psk|identifiants|credentials|creds)"
     r"|(?P<key>cl[ée]f?s?|keys?|secret|token|jeton|api[ _-]?key)"
-    r"|(?P<code>codes?|pin|puk|nip|combos?|combinations?|combinaisons?|cadenas"
+    r"|(?P<code>codes?|pins?|puk|nip|combos?|combinations?|combinaisons?|cadenas"
     r"|padlocks?|antivols?|digicodes?|alarm|alarme|keypads?)"
     r"|(?P<account>accounts?|comptes?|logins?))(?![^\W_])"
 )
@@ -362,6 +362,8 @@ def _may_be_a_value(token: str) -> bool:
         value = piece.strip(_WRAPPERS_BEFORE + _WRAPPERS_AFTER)
         if _CODE_SHAPE.fullmatch(value.rstrip("#*")) or _JOINED_WORDS.fullmatch(value):
             return True
+        if _is_grouped_key(value):
+            return True
         if len(value) >= _MIN_SECRET_LENGTH and secrecy(value) >= _SECRET:
             return True
     return False
@@ -375,7 +377,8 @@ def _values_for(
 ) -> Iterator[tuple[str, int, int]]:
     line_start = _line_start(text, word.start, _WINDOW_CHARS)
     regions = [(line_start, word.end)]
-    if not text[line_start : word.start].strip() and line_start > 0:  # alone on its line
+    before = text[line_start : word.start]
+    if line_start > 0 and (not before.strip() or _ANSWER_MARK.fullmatch(before)):  # alone
         regions.insert(0, (_line_start(text, line_start - 1, _WINDOW_CHARS), line_start - 1))
     for region_start, region_end in regions:
         for noun, kind in nouns.nearest(region_start, region_end):
@@ -383,7 +386,10 @@ def _values_for(
             if span is not None:
                 yield (f"window-{kind.value}", *span)
                 return
-    if secrecy(word.value) >= _STRONG:
+    labelled = _value_labelled_in_brackets(text, lowered, word)
+    if labelled is not None:
+        yield labelled
+    elif secrecy(word.value) >= _STRONG:
         said = _value_before(text, lowered, word) or _value_after_a_change(text, lowered, word)
         if said is not None:
             yield said
@@ -476,18 +482,45 @@ def _value_after(
     if any(mark in lowered[noun_end:end] for mark in _PLACEHOLDERS):
         return None
     span, words = _scan_words(text, lowered, noun_end, end, context)
-    if span is not None or words:
+    if span is not None:
         return span
     line_end = text.find("\n", noun_end, noun_end + _WINDOW_CHARS)
-    if line_end == -1:
+    if line_end == -1 or (words and not _announces(lowered, noun_end, line_end)):
         return None
     next_end = text.find("\n", line_end + 1, line_end + 1 + _WINDOW_CHARS)
+    next_start = line_end + 1
+    answer = _ANSWER_MARK.match(text, next_start)
+    next_start = answer.end() if answer is not None else next_start
     next_words = _window_words(
-        text, line_end + 1, line_end + 1 + _WINDOW_CHARS if next_end == -1 else next_end, 2
+        text, next_start, line_end + 1 + _WINDOW_CHARS if next_end == -1 else next_end, 2
     )
     if len(next_words) == 1:  # the value alone on the next line
         return _scored(text, lowered, next_words[0], context, reach=0, linked=True)
     return None
+
+
+# A line that announces the next one: a question ("Q: what's the gate code?"), a colon, or
+# words saying so ("password is on the next line", "le code ci-dessous").
+_ANNOUNCING = (
+    *("next line", "line below", "below", "ci-dessous", "en dessous", "ligne suivante"),
+    *("here it is", "le voici", "la voici", "voici"),
+)
+_ANNOUNCING_TAIL = 32  # only the end of the line is read
+# The answer's mark before a value on the next line: "A: 0620", "R : 3381", "→ 4821", "- x".
+_ANSWER_MARK = re.compile(
+    r"[ \t]*(?:(?:a|r|answer|réponse|rép|reply)[ \t]*[:.)][ \t]*|(?:[-*•>→]|->)[ \t]+)",
+    re.IGNORECASE,
+)
+
+
+def _announces(lowered: str, start: int, line_end: int) -> bool:
+    tail = lowered[max(start, line_end - _ANNOUNCING_TAIL) : line_end].rstrip(" \t*_")
+    if tail.endswith(("?", ":")):
+        return True
+    tail = tail.rstrip(".!")
+    return any(
+        tail.endswith(words) and not tail[: -len(words)][-1:].isalpha() for words in _ANNOUNCING
+    )
 
 
 def _scan_words(
@@ -722,6 +755,37 @@ def _value_before(text: str, lowered: str, word: _Word) -> tuple[str, int, int] 
 
 
 _BEFORE_CHARS = 64
+# "`K3PX-9TQA-77MZ` (clé wifi)", "Rq8!mZ2pLw (mot de passe du NAS)": a value, then its label in
+# brackets right after it, which names it as plainly as a colon before it would.
+_LABEL_IN_BRACKETS = re.compile(r"[`'\"’”»*_]{0,3}[ \t]*\((?P<label>[^()\n]{1,48})\)")
+_MAX_LABEL_WORDS = 5
+_MIN_LABELLED = 8
+_GROUPED_KEY = re.compile(r"[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){2,}")
+
+
+def _value_labelled_in_brackets(
+    text: str, lowered: str, word: _Word
+) -> tuple[str, int, int] | None:
+    label = _LABEL_IN_BRACKETS.match(text, word.end)
+    if label is None or len(word.value) < _MIN_LABELLED or _NOT_A_VALUE.search(word.value):
+        return None
+    if len(label["label"].split()) > _MAX_LABEL_WORDS:
+        return None
+    noun = _NOUN.search(lowered, label.start("label"), label.end("label"))
+    if noun is None or _kind(noun) in (Noun.CODE, Noun.ACCOUNT):
+        return None
+    if _is_placeholder_or_other(lowered, noun):
+        return None  # "(clé publique)", "(USB key)"
+    if secrecy(word.value) >= _SECRET or _is_grouped_key(word.value):
+        return ("window-labelled", word.start, word.end)
+    return None
+
+
+def _is_grouped_key(value: str) -> bool:
+    """K3PX-9TQA-77MZ: groups of letters and digits, two of them at least holding a digit."""
+    if _GROUPED_KEY.fullmatch(value) is None:
+        return False
+    return sum(any(char.isdigit() for char in group) for group in value.split("-")) >= 2
 
 
 def _value_after_a_change(text: str, lowered: str, word: _Word) -> tuple[str, int, int] | None:
