@@ -24,7 +24,15 @@ HOLDOUT2_CORPUS = DATA / "secrets_holdout2.jsonl"  # written blind, measured onc
 HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured once, then spent
 HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), measured once
 HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured once (window scoring)
-HOLDOUTS = (HOLDOUT_CORPUS, HOLDOUT2_CORPUS, HOLDOUT3_CORPUS, HOLDOUT4_CORPUS, HOLDOUT5_CORPUS)
+HOLDOUT6_CORPUS = DATA / "secrets_holdout6.jsonl"  # written blind, measured once (dev3 rules)
+HOLDOUTS = (
+    HOLDOUT_CORPUS,
+    HOLDOUT2_CORPUS,
+    HOLDOUT3_CORPUS,
+    HOLDOUT4_CORPUS,
+    HOLDOUT5_CORPUS,
+    HOLDOUT6_CORPUS,
+)
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
 DEV3_CORPUS = DATA / "secrets_dev3.jsonl"

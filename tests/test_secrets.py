@@ -25,6 +25,7 @@ from tests.secret_corpus import (
     HOLDOUT3_CORPUS,
     HOLDOUT4_CORPUS,
     HOLDOUT5_CORPUS,
+    HOLDOUT6_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -277,6 +278,20 @@ def test_fifth_holdout_levels_hold_as_a_floor() -> None:
     assert flagged == 0  # of 269 hard negatives
     assert caught["card"] >= 38  # of 38
     assert caught["keyword"] >= 197  # of 197
+    assert caught["token"] >= 70  # of 70
+
+
+def test_sixth_holdout_levels_hold_as_a_floor() -> None:
+    """Written blind (601 rows, EN/FR evenly) while the command table, word passphrases and
+    misspelt nouns were built, measured once after their last change: card 40/40, token
+    70/70, keyword 179/201 (89.1 %; the guard before that work: 170/201), 1 of 290 hard
+    negatives flagged (two Wi-Fi network names). Spent from now on."""
+    corpus = load_corpus(HOLDOUT6_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 311
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 1  # of 290 hard negatives
+    assert caught["card"] >= 40  # of 40
+    assert caught["keyword"] >= 179  # of 201
     assert caught["token"] >= 70  # of 70
 
 
