@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+import pygit2
 
 from .bootstrap import KEEP_FILE
 from .catalog import load_note
-from .config import Config
+from .config import Config, MemoryLocation
+from .core.errors import NoteLocked
 from .core.paths import is_note_path
+from .storage.encryption import is_sealed
+from .storage.filter import attribute_lines, declared_attributes, expected_config
+from .storage.note_cipher import NoteCipher
+from .storage.opening import open_repository
 from .storage.signing import ALLOWED_SIGNERS_PATH
 from .storage.store import GitStore
 
@@ -23,7 +31,9 @@ def check_memory(config: Config) -> list[Problem]:
     limit = config.limits.note_chars
     store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
     snapshot = store.snapshot()
-    problems = [
+    repo = open_repository(config.memory.repository)
+    problems = filter_problems(repo, config.memory)
+    problems += [
         Problem(
             path,
             f"{kind} stands where a note should be: memoire neither shows it nor writes "
@@ -38,7 +48,11 @@ def check_memory(config: Config) -> list[Problem]:
         if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))
             continue
-        note = load_note(store.read_blob(blob), path, blob, layout, limit)
+        found = _stored_text(repo, store.cipher, path, blob)
+        if isinstance(found, Problem):
+            problems.append(found)
+            continue
+        note = load_note(found, path, blob, layout, limit)
         if path == layout.readme:
             broken = len(note.parsed.problems) > len(note.parsed.missing_fields)
             if note.labelled_hidden and broken:
@@ -58,3 +72,54 @@ def check_memory(config: Config) -> list[Problem]:
                 )
             )
     return problems
+
+
+FILTER_FIX = "run `memoire serve` (or any memoire command that opens the memory) to install it"
+
+
+def filter_problems(repo: pygit2.Repository, memory: MemoryLocation) -> list[Problem]:
+    """The Git filter that encrypts a person's own commits of sensitive notes: is it set?"""
+    config = repo.config
+    wanted = expected_config(memory.key_file, memory.layout, memory.subdir)
+    wrong = sorted(
+        name for name, value in wanted.items() if name not in config or config[name] != value
+    )
+    problems = []
+    if wrong:
+        problems.append(
+            Problem(
+                ".git/config",
+                f"the encryption filter is not installed as expected ({', '.join(wrong)}): a "
+                f"person's `git commit` of a sensitive note would store it in clear; {FILTER_FIX}",
+            )
+        )
+    if declared_attributes(Path(repo.path)) != attribute_lines(memory.subdir):
+        problems.append(
+            Problem(
+                ".git/info/attributes",
+                f"the memory's notes are not declared for the encryption filter; {FILTER_FIX}",
+            )
+        )
+    return problems
+
+
+def _stored_text(
+    repo: pygit2.Repository, cipher: NoteCipher, path: str, blob: str
+) -> bytes | Problem:
+    """A note's text, or the problem with how it is stored: a sensitive note in clear in
+    the branch's commit, or an envelope that cannot be opened (damaged, or a key lacking)."""
+    stored = repo[blob].read_raw()
+    if not is_sealed(stored):
+        if cipher.sealer.is_sensitive(path, stored):
+            return Problem(
+                path,
+                "a sensitive note stored in clear in the branch's commit: commit it again with "
+                f"the filter installed (`git add --renormalize {path}`, then `git commit`) or "
+                "run `memoire key rotate`; then purge the earlier commits (README: Encrypted "
+                "sensitive notes)",
+            )
+        return stored
+    try:
+        return cipher.readable(stored, path)
+    except NoteLocked as locked:
+        return Problem(path, locked.message)

@@ -128,3 +128,15 @@ class SigningKeyUnusable(MemoireError):
     """The bridge's signing key cannot be read safely: nothing was written."""
 
     code = "signing_key_unusable"
+
+
+class NoteLocked(MemoireError):
+    """A sensitive note stored encrypted that this bridge cannot open: no key, or damaged."""
+
+    code = "note_locked"
+
+
+class MemoryKeyUnusable(MemoireError):
+    """The memory key file cannot be used safely: nothing was read or written with it."""
+
+    code = "memory_key_unusable"
