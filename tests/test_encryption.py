@@ -16,15 +16,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memoire.bootstrap import create_memory
 from memoire.check import check_memory
 from memoire.config import Config
 from memoire.core.errors import MemoryKeyUnusable, NoteLocked, NoteNotFound
 from memoire.core.layout import ENGLISH, FRENCH
+from memoire.core.note import Header, parse_note, render_note
 from memoire.key_command import export_key, import_key, rotate_key
 from memoire.service import MemoryService
-from memoire.storage.encryption import MAGIC, is_sealed, sealed_key_id
+from memoire.storage.encryption import MAGIC, NoteSealer, is_sealed, sealed_key_id
 from memoire.storage.keys import KeyFile
 
 from .conftest import TODAY, git, make_config, write_config
@@ -49,7 +52,11 @@ def keyed_config(repository: Path, key_file: Path, **options: object) -> Config:
 
 @pytest.fixture
 def bridge() -> Iterator[Bridge]:
-    """A service on a repository, with the memory key at `key_file`."""
+    yield from bridges()
+
+
+def bridges() -> Iterator[Bridge]:
+    """Services on repositories, each with the memory key at its `key_file`."""
     services: list[MemoryService] = []
 
     def make(repository: Path, key_file: Path, **options: object) -> MemoryService:
@@ -69,7 +76,11 @@ def key_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def keyed(repository: Path, key_file: Path, bridge: Bridge) -> MemoryService:
-    service = bridge(repository, key_file)
+    return filled(bridge(repository, key_file))
+
+
+def filled(service: MemoryService) -> MemoryService:
+    """One sensitive note, one public note."""
     service.append(
         "desk", HEALTH, f"{SECRET_WORDS}.", title="Health", description="Doctor", sensitive=True
     )
@@ -392,3 +403,44 @@ def test_the_cli_exports_imports_and_rotates(
     imported = memoire("key", "import", str(tmp_path / "out.key"), stdin=PASSPHRASE + "\n")
     assert imported.returncode == 0, imported.stderr
     assert keyed.read("desk", HEALTH).body.startswith(SECRET_WORDS)
+
+
+# The quick reading of a header, held to the YAML one
+
+_VALUE_CHARS = "aZ09 .,;:#'\"&*!|>{}[]?-_=()/+%@`~\\\t"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    keys=st.lists(
+        st.sampled_from(["title", "description", "updated", "sensitive", "Sensitive", "other"]),
+        min_size=3,
+        max_size=5,
+    ),
+    values=st.lists(
+        st.text(alphabet=_VALUE_CHARS, min_size=1, max_size=12), min_size=5, max_size=5
+    ),
+    label=st.sampled_from(
+        ["yes", "no", "Yes", "NO", "oui", "non", "true", "false", "maybe", "no #"]
+    ),
+)
+def test_the_quick_header_reading_agrees_with_yaml(
+    keys: list[str], values: list[str], label: str
+) -> None:
+    lines = [
+        f"{key}: {label if key == 'sensitive' else value}"
+        for key, value in zip(keys, values, strict=False)
+    ]
+    text = "---\n" + "\n".join(lines) + "\n---\n\nBody.\n"
+    sealer = NoteSealer(KeyFile(Path("/nonexistent")), ENGLISH)
+    quick = sealer.label_without_yaml(text.encode())
+    if quick is not None:
+        assert quick == parse_note(text, ENGLISH, "x").header.sensitive
+
+
+def test_the_quick_header_reading_reads_what_the_bridge_writes() -> None:
+    sealer = NoteSealer(KeyFile(Path("/nonexistent")), FRENCH)
+    for sensitive in (True, False):
+        header = Header("Rendez-vous (mars), 2026", "Chez le docteur", "2026-11-29", sensitive)
+        text = render_note(FRENCH, header, "Corps.\n").encode()
+        assert sealer.label_without_yaml(text) is sensitive

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import base64
 import binascii
-import textwrap
+import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
 from ..core.errors import MemoryKeyUnusable, NoteLocked
-from ..core.layout import Layout
+from ..core.layout import HeaderField, Layout
 from ..core.note import parse_note, readme_is_hidden
 from ..core.paths import is_note_path
 from .keys import KeyFile, Keyring
@@ -34,7 +35,12 @@ _EXPLANATION = (
     b"(memoire key import).\n"
 )
 _KEY_ID_CHARS = 16
-_LINE_CHARS = 76
+_PLAIN_VALUE = rb"[A-Za-z0-9][A-Za-z0-9 .,;()/+=?_'-]*(?<! )"
+"""Letters, digits and punctuation that YAML reads literally inside a plain value."""
+_PLAIN_HEADER = re.compile(rb"---\n(?P<lines>(?:[a-z]+: " + _PLAIN_VALUE + rb"\n){4})---(?:\n|\Z)")
+_PLAIN_LINE = re.compile(rb"^([a-z]+): (" + _PLAIN_VALUE + rb")$", re.M)
+_TRUE_WORDS = frozenset({b"yes", b"oui", b"true"})
+_FALSE_WORDS = frozenset({b"no", b"non", b"false"})
 
 
 def is_sealed(data: bytes) -> bool:
@@ -51,8 +57,7 @@ def sealed_key_id(data: bytes) -> str | None:
 def seal(plaintext: bytes, ring: Keyring) -> bytes:
     first_line = MAGIC + ring.current.encode("ascii") + b"\n"
     ciphertext = _cipher(ring.current_key).encrypt(plaintext, [first_line])
-    body = textwrap.fill(base64.b64encode(ciphertext).decode("ascii"), _LINE_CHARS)
-    return first_line + _EXPLANATION + body.encode("ascii") + b"\n"
+    return first_line + _EXPLANATION + base64.encodebytes(ciphertext)  # lines of 76
 
 
 def unseal(data: bytes, ring: Keyring | None, shown: str) -> bytes:
@@ -107,10 +112,40 @@ class NoteSealer:
         """What the catalog would hide by its label: sensitive, or a header not trusted."""
         if path != self.layout.readme and not is_note_path(path, self.layout):
             return False
+        if path != self.layout.readme:
+            plain = self.label_without_yaml(data)
+            if plain is not None:
+                return plain
         text = data.decode("utf-8", "replace")
         if path == self.layout.readme:
             return readme_is_hidden(text, self.layout)
         return parse_note(text, self.layout, "note").header.sensitive
+
+    def label_without_yaml(self, data: bytes) -> bool | None:
+        """The label of a header exactly as memoire writes it, read without YAML: the four
+        fields, once each, with plain values no YAML reader can take two ways. None for any
+        other header, which `parse_note` reads (tests hold the two to the same answer).
+        It keeps `git status` on a memory of thousands of notes from parsing YAML for each.
+        """
+        match = _PLAIN_HEADER.match(data)
+        if match is None:
+            return None
+        fields = dict(_PLAIN_LINE.findall(match["lines"]))
+        keys = self._field_keys
+        if len(fields) != len(keys) or set(fields) != keys:
+            return None
+        label = fields[self._sensitive_key].lower()
+        if label in _FALSE_WORDS:
+            return False
+        return True if label in _TRUE_WORDS else None
+
+    @functools.cached_property
+    def _field_keys(self) -> frozenset[bytes]:
+        return frozenset(self.layout.key(field).encode() for field in HeaderField)
+
+    @functools.cached_property
+    def _sensitive_key(self) -> bytes:
+        return self.layout.key(HeaderField.SENSITIVE).encode()
 
     def stored(self, path: str, data: bytes, ring: Callable[[], Keyring | None]) -> bytes:
         """What Git keeps for a note with this text: its envelope when sensitive.

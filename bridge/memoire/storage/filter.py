@@ -161,10 +161,10 @@ def serve(running: Filter, stdin: BinaryIO, stdout: BinaryIO) -> None:
     """Git's long-running filter protocol, version 2: a handshake, then one file a request."""
     if _read_text_list(stdin)[:2] != ["git-filter-client", "version=2"]:
         raise MemoireError("Git did not speak the filter protocol version 2.")
-    _write_packets(stdout, [b"git-filter-server\n", b"version=2\n"])
+    _write_lists(stdout, [b"git-filter-server\n", b"version=2\n"])
     offered = _read_text_list(stdin)
     capabilities = [f"{name}\n".encode() for name in ("capability=clean", "capability=smudge")]
-    _write_packets(stdout, [line for line in capabilities if line.decode().strip() in offered])
+    _write_lists(stdout, [line for line in capabilities if line.decode().strip() in offered])
     while True:
         try:
             request = dict(line.split("=", 1) for line in _read_text_list(stdin) if "=" in line)
@@ -178,11 +178,10 @@ def serve(running: Filter, stdin: BinaryIO, stdout: BinaryIO) -> None:
                 answer = running.smudge(content)
         except MemoireError as error:
             print(f"memoire: {request.get('pathname', '')}: {error.message}", file=sys.stderr)
-            _write_packets(stdout, [b"status=error\n"])
+            _write_lists(stdout, [b"status=error\n"])
             continue
-        _write_packets(stdout, [b"status=success\n"])
-        _write_packets(stdout, list(_chunks(answer)))
-        _write_packets(stdout, [])  # the status stays success
+        # One write a file: Git waits for each answer, so every round trip counts.
+        _write_lists(stdout, [b"status=success\n"], list(_chunks(answer)), [])
 
 
 def _read_packet(stdin: BinaryIO) -> bytes | None:
@@ -213,8 +212,14 @@ def _chunks(data: bytes) -> Iterator[bytes]:
         yield data[start : start + _PACKET_DATA]
 
 
-def _write_packets(stdout: BinaryIO, packets: list[bytes]) -> None:
-    stdout.write(b"".join(b"%04x%s" % (len(packet) + 4, packet) for packet in packets) + _FLUSH)
+def _write_lists(stdout: BinaryIO, *lists: list[bytes]) -> None:
+    """Packet lists, each ended by a flush packet, in one write."""
+    stdout.write(
+        b"".join(
+            b"".join(b"%04x%s" % (len(packet) + 4, packet) for packet in packets) + _FLUSH
+            for packets in lists
+        )
+    )
     stdout.flush()
 
 

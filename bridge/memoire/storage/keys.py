@@ -94,7 +94,7 @@ class KeyFile:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_key_file()
         self._lock = threading.Lock()
-        self._seen: tuple[int, int, int] | None = None
+        self._seen: tuple[int, ...] | None = None
         self._ring: Keyring | None = None
 
     def ring(self) -> Keyring | None:
@@ -105,7 +105,14 @@ class KeyFile:
             except FileNotFoundError:
                 self._seen, self._ring = None, None
                 return None
-            signature = (info.st_ino, info.st_mtime_ns, info.st_size)
+            # chmod changes only the mode and ctime: a key made readable is refused at once
+            signature = (
+                info.st_ino,
+                info.st_mtime_ns,
+                info.st_ctime_ns,
+                info.st_size,
+                info.st_mode,
+            )
             if signature != self._seen:
                 self._ring = _read(self.path)
                 self._seen = signature
