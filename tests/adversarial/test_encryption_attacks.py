@@ -6,18 +6,21 @@ from __future__ import annotations
 import base64
 import json
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from memoire.bootstrap import create_memory
-from memoire.check import check_memory
+from memoire.check import check_memory, filter_problems
 from memoire.core.errors import MemoryKeyUnusable, NoteLocked, NoteNotFound
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 from memoire.storage.encryption import MAGIC
 from memoire.storage.keys import KeyFile, Keyring
+from memoire.storage.note_cipher import install
+from memoire.storage.opening import open_repository
 
 from ..conftest import git
 from ..remotes import bare_repository
@@ -30,6 +33,7 @@ from ..test_encryption import (
     bridges,
     committed,
     filled,
+    keyed_config,
     status,
 )
 
@@ -243,3 +247,26 @@ def test_the_audit_log_and_search_index_stay_local_and_hold_no_note_text(
     assert state.is_relative_to(repository / ".git")
     assert SECRET_WORDS.encode() not in (state / "audit.jsonl").read_bytes()
     assert git(repository, "ls-files", "--", ".git") == ""
+
+
+def test_bridges_starting_together_all_install_the_filter(repository: Path, key_file: Path) -> None:
+    """Each start writes the clone's config; Git's config lock must not stop any of them."""
+    starts = 8
+    barrier = threading.Barrier(starts)
+    failures: list[Exception] = []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            install(repository, "", ENGLISH, key_file)
+        except Exception as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=start) for _ in range(starts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    memory = keyed_config(repository, key_file).memory
+    assert filter_problems(open_repository(repository), memory) == []

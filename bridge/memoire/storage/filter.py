@@ -17,8 +17,10 @@ without the key shows ciphertext, never garbage, and never fails.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
@@ -121,9 +123,9 @@ def declare_attributes(gitdir: Path, subdir: str) -> bool:
     if _BEGIN in lines and _END in lines:
         del lines[lines.index(_BEGIN) : lines.index(_END) + 1]
     file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_name(f".{file.name}.memoire")
+    temporary = file.with_name(f".{file.name}.memoire.{os.getpid()}.{threading.get_ident()}")
     temporary.write_text("\n".join([*lines, *wanted]) + "\n", encoding="utf-8")
-    temporary.replace(file)
+    temporary.replace(file)  # bridges starting together write the same block: last one wins
     return True
 
 

@@ -11,6 +11,7 @@ naming `memoire key import`.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import cast
@@ -28,6 +29,8 @@ from .opening import open_repository
 
 logger = logging.getLogger(__name__)
 _SNIFF_BYTES = 64
+_CONFIG_ATTEMPTS = 100
+_CONFIG_WAIT_SECONDS = 0.02
 KEY_FILE_SETTING = "memoire.keyfile"  # in the repository's local config, set by `install`
 LAYOUT_SETTING = "memoire.layout"
 
@@ -218,21 +221,20 @@ def _blobs(repo: pygit2.Repository, tree: pygit2.Tree) -> Iterator[pygit2.Blob]:
 
 def install(repository: Path, subdir: str, layout: Layout, key_file: Path) -> list[str]:
     """Set up this clone: the filter in its local config, the notes declared in its local
-    attributes, and (when that changed, or the key came) the working tree in clear.
+    attributes, and (when that changed) the working tree in clear.
 
-    Returns the notes whose working-tree copy was turned from envelope to text.
+    Returns the notes whose working-tree copy was turned from envelope to text. Bridges
+    starting together may race on `.git/config`: each waits for the other's lock, and a
+    setting that cannot be written is logged (`memoire check` reports it), never fatal.
     """
     repo = open_repository(repository)
-    config = repo.config
     wanted = expected_config(key_file, layout, subdir) | {
         KEY_FILE_SETTING: str(key_file),
         LAYOUT_SETTING: layout.name,
     }
     changed = False
     for name, value in wanted.items():
-        if _setting(config, name) != value:
-            config[name] = value
-            changed = True
+        changed = _set_setting(repo, name, value) or changed
     changed = declare_attributes(Path(repo.path), subdir) or changed
     workdir = repo.workdir
     if not changed or workdir is None:
@@ -241,6 +243,22 @@ def install(repository: Path, subdir: str, layout: Layout, key_file: Path) -> li
     scratch.mkdir(parents=True, exist_ok=True)
     cipher = NoteCipher(repo, subdir, KeyFile(key_file), layout)
     return cipher.clear_worktree(Path(workdir), scratch)
+
+
+def _set_setting(repo: pygit2.Repository, name: str, value: str) -> bool:
+    """Set one local config value unless it says so already; True when it was written."""
+    for _ in range(_CONFIG_ATTEMPTS):
+        config = repo.config  # read again: another process may have written it meanwhile
+        if _setting(config, name) == value:
+            return False
+        try:
+            config[name] = value
+        except pygit2.GitError:  # another process holds .git/config.lock
+            time.sleep(_CONFIG_WAIT_SECONDS)
+            continue
+        return True
+    logger.warning("could not set %s in the repository's config (locked); run memoire check", name)
+    return False
 
 
 _IN_PROCESS: dict[str, NoteCipher] = {}
