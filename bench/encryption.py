@@ -54,6 +54,14 @@ def timed(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def timed_both(action: Callable[[], object]) -> tuple[float, float]:
+    """Wall time and this process's CPU time, in ms: the CPU time leaves out the waits on
+    the disk (fsync) and on the other processes of a busy machine."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
 def git(repository: Path, *arguments: str) -> None:
     environment = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@localhost"}
     environment |= {"GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "b@localhost"}
@@ -91,24 +99,24 @@ def bench_appends(folder: Path, iterations: int) -> None:
         for path, sensitive in (("topics/health.md", True), ("topics/music.md", False)):
             body = lines_about("x", 20)
             service.write("bench", path, title="T", description="d", sensitive=sensitive, body=body)
-        plain: list[float] = []
-        sealed: list[float] = []
+        samples: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
         for number in range(iterations):
             line = f"Appended line {number}."
             pair = [
-                (sealed, partial(service.append, "bench", "topics/health.md", line)),
-                (plain, partial(service.append, "bench", "topics/music.md", line)),
+                (True, partial(service.append, "bench", "topics/health.md", line)),
+                (False, partial(service.append, "bench", "topics/music.md", line)),
             ]
-            for samples, append in pair if number % 2 else reversed(pair):  # order cancels out
-                samples.append(timed(append))
-        print(row("append to a plain note (about 1.5 KB)", plain))
-        print(row("append to a sensitive note (about 1.5 KB)", sealed))
-        extra = statistics.median(sealed) - statistics.median(plain)
-        paired = statistics.median(s - p for s, p in zip(sealed, plain, strict=True))
-        verdict = "met" if paired <= TARGET_EXTRA_MS else "MISSED"
-        print(f"{'extra for the sensitive note, difference of the p50s':<58} {extra:+9.3f} ms")
-        name = "extra for the sensitive note, p50 of paired differences"
-        print(f"{name:<58} {paired:+9.3f} ms   target <= {TARGET_EXTRA_MS} ms: {verdict}")
+            for sensitive, append in pair if number % 2 else reversed(pair):  # order cancels out
+                samples[sensitive].append(timed_both(append))
+        for index, clock in ((0, "wall"), (1, "CPU")):
+            sealed = [sample[index] for sample in samples[True]]
+            plain = [sample[index] for sample in samples[False]]
+            print(row(f"append to a plain note (about 1.5 KB), {clock}", plain))
+            print(row(f"append to a sensitive note (about 1.5 KB), {clock}", sealed))
+            paired = statistics.median(s - p for s, p in zip(sealed, plain, strict=True))
+            verdict = "met" if paired <= TARGET_EXTRA_MS else "MISSED"
+            name = f"extra for the sensitive note, {clock}, p50 of paired differences"
+            print(f"{name:<58} {paired:+9.3f} ms   target <= {TARGET_EXTRA_MS} ms: {verdict}")
         cipher = service._store.cipher
         for size_lines in (20, 250):
             files = {"topics/health.md": note("x", True, size_lines).encode()}
@@ -151,7 +159,7 @@ def measure_status(repository: Path, notes: int, runs: int, label: str) -> None:
     print(row(f"git status, {notes:,} notes, index warm, {label}", warm))
     cold = []
     for run in range(runs):
-        moment = time.time() + run + 1
+        moment = time.time() - 3600 + run  # in the past: a future time keeps Git re-checking
         for path in repository.glob("*/*.md"):
             os.utime(path, (moment, moment))
         cold.append(timed(lambda: git(repository, "status", "--porcelain")))

@@ -7,6 +7,7 @@ clones), the real filter process Git starts; keys in temporary files.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import stat
 import subprocess
@@ -283,6 +284,8 @@ def test_a_bridge_without_the_key_serves_public_notes_and_locks_sensitive_ones(
     assert status(there) == ""
     assert keyless.read("desk", HEALTH).body.startswith(SECRET_WORDS)
     keyless.append("desk", HEALTH, "Now it lands.")
+    assert check_memory(owner.config) == []  # another store on the same clone comes and goes
+    gc.collect()
     owner.refresh_from_remote()
     assert "Now it lands." in owner.read("desk", HEALTH).body
     assert "Now it lands." in (here / HEALTH).read_text()  # the fetched change, in clear

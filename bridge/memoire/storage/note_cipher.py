@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import cast
@@ -42,7 +43,7 @@ class NoteCipher:
         self._repo = repo
         self._subdir = subdir
         self.sealer = NoteSealer(key_file, layout)
-        _IN_PROCESS[str(Path(repo.path).resolve())] = self
+        _IN_PROCESS.setdefault(str(Path(repo.path).resolve()), weakref.WeakSet()).add(self)
 
     def libgit2_filtered(self, repo_path: str, data: bytes, to_worktree: bool) -> bytes:
         """What libgit2 (checkout, its dirty checks) gets: never an error, which would fail
@@ -261,9 +262,10 @@ def _set_setting(repo: pygit2.Repository, name: str, value: str) -> bool:
     return False
 
 
-_IN_PROCESS: dict[str, NoteCipher] = {}
-"""The cipher of each repository this process opened, by git folder: libgit2's filter
-registry is global, and its filter finds the repository's cipher here."""
+_IN_PROCESS: dict[str, weakref.WeakSet[NoteCipher]] = {}
+"""The ciphers of each repository this process has open, by git folder: libgit2's filter
+registry is global, and its filter finds the repository's cipher here. Held weakly: a
+store no longer used is not kept alive, and its going leaves the others in place."""
 
 
 class _InProcessFilter(pygit2.Filter):
@@ -288,7 +290,7 @@ class _InProcessFilter(pygit2.Filter):
         data = b"".join(self._chunks)
         if self._source is not None:
             gitdir, path, to_worktree = self._source
-            cipher = _IN_PROCESS.get(str(Path(gitdir).resolve()))
+            cipher = next(iter(_IN_PROCESS.get(str(Path(gitdir).resolve()), ())), None)
             if cipher is not None:
                 data = cipher.libgit2_filtered(path, data, to_worktree)
         write_next(data)
