@@ -38,11 +38,18 @@ LAYOUT_SETTING = "memoire.layout"
 
 class NoteCipher:
     def __init__(
-        self, repo: pygit2.Repository, subdir: str, key_file: KeyFile, layout: Layout
+        self,
+        repo: pygit2.Repository,
+        subdir: str,
+        key_file: KeyFile,
+        layout: Layout,
+        *,
+        sealing: bool = True,
     ) -> None:
         self._repo = repo
         self._subdir = subdir
         self.sealer = NoteSealer(key_file, layout)
+        self.sealing = sealing
         _IN_PROCESS.setdefault(str(Path(repo.path).resolve()), weakref.WeakSet()).add(self)
 
     def libgit2_filtered(self, repo_path: str, data: bytes, to_worktree: bool) -> bytes:
@@ -50,6 +57,8 @@ class NoteCipher:
         the whole checkout; text that cannot be sealed hashes as itself, so it is a change."""
         if to_worktree:
             return self.in_clear_or_as_is(data)
+        if not self.sealing:
+            return data
         prefix = f"{self._subdir}/" if self._subdir else ""
         path = repo_path.removeprefix(prefix) if repo_path.startswith(prefix) else ""
         try:
@@ -60,11 +69,14 @@ class NoteCipher:
 
     @classmethod
     def from_local_config(cls, repo: pygit2.Repository, subdir: str) -> NoteCipher:
-        """The key file and layout `install` recorded for this clone (defaults otherwise)."""
+        """The key file and layout `install` recorded for this clone. A clone memoire never
+        set up (a bare store opened by a script) seals nothing: its Git has no filter to
+        agree with, and would see every sealed note as changed. It still opens envelopes."""
         key_path = _setting(repo.config, KEY_FILE_SETTING)
         layout_name = _setting(repo.config, LAYOUT_SETTING)
         layout = layout_named(layout_name) if layout_name else ENGLISH
-        return cls(repo, subdir, KeyFile(Path(key_path) if key_path else None), layout)
+        key_file = KeyFile(Path(key_path) if key_path else None)
+        return cls(repo, subdir, key_file, layout, sealing=key_path is not None)
 
     @property
     def key_file(self) -> KeyFile:
@@ -74,6 +86,8 @@ class NoteCipher:
 
     def stored_files(self, files: Mapping[str, bytes | None]) -> dict[str, bytes | None]:
         """The bytes Git keeps for each file of a change (memory paths)."""
+        if not self.sealing:
+            return dict(files)
         return {
             path: None if data is None else self.sealer.stored(path, data, self._ring_to_write)
             for path, data in files.items()
@@ -97,7 +111,7 @@ class NoteCipher:
                         return stored
                 except NoteLocked:
                     pass
-        ring = self.key_file.ring()
+        ring = self.key_file.ring() if self.sealing else None
         return data if ring is None else self.sealer.stored(path, data, lambda: ring)
 
     def _ring_to_write(self) -> Keyring:
