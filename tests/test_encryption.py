@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -354,27 +355,28 @@ def test_rotation_reseals_every_sensitive_note_while_writers_keep_writing(
 # memoire check
 
 
-def test_check_reports_a_sensitive_note_in_clear_and_a_missing_filter(
+def test_check_reports_a_sensitive_note_in_clear_and_a_filter_it_cannot_install(
     keyed: MemoryService, repository: Path
 ) -> None:
     assert check_memory(keyed.config) == []
-    git(repository, "config", "--unset", "filter.memoire.process")
     (repository / "people" / "plain.md").write_text(
         HAND_HEADER.format(title="Plain", sensitive="yes") + "x\n"
     )
-    git(
-        repository,
-        "-c",
-        "filter.memoire.required=false",
-        "-c",
-        "filter.memoire.clean=cat",
-        "add",
-        "people/plain.md",
-    )
+    blob = git(repository, "hash-object", "-w", "--no-filters", "people/plain.md").strip()
+    git(repository, "update-index", "--add", "--cacheinfo", f"100644,{blob},people/plain.md")
     git(repository, "commit", "-qm", "committed without the filter")
+    git(repository, "config", "--unset", "filter.memoire.process")
+    (repository / ".git" / "config.lock").write_text("")  # a Git killed while writing
+    shutil.rmtree(repository / ".git" / "info")
+    (repository / ".git" / "info").write_text("not a folder")
     problems = {problem.path: problem.message for problem in check_memory(keyed.config)}
     assert "filter.memoire.process" in problems[".git/config"]
+    assert ".git/info/attributes" in problems
     assert "stored in clear" in problems["people/plain.md"]
+    (repository / ".git" / "config.lock").unlink()
+    (repository / ".git" / "info").unlink()
+    problems = {problem.path: problem.message for problem in check_memory(keyed.config)}
+    assert list(problems) == ["people/plain.md"]  # check set the filter up again
 
 
 def test_the_cli_exports_imports_and_rotates(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from .core.errors import NoteLocked
 from .core.paths import is_note_path
 from .storage.encryption import is_sealed
 from .storage.filter import attribute_lines, declared_attributes, expected_config
-from .storage.note_cipher import NoteCipher
+from .storage.note_cipher import NoteCipher, install
 from .storage.opening import open_repository
 from .storage.signing import ALLOWED_SIGNERS_PATH
 from .storage.store import GitStore
@@ -29,9 +30,12 @@ class Problem:
 def check_memory(config: Config) -> list[Problem]:
     layout = config.memory.layout
     limit = config.limits.note_chars
-    store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
+    memory = config.memory
+    with contextlib.suppress(OSError, pygit2.GitError):  # what did not install is reported
+        install(memory.repository, memory.subdir, layout, memory.key_file)
+    store = GitStore(memory.repository, memory.subdir, memory.branch)
     snapshot = store.snapshot()
-    repo = open_repository(config.memory.repository)
+    repo = open_repository(memory.repository)
     problems = filter_problems(repo, config.memory)
     problems += [
         Problem(
@@ -48,9 +52,9 @@ def check_memory(config: Config) -> list[Problem]:
         if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))
             continue
-        found = _stored_text(repo, store.cipher, path, blob)
-        if isinstance(found, Problem):
-            problems.append(found)
+        found, problem = _stored_text(repo, store.cipher, path, blob)
+        problems += [problem] if problem is not None else []
+        if found is None:
             continue
         note = load_note(found, path, blob, layout, limit)
         if path == layout.readme:
@@ -74,7 +78,7 @@ def check_memory(config: Config) -> list[Problem]:
     return problems
 
 
-FILTER_FIX = "run `memoire serve` (or any memoire command that opens the memory) to install it"
+FILTER_FIX = "memoire could not install it here: check that .git/config and .git/info are writable"
 
 
 def filter_problems(repo: pygit2.Repository, memory: MemoryLocation) -> list[Problem]:
@@ -105,21 +109,22 @@ def filter_problems(repo: pygit2.Repository, memory: MemoryLocation) -> list[Pro
 
 def _stored_text(
     repo: pygit2.Repository, cipher: NoteCipher, path: str, blob: str
-) -> bytes | Problem:
-    """A note's text, or the problem with how it is stored: a sensitive note in clear in
-    the branch's commit, or an envelope that cannot be opened (damaged, or a key lacking)."""
+) -> tuple[bytes | None, Problem | None]:
+    """A note's text (None when it cannot be had), and what is wrong with how it is stored:
+    a sensitive note in clear in the branch's commit, or an envelope that cannot be opened
+    (damaged, or a key this machine lacks)."""
     stored = repo[blob].read_raw()
-    if not is_sealed(stored):
-        if cipher.sealer.is_sensitive(path, stored):
-            return Problem(
-                path,
-                "a sensitive note stored in clear in the branch's commit: commit it again with "
-                f"the filter installed (`git add --renormalize {path}`, then `git commit`) or "
-                "run `memoire key rotate`; then purge the earlier commits (README: Encrypted "
-                "sensitive notes)",
-            )
-        return stored
-    try:
-        return cipher.readable(stored, path)
-    except NoteLocked as locked:
-        return Problem(path, locked.message)
+    if is_sealed(stored):
+        try:
+            return cipher.readable(stored, path), None
+        except NoteLocked as locked:
+            return None, Problem(path, locked.message)
+    if not cipher.sealer.is_sensitive(path, stored):
+        return stored, None
+    return stored, Problem(
+        path,
+        "a sensitive note stored in clear in the branch's commit: commit it again with the "
+        f"filter installed (`git add --renormalize {path}`, then `git commit`) or run "
+        "`memoire key rotate`; then purge the earlier commits (README: Encrypted sensitive "
+        "notes)",
+    )

@@ -103,7 +103,7 @@ def declared_attributes(gitdir: Path) -> list[str]:
     """Our block of the local attributes file as it stands; [] when absent."""
     try:
         lines = attributes_file(gitdir).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
+    except FileNotFoundError, NotADirectoryError:
         return []
     if _BEGIN not in lines or _END not in lines:
         return []
