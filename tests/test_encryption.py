@@ -154,6 +154,17 @@ def test_every_write_tool_round_trips_through_the_seal(
     keyed.delete("desk", HEALTH, keyed.read("desk", HEALTH).version)
     assert not (repository / HEALTH).exists()
     assert status(repository) == ""
+    imported = HAND_HEADER.format(title="Imported", sensitive="yes") + "From a vault.\n"
+    keyed.import_notes(
+        {
+            "people/imported.md": imported,
+            "topics/open.md": HAND_HEADER.format(title="Open", sensitive="no") + "Public.\n",
+        }
+    )
+    assert is_sealed(committed(repository, "people/imported.md"))
+    assert (repository / "people/imported.md").read_text() == imported
+    assert committed(repository, "topics/open.md").endswith(b"Public.\n")
+    assert status(repository) == ""
 
 
 def test_an_unchanged_note_keeps_its_blob_id(keyed: MemoryService, repository: Path) -> None:
