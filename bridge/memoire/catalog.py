@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import secrets
+from .core.errors import NoteLocked
 from .core.layout import Layout
-from .core.note import ParsedNote, parse_note, readme_is_hidden
+from .core.note import Header, ParsedNote, parse_note, readme_is_hidden
 from .core.paths import is_note_path
 from .results import NoteSummary
 from .storage.caches import BoundedCache
@@ -56,6 +57,7 @@ class LoadedNote:
     secret: secrets.SecretFinding | None = None
     labelled_hidden: bool = True
     path_secret: secrets.SecretFinding | None = None
+    locked: str | None = None  # why an encrypted note cannot be opened here (`encryption`)
 
     @property
     def version(self) -> str:
@@ -99,6 +101,8 @@ class LoadedNote:
                 f"{self.secret_found}; it is withheld from clients without the sensitive "
                 "right until a person removes it"
             )
+        if self.locked is not None:
+            return self.locked
         found += [f"header: {problem}" for problem in self.parsed.problems]
         return "; ".join(found) or None
 
@@ -111,6 +115,13 @@ def fallback_title(path: str) -> str:
 def path_secret(path: str) -> secrets.SecretFinding | None:
     """A secret in a note's file name: its slug, read with the hyphens as spaces."""
     return secrets.find_secret(fallback_title(path).replace("-", " "))
+
+
+def locked_note(path: str, blob: str, locked: NoteLocked) -> LoadedNote:
+    """An encrypted note this bridge cannot open: present, hidden, with nothing of its text."""
+    header = Header(title=fallback_title(path), description="", updated="", sensitive=True)
+    parsed = ParsedNote(header=header, body="", problems=())
+    return LoadedNote(path, blob, "", parsed, locked=f"{path}: {locked.message}")
 
 
 def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int) -> LoadedNote:
@@ -216,7 +227,10 @@ class Catalog:
         cached = self._loaded.get(blob)
         if cached is not None and cached.path == path:
             return cached
-        data = self._store.read_blob(blob)
+        try:
+            data = self._store.read_blob(blob)
+        except NoteLocked as locked:  # not kept: the key may be imported meanwhile
+            return locked_note(path, blob, locked)
         return self._loaded.put(blob, load_note(data, path, blob, self._layout, self._note_chars))
 
     def is_public(self, path: str, blob: str | None) -> bool:
@@ -271,8 +285,10 @@ class Catalog:
             if path in snapshot.files and path not in always_shown and self._is_note(path):
                 found = kept.get((snapshot.files[path], path))
                 if found is None:
-                    listed = self._listed(self.note_at(snapshot, path))
-                    fresh.append(listed)
+                    note = self.note_at(snapshot, path)
+                    listed = self._listed(note)
+                    if note.locked is None:  # a locked line is not kept past the key's import
+                        fresh.append(listed)
                     summaries[path] = listed
                 else:
                     summaries[path] = Listed.from_stored(found)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
+from pathlib import Path
+
+import pygit2
 
 from .bootstrap import KEEP_FILE
 from .catalog import load_note
-from .config import Config
+from .config import Config, MemoryLocation
+from .core.errors import NoteLocked
 from .core.paths import is_note_path
+from .storage.encryption import is_sealed
+from .storage.filter import attribute_lines, declared_attributes, expected_config
+from .storage.note_cipher import NoteCipher, install
+from .storage.opening import open_repository
 from .storage.signing import ALLOWED_SIGNERS_PATH
 from .storage.store import GitStore
 
@@ -21,9 +30,14 @@ class Problem:
 def check_memory(config: Config) -> list[Problem]:
     layout = config.memory.layout
     limit = config.limits.note_chars
-    store = GitStore(config.memory.repository, config.memory.subdir, config.memory.branch)
+    memory = config.memory
+    with contextlib.suppress(OSError, pygit2.GitError):  # what did not install is reported
+        install(memory.repository, memory.subdir, layout, memory.key_file)
+    store = GitStore(memory.repository, memory.subdir, memory.branch)
     snapshot = store.snapshot()
-    problems = [
+    repo = open_repository(memory.repository)
+    problems = filter_problems(repo, config.memory)
+    problems += [
         Problem(
             path,
             f"{kind} stands where a note should be: memoire neither shows it nor writes "
@@ -38,7 +52,11 @@ def check_memory(config: Config) -> list[Problem]:
         if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))
             continue
-        note = load_note(store.read_blob(blob), path, blob, layout, limit)
+        found, problem = _stored_text(repo, store.cipher, path, blob)
+        problems += [problem] if problem is not None else []
+        if found is None:
+            continue
+        note = load_note(found, path, blob, layout, limit)
         if path == layout.readme:
             broken = len(note.parsed.problems) > len(note.parsed.missing_fields)
             if note.labelled_hidden and broken:
@@ -58,3 +76,55 @@ def check_memory(config: Config) -> list[Problem]:
                 )
             )
     return problems
+
+
+FILTER_FIX = "memoire could not install it here: check that .git/config and .git/info are writable"
+
+
+def filter_problems(repo: pygit2.Repository, memory: MemoryLocation) -> list[Problem]:
+    """The Git filter that encrypts a person's own commits of sensitive notes: is it set?"""
+    config = repo.config
+    wanted = expected_config(memory.key_file, memory.layout, memory.subdir)
+    wrong = sorted(
+        name for name, value in wanted.items() if name not in config or config[name] != value
+    )
+    problems = []
+    if wrong:
+        problems.append(
+            Problem(
+                ".git/config",
+                f"the encryption filter is not installed as expected ({', '.join(wrong)}): a "
+                f"person's `git commit` of a sensitive note would store it in clear; {FILTER_FIX}",
+            )
+        )
+    if declared_attributes(Path(repo.path)) != attribute_lines(memory.subdir):
+        problems.append(
+            Problem(
+                ".git/info/attributes",
+                f"the memory's notes are not declared for the encryption filter; {FILTER_FIX}",
+            )
+        )
+    return problems
+
+
+def _stored_text(
+    repo: pygit2.Repository, cipher: NoteCipher, path: str, blob: str
+) -> tuple[bytes | None, Problem | None]:
+    """A note's text (None when it cannot be had), and what is wrong with how it is stored:
+    a sensitive note in clear in the branch's commit, or an envelope that cannot be opened
+    (damaged, or a key this machine lacks)."""
+    stored = repo[blob].read_raw()
+    if is_sealed(stored):
+        try:
+            return cipher.readable(stored, path), None
+        except NoteLocked as locked:
+            return None, Problem(path, locked.message)
+    if not cipher.sealer.is_sensitive(path, stored):
+        return stored, None
+    return stored, Problem(
+        path,
+        "a sensitive note stored in clear in the branch's commit: commit it again with the "
+        f"filter installed (`git add --renormalize {path}`, then `git commit`) or run "
+        "`memoire key rotate`; then purge the earlier commits (README: Encrypted sensitive "
+        "notes)",
+    )

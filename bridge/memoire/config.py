@@ -21,6 +21,7 @@ from .core.errors import InvalidArgument
 from .core.layout import ENGLISH, Layout, layout_named
 from .core.scopes import Strategy
 from .storage.search_stems import DEFAULT_LANGUAGES, LANGUAGES, check_languages
+from .storage.keys import default_key_file
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"
@@ -86,6 +87,12 @@ class MemoryLocation:
     state_dir_override: Path | None = None
     remote: str | None = None
     fetch_interval_seconds: int = 60
+    key_file_override: Path | None = None
+
+    @property
+    def key_file(self) -> Path:
+        """The key that encrypts sensitive notes: outside the repository, never pushed."""
+        return self.key_file_override or default_key_file()
 
     @property
     def state_dir(self) -> Path:
@@ -170,7 +177,7 @@ def _parse(data: Mapping[str, Any], base: Path) -> Config:
 
 def _parse_memory(table: Mapping[str, Any], base: Path) -> MemoryLocation:
     keys = {"repository", "subdir", "layout", "branch", "state_dir", "remote"}
-    keys.add("fetch_interval_seconds")
+    keys |= {"fetch_interval_seconds", "key_file"}
     _only_keys(table, keys, "[memory]")
     if "repository" not in table:
         raise ConfigError("[memory] needs repository = 'path to the Git repository'")
@@ -187,7 +194,15 @@ def _parse_memory(table: Mapping[str, Any], base: Path) -> MemoryLocation:
         state_dir_override=(base / state_dir).expanduser().resolve() if state_dir else None,
         remote=_typed(table, "remote", str, "") or None,
         fetch_interval_seconds=_positive(table, "fetch_interval_seconds", 60),
+        key_file_override=_key_file(table, base),
     )
+
+
+def _key_file(table: Mapping[str, Any], base: Path) -> Path | None:
+    """`[memory] key_file`: where this machine keeps the memory key (default: beside
+    memoire.toml in the user's config folder)."""
+    given = _typed(table, "key_file", str, "")
+    return (base / given).expanduser().resolve() if given else None
 
 
 def _clean_subdir(subdir: str) -> str:

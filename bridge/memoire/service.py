@@ -39,6 +39,7 @@ from .core.errors import (
     InvalidArgument,
     InvalidNote,
     MemoireError,
+    NoteLocked,
     NoteNotFound,
     NothingToImport,
     PassageNotFound,
@@ -86,6 +87,7 @@ from .results import (
 from .storage import audit
 from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
+from .storage.note_cipher import install as install_encryption
 from .storage.remote import RemoteStatus
 from .storage.search import SearchIndex
 from .storage.store import Change, GitStore, Landed, Snapshot
@@ -133,6 +135,7 @@ class MemoryService:
         self.layout = config.memory.layout
         self._today = today
         memory = config.memory
+        install_encryption(memory.repository, memory.subdir, self.layout, memory.key_file)
         self._store = GitStore(memory.repository, memory.subdir, memory.branch, memory.remote)
         state = config.memory.state_dir
         self._search = SearchIndex(state / "search.sqlite3", languages=config.search.languages)
@@ -815,6 +818,8 @@ class MemoryService:
         note = self._catalog.note_in_blob(path, blob)
         if note.hidden and not rights.sensitive:
             raise NoteNotFound(path)
+        if note.locked is not None:
+            raise NoteLocked(note.locked)
         return note
 
     def _servable(self, snapshot: Snapshot, path: str, rights: Rights) -> LoadedNote:
@@ -829,6 +834,8 @@ class MemoryService:
         if blob is None:
             raise NoteNotFound(path)
         note = self._catalog.note_in_blob(path, blob)
+        if note.locked is not None:
+            raise NoteLocked(note.locked)
         if note.too_large:
             raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
         if not note.parsed.is_valid:

@@ -146,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.set_defaults(run=_run_verify)
     _add_owner_commands(commands)
     _add_oauth_commands(commands)
+    _add_key_command(commands)
     return parser
 
 
@@ -570,3 +571,25 @@ def _run_oauth_revoke(arguments: argparse.Namespace) -> int:
 
     print(revoke(_config(arguments.config), arguments.name))
     return 0
+
+
+def _run_key(arguments: argparse.Namespace) -> int:
+    from .. import key_command
+
+    file = getattr(arguments, "file", None)
+    return key_command.run(arguments.key_action, _config(arguments.config), file)
+
+
+def _add_key_command(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
+    key = commands.add_parser("key", help="the key that encrypts sensitive notes in Git")
+    key_actions = key.add_subparsers(required=True, metavar="action")
+    for action, helptext in (
+        ("export", "write the key, wrapped with a passphrase, to a new FILE"),
+        ("import", "add the key from an export FILE to this machine"),
+        ("rotate", "make a new key and re-encrypt every sensitive note with it"),
+    ):
+        sub = key_actions.add_parser(action, help=helptext)
+        if action != "rotate":
+            sub.add_argument("file", type=Path)
+        sub.add_argument("--config", type=Path)
+        sub.set_defaults(run=_run_key, key_action=action)

@@ -156,3 +156,15 @@ class RegistrationRefused(MemoireError):
     def __init__(self, error: str, message: str) -> None:
         super().__init__(message)
         self.error = error
+
+
+class NoteLocked(MemoireError):
+    """A sensitive note stored encrypted that this bridge cannot open: no key, or damaged."""
+
+    code = "note_locked"
+
+
+class MemoryKeyUnusable(MemoireError):
+    """The memory key file cannot be used safely: nothing was read or written with it."""
+
+    code = "memory_key_unusable"

@@ -38,6 +38,7 @@ from .failures import disk_full_refusal, is_disk_full
 from .heads import HeadsLog
 from .housekeeping import pack_now_and_then
 from .locking import exclusive
+from .note_cipher import NoteCipher
 from .opening import open_repository
 from .refs import RefUpdater
 from .remote import GitRemote, RemoteStatus
@@ -102,12 +103,13 @@ class GitStore:
         self._refs = RefUpdater(self._repo, self._gitdir)
         self._commits = CommitBuilder(self._repo, subdir, signing_key or BridgeKey())
         self._reader = SnapshotReader(self._repo, subdir)
+        self.cipher = NoteCipher.from_local_config(self._repo, subdir)  # sensitive notes
         self._trails = NoteTrails(self._repo, self._mutex)
         workdir = self.workdir
         self._worktree = (
             None
             if workdir is None
-            else WorkTree(self._repo, workdir, self._commits.repo_path, state)
+            else WorkTree(self._repo, workdir, self._commits.repo_path, state, self.cipher)
         )
 
     @property
@@ -171,7 +173,7 @@ class GitStore:
         with self._mutex:
             blob = self._repo[blob_id]
             assert isinstance(blob, pygit2.Blob)
-            return blob.data
+            return self.cipher.readable(blob.data)  # NoteLocked when it cannot be opened
 
     def changed_paths(self, old: str | None, new: str | None) -> set[str] | None:
         """Memory paths that differ between two commits; None when `old` is unknown here."""
@@ -287,7 +289,7 @@ class GitStore:
                 request.error = refusal
                 continue
             with _refused_when_disk_full(self._gitdir):
-                written = self._commits.write_blobs(change.files)
+                written = self._commits.write_blobs(self.cipher.stored_files(change.files))
                 name = committer_name(request.client)
                 commit = self._commits.commit(snapshot.commit, written, name, request.message)
             self._reader.derive_after_write(snapshot, commit, written)

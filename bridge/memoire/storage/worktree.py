@@ -25,6 +25,7 @@ from pygit2.enums import FileMode
 from ..core.errors import InvalidPath, LowDiskSpace, MemoireError, UncommittedChanges
 from . import nofollow
 from .failures import is_disk_full
+from .note_cipher import NoteCipher
 from .refs import despite_git_locks
 
 logger = logging.getLogger(__name__)
@@ -41,8 +42,10 @@ class WorkTree:
         root: Path,
         repo_path: Callable[[str], str],
         state: Path,
+        cipher: NoteCipher,
     ) -> None:
         self._repo = repo
+        self._cipher = cipher
         self.root = root
         self._repo_path = repo_path
         self._gitdir = Path(repo.path)
@@ -62,19 +65,22 @@ class WorkTree:
             if path in self._stuck:
                 raise self._stuck[path]
             expected = committed.get(path)
-            if self.blob(path) != expected or self._index_blob(index, path) != expected:
+            if self.blob(path, expected) != expected or self._index_blob(index, path) != expected:
                 raise UncommittedChanges(
                     f"{path} has uncommitted changes in the working tree of {self.root}; "
                     "nothing was written. Commit or discard them (git commit / git restore), "
                     "then try again."
                 )
 
-    def blob(self, path: str) -> str | None:
-        """The blob id of the path's working-tree file; None when there is none."""
+    def blob(self, path: str, committed: str | None) -> str | None:
+        """The blob id Git would give the path's working-tree file (sealed when sensitive,
+        as `committed` when it holds that blob's text); None when there is none."""
         parts = self._parts(path)
         with nofollow.folder(self.root, parts[:-1], path, create=False) as directory:
             data = None if directory is None else nofollow.read_regular(directory, parts[-1], path)
-        return None if data is None else str(pygit2.hash(data))
+        if data is None:
+            return None
+        return str(pygit2.hash(self._cipher.stored_like(path, data, committed)))
 
     def _parts(self, path: str) -> list[str]:
         parts = self._repo_path(path).split("/")
@@ -199,7 +205,7 @@ class WorkTree:
         failed: dict[str, Exception] = {}
         for path, (old, new) in entries.items():
             try:
-                if truth.get(path) == new and self.blob(path) in (old, new):
+                if truth.get(path) == new and self.blob(path, new) in (old, new):
                     data[path] = None if new is None else self._read(new)
                     landed[path] = new
             except (MemoireError, OSError, KeyError, ValueError) as error:
@@ -212,7 +218,7 @@ class WorkTree:
     def _read(self, blob_id: str) -> bytes:
         blob = self._repo[blob_id]
         assert isinstance(blob, pygit2.Blob)
-        return blob.data
+        return self._cipher.in_clear_or_as_is(blob.data)
 
     def _remember_stuck(
         self, entries: Mapping[str, JournalEntry], failed: Mapping[str, Exception]
