@@ -20,8 +20,8 @@ from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
 from .core.errors import InvalidArgument
 from .core.layout import ENGLISH, Layout, layout_named
 from .core.scopes import Strategy
-from .storage.search_stems import DEFAULT_LANGUAGES, LANGUAGES, check_languages
 from .storage.keys import default_key_file
+from .storage.search_stems import DEFAULT_LANGUAGES, LANGUAGES, check_languages
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"

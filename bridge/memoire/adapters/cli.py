@@ -144,9 +144,8 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
-    _add_owner_commands(commands)
-    _add_oauth_commands(commands)
-    _add_key_command(commands)
+    for add_commands in (_add_owner_commands, _add_oauth_commands, _add_key_command):
+        add_commands(commands)
     return parser
 
 
