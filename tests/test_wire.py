@@ -16,6 +16,8 @@ ROOT = Path(__file__).parents[1]
 BRIDGE_COPY = ROOT / "bridge" / "memoire" / "wire.py"
 INTEGRATION_COPY = ROOT / "custom_components" / "memoire" / "wire.py"
 SIDES = [ROOT / "bridge" / "memoire", ROOT / "custom_components" / "memoire"]
+# The secret guard's word lists hold French words such as "sensible" that are no header key.
+NATURAL_LANGUAGE = ROOT / "bridge" / "memoire" / "core" / "secrets"
 # What each side wrote for itself before: none of it may appear outside wire.py again.
 OWN_DEFINITIONS = [
     r'"/?api/v1',
@@ -54,7 +56,7 @@ def test_neither_side_defines_the_wire_format_itself(side: Path) -> None:
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in sorted(side.rglob("*.py"))
-        if path.name != "wire.py"
+        if path.name != "wire.py" and NATURAL_LANGUAGE not in path.parents
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if any(re.search(pattern, line) for pattern in OWN_DEFINITIONS)
     ]
