@@ -119,6 +119,25 @@ def test_every_kind_of_write_leaves_git_status_clean_whatever_the_index_version(
     assert not (repository / ".git/index.lock").exists()
 
 
+def test_a_persons_commit_in_the_same_folder_between_two_writes_is_kept(
+    service: MemoryService, repository: Path
+) -> None:
+    """memoire builds its next folder tree from the one it last wrote only when the branch
+    still holds exactly that tree; a person's commit in between changes it."""
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    (repository / "topics/person.md").write_text(_note_text("Person", "by hand\n"))
+    git(repository, "add", "topics/person.md")
+    git(repository, "commit", "-qm", "by hand")
+    service.append("desk", "topics/a.md", "second")
+    assert git(repository, "show", "HEAD:topics/person.md").endswith("by hand\n")
+    git(repository, "rm", "-q", "topics/person.md")
+    git(repository, "commit", "-qm", "removed by hand")
+    service.append("desk", "topics/a.md", "third")
+    assert "topics/person.md" not in git(repository, "ls-tree", "--name-only", "HEAD", "topics/")
+    assert git(repository, "show", "HEAD~2:topics/person.md").endswith("by hand\n")
+    assert git(repository, "status", "--porcelain") == ""
+
+
 def test_uncommitted_hand_edits_are_never_overwritten(
     service: MemoryService, repository: Path
 ) -> None:

@@ -69,9 +69,14 @@ class CommitBuilder:
 
     def write_blobs(self, files: Mapping[str, bytes | None]) -> dict[str, str | None]:
         return {
-            path: None if data is None else str(self._repo.create_blob(data))
+            path: None if data is None else self.create_note_blob(path, data)
             for path, data in files.items()
         }
+
+    def create_note_blob(self, path: str, data: bytes) -> str:
+        """The one place where a file's bytes, as the working tree holds them, become the
+        blob stored in Git: a transformation of what Git stores belongs here."""
+        return str(self._repo.create_blob(data))
 
     def commit(
         self, parent: str | None, blobs: Mapping[str, str | None], name: str, message: str
