@@ -128,3 +128,9 @@ class SigningKeyUnusable(MemoireError):
     """The bridge's signing key cannot be read safely: nothing was written."""
 
     code = "signing_key_unusable"
+
+
+class DamagedIndex(MemoireError):
+    """Git's index of the working tree cannot be read: nothing was written."""
+
+    code = "damaged_index"

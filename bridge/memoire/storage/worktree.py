@@ -22,7 +22,13 @@ from pathlib import Path
 import pygit2
 from pygit2.enums import FileMode
 
-from ..core.errors import InvalidPath, LowDiskSpace, MemoireError, UncommittedChanges
+from ..core.errors import (
+    DamagedIndex,
+    InvalidPath,
+    LowDiskSpace,
+    MemoireError,
+    UncommittedChanges,
+)
 from . import nofollow
 from .failures import is_disk_full
 from .index_file import IndexFile
@@ -78,7 +84,15 @@ class WorkTree:
         if found is not None:
             return {path: found[self._repo_path(path)] for path in paths}
         index = self._repo.index
-        index.read(False)
+        try:
+            index.read(False)
+        except pygit2.GitError as error:
+            damaged = self._gitdir / "index"
+            raise DamagedIndex(
+                f"Git's index {damaged} cannot be read ({error}); nothing was written. Move "
+                f"it aside and rebuild it from the last commit (mv {damaged} {damaged}.damaged "
+                "&& git reset), then try again."
+            ) from error
         return {path: self._index_blob(index, path) for path in paths}
 
     def blob(self, path: str) -> str | None:
