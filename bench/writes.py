@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,6 +50,7 @@ from memoire.storage import (
     worktree,
 )
 from memoire.storage import search as search_index
+from memoire.storage.index_file import IndexFile
 
 WARMUP = 5
 FLOOR_BRANCH = "refs/heads/bench-floor"
@@ -154,6 +155,50 @@ def floor_commits(repository: Path, count: int, *, fsync: bool) -> list[int]:
         pygit2.settings.enable_fsync_gitdir(True)
 
 
+def index_and_tree_alone(repository: Path, path: str, count: int) -> dict[str, list[int]]:
+    """The two costs this bench's readers asked about, each next to what it replaced,
+    sample by sample in turn (so the load weighs on both alike), fsync as configured:
+
+    - the index: libgit2 rewriting the whole index vs `IndexFile` changing one entry;
+    - the note's folder tree: a new TreeBuilder loaded from the folder's tree at each
+      write vs the builder kept from the write before (`commits._TreeBuilders`).
+    """
+    repo = pygit2.Repository(str(repository))
+    index_file = IndexFile(Path(repo.path))
+    index = repo.index
+    folder, name = path.split("/", 1)
+    kept = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
+    samples: dict[str, list[int]] = defaultdict(list)
+    for number in range(count + WARMUP):
+        blob = repo.create_blob(f"alone {number} {time.time_ns()}\n".encode())
+        other = repo.create_blob(f"alone, kept {number} {time.time_ns()}\n".encode())
+        timings = {}
+        index.read(False)  # each side reads what the other wrote outside its time
+        start = time.perf_counter_ns()
+        index.add(pygit2.IndexEntry(path, blob, FileMode.BLOB))
+        index.write()
+        timings["index: libgit2 rewrites it all"] = time.perf_counter_ns() - start
+        index_file.blob_ids([path])
+        start = time.perf_counter_ns()
+        index_file.update({path: str(blob)})
+        timings["index: one entry changed in place"] = time.perf_counter_ns() - start
+        start = time.perf_counter_ns()
+        fresh = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
+        fresh.insert(name, blob, FileMode.BLOB)
+        fresh.write()
+        timings["folder tree: new builder"] = time.perf_counter_ns() - start
+        start = time.perf_counter_ns()
+        kept.insert(name, other, FileMode.BLOB)  # another tree than the one just written
+        kept.write()
+        timings["folder tree: kept builder"] = time.perf_counter_ns() - start
+        if number >= WARMUP:
+            for label, elapsed in timings.items():
+                samples[label].append(elapsed)
+    committed = repo.head.peel(pygit2.Tree)[path].id
+    index_file.update({path: str(committed)})  # as it was: the appends check it
+    return samples
+
+
 def appends(
     repository: Path, paths: list[str], count: int, clock: PartClock, seed: int
 ) -> tuple[list[int], list[int], list[dict[str, int]]]:
@@ -205,6 +250,9 @@ def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) 
     paths = packed_memory(repository, size, seed)
     floor_on = floor_commits(repository, count, fsync=True)
     floor_off = floor_commits(repository, count, fsync=False)
+    folders = Counter(path.split("/")[0] for path in paths if "/" in path)
+    largest = folders.most_common(1)[0][0]
+    alone = index_and_tree_alone(repository, next(p for p in paths if p.startswith(largest)), count)
     totals, cpu, parts = appends(repository, paths, count, clock, seed)
     append_p50 = statistics.median(totals)
     floor_p50 = statistics.median(floor_on)
@@ -216,6 +264,9 @@ def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) 
     fsync_share = floor_p50 - statistics.median(floor_off)
     print(f"fsync in the floor  p50 {ms(fsync_share)} ms")
     print(f"append / floor      {append_p50 / floor_p50:5.2f}x")
+    print("\nmeasured alone, in turn (fsync on)  p50 ms")
+    for label, values in alone.items():
+        print(f"  {label:<35}{ms(statistics.median(values))}")
     print("\npart (exclusive)                 p50 ms  mean ms")
     names = list(PARTS)
     for name in names:

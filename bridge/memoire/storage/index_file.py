@@ -8,8 +8,11 @@ so every other byte stays where it is and the file is copied, patched and hashed
 hashlib's SHA-1 in well under a millisecond.
 
 The update follows Git's own protocol: it takes `index.lock`, reads the index under it,
-writes the new file into the lock, fsyncs it, renames it over the index and fsyncs the
-folder (what libgit2 does with fsync on). What this module does not know how to change
+writes the new file into the lock and renames it over the index. Like Git (whose default
+`core.fsync=committed` syncs objects and refs, not the index) and libgit2 (which never
+fsyncs the index, fsync on or not), it does not fsync: the commit is what is durable, and
+a sync cut short by a crash is finished from memoire's fsynced journal (`worktree`), which
+is removed only after the index was renamed. What this module does not know how to change
 safely it leaves to libgit2 (`update` answers False, nothing written): an index of a
 version other than 2 or 3, a split or sparse index (a lowercase, required extension), a
 path missing from the index, or one with conflict stages or extended flags.
@@ -90,7 +93,6 @@ class IndexFile:
                 return False
             with os.fdopen(descriptor, "wb", closefd=False) as lock:
                 lock.write(data)
-            os.fsync(descriptor)
             self._lock.replace(self._path)
             renamed = True
             assert layout is not None
@@ -100,7 +102,6 @@ class IndexFile:
             if not renamed:
                 with contextlib.suppress(FileNotFoundError):
                     self._lock.unlink()
-        _fsync_folder(self._path.parent)
         return True
 
     def _read(self) -> _Layout | None:
@@ -180,11 +181,3 @@ def _kept_extensions(data: bytes, offset: int) -> bytes | None:
 def _sha1(data: bytes | bytearray) -> bytes:
     """The index's checksum: it detects damage, it protects nothing."""
     return hashlib.sha1(data, usedforsecurity=False).digest()
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
