@@ -168,32 +168,48 @@ def index_and_tree_alone(repository: Path, path: str, count: int) -> dict[str, l
     index = repo.index
     folder, name = path.split("/", 1)
     kept = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
-    samples: dict[str, list[int]] = defaultdict(list)
-    for number in range(count + WARMUP):
-        blob = repo.create_blob(f"alone {number} {time.time_ns()}\n".encode())
-        other = repo.create_blob(f"alone, kept {number} {time.time_ns()}\n".encode())
-        timings = {}
-        index.read(False)  # each side reads what the other wrote outside its time
+
+    def libgit2_index(blob: pygit2.Oid) -> int:
+        index.read(False)  # what the other side wrote is read outside the time
         start = time.perf_counter_ns()
         index.add(pygit2.IndexEntry(path, blob, FileMode.BLOB))
         index.write()
-        timings["index: libgit2 rewrites it all"] = time.perf_counter_ns() - start
-        index_file.blob_ids([path])
+        return time.perf_counter_ns() - start
+
+    def in_place_index(blob: pygit2.Oid) -> int:
+        index_file.blob_ids([path])  # likewise
         start = time.perf_counter_ns()
         index_file.update({path: str(blob)})
-        timings["index: one entry changed in place"] = time.perf_counter_ns() - start
+        return time.perf_counter_ns() - start
+
+    def new_builder(blob: pygit2.Oid) -> int:
         start = time.perf_counter_ns()
         fresh = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
         fresh.insert(name, blob, FileMode.BLOB)
         fresh.write()
-        timings["folder tree: new builder"] = time.perf_counter_ns() - start
+        return time.perf_counter_ns() - start
+
+    def kept_builder(blob: pygit2.Oid) -> int:
         start = time.perf_counter_ns()
-        kept.insert(name, other, FileMode.BLOB)  # another tree than the one just written
+        kept.insert(name, blob, FileMode.BLOB)
         kept.write()
-        timings["folder tree: kept builder"] = time.perf_counter_ns() - start
-        if number >= WARMUP:
-            for label, elapsed in timings.items():
-                samples[label].append(elapsed)
+        return time.perf_counter_ns() - start
+
+    pairs = [
+        (
+            ("index: libgit2 rewrites it all", libgit2_index),
+            ("index: one entry changed in place", in_place_index),
+        ),
+        (("folder tree: new builder", new_builder), ("folder tree: kept builder", kept_builder)),
+    ]
+    samples: dict[str, list[int]] = defaultdict(list)
+    for number in range(count + WARMUP):
+        for pair in pairs:  # each pair in turn, the first of it alternating: order costs too
+            for side, (label, measure) in enumerate(pair[::-1] if number % 2 else pair):
+                text = f"alone {number} {side} {time.time_ns()}\n"  # never the same tree twice
+                elapsed = measure(repo.create_blob(text.encode()))
+                if number >= WARMUP:
+                    samples[label].append(elapsed)
     committed = repo.head.peel(pygit2.Tree)[path].id
     index_file.update({path: str(committed)})  # as it was: the appends check it
     return samples
