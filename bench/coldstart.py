@@ -19,6 +19,12 @@ Why each choice:
   machine; a cold start's CPU also counts the process's exit).
 - `--compare CHECKOUT` starts this checkout and another one alternately, each on its own
   copy of the memory, for before/after numbers.
+- `--starts` also times `memoire serve` (spawn to the first answered `GET /api/v1/index`
+  on loopback: the HTTP client polls until the port listens, then asks once) and both
+  commands' first start: every module compiled from source, as the first start after an
+  install that wrote no bytecode (`uv` writes none unless asked: `compile-bytecode`). A
+  first start gets a fresh empty `PYTHONPYCACHEPREFIX`, so Python finds no `.pyc` and
+  writes them there, as it would beside the sources; the second start is the ordinary one.
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
@@ -28,10 +34,12 @@ Run: `uv run python bench/coldstart.py --sizes 1000 10000 --runs 15`.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -51,6 +59,7 @@ from core import build_memory
 from bridge import CLIENT, memoire_arguments, write_config
 from memoire.config import load_config
 from memoire.service import MemoryService
+from tests.bridges import free_port, issue_token
 
 # What `memoire stdio` does before it answers the first index, timed inside one process.
 # time.perf_counter is the system's monotonic clock, the same in the parent that spawned
@@ -106,16 +115,26 @@ class Start(NamedTuple):
     cpu: float
 
 
-def cold_start(config: Path, client: str = CLIENT, code: Path | None = None) -> Start:
-    """From spawning `memoire stdio` to its first `memoire_index` answer.
-
-    `code`: another checkout's `bridge` folder to run instead of this one (before/after).
-    The CPU time is the process's own, from its resource usage once it ended: unlike the
-    wall time, it hardly moves when other work loads the machine.
-    """
+def _environment(code: Path | None, pycache: Path | None) -> dict[str, str]:
+    """`code`: another checkout's `bridge` folder to run instead of this one (before/after);
+    `pycache`: an empty folder for a first start, where Python finds no bytecode."""
     environment = dict(os.environ)
     if code is not None:
         environment["PYTHONPATH"] = str(code)
+    if pycache is not None:
+        environment["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return environment
+
+
+def cold_start(
+    config: Path, client: str = CLIENT, code: Path | None = None, pycache: Path | None = None
+) -> Start:
+    """From spawning `memoire stdio` to its first `memoire_index` answer.
+
+    The CPU time is the process's own, from its resource usage once it ended: unlike the
+    wall time, it hardly moves when other work loads the machine.
+    """
+    environment = _environment(code, pycache)
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Path(os.devnull).open("ab") as errors:
         start = time.perf_counter()
@@ -158,6 +177,67 @@ def cold_start(config: Path, client: str = CLIENT, code: Path | None = None) -> 
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
     return Start(elapsed, cpu)
+
+
+def _http_index(port: int, token: str, deadline: float) -> int:
+    """The status of the first `GET /api/v1/index` answered on `port`, polling until it listens."""
+    while time.perf_counter() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", "/api/v1/index", headers={"Authorization": f"Bearer {token}"})
+        except ConnectionRefusedError:
+            time.sleep(0.002)
+            continue
+        try:
+            return connection.getresponse().status
+        finally:
+            connection.close()
+    raise RuntimeError("memoire serve did not answer in time")
+
+
+def cold_start_http(config: Path, token: str, pycache: Path | None = None) -> Start:
+    """From spawning `memoire serve` to its first answered JSON API index request."""
+    port = free_port()
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    arguments = memoire_arguments("serve", "--config", str(config), "--port", str(port))
+    with Path(os.devnull).open("ab") as output:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            arguments, stdout=output, stderr=output, env=_environment(None, pycache)
+        )
+        try:
+            status = _http_index(port, token, start + 60)
+            elapsed = time.perf_counter() - start
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    if status != 200:
+        raise RuntimeError(f"GET /api/v1/index answered {status}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return Start(elapsed, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
+
+
+def starts(config: Path, runs: int) -> list[tuple[str, Start]]:
+    """(label, p50) of first and second starts of `memoire stdio` and `memoire serve`,
+    taken in turn within each round so that the load weighs on all alike."""
+    token = issue_token(config, CLIENT)
+    kinds = {
+        "stdio, first start (no bytecode yet)": lambda pycache: cold_start(config, pycache=pycache),
+        "stdio, second start": lambda _: cold_start(config),
+        "serve, first start (no bytecode yet)": lambda pycache: cold_start_http(
+            config, token, pycache
+        ),
+        "serve, second start": lambda _: cold_start_http(config, token),
+    }
+    taken: dict[str, list[Start]] = {label: [] for label in kinds}
+    for _ in range(runs):
+        for label, start in kinds.items():
+            pycache = Path(tempfile.mkdtemp(prefix="pycache-"))
+            try:
+                taken[label].append(start(pycache))
+            finally:
+                shutil.rmtree(pycache)
+    return [(label, p50(values)) for label, values in taken.items()]
 
 
 def cold_starts(config: Path, runs: int, client: str = CLIENT) -> list[Start]:
@@ -256,6 +336,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=15, help="fresh processes per number")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--importtime", action="store_true", help="also the import shares")
+    parser.add_argument(
+        "--starts", action="store_true", help="also first and second starts, stdio and serve"
+    )
     parser.add_argument("--dir", type=Path, default=None, help="where to build the memories")
     parser.add_argument(
         "--compare", type=Path, help="another checkout: cold starts of both, alternately"
@@ -277,6 +360,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                         f"  cold start, {name}: {start.wall * 1000:.1f} ms wall, "
                         f"{start.cpu * 1000:.1f} ms CPU"
                     )
+            if options.starts:
+                print("  first and second starts: wall ms, CPU ms")
+                for label, start in starts(config, options.runs):
+                    print(f"  {label:<56} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f}")
             if options.importtime:
                 print("  share of import time by package (-X importtime):")
                 for package, share in import_shares(config):

@@ -9,7 +9,8 @@ and sits inside "blobs", "tree + commit" and "ref CAS" in the append.
 
 The floor is what any Git-backed write must pay: one blob, the touched folder's tree and
 the root tree rebuilt with TreeBuilder, one commit, the ref moved; fsync on, same repository,
-committed on a side branch so the memory is not disturbed.
+committed on a side branch so the memory is not disturbed. The memory is packed once
+after it is built (`packed_memory`), as a used one is.
 
 Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100`.
 """
@@ -20,10 +21,11 @@ import argparse
 import functools
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,6 +50,7 @@ from memoire.storage import (
     worktree,
 )
 from memoire.storage import search as search_index
+from memoire.storage.index_file import IndexFile
 
 WARMUP = 5
 FLOOR_BRANCH = "refs/heads/bench-floor"
@@ -152,25 +155,88 @@ def floor_commits(repository: Path, count: int, *, fsync: bool) -> list[int]:
         pygit2.settings.enable_fsync_gitdir(True)
 
 
+def index_and_tree_alone(repository: Path, path: str, count: int) -> dict[str, list[int]]:
+    """The two costs this bench's readers asked about, each next to what it replaced,
+    sample by sample in turn (so the load weighs on both alike), fsync as configured:
+
+    - the index: libgit2 rewriting the whole index vs `IndexFile` changing one entry;
+    - the note's folder tree: a new TreeBuilder loaded from the folder's tree at each
+      write vs the builder kept from the write before (`commits._TreeBuilders`).
+    """
+    repo = pygit2.Repository(str(repository))
+    index_file = IndexFile(Path(repo.path))
+    index = repo.index
+    folder, name = path.split("/", 1)
+    kept = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
+
+    def libgit2_index(blob: pygit2.Oid) -> int:
+        index.read(False)  # what the other side wrote is read outside the time
+        start = time.perf_counter_ns()
+        index.add(pygit2.IndexEntry(path, blob, FileMode.BLOB))
+        index.write()
+        return time.perf_counter_ns() - start
+
+    def in_place_index(blob: pygit2.Oid) -> int:
+        index_file.blob_ids([path])  # likewise
+        start = time.perf_counter_ns()
+        index_file.update({path: str(blob)})
+        return time.perf_counter_ns() - start
+
+    def new_builder(blob: pygit2.Oid) -> int:
+        start = time.perf_counter_ns()
+        fresh = repo.TreeBuilder(repo.head.peel(pygit2.Tree)[folder])
+        fresh.insert(name, blob, FileMode.BLOB)
+        fresh.write()
+        return time.perf_counter_ns() - start
+
+    def kept_builder(blob: pygit2.Oid) -> int:
+        start = time.perf_counter_ns()
+        kept.insert(name, blob, FileMode.BLOB)
+        kept.write()
+        return time.perf_counter_ns() - start
+
+    pairs = [
+        (
+            ("index: libgit2 rewrites it all", libgit2_index),
+            ("index: one entry changed in place", in_place_index),
+        ),
+        (("folder tree: new builder", new_builder), ("folder tree: kept builder", kept_builder)),
+    ]
+    samples: dict[str, list[int]] = defaultdict(list)
+    for number in range(count + WARMUP):
+        for pair in pairs:  # each pair in turn, the first of it alternating: order costs too
+            for side, (label, measure) in enumerate(pair[::-1] if number % 2 else pair):
+                text = f"alone {number} {side} {time.time_ns()}\n"  # never the same tree twice
+                elapsed = measure(repo.create_blob(text.encode()))
+                if number >= WARMUP:
+                    samples[label].append(elapsed)
+    committed = repo.head.peel(pygit2.Tree)[path].id
+    index_file.update({path: str(committed)})  # as it was: the appends check it
+    return samples
+
+
 def appends(
     repository: Path, paths: list[str], count: int, clock: PartClock, seed: int
-) -> tuple[list[int], list[dict[str, int]]]:
+) -> tuple[list[int], list[int], list[dict[str, int]]]:
+    """(wall ns, CPU ns, parts) per append: the CPU time hardly moves when others load
+    the disk, the wall time does."""
     memory = make_service(repository)
     rng = random.Random(seed)
     try:
         memory.search(FULL_CLIENT, "garden")  # the first search builds the full-text index
-        totals, parts = [], []
+        totals, cpu, parts = [], [], []
         for number in range(count + WARMUP):
             path = rng.choice(paths)
             clock.take()
-            start = time.perf_counter_ns()
+            start, start_cpu = time.perf_counter_ns(), time.process_time_ns()
             memory.append(FULL_CLIENT, path, f"- bench line {number}: tomato and basil")
-            elapsed = time.perf_counter_ns() - start
+            elapsed, used = time.perf_counter_ns() - start, time.process_time_ns() - start_cpu
             taken = clock.take()
             if number >= WARMUP:
                 totals.append(elapsed)
+                cpu.append(used)
                 parts.append(taken)
-        return totals, parts
+        return totals, cpu, parts
     finally:
         memory.close()
 
@@ -183,21 +249,40 @@ def ms(nanoseconds: float) -> str:
     return f"{nanoseconds / 1e6:7.2f}"
 
 
+def packed_memory(repository: Path, size: int, seed: int) -> list[str]:
+    """A memory of `size` notes with its objects packed, as `git gc` leaves a used one.
+
+    Built loose, its 10,000 objects would make the first `git gc --auto` that a write starts
+    (one write in 50) pack them all while holding the memory's lock: a one-off of seconds
+    that lands on a few measured appends, not a cost of each write.
+    """
+    paths = build_memory(repository, size, seed)
+    subprocess.run(["git", "-C", str(repository), "gc", "--quiet"], check=True)
+    return paths
+
+
 def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) -> None:
     repository = base / f"memory-{size}"
-    paths = build_memory(repository, size, seed)
+    paths = packed_memory(repository, size, seed)
     floor_on = floor_commits(repository, count, fsync=True)
     floor_off = floor_commits(repository, count, fsync=False)
-    totals, parts = appends(repository, paths, count, clock, seed)
+    folders = Counter(path.split("/")[0] for path in paths if "/" in path)
+    largest = folders.most_common(1)[0][0]
+    alone = index_and_tree_alone(repository, next(p for p in paths if p.startswith(largest)), count)
+    totals, cpu, parts = appends(repository, paths, count, clock, seed)
     append_p50 = statistics.median(totals)
     floor_p50 = statistics.median(floor_on)
     print(f"\n== {size} notes, {count} appends ==")
     print(f"append p50 {ms(append_p50)} ms   p95 {ms(percentile(totals, 95))} ms")
+    print(f"append CPU p50 {ms(statistics.median(cpu))} ms (this process's CPU time)")
     print(f"floor  p50 {ms(floor_p50)} ms   p95 {ms(percentile(floor_on, 95))} ms (bare commit)")
     print(f"floor without fsync p50 {ms(statistics.median(floor_off))} ms")
     fsync_share = floor_p50 - statistics.median(floor_off)
     print(f"fsync in the floor  p50 {ms(fsync_share)} ms")
     print(f"append / floor      {append_p50 / floor_p50:5.2f}x")
+    print("\nmeasured alone, in turn (fsync on)  p50 ms")
+    for label, values in alone.items():
+        print(f"  {label:<35}{ms(statistics.median(values))}")
     print("\npart (exclusive)                 p50 ms  mean ms")
     names = list(PARTS)
     for name in names:

@@ -58,6 +58,86 @@ def test_a_person_committing_everything_afterwards_reverts_nothing(
     assert service.read("desk", "topics/a.md").body.endswith("first\nsecond\n")
 
 
+def _index_blob(repository: Path, path: str) -> str:
+    """The blob id Git's own index names for `path` (`git ls-files --stage`)."""
+    return git(repository, "ls-files", "--stage", "--", path).split()[1]
+
+
+def test_a_person_committing_the_index_afterwards_keeps_memoires_write(
+    service: MemoryService, repository: Path
+) -> None:
+    """Git's index caches each folder's tree (its TREE extension), and `git commit` uses
+    that cache as it is: a write that changed a note's entry but left its folder's cached
+    tree would be reverted by the person's next plain `git commit`."""
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    git(repository, "commit", "-q", "--allow-empty", "-m", "git writes its tree cache")
+    assert b"TREE" in (repository / ".git/index").read_bytes()
+    service.append("desk", "topics/a.md", "second")
+    (repository / "mine.txt").write_text("a person's file\n")
+    git(repository, "add", "mine.txt")
+    git(repository, "commit", "-qm", "person commits what is staged")
+    assert git(repository, "show", "HEAD:topics/a.md").endswith("first\nsecond\n")
+    assert git(repository, "status", "--porcelain") == ""
+
+
+def test_a_persons_staged_work_stays_staged_across_memoires_writes(
+    service: MemoryService, repository: Path
+) -> None:
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    (repository / "draft.txt").write_text("a person's draft\n")
+    git(repository, "add", "draft.txt")
+    for line in ("second", "third"):
+        service.append("desk", "topics/a.md", line)
+        assert git(repository, "status", "--porcelain") == "A  draft.txt\n"
+    assert (
+        _index_blob(repository, "topics/a.md")
+        == git(repository, "rev-parse", "HEAD:topics/a.md").strip()
+    )
+    assert git(repository, "fsck", "--no-dangling") == ""
+
+
+@pytest.mark.parametrize("version", ["2", "3", "4"])
+def test_every_kind_of_write_leaves_git_status_clean_whatever_the_index_version(
+    service: MemoryService, repository: Path, version: str
+) -> None:
+    """Notes already in the index are changed in place; new and removed notes, and index
+    versions that cannot be changed in place, go through libgit2: the person sees the same."""
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    service.append("desk", "topics/b.md", "other", title="B", sensitive=False)
+    git(repository, "update-index", "--index-version", version)
+    service.append("desk", "topics/a.md", "second")
+    assert git(repository, "status", "--porcelain") == ""
+    service.append("desk", "topics/c.md", "new", title="C", sensitive=False)
+    assert git(repository, "status", "--porcelain") == ""
+    service.delete("desk", "topics/b.md", service.read("desk", "topics/b.md").version)
+    assert git(repository, "status", "--porcelain") == ""
+    service.append("desk", "topics/a.md", "third")
+    assert git(repository, "status", "--porcelain") == ""
+    for path in ("topics/a.md", "topics/c.md"):
+        assert _index_blob(repository, path) == git(repository, "rev-parse", f"HEAD:{path}").strip()
+    assert "topics/b.md" not in git(repository, "ls-files")
+    assert not (repository / ".git/index.lock").exists()
+
+
+def test_a_persons_commit_in_the_same_folder_between_two_writes_is_kept(
+    service: MemoryService, repository: Path
+) -> None:
+    """memoire builds its next folder tree from the one it last wrote only when the branch
+    still holds exactly that tree; a person's commit in between changes it."""
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    (repository / "topics/person.md").write_text(_note_text("Person", "by hand\n"))
+    git(repository, "add", "topics/person.md")
+    git(repository, "commit", "-qm", "by hand")
+    service.append("desk", "topics/a.md", "second")
+    assert git(repository, "show", "HEAD:topics/person.md").endswith("by hand\n")
+    git(repository, "rm", "-q", "topics/person.md")
+    git(repository, "commit", "-qm", "removed by hand")
+    service.append("desk", "topics/a.md", "third")
+    assert "topics/person.md" not in git(repository, "ls-tree", "--name-only", "HEAD", "topics/")
+    assert git(repository, "show", "HEAD~2:topics/person.md").endswith("by hand\n")
+    assert git(repository, "status", "--porcelain") == ""
+
+
 def test_uncommitted_hand_edits_are_never_overwritten(
     service: MemoryService, repository: Path
 ) -> None:

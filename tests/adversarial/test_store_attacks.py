@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import json
 import os
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygit2
@@ -19,7 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memoire.bootstrap import create_memory
-from memoire.core.errors import InvalidPath, LowDiskSpace, MemoireError, OutcomeUnknown
+from memoire.core.errors import (
+    DamagedIndex,
+    InvalidPath,
+    LowDiskSpace,
+    MemoireError,
+    OutcomeUnknown,
+)
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 from memoire.storage.store import Change, GitStore, Snapshot
@@ -377,3 +384,65 @@ def test_links_pushed_to_the_shared_remote_are_never_written_through(
         if answer == "landed":
             assert git(local, "show", f"main:{path}").endswith("after the push\n")
     service.close()
+
+
+# Git's index, changed in place by memoire (storage/index_file)
+
+
+def _forge_index(repository: Path, change: Callable[[bytearray], None]) -> bytes:
+    """Rewrite .git/index with `change` applied and a valid checksum: damage Git's own
+    check cannot see. Returns the forged bytes."""
+    index = repository / ".git/index"
+    data = bytearray(index.read_bytes()[:-20])
+    change(data)
+    forged = bytes(data) + hashlib.sha1(data, usedforsecurity=False).digest()
+    index.write_bytes(forged)
+    return forged
+
+
+def test_an_index_claiming_billions_of_entries_neither_hangs_nor_is_overwritten(
+    service: MemoryService, repository: Path
+) -> None:
+    service.append("desk", "people/frank.md", "one", title="F", sensitive=False)
+    head = _head(repository)
+    forged = _forge_index(repository, lambda data: data.__setitem__(slice(8, 12), b"\xff" * 4))
+    with pytest.raises(DamagedIndex, match=r"index\.damaged && git reset"):
+        within_bounded_time(lambda: service.append("desk", "people/frank.md", "two"))
+    assert _head(repository) == head, "nothing may be committed"
+    assert (repository / ".git/index").read_bytes() == forged
+    assert not (repository / ".git/index.lock").exists()
+
+
+def test_a_note_whose_name_ends_another_entrys_name_changes_only_its_own_entry(
+    service: MemoryService, repository: Path
+) -> None:
+    """Entries are found by walking the index, never by searching for the name's bytes."""
+    (repository / "topics/xpeople").mkdir(parents=True)
+    decoy = "topics/xpeople/frank.md"
+    (repository / decoy).write_text("a person's file\n")
+    git(repository, "add", decoy)
+    git(repository, "commit", "-qm", "a decoy")
+    decoy_blob = git(repository, "rev-parse", f"HEAD:{decoy}").strip()
+    service.append("desk", "people/frank.md", "one", title="F", sensitive=False)
+    service.append("desk", "people/frank.md", "two")
+    staged = git(repository, "ls-files", "--stage", "--", decoy, "people/frank.md").split("\n")
+    assert staged[0].split()[1] == git(repository, "rev-parse", "HEAD:people/frank.md").strip()
+    assert staged[1].split()[1] == decoy_blob
+    assert git(repository, "status", "--porcelain") == ""
+
+
+def test_a_conflicted_or_duplicated_entry_is_left_to_libgit2(
+    service: MemoryService, repository: Path
+) -> None:
+    """An entry the in-place update does not understand (here a skip-worktree flag, which
+    needs an extended entry) is not patched blindly: libgit2 rewrites the index as before."""
+    service.append("desk", "people/frank.md", "one", title="F", sensitive=False)
+    service.append("desk", "people/anna.md", "one", title="A", sensitive=False)
+    git(repository, "update-index", "--skip-worktree", "people/anna.md")
+    service.append("desk", "people/frank.md", "two")
+    assert git(repository, "status", "--porcelain") == ""
+    assert (
+        git(repository, "ls-files", "--stage", "--", "people/frank.md").split()[1]
+        == git(repository, "rev-parse", "HEAD:people/frank.md").strip()
+    )
+    assert git(repository, "fsck", "--no-dangling") == ""

@@ -168,3 +168,9 @@ class MemoryKeyUnusable(MemoireError):
     """The memory key file cannot be used safely: nothing was read or written with it."""
 
     code = "memory_key_unusable"
+
+
+class DamagedIndex(MemoireError):
+    """Git's index of the working tree cannot be read: nothing was written."""
+
+    code = "damaged_index"

@@ -22,9 +22,16 @@ from pathlib import Path
 import pygit2
 from pygit2.enums import FileMode
 
-from ..core.errors import InvalidPath, LowDiskSpace, MemoireError, UncommittedChanges
+from ..core.errors import (
+    DamagedIndex,
+    InvalidPath,
+    LowDiskSpace,
+    MemoireError,
+    UncommittedChanges,
+)
 from . import nofollow
 from .failures import is_disk_full
+from .index_file import IndexFile
 from .note_cipher import NoteCipher
 from .refs import despite_git_locks
 
@@ -49,6 +56,7 @@ class WorkTree:
         self.root = root
         self._repo_path = repo_path
         self._gitdir = Path(repo.path)
+        self._index_file = IndexFile(self._gitdir)
         self._scratch = state / "tmp"
         self._scratch.mkdir(exist_ok=True)
         self._journal = state / "pending.json"
@@ -59,18 +67,36 @@ class WorkTree:
 
     def check(self, paths: Iterable[str], committed: Mapping[str, str]) -> None:
         """Refuse a path with anything in its way, or with edits a person has not committed."""
-        index = self._repo.index
-        index.read(False)
+        paths = list(paths)
+        staged = self._staged(paths)
         for path in paths:
             if path in self._stuck:
                 raise self._stuck[path]
             expected = committed.get(path)
-            if self.blob(path, expected) != expected or self._index_blob(index, path) != expected:
+            if self.blob(path, expected) != expected or staged[path] != expected:
                 raise UncommittedChanges(
                     f"{path} has uncommitted changes in the working tree of {self.root}; "
                     "nothing was written. Commit or discard them (git commit / git restore), "
                     "then try again."
                 )
+
+    def _staged(self, paths: list[str]) -> dict[str, str | None]:
+        """Each path's blob id in the index (None: not there), read by `index_file` when it
+        can, so an index it changed in place is not parsed again by libgit2."""
+        found = self._index_file.blob_ids([self._repo_path(path) for path in paths])
+        if found is not None:
+            return {path: found[self._repo_path(path)] for path in paths}
+        index = self._repo.index
+        try:
+            index.read(False)
+        except pygit2.GitError as error:
+            damaged = self._gitdir / "index"
+            raise DamagedIndex(
+                f"Git's index {damaged} cannot be read ({error}); nothing was written. Move "
+                f"it aside and rebuild it from the last commit (mv {damaged} {damaged}.damaged "
+                "&& git reset), then try again."
+            ) from error
+        return {path: self._index_blob(index, path) for path in paths}
 
     def blob(self, path: str, committed: str | None) -> str | None:
         """The blob id Git would give the path's working-tree file (sealed when sensitive,
@@ -131,7 +157,18 @@ class WorkTree:
                 nofollow.replace_file(directory, parts[-1], data, self._scratch, path)
 
     def _stage(self, blobs: Mapping[str, str | None]) -> None:
-        """Record the blobs in the index by id: Git never reads the working tree for it."""
+        """Record the blobs in the index by id: Git never reads the working tree for it.
+
+        Notes already in the index get their entries changed in place (`index_file`);
+        anything else (a new note, a removal, an index that file cannot change) goes
+        through libgit2, which rewrites the whole index.
+        """
+        replaced = {self._repo_path(path): blob for path, blob in blobs.items() if blob}
+        in_place = len(replaced) == len(blobs) and despite_git_locks(
+            [self._gitdir / "index.lock"], "the index", lambda: self._index_file.update(replaced)
+        )
+        if in_place:
+            return
         index = self._repo.index
         index.read(False)
         for path, blob_id in blobs.items():
