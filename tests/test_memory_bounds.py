@@ -21,6 +21,7 @@ from memoire.storage.caches import BoundedCache
 from .conftest import ServiceFactory
 
 SMALL_BOUND = 4
+LARGEST_CACHED_OBJECT = 4096  # libgit2's default size limit for cached commits and trees
 WRITES = 30
 FOLDERS = ("people", "topics", "journal")
 
@@ -104,7 +105,9 @@ def test_a_cache_without_room_is_refused() -> None:
 
 
 def test_libgit2_object_cache_is_bounded_to_a_few_mib() -> None:
-    """libgit2 caches every small commit and tree it meets, 256 MiB by default."""
+    """libgit2 caches every small commit and tree it meets, 256 MiB by default. It evicts
+    before it inserts, so the total may end one cached object (at most 4 KiB: libgit2 caches
+    commits and trees up to that size) over the bound."""
     used, bound = pygit2.settings.cached_memory
     assert bound == store.GIT_OBJECT_CACHE_BYTES <= 16 * 2**20
-    assert used <= bound
+    assert used <= bound + LARGEST_CACHED_OBJECT
