@@ -54,7 +54,7 @@ def _shell_blocks(text: str) -> list[str]:
 def test_the_distribution_is_memoire_bridge_and_the_command_memoire() -> None:
     assert PROJECT["name"] == "memoire-bridge"
     assert PROJECT["scripts"] == {"memoire": "memoire.adapters.cli:main"}
-    assert "uv tool install memoire-bridge" in README
+    assert "uv tool install --compile-bytecode memoire-bridge" in README  # a quick first start
     assert "pipx install memoire-bridge" in README
 
 
