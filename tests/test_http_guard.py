@@ -8,8 +8,8 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from memoire.adapters.http import is_loopback
 from memoire.adapters.ratelimit import RateLimiter
+from memoire.addresses import is_loopback
 
 from .bridges import issue_token, running_bridge
 from .conftest import write_config

@@ -323,13 +323,14 @@ def _check(arguments: argparse.Namespace) -> int:
 def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
+    from ..addresses import is_loopback
     from ..auth.server import open_oauth
     from ..fetching import keep_fetching
     from ..service import MemoryService
     from ..serving import recorded_serving
     from ..storage.tokens import TokenStore
     from .connections import serve
-    from .http import build_app, is_loopback
+    from .http import build_app
     from .listening import listening_socket
     from .requestlog import configure_logging
 

@@ -13,7 +13,6 @@ token-less local process cannot slow down the clients that share its address.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import json
 import logging
 from collections import Counter
@@ -27,6 +26,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..addresses import is_loopback
 from ..auth.endpoints import is_public, oauth_routes
 from ..auth.metadata import www_authenticate
 from ..auth.opaque import ACCESS_PREFIX
@@ -98,15 +98,6 @@ def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
         allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
         allowed_origins=list(settings.allowed_origins),
     )
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class Guard:

@@ -9,12 +9,12 @@ entry written with port `*` accepts any port, as RFC 8252 asks for desktop apps)
 from __future__ import annotations
 
 import dataclasses
-import ipaddress
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..addresses import is_loopback
 from .redirects import check_allowlist_entry
 
 MCP_PATH = "/mcp"
@@ -106,7 +106,7 @@ def _public_url(value: object) -> str:
             f"[oauth] public_url {value!r} must be a base URL like 'https://your.host', "
             "without query or fragment"
         )
-    if parts.scheme != "https" and not (parts.scheme == "http" and _loopback(parts.hostname)):
+    if parts.scheme != "https" and not (parts.scheme == "http" and is_loopback(parts.hostname)):
         raise OAuthSettingsError(
             f"[oauth] public_url {value!r} must use https (http only on 127.0.0.1 or localhost)"
         )
@@ -138,12 +138,3 @@ def _flag(table: Mapping[str, Any], key: str) -> bool:
     if not isinstance(value, bool):
         raise OAuthSettingsError(f"[oauth] {key} must be true or false")
     return value
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
