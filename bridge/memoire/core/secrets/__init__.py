@@ -25,6 +25,7 @@ from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.layouts import (
     find_chat_replies,
+    find_codes_on_the_next_line,
     find_explained_values,
     find_quoted_and_card_codes,
     find_security_answers,
@@ -100,6 +101,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_replies(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_values_after_a_blank_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_explained_values(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
 
 

@@ -20,6 +20,7 @@ costs one `str.find` per literal, which outruns a regex over the note by far.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.text import positions
 from memoire.core.secrets.window import password_shaped
 
@@ -235,6 +236,26 @@ def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[st
             found = password_shaped(value)
         if found:
             yield ("value-below-label", alone.start("value"), alone.end("value"))
+
+
+# "code porte garage⏎1066": a short line naming a code, then a line of its digits alone.
+_CODE_LABEL = re.compile(
+    r"[ \t]*(?:[^\W\d_][\w'’-]*[ \t]+){0,4}?(?:code|pin|digicode|nip)s?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,4}[ \t]*"
+)
+_DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>[0-9]{4,8})[ \t]*(?:\n|\Z)")
+_CODE_LITERALS = ("code", "pin", "nip")
+
+
+def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in _lines_with(lowered, _CODE_LITERALS):
+        if line_end == len(text) or _CODE_LABEL.fullmatch(lowered, line_start, line_end) is None:
+            continue
+        if not _OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
+            continue  # "code postal⏎75011"
+        digits = _DIGITS_ALONE.match(text, line_end + 1)
+        if digits is not None:
+            yield ("code-below-label", digits.start("value"), digits.end("value"))
 
 
 def _line_end(text: str, position: int) -> int:
