@@ -1331,8 +1331,7 @@ def test_fourth_dev_corpus_levels_hold() -> None:
     replies, bare password columns, a value below a blank line or after its explanation): the
     guard caught 19 of its 81 secrets and flagged 2 of its 100 hard negatives (a guest Wi-Fi
     network's name, a museum pass's hours). Then tuned on: the levels after the last change.
-    Still missed: a reply giving spaced words ("it's mango tango 42 no spaces"); still flagged:
-    the hours in a table's row after "Pass"."""
+    Still flagged: the hours in a table's row after "Pass" ("| Paris Museum Pass | 9-18 |")."""
     corpus = load_corpus(DEV4_CORPUS)
     positives = [entry for entry in corpus if entry.family is not None]
     negatives = [entry for entry in corpus if entry.family is None]
@@ -1342,7 +1341,7 @@ def test_fourth_dev_corpus_levels_hold() -> None:
         caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
     assert caught == {
         "security_qa": 20,
-        "chat": 19,
+        "chat": 20,
         "table": 10,
         "blank_line": 10,
         "explained": 10,
@@ -1385,6 +1384,7 @@ def test_security_question_without_its_answer_passes(text: str) -> None:
         ("Dad: can you send me the alarm code?\nMe: 5 8 2 0 then the tick", "5 8 2 0"),
         ("Tonton : le mot de passe du wifi stp\nMoi : tournesol-bleu", "tournesol-bleu"),
         ("Chloé : tu as le code du cadenas du vélo ?\nMax : 0718", "0718"),
+        ("[10:42] A: wifi password again?\n[10:43] B: it's bluebird all lowercase", "bluebird"),
     ],
 )
 def test_chat_reply_under_a_question_for_a_secret_is_one(text: str, secret: str) -> None:
@@ -1427,6 +1427,7 @@ def test_pass_column_of_bus_passes_passes() -> None:
         ("Password for the school portal\n\nTurnip!Patch7\n\n(Dad's login)", "Turnip!Patch7"),
         ("Code PIN de la carte SIM\n\n6672", "6672"),
         ("code porte garage\n1066", "1066"),
+        ("Password for the school portal\n\nSunflower\n\n(Léa's account)", "Sunflower"),
     ],
 )
 def test_value_alone_below_its_label_is_a_secret(text: str, secret: str) -> None:
@@ -1435,7 +1436,12 @@ def test_value_alone_below_its_label_is_a_secret(text: str, secret: str) -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["Laptop PIN\n\nNot set yet, remember to add one.", "code postal\n75011", "Alarm\n\n07:30"],
+    [
+        "Laptop PIN\n\nNot set yet, remember to add one.",
+        "code postal\n75011",
+        "Alarm\n\n07:30",
+        "Password manager\n\nBitwarden",
+    ],
 )
 def test_label_followed_by_no_value_passes(text: str) -> None:
     assert find_secrets(text) == []
@@ -1449,6 +1455,8 @@ def test_label_followed_by_no_value_passes(text: str) -> None:
         ("Le mot de passe de la box est noté ici : Freebox*Salon42", "Freebox*Salon42"),
         ("Le mot de passe du wifi invité, c'est « pamplemousse »", "pamplemousse"),
         ("card security code (back) = 417", "417"),
+        ("Maya's tablet password is her birthday backwards, 5491.", "5491"),
+        ("Le mot de passe de Netflix est écrit ici : Paprika", "Paprika"),
     ],
 )
 def test_value_after_its_explanation_is_a_secret(text: str, secret: str) -> None:
@@ -1459,6 +1467,7 @@ def test_value_after_its_explanation_is_a_secret(text: str, secret: str) -> None
     "text",
     [
         "Password manager: 1Password",
+        "The password policy is 12 characters, since 2023.",
         "The printer admin password is written here: see page 3 of the manual.",
         "Le mot de passe du wifi invité, c'est « le même que d'habitude »",
         "Noms des réseaux wifi : Freebox-7D4E21, Bbox-91A2F3-invités",

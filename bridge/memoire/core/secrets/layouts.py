@@ -206,7 +206,27 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
         return (value_start, end) if _is_code(value) else None
     if password_shaped(value) or (len(words) == 1 and _PLAIN_WORD.fullmatch(value) is not None):
         return value_start, end
-    return None
+    return _value_before_a_typing_hint(text, value_start, line_end)
+
+
+# How the value is typed, said after it: "it's bluebird all lowercase", "c'est tigre sans espace".
+_TYPING_HINT = re.compile(
+    r"[ \t,(-]+(?:(?:all|in|no|with|without|tout|en|sans|avec|pas[ ]d['’])[ \t]+)?"
+    r"(?:lower[ -]?case|upper[ -]?case|caps|capitals?|spaces?|minuscules?|majuscules?"
+    r"|espaces?|attach[ée]s?|one[ ]word|un[ ]seul[ ]mot)(?![^\W_])",
+    re.IGNORECASE,
+)
+_MAX_HINTED_WORDS = 4
+
+
+def _value_before_a_typing_hint(text: str, start: int, line_end: int) -> tuple[int, int] | None:
+    hint = _TYPING_HINT.search(text, start, line_end)
+    if hint is None:
+        return None
+    words = text[start : hint.start()].split()
+    if not 1 <= len(words) <= _MAX_HINTED_WORDS:
+        return None
+    return start, hint.start()
 
 
 # --- a value alone below its label and a blank line --------------------------------------------
@@ -233,9 +253,18 @@ def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[st
         if match["code"] is not None or "passcode" in match["password"]:
             found = _is_code(value) or (match["code"] is None and password_shaped(value))
         else:
-            found = password_shaped(value)
+            found = password_shaped(value) or (
+                _is_a_word(value) and _OTHER_LABELS.search(match[0]) is None
+            )
         if found:
             yield ("value-below-label", alone.start("value"), alone.end("value"))
+
+
+# Labels of notes about passwords, under which a word is a name or a word, not the password.
+_OTHER_LABELS = re.compile(
+    r"(?<![^\W_])(?:manager|gestionnaire|reset|policy|politique|rules?|r[èe]gles?|hint|indice"
+    r"|tips?|conseils?|forgot\w*|oubli\w*|changed?|chang[ée]e?|expir\w*|strength|length)"
+)
 
 
 # "code porte garage⏎1066": a short line naming a code, then a line of its digits alone.
@@ -296,9 +325,21 @@ def _explained_on_line(
                 _YEAR.fullmatch(value) is None or _SAYS_A_DATE.search(match["clause"]) is not None
             )
         else:
-            found = password_shaped(value)
+            found = (
+                password_shaped(value)
+                or (_is_code(value) and _YEAR.fullmatch(value) is None)
+                or (_POINTS_HERE.search(match["clause"]) is not None and _is_a_word(value))
+            )
         if found:
             yield ("explained-value", match.start("value"), match.end("value"))
+
+
+# "… est écrit ici : Paprika": the clause points at the value, which may be any word.
+_POINTS_HERE = re.compile(r"(?<![^\W_])(?:here|below|ici|ci-dessous|dessous)[ \t]*\Z")
+
+
+def _is_a_word(value: str) -> bool:
+    return _PLAIN_WORD.fullmatch(value) is not None and value.lower() not in _NOT_VALUES
 
 
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
