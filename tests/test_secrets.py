@@ -1441,6 +1441,8 @@ def test_value_alone_below_its_label_is_a_secret(text: str, secret: str) -> None
         "code postal\n75011",
         "Alarm\n\n07:30",
         "Password manager\n\nBitwarden",
+        "Password reset\n\nDone2024",
+        "code de réduction\n2024",
     ],
 )
 def test_label_followed_by_no_value_passes(text: str) -> None:

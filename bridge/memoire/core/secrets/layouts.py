@@ -82,6 +82,7 @@ _ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable[ ]word|word")
 _ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
 _ANSWER_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
 _MAX_ANSWER_WORDS = 3
+_LABEL_TO_LINE_END = 160
 _QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*:[^\n]*\?[ \t]*\n")
 _ANSWER_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*:[ \t]*", re.IGNORECASE)
 # What a security question asks about: a question without one of these is any question.
@@ -108,7 +109,10 @@ def find_security_answers(text: str, lowered: str) -> Iterator[tuple[str, int, i
 def _answer_on_line(
     text: str, lowered: str, label: re.Match[str], line_end: int
 ) -> tuple[int, int] | None:
-    """A question's answer follows an arrow or "="; an answer's label, any separator."""
+    """A question's answer follows an arrow or "="; an answer's label, any separator. The
+    answer ends the line, a question's words away from its label at most."""
+    if line_end - label.end() > _LABEL_TO_LINE_END:
+        return None
     rest = lowered[label.end() : line_end]
     is_answer = _ANSWER_NOUN.search(label[0]) is not None
     separators = list((_ANSWER_SEPARATOR if is_answer else _ARROW).finditer(rest))
@@ -252,9 +256,11 @@ def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[st
         value = alone["value"]
         if match["code"] is not None or "passcode" in match["password"]:
             found = _is_code(value) or (match["code"] is None and password_shaped(value))
+        elif _OTHER_LABELS.search(match[0]) is not None:
+            found = False
         else:
             found = password_shaped(value) or (
-                _is_a_word(value) and _OTHER_LABELS.search(match[0]) is None
+                _is_a_word(value) and _CHANGE_LABELS.search(match[0]) is None
             )
         if found:
             yield ("value-below-label", alone.start("value"), alone.end("value"))
@@ -263,8 +269,10 @@ def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[st
 # Labels of notes about passwords, under which a word is a name or a word, not the password.
 _OTHER_LABELS = re.compile(
     r"(?<![^\W_])(?:manager|gestionnaire|reset|policy|politique|rules?|r[èe]gles?|hint|indice"
-    r"|tips?|conseils?|forgot\w*|oubli\w*|changed?|chang[ée]e?|expir\w*|strength|length)"
+    r"|tips?|conseils?|forgot\w*|oubli\w*|expir\w*|strength|length)"
 )
+# And where a word alone may say when, not what: "Password changed⏎⏎Yesterday".
+_CHANGE_LABELS = re.compile(r"(?<![^\W_])(?:changed?|chang[ée]e?|updated?|mis[ ][àa][ ]jour)")
 
 
 # "code porte garage⏎1066": a short line naming a code, then a line of its digits alone.
@@ -283,7 +291,7 @@ def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, 
         if not _OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
             continue  # "code postal⏎75011"
         digits = _DIGITS_ALONE.match(text, line_end + 1)
-        if digits is not None:
+        if digits is not None and _YEAR.fullmatch(digits["value"]) is None:
             yield ("code-below-label", digits.start("value"), digits.end("value"))
 
 
