@@ -1358,6 +1358,9 @@ def test_fourth_dev_corpus_levels_hold() -> None:
         ("Q: name of your first school?\nA: Ridgeway", "Ridgeway"),
         ("Question secrète (ville de naissance) → Quimper", "Quimper"),
         ("Réponse secrète pour le compte Ameli : Garance", "Garance"),
+        ("Memorable information for Barclays: Wolverhampton", "Wolverhampton"),
+        ("Sécurité bancaire - question : nom de ma grand-mère ; réponse : Odette", "Odette"),
+        ("Q. Name of your first teacher?\nA. Mrs Patel", "Mrs Patel"),
     ],
 )
 def test_security_answer_is_a_secret_however_plain(text: str, secret: str) -> None:
@@ -1371,6 +1374,8 @@ def test_security_answer_is_a_secret_however_plain(text: str, secret: str) -> No
         "bank security answer: ask Mum, she set it up",
         "Réponse à la question secrète : voir le coffre-fort numérique",
         "Q: what is a security question?\nA: a backup way to prove who you are.",
+        "question: what's for dinner?\nanswer: lasagne",
+        "Memorable information: we keep it in the safe",
     ],
 )
 def test_security_question_without_its_answer_passes(text: str) -> None:
@@ -1384,6 +1389,7 @@ def test_security_question_without_its_answer_passes(text: str) -> None:
         ("Dad: can you send me the alarm code?\nMe: 5 8 2 0 then the tick", "5 8 2 0"),
         ("Tonton : le mot de passe du wifi stp\nMoi : tournesol-bleu", "tournesol-bleu"),
         ("Chloé : tu as le code du cadenas du vélo ?\nMax : 0718", "0718"),
+        ("Claire: le code de l'immeuble c'est quoi ?\nMoi: 2B47A", "2B47A"),
         ("[10:42] A: wifi password again?\n[10:43] B: it's bluebird all lowercase", "bluebird"),
     ],
 )
@@ -1426,6 +1432,7 @@ def test_pass_column_of_bus_passes_passes() -> None:
     [
         ("Password for the school portal\n\nTurnip!Patch7\n\n(Dad's login)", "Turnip!Patch7"),
         ("Code PIN de la carte SIM\n\n6672", "6672"),
+        ("Mot de passe du compte Ameli\n\n\nSecu2023!", "Secu2023!"),
         ("code porte garage\n1066", "1066"),
         ("Password for the school portal\n\nSunflower\n\n(Léa's account)", "Sunflower"),
     ],

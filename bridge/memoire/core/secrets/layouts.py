@@ -27,7 +27,8 @@ from memoire.core.secrets.window import password_shaped
 # --- what a value may be ----------------------------------------------------------------------
 
 _CODE_VALUE = re.compile(
-    r"[0-9]{4,8}[#*]?|[A-Z][0-9]{3,6}|[0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9](?:[ ][0-9]){3,7}"
+    r"[0-9]{4,8}[#*]?|(?=(?:[A-Z]*[0-9]){3})[0-9A-Z]{4,6}|[0-9]{1,2}(?:-[0-9]{1,2}){2,5}"
+    r"|[0-9](?:[ ][0-9]){3,7}"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
 _PLAIN_WORD = re.compile(r"[^\W\d_]{5,}")
@@ -75,16 +76,18 @@ def _is_code(value: str) -> bool:
 _SECURITY = re.compile(
     r"(?<![^\W_])(?:(?:security|secret|memorable|s[ée]curit[ée])[ ](?:q(?:uestion)?|answer|word)"
     r"|(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée]|[àa][ ]la[ ]question)"
-    r"|secret[ ]answer|memorable[ ]word|r[ée]ponse[ ]question)(?![^\W_])"
+    r"|secret[ ]answer|memorable[ ](?:word|info(?:rmation)?|answer|data)|r[ée]ponse[ ]question"
+    r"|(?:s[ée]curit[ée]|security)[^\n]{0,80}?(?<![^\W_])(?:answer|r[ée]ponse)"
+    r")(?![^\W_])"
 )
-_ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable[ ]word|word")
+_ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable")
 # What separates the answer from its question or label.
 _ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
 _ANSWER_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
 _MAX_ANSWER_WORDS = 3
 _LABEL_TO_LINE_END = 160
-_QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*:[^\n]*\?[ \t]*\n")
-_ANSWER_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*:[ \t]*", re.IGNORECASE)
+_QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*[:.)-][^\n]*\?[ \t]*\n")
+_ANSWER_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-][ \t]*", re.IGNORECASE)
 # What a security question asks about: a question without one of these is any question.
 _ASKS_ABOUT = re.compile(
     r"(?<![^\W_])(?:name|nom|first|premi[eè]re?|favou?rite|pr[ée]f[ée]r[ée]e?|maiden|jeune"
@@ -240,7 +243,7 @@ _LABEL = re.compile(
     r"|pw|pwd|mdp|mot[ ]de[ ]passe|wifi[ ]key|cl[ée][ ]wifi|cl[ée][ ]wpa)"
     r"|(?P<code>code|pin|digicode|antivol|cadenas))(?![^\W_])[^\n.:?!]{0,60}"
 )
-_VALUE_ALONE = re.compile(r"[ \t]*(?P<value>[^\s]{4,64})[ \t]*(?:\n|\Z)")
+_VALUE_ALONE = re.compile(r"\s{0,8}?[ \t]*(?P<value>[^\s]{4,64})[ \t]*(?:\n|\Z)")
 _MAX_LABEL = 128
 
 
