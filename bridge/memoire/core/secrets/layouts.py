@@ -11,7 +11,12 @@ The other rules read a value in the sentence or on the line of its noun. People 
   it ("Mom: what's the garage code?⏎Me: 7 7 3 1 then enter"). The reply must start with the
   value (after "it's", "c'est", "yes"), which must be shaped for the noun asked about: digits
   for a code, a made-up word or joined words for a password; "it's on the fridge" is none;
-- a label line, a blank line, then the value alone on its line ("Laptop PIN⏎⏎8841").
+- a label line, a blank line, then the value alone on its line ("Laptop PIN⏎⏎8841"), or a
+  short line naming a code and its digits alone on the next ("code porte garage⏎1066");
+- a value after the clause explaining it, alone at the end of the line after a colon or a
+  comma ("Her tablet password is her birthday backwards, 5491.", "… est écrit ici : X");
+- a word quoted after a password's noun ("c'est « caramel »"), a card's security code
+  ("card security code (back) = 058").
 
 Each reads only the lines holding one of its literals (`_lines_with`): prose without them
 costs one `str.find` per literal, which outruns a regex over the note by far.
@@ -37,20 +42,8 @@ _TIME_OR_DATE = re.compile(r"[0-9]{1,2}[:h/.][0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}
 _NOT_VALUES = frozenset(
     (
         *("a", "an", "the", "on", "in", "at", "it", "its", "it's", "is", "see", "ask", "check"),
-        *(
-            "same",
-            "none",
-            "no",
-            "not",
-            "nope",
-            "yes",
-            "yeah",
-            "sure",
-            "set",
-            "changed",
-            "i",
-            "i'll",
-        ),
+        *("same", "none", "no", "not", "nope", "yes", "yeah", "sure", "set", "changed", "i"),
+        *("i'll",),
         *("we", "you", "he", "she", "they", "my", "your", "our", "in", "under", "with", "tbd"),
         *("le", "la", "les", "l", "un", "une", "sur", "dans", "à", "a", "voir", "demande"),
         *("demander", "aucun", "aucune", "pas", "je", "j", "tu", "il", "elle", "on", "nous"),
@@ -388,8 +381,9 @@ def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]
     """The lines holding one of `literals`, each once, in note order."""
     lines: dict[int, int] = {}
     for literal in literals:
-        for position in positions(lowered, literal):
-            start = lowered.rfind("\n", 0, position) + 1
-            if start not in lines:
-                lines[start] = _line_end(lowered, position + len(literal) - 1)
+        position = lowered.find(literal)
+        while position != -1:  # from one line holding it to the next: each line is read once
+            end = _line_end(lowered, position + len(literal) - 1)
+            lines.setdefault(lowered.rfind("\n", 0, position) + 1, end)
+            position = lowered.find(literal, end)
     return sorted(lines.items())
