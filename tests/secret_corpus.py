@@ -36,6 +36,9 @@ HOLDOUTS = (
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
 DEV3_CORPUS = DATA / "secrets_dev3.jsonl"
+# Security questions, chat replies, table columns, values after a blank line or an explanation,
+# written before the mechanisms for the sixth hold-out's misses, then tuned on.
+DEV4_CORPUS = DATA / "secrets_dev4.jsonl"
 SEED = 20241107
 
 ALNUM = string.ascii_letters + string.digits
@@ -205,7 +208,7 @@ HOLDOUT_FAMILIES = {
 def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]:
     if path in HOLDOUTS:
         return load_holdout(path)
-    if path == DEV3_CORPUS:
+    if path in (DEV3_CORPUS, DEV4_CORPUS):
         return load_holdout(path, by_kind=True)
     rng = random.Random(seed)
     lines = path.read_text(encoding="utf-8").splitlines()

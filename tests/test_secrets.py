@@ -19,6 +19,7 @@ from memoire.core.secrets.window import secrecy
 from tests.secret_corpus import (
     DEV2_CORPUS,
     DEV3_CORPUS,
+    DEV4_CORPUS,
     DEV_CORPUS,
     FAKES,
     HOLDOUT2_CORPUS,
@@ -1323,6 +1324,166 @@ def test_third_dev_corpus_levels_hold() -> None:
         caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
     assert caught == {"code": 11, "command": 20, "passphrase": 17, "typo": 10}
     assert [entry.text for entry in negatives if find_secret(entry.text) is not None] == []
+
+
+def test_fourth_dev_corpus_levels_hold() -> None:
+    """Written before the layout rules for the sixth hold-out's misses (security answers, chat
+    replies, bare password columns, a value below a blank line or after its explanation): the
+    guard caught 19 of its 81 secrets and flagged 2 of its 100 hard negatives (a guest Wi-Fi
+    network's name, a museum pass's hours). Then tuned on: the levels after the last change.
+    Still flagged: the hours in a table's row after "Pass" ("| Paris Museum Pass | 9-18 |")."""
+    corpus = load_corpus(DEV4_CORPUS)
+    positives = [entry for entry in corpus if entry.family is not None]
+    negatives = [entry for entry in corpus if entry.family is None]
+    assert (len(positives), len(negatives)) == (81, 100)
+    caught: dict[str, int] = {}
+    for entry in positives:
+        caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
+    assert caught == {
+        "security_qa": 20,
+        "chat": 20,
+        "table": 10,
+        "blank_line": 10,
+        "explained": 10,
+        "labels": 11,
+    }
+    assert sum(find_secret(entry.text) is not None for entry in negatives) <= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Security question: first pet's name -> Biscuit", "Biscuit"),
+        ("bank memorable answer (favourite aunt): Roseline", "Roseline"),
+        ("Q: name of your first school?\nA: Ridgeway", "Ridgeway"),
+        ("Question secrète (ville de naissance) → Quimper", "Quimper"),
+        ("Réponse secrète pour le compte Ameli : Garance", "Garance"),
+        ("Memorable information for Barclays: Wolverhampton", "Wolverhampton"),
+        ("Sécurité bancaire - question : nom de ma grand-mère ; réponse : Odette", "Odette"),
+        ("Q. Name of your first teacher?\nA. Mrs Patel", "Mrs Patel"),
+    ],
+)
+def test_security_answer_is_a_secret_however_plain(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security question: mother's maiden name",
+        "bank security answer: ask Mum, she set it up",
+        "Réponse à la question secrète : voir le coffre-fort numérique",
+        "Q: what is a security question?\nA: a backup way to prove who you are.",
+        "question: what's for dinner?\nanswer: lasagne",
+        "Memorable information: we keep it in the safe",
+    ],
+)
+def test_security_question_without_its_answer_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("[21:05] Tom: what's the router password?\n[21:06] Ana: R0uter!blue", "R0uter!blue"),
+        ("Dad: can you send me the alarm code?\nMe: 5 8 2 0 then the tick", "5 8 2 0"),
+        ("Tonton : le mot de passe du wifi stp\nMoi : tournesol-bleu", "tournesol-bleu"),
+        ("Chloé : tu as le code du cadenas du vélo ?\nMax : 0718", "0718"),
+        ("Claire: le code de l'immeuble c'est quoi ?\nMoi: 2B47A", "2B47A"),
+        ("[10:42] A: wifi password again?\n[10:43] B: it's bluebird all lowercase", "bluebird"),
+    ],
+)
+def test_chat_reply_under_a_question_for_a_secret_is_one(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[10:42] A: what's the wifi password again?\n[10:43] B: it's on the fridge",
+        "Ben: the laptop password?\nLiv: it's in Bitwarden under Home",
+        "Dad: what time is the train?\nMe: 1745 from platform 3",
+        "Chloé : tu as le code du cadenas ?\nMax : je l'ai oublié, faut le couper",
+    ],
+)
+def test_chat_reply_without_the_secret_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("| compte | mdp |\n|--|--|\n| box | Grenouille72 |", "Grenouille72"),
+        ("|what|pw|\n|-|-|\n|nas|Qz9walrus|", "Qz9walrus"),
+        ("| Service | Pass |\n|---|---|\n| Deezer | Soleil-couchant-9 |", "Soleil-couchant-9"),
+    ],
+)
+def test_cell_under_a_bare_password_column_is_a_secret(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+def test_pass_column_of_bus_passes_passes() -> None:
+    text = "| Name | Bus pass | Expires |\n|---|---|---|\n| Leo | Junior | 2025-09 |"
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Password for the school portal\n\nTurnip!Patch7\n\n(Dad's login)", "Turnip!Patch7"),
+        ("Code PIN de la carte SIM\n\n6672", "6672"),
+        ("Mot de passe du compte Ameli\n\n\nSecu2023!", "Secu2023!"),
+        ("code porte garage\n1066", "1066"),
+        ("Password for the school portal\n\nSunflower\n\n(Léa's account)", "Sunflower"),
+    ],
+)
+def test_value_alone_below_its_label_is_a_secret(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Laptop PIN\n\nNot set yet, remember to add one.",
+        "code postal\n75011",
+        "Alarm\n\n07:30",
+        "Password manager\n\nBitwarden",
+        "Password reset\n\nDone2024",
+        "code de réduction\n2024",
+    ],
+)
+def test_label_followed_by_no_value_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The tablet password is her name plus the year: Dupuis1961.", "Dupuis1961"),
+        ("Le code de l'alarme est l'année de notre mariage, 1998.", "1998"),
+        ("Le mot de passe de la box est noté ici : Freebox*Salon42", "Freebox*Salon42"),
+        ("Le mot de passe du wifi invité, c'est « pamplemousse »", "pamplemousse"),
+        ("card security code (back) = 417", "417"),
+        ("Maya's tablet password is her birthday backwards, 5491.", "5491"),
+        ("Le mot de passe de Netflix est écrit ici : Paprika", "Paprika"),
+    ],
+)
+def test_value_after_its_explanation_is_a_secret(text: str, secret: str) -> None:
+    assert spanned(text, find_secrets(text)) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password manager: 1Password",
+        "The password policy is 12 characters, since 2023.",
+        "The printer admin password is written here: see page 3 of the manual.",
+        "Le mot de passe du wifi invité, c'est « le même que d'habitude »",
+        "Noms des réseaux wifi : Freebox-7D4E21, Bbox-91A2F3-invités",
+    ],
+)
+def test_explanation_or_network_names_without_a_value_pass(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 @pytest.mark.parametrize(

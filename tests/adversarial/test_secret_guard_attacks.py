@@ -118,3 +118,32 @@ def test_a_line_of_a_thousand_commands_is_not_read_back_to_its_start_at_each_opt
     characters of `mysql -u root -p` that took minutes; the look back is bounded now."""
     note = flood("mysql -u root -p ", 300_000)
     assert within_bounded_time(lambda: find_secret(note)) is None
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Security question: first pet -> ",
+        "réponse secrète : voir ",
+        "Q: name of your first school?\nA: ",
+        "Tom: what's the wifi password?\n",
+        "Moi : c'est quoi le code ? ",
+        "Password for the portal\n\n",
+        "code porte\n",
+        "The password is her birthday, ",
+        "| pw | pass | mdp |\n|-|-|-|\n",
+        "mdp c'est « ",
+        "card security code (back) = ",
+    ],
+)
+def test_a_flood_of_questions_labels_or_explanations_stays_bounded(unit: str) -> None:
+    """The layout rules (layouts.py) read each line holding their literals once, whatever
+    repeats: a note made of questions, labels and blank lines is read in bounded time."""
+    within_bounded_time(lambda: find_secret(flood(unit)))
+    within_bounded_time(lambda: find_secret(flood(unit.replace("\n", " "))))
+
+
+def test_an_answer_behind_a_thousand_unanswered_questions_is_still_found() -> None:
+    filler = "Tom: what's the wifi password?\nAna: it's on the fridge\n" * 1_000
+    note = filler + "Tom: and the gate code?\nAna: 4 7 1 9 then enter\n"
+    assert spanned(note) == ["4 7 1 9"]

@@ -23,6 +23,14 @@ from enum import StrEnum
 
 from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.commands import find_command_passwords
+from memoire.core.secrets.layouts import (
+    find_chat_replies,
+    find_codes_on_the_next_line,
+    find_explained_values,
+    find_quoted_and_card_codes,
+    find_security_answers,
+    find_values_after_a_blank_line,
+)
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.text import lowered, positions
@@ -89,6 +97,12 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _find_named_keys(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_security_answers(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_replies(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_values_after_a_blank_line(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_explained_values(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
 
 
 def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:
@@ -689,7 +703,7 @@ _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
 _NETWORK_NAME = re.compile(
     r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}"
-    r"(?:[-_ ](?:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"  # a band or guest network
+    r"(?:[-_ ](?i:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"  # a band or guest network
 )
 _HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")

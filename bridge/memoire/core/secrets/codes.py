@@ -86,7 +86,7 @@ _OTHER_CODES = frozenset(
         *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
         *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
-        *("iban", "one-time"),
+        *("iban", "one-time", "réduction", "reduction", "remise", "parrainage"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),

@@ -32,7 +32,7 @@ words, so a note made of secret nouns stays linear (bench/secrets_corpus.py).
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from memoire.core.secrets.codes import _COUNTED, _OTHER_CODES, _THINGS, _is_wake_up_time
@@ -162,7 +162,7 @@ _REGION_AFTER = 2 * _WINDOW_CHARS + 64  # the noun's window, then the next line
 # the values.
 _ROW_START = re.compile(r"^[ \t]{0,3}\|", re.MULTILINE)
 _ROW_REACH = 4096  # the longest table row looked back over
-_TABLE_SEPARATOR = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\Z")
+_TABLE_SEPARATOR = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\Z")
 
 _MIN_SECRET_LENGTH = 6
 _SECRET = 2  # the score a word needs, beside a noun, to be taken for the value
@@ -211,6 +211,7 @@ class _Context:
     noun: str
     needed: int
     words: bool  # whether joined words may be the value: a password's, a network's key
+    bare: bool = False  # a table column headed by a password's noun alone
 
 
 def find_window_secrets(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
@@ -851,7 +852,10 @@ def _secret_columns(header: str) -> dict[int, _Context]:
         noun = _NOUN.search(cell)
         if noun is not None and len(cell.split()) <= 3:
             kind = Noun(next(name for name, value in noun.groupdict().items() if value))
-            columns[index] = _context(cell, noun.start(), noun.end(), kind, noun[0])
+            context = _context(cell, noun.start(), noun.end(), kind, noun[0])
+            if _BARE_HEADER.fullmatch(cell.strip()) is not None:
+                context = replace(context, bare=True)
+            columns[index] = context
     return columns
 
 
@@ -865,6 +869,25 @@ def _column_values(
                 context = columns[index]
                 word = _window_words(text, start + offset, start + offset + len(cell))[0]
                 span = _scored(text, lowered, word, context, reach=0, linked=True)
+                if span is None and context.bare and password_shaped(word.value):
+                    span = word.start, word.end
                 if span is not None:
                     yield (f"table-{context.kind.value}", *span)
         start = end + 1
+
+
+# A column headed by a password's noun alone ("pw", "MDP", "Pass"): its cells are passwords,
+# so one shaped like a password is taken even when it is not made up ("chaton1948").
+_BARE_HEADER = re.compile(r"pw|pwd|mdp|pass|passwords?|mots?[ ]de[ ]passe|passcode|passphrase")
+_LETTERS_AND_DIGITS = re.compile(r"(?=[^\W\d_]*[0-9])(?=[0-9]*[^\W\d_])[^\W_]{5,}[!#$%&*@?]?")
+_JOINED_PARTS = re.compile(r"[^\W\d_]{3,}(?:[-._](?:[^\W\d_]{2,}|[0-9]{1,4}))+")
+
+
+def password_shaped(value: str) -> bool:
+    """Letters with digits ("Grenouille72"), words joined ("copper-owl-12"), or made up: the
+    shape of a value people choose for a password, where a noun says one is given."""
+    return (
+        _LETTERS_AND_DIGITS.fullmatch(value) is not None
+        or _JOINED_PARTS.fullmatch(value) is not None
+        or secrecy(value) >= 1
+    )

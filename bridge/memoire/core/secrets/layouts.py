@@ -1,0 +1,389 @@
+"""Values a note's layout gives, not its sentence: an answer under its question, a reply under
+the line that asked for it, a value alone on its line below its label and a blank line.
+
+The other rules read a value in the sentence or on the line of its noun. People also write:
+
+- security questions and their answers ("security question: first pet -> Biscuit",
+  "Q: name of your first school?⏎A: Ridgeway", "Réponse secrète pour … : Garance"). The
+  answer is the secret, however plain a word: one to three words ending the line, none of
+  them saying where the answer is or that there is none ("ask Mum", "dans Bitwarden");
+- chat transcripts: one speaker asks for a password or a code, the next line's speaker gives
+  it ("Mom: what's the garage code?⏎Me: 7 7 3 1 then enter"). The reply must start with the
+  value (after "it's", "c'est", "yes"), which must be shaped for the noun asked about: digits
+  for a code, a made-up word or joined words for a password; "it's on the fridge" is none;
+- a label line, a blank line, then the value alone on its line ("Laptop PIN⏎⏎8841"), or a
+  short line naming a code and its digits alone on the next ("code porte garage⏎1066");
+- a value after the clause explaining it, alone at the end of the line after a colon or a
+  comma ("Her tablet password is her birthday backwards, 5491.", "… est écrit ici : X");
+- a word quoted after a password's noun ("c'est « caramel »"), a card's security code
+  ("card security code (back) = 058").
+
+Each reads only the lines holding one of its literals (`_lines_with`): prose without them
+costs one `str.find` per literal, which outruns a regex over the note by far.
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.codes import _OTHER_CODES
+from memoire.core.secrets.text import positions
+from memoire.core.secrets.window import password_shaped
+
+# --- what a value may be ----------------------------------------------------------------------
+
+_CODE_VALUE = re.compile(
+    r"[0-9]{4,8}[#*]?|(?=(?:[A-Z]*[0-9]){3})[0-9A-Z]{4,6}|[0-9]{1,2}(?:-[0-9]{1,2}){2,5}"
+    r"|[0-9](?:[ ][0-9]){3,7}"
+)
+_SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+_PLAIN_WORD = re.compile(r"[^\W\d_]{5,}")
+_TIME_OR_DATE = re.compile(r"[0-9]{1,2}[:h/.][0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}")
+# Words that say where a value is, that there is none, or that start a sentence, not a value.
+_NOT_VALUES = frozenset(
+    (
+        *("a", "an", "the", "on", "in", "at", "it", "its", "it's", "is", "see", "ask", "check"),
+        *("same", "none", "no", "not", "nope", "yes", "yeah", "sure", "set", "changed", "i"),
+        *("i'll",),
+        *("we", "you", "he", "she", "they", "my", "your", "our", "in", "under", "with", "tbd"),
+        *("le", "la", "les", "l", "un", "une", "sur", "dans", "à", "a", "voir", "demande"),
+        *("demander", "aucun", "aucune", "pas", "je", "j", "tu", "il", "elle", "on", "nous"),
+        *("vous", "ils", "mon", "ma", "mes", "ton", "ta", "son", "sa", "même", "changée"),
+        *("changé", "oui", "non", "ouais", "bah", "euh", "ok", "to", "for", "pour", "de", "du"),
+        *("password", "code", "pin", "mdp", "answer", "réponse", "question", "later", "plus"),
+        *("defined", "défini", "définie", "identique", "pareil", "idem", "unknown", "inconnu"),
+    )
+)
+_VALUE_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+
+
+def _first_word(value: str) -> str:
+    return value.split(maxsplit=1)[0].strip(".,;:!?\"'«»“”‘’").lower() if value.split() else ""
+
+
+def _is_code(value: str) -> bool:
+    return _CODE_VALUE.fullmatch(value) is not None and _TIME_OR_DATE.search(value) is None
+
+
+# --- security questions and their answers ---------------------------------------------------
+
+_SECURITY = re.compile(
+    r"(?<![^\W_])(?:(?:security|secret|memorable|s[ée]curit[ée])[ ](?:q(?:uestion)?|answer|word)"
+    r"|(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée]|[àa][ ]la[ ]question)"
+    r"|secret[ ]answer|memorable[ ](?:word|info(?:rmation)?|answer|data)|r[ée]ponse[ ]question"
+    r"|(?:s[ée]curit[ée]|security)[^\n]{0,80}?(?<![^\W_])(?:answer|r[ée]ponse)"
+    r")(?![^\W_])"
+)
+_ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable")
+# What separates the answer from its question or label.
+_ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
+_ANSWER_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
+_MAX_ANSWER_WORDS = 3
+_LABEL_TO_LINE_END = 160
+_QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*[:.)-][^\n]*\?[ \t]*\n")
+_ANSWER_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-][ \t]*", re.IGNORECASE)
+# What a security question asks about: a question without one of these is any question.
+_ASKS_ABOUT = re.compile(
+    r"(?<![^\W_])(?:name|nom|first|premi[eè]re?|favou?rite|pr[ée]f[ée]r[ée]e?|maiden|jeune"
+    r"|born|naissance|street|rue|city|ville|pet|animal|chien|chat|dog|cat|school|[ée]cole"
+    r"|teacher|ma[îi]tresse|institut\w*|childhood|enfance|car|voiture|grand\w*|mother|m[èe]re"
+    r"|father|p[èe]re|friend|ami)(?![^\W_])"
+)
+
+
+_SECURITY_LITERALS = ("secur", "sécur", "secret", "memorable", "réponse", "reponse", "question")
+
+
+def find_security_answers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in _lines_with(lowered, _SECURITY_LITERALS):
+        for label in _SECURITY.finditer(lowered, line_start, line_end):
+            span = _answer_on_line(text, lowered, label, line_end)
+            if span is not None:
+                yield ("security-answer", *span)
+    yield from _answers_under_questions(text, lowered)
+
+
+def _answer_on_line(
+    text: str, lowered: str, label: re.Match[str], line_end: int
+) -> tuple[int, int] | None:
+    """A question's answer follows an arrow or "="; an answer's label, any separator. The
+    answer ends the line, a question's words away from its label at most."""
+    if line_end - label.end() > _LABEL_TO_LINE_END:
+        return None
+    rest = lowered[label.end() : line_end]
+    is_answer = _ANSWER_NOUN.search(label[0]) is not None
+    separators = list((_ANSWER_SEPARATOR if is_answer else _ARROW).finditer(rest))
+    if not separators and not is_answer:
+        separators = [m for m in _ANSWER_SEPARATOR.finditer(rest) if ")" in rest[: m.start()]]
+    if not separators:
+        return None
+    start = label.end() + separators[-1].end()
+    return _answer(text, start, line_end)
+
+
+def _answers_under_questions(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, _ in _lines_with(lowered, ("?\n",)):
+        question = _QUESTION_LINE.match(lowered, line_start)
+        if (
+            question is None
+            or _ASKS_ABOUT.search(lowered, question.start(), question.end()) is None
+        ):
+            continue
+        answer = _ANSWER_LINE.match(text, question.end())
+        if answer is not None:
+            span = _answer(text, answer.end(), _line_end(text, answer.end()))
+            if span is not None:
+                yield ("security-answer", *span)
+
+
+def _answer(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """One to three words ending the line, the first saying nothing of where the answer is."""
+    value = text[start:end].strip().rstrip(".")
+    words = value.split()
+    if not 1 <= len(words) <= _MAX_ANSWER_WORDS or _first_word(value) in _NOT_VALUES:
+        return None
+    if any(_VALUE_WORD.fullmatch(word.strip("\"'«»“”‘’")) is None for word in words):
+        return None
+    first = start + len(text[start:end]) - len(text[start:end].lstrip())
+    return first, first + len(value)
+
+
+# --- chat replies -----------------------------------------------------------------------------
+
+_SPEAKER = re.compile(
+    r"[ \t]*(?:>[ \t]*)?(?:\[[0-9:h. ]{3,8}\][ \t]*)?(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*)?"
+)
+_ASKED = re.compile(
+    r"(?<![^\W_])(?:(?P<password>passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|passcode|passphrase)"
+    r"|(?P<code>codes?|pin|digicode|combination|combinaison|combo))(?![^\W_])"
+)
+_ASKING = re.compile(
+    r"\?|(?<![^\W_])(?:what|whats|what's|quel|quelle|quoi|stp|svp|please|redonne\w*|rappelle\w*"
+    r"|renvoie\w*|envoie\w*|send|remember|remind)(?![^\W_])"
+)
+_REPLY_OPENING = re.compile(
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok)[, ]+)?(?:it['’]?s|its|c['’]est|that['’]s)?[ \t]*",
+    re.IGNORECASE,
+)
+_CHAT_LITERALS = ("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "combin", "combo")
+
+
+def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if "\n" not in text:
+        return
+    for line_start, line_end in _lines_with(lowered, _CHAT_LITERALS):
+        if line_end == len(text) or _ASKING.search(lowered, line_start, line_end) is None:
+            continue
+        if not _has_speaker(text, line_start):
+            continue  # a line of prose, not a speaker's
+        asked = _ASKED.search(lowered, line_start, line_end)
+        if asked is not None:
+            span = _reply(text, line_end + 1, code=asked["code"] is not None)
+            if span is not None:
+                yield ("chat-reply", *span)
+
+
+def _has_speaker(text: str, line_start: int) -> bool:
+    speaker = _SPEAKER.match(text, line_start)
+    return speaker is not None and speaker.end() > line_start
+
+
+def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
+    speaker = _SPEAKER.match(text, start)
+    if speaker is None or speaker.end() == start:
+        return None
+    opening = _REPLY_OPENING.match(text, speaker.end())
+    value_start = opening.end() if opening is not None else speaker.end()
+    line_end = _line_end(text, value_start)
+    spaced = _SPACED_DIGITS.match(text, value_start)
+    if code and spaced is not None:
+        return spaced.start(), spaced.end()
+    words = text[value_start:line_end].split()
+    if not words or _first_word(words[0]) in _NOT_VALUES:
+        return None
+    value = words[0].rstrip(".,;!")
+    end = value_start + len(value)
+    if code:
+        return (value_start, end) if _is_code(value) else None
+    if password_shaped(value) or (len(words) == 1 and _PLAIN_WORD.fullmatch(value) is not None):
+        return value_start, end
+    return _value_before_a_typing_hint(text, value_start, line_end)
+
+
+# How the value is typed, said after it: "it's bluebird all lowercase", "c'est tigre sans espace".
+_TYPING_HINT = re.compile(
+    r"[ \t,(-]+(?:(?:all|in|no|with|without|tout|en|sans|avec|pas[ ]d['’])[ \t]+)?"
+    r"(?:lower[ -]?case|upper[ -]?case|caps|capitals?|spaces?|minuscules?|majuscules?"
+    r"|espaces?|attach[ée]s?|one[ ]word|un[ ]seul[ ]mot)(?![^\W_])",
+    re.IGNORECASE,
+)
+_MAX_HINTED_WORDS = 4
+
+
+def _value_before_a_typing_hint(text: str, start: int, line_end: int) -> tuple[int, int] | None:
+    hint = _TYPING_HINT.search(text, start, line_end)
+    if hint is None:
+        return None
+    words = text[start : hint.start()].split()
+    if not 1 <= len(words) <= _MAX_HINTED_WORDS:
+        return None
+    return start, hint.start()
+
+
+# --- a value alone below its label and a blank line --------------------------------------------
+
+_LABEL = re.compile(
+    r"[^\n]{0,60}?(?<![^\W_])(?:(?P<password>passwords?|passphrase|passcode"
+    r"|pw|pwd|mdp|mot[ ]de[ ]passe|wifi[ ]key|cl[ée][ ]wifi|cl[ée][ ]wpa)"
+    r"|(?P<code>code|pin|digicode|antivol|cadenas))(?![^\W_])[^\n.:?!]{0,60}"
+)
+_VALUE_ALONE = re.compile(r"\s{0,8}?[ \t]*(?P<value>[^\s]{4,64})[ \t]*(?:\n|\Z)")
+_MAX_LABEL = 128
+
+
+def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for blank in positions(lowered, "\n\n"):
+        label_start = lowered.rfind("\n", max(0, blank - _MAX_LABEL), blank) + 1
+        match = _LABEL.fullmatch(lowered, label_start, blank)
+        if match is None or (label_start == 0 and blank > _MAX_LABEL):
+            continue
+        alone = _VALUE_ALONE.match(text, blank + 2)
+        if alone is None:
+            continue
+        value = alone["value"]
+        if match["code"] is not None or "passcode" in match["password"]:
+            found = _is_code(value) or (match["code"] is None and password_shaped(value))
+        elif _OTHER_LABELS.search(match[0]) is not None:
+            found = False
+        else:
+            found = password_shaped(value) or (
+                _is_a_word(value) and _CHANGE_LABELS.search(match[0]) is None
+            )
+        if found:
+            yield ("value-below-label", alone.start("value"), alone.end("value"))
+
+
+# Labels of notes about passwords, under which a word is a name or a word, not the password.
+_OTHER_LABELS = re.compile(
+    r"(?<![^\W_])(?:manager|gestionnaire|reset|policy|politique|rules?|r[èe]gles?|hint|indice"
+    r"|tips?|conseils?|forgot\w*|oubli\w*|expir\w*|strength|length)"
+)
+# And where a word alone may say when, not what: "Password changed⏎⏎Yesterday".
+_CHANGE_LABELS = re.compile(r"(?<![^\W_])(?:changed?|chang[ée]e?|updated?|mis[ ][àa][ ]jour)")
+
+
+# "code porte garage⏎1066": a short line naming a code, then a line of its digits alone.
+_CODE_LABEL = re.compile(
+    r"[ \t]*(?:[^\W\d_][\w'’-]*[ \t]+){0,4}?(?:code|pin|digicode|nip)s?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,4}[ \t]*"
+)
+_DIGITS_ALONE = re.compile(r"[ \t]*(?P<value>[0-9]{4,8})[ \t]*(?:\n|\Z)")
+_CODE_LITERALS = ("code", "pin", "nip")
+
+
+def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in _lines_with(lowered, _CODE_LITERALS):
+        if line_end == len(text) or _CODE_LABEL.fullmatch(lowered, line_start, line_end) is None:
+            continue
+        if not _OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
+            continue  # "code postal⏎75011"
+        digits = _DIGITS_ALONE.match(text, line_end + 1)
+        if digits is not None and _YEAR.fullmatch(digits["value"]) is None:
+            yield ("code-below-label", digits.start("value"), digits.end("value"))
+
+
+def _line_end(text: str, position: int) -> int:
+    end = text.find("\n", position)
+    return len(text) if end == -1 else end
+
+
+# --- a value after the sentence explaining it -------------------------------------------------
+
+# "The tablet password is her birthday backwards, 5491.", "… est écrit ici : Value": the
+# value ends the line, alone after the last colon or comma of a sentence naming its noun.
+_EXPLAINED = re.compile(
+    r"(?<![^\W_])(?:(?P<password>passwords?|pw|pwd|mdp|mots?[ ]de[ ]passe|passcode)"
+    r"|(?P<code>codes?|pin|digicode))(?![^\W_])"
+    r"(?P<clause>[^\n]{4,120}?)(?:[ \t]:|:|,)[ \t]+(?P<value>[^\s,:;]{4,64}?)[.!]?[ \t]*$",
+    re.MULTILINE,
+)
+_SAYS_A_DATE = re.compile(r"year|ann[ée]e|birthday|anniversaire|naissance|mariage|wedding|born")
+
+
+_NOUN_LITERALS = ("pass", "pw", "mdp", "code", "pin")
+
+
+def find_explained_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in _lines_with(lowered, _NOUN_LITERALS):
+        yield from _explained_on_line(text, lowered, line_start, line_end)
+
+
+def _explained_on_line(
+    text: str, lowered: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    for match in _EXPLAINED.finditer(lowered, line_start, line_end):
+        if _SAID_TO_BE.search(match["clause"]) is None:
+            continue  # "Password manager: 1Password" names, it does not explain
+        value = text[match.start("value") : match.end("value")]
+        if match["code"] is not None:
+            found = _is_code(value) and (
+                _YEAR.fullmatch(value) is None or _SAYS_A_DATE.search(match["clause"]) is not None
+            )
+        else:
+            found = (
+                password_shaped(value)
+                or (_is_code(value) and _YEAR.fullmatch(value) is None)
+                or (_POINTS_HERE.search(match["clause"]) is not None and _is_a_word(value))
+            )
+        if found:
+            yield ("explained-value", match.start("value"), match.end("value"))
+
+
+# "… est écrit ici : Paprika": the clause points at the value, which may be any word.
+_POINTS_HERE = re.compile(r"(?<![^\W_])(?:here|below|ici|ci-dessous|dessous)[ \t]*\Z")
+
+
+def _is_a_word(value: str) -> bool:
+    return _PLAIN_WORD.fullmatch(value) is not None and value.lower() not in _NOT_VALUES
+
+
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_SAID_TO_BE = re.compile(r"(?<![^\W_])(?:is|was|est|c['’]est|sera|will[ ]be)(?![^\W_])")
+
+
+# --- a single word quoted after a password's noun, a card's security code -----------------------
+
+_QUOTED_WORD = re.compile(
+    r"(?<![^\W_])(?:passwords?|pw|pwd|mdp|mots?[ ]de[ ]passe)(?![^\W_])[^\n«\"“]{0,60}?"
+    r"(?:c['’]est|is|est|:)[ \t]*[«\"“][ \t\u00a0\u202f]*(?P<value>[^\W\d_]{4,40})"
+    r"[ \t\u00a0\u202f]*[»\"”]"
+)
+_CARD_CODE = re.compile(
+    r"(?<![^\W_])(?:(?:card[ ])?security[ ]code|cvv2?|cvc2?|cryptogramme(?:[ ]visuel)?)"
+    r"(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*(?:[:=]|->|→|is|est)[ \t]*(?P<value>[0-9]{3,4})(?![0-9])"
+)
+
+
+_QUOTES = ("«", '"', "“")
+_CARD_CODE_LITERALS = ("security code", "cvv", "cvc", "cryptogramme")
+
+
+def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for pattern, literals, rule in (
+        (_QUOTED_WORD, _QUOTES, "quoted-password"),
+        (_CARD_CODE, _CARD_CODE_LITERALS, "card-security-code"),
+    ):
+        for line_start, line_end in _lines_with(lowered, literals):
+            for match in pattern.finditer(lowered, line_start, line_end):
+                yield (rule, match.start("value"), match.end("value"))
+
+
+def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The lines holding one of `literals`, each once, in note order."""
+    lines: dict[int, int] = {}
+    for literal in literals:
+        position = lowered.find(literal)
+        while position != -1:  # from one line holding it to the next: each line is read once
+            end = _line_end(lowered, position + len(literal) - 1)
+            lines.setdefault(lowered.rfind("\n", 0, position) + 1, end)
+            position = lowered.find(literal, end)
+    return sorted(lines.items())
