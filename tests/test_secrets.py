@@ -286,13 +286,16 @@ def test_sixth_holdout_levels_hold_as_a_floor() -> None:
     """Written blind (601 rows, EN/FR evenly) while the command table, word passphrases and
     misspelt nouns were built, measured once after their last change: card 40/40, token
     70/70, keyword 179/201 (89.1 %; the guard before that work: 170/201), 1 of 290 hard
-    negatives flagged (two Wi-Fi network names). Spent from now on."""
+    negatives flagged (two Wi-Fi network names). Then a second round was told the KINDS it
+    missed (security answers, chat replies, password columns, values below a blank line or
+    after an explanation), never its rows, and built `layouts.py` on a corpus of its own
+    (dev4): re-measured after that, no longer blind: keyword 198/201, 0 flagged."""
     corpus = load_corpus(HOLDOUT6_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 311
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 1  # of 290 hard negatives
+    assert flagged == 0  # of 290 hard negatives
     assert caught["card"] >= 40  # of 40
-    assert caught["keyword"] >= 179  # of 201
+    assert caught["keyword"] >= 198  # of 201
     assert caught["token"] >= 70  # of 70
 
 
