@@ -25,6 +25,7 @@ HOLDOUT3_CORPUS = DATA / "secrets_holdout3.jsonl"  # written blind, measured onc
 HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), measured once
 HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured once (window scoring)
 HOLDOUT6_CORPUS = DATA / "secrets_holdout6.jsonl"  # written blind, measured once (dev3 rules)
+HOLDOUT7_CORPUS = DATA / "secrets_holdout7.jsonl"  # written blind, measured once (layouts)
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -32,6 +33,7 @@ HOLDOUTS = (
     HOLDOUT4_CORPUS,
     HOLDOUT5_CORPUS,
     HOLDOUT6_CORPUS,
+    HOLDOUT7_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
