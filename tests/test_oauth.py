@@ -128,6 +128,15 @@ def test_without_an_oauth_section_nothing_of_oauth_answers(
         assert "resource_metadata" not in challenge
 
 
+def test_listing_apps_with_oauth_off_says_how_to_turn_it_on(
+    tmp_path: Path, repository: Path
+) -> None:
+    listing = memoire_command("oauth", "list", config=write_config(tmp_path, repository))
+    assert listing.returncode == 0
+    assert "No OAuth apps yet" in listing.stdout
+    assert "OAuth is off: add an [oauth] section with public_url" in listing.stdout
+
+
 # The flow
 
 

@@ -21,15 +21,25 @@ _HEADER = ("client", "app", "rights", "redirect URI", "last use", "live tokens")
 def list_lines(config: Config) -> list[str]:
     """One tab-separated line per approved app, after a header; a sentence when none."""
     if not config.memory.auth_database.exists():
-        return ["No OAuth apps yet: none has been approved on this memory."]
+        return [_none(config, "No OAuth apps yet: none has been approved on this memory.")]
     server = _server(config)
     try:
         grants, live = server.grants.all(), server.tokens.live_tokens()
     finally:
         server.db.close()
     if not grants:
-        return ["No OAuth apps: none is approved now."]
+        return [_none(config, "No OAuth apps: none is approved now.")]
     return ["\t".join(_HEADER)] + [_line(grant, live.get(grant.name, 0)) for grant in grants]
+
+
+def _none(config: Config, sentence: str) -> str:
+    """With OAuth off, say how to turn it on: no app can ask for approval until then."""
+    if config.oauth is not None:
+        return sentence
+    return (
+        f"{sentence} OAuth is off: add an [oauth] section with public_url and redirect_uris "
+        "to memoire.toml (README: Remote apps (OAuth)), then restart memoire serve."
+    )
 
 
 def revoke(config: Config, name: str) -> str:
