@@ -172,6 +172,18 @@ async def measure(url: str, token: str, asked: dict[str, list[str]], notes: int)
     return rows
 
 
+def bench_config(repository: Path) -> Config:
+    """A desk that writes, the voice token that reads, and no rate limit in the way."""
+    return Config(
+        memory=MemoryLocation(repository=repository),
+        access=AccessTable({"desk": FULL, "voice": READ_ONLY}),
+        limits=Limits(),
+        server=ServerSettings(
+            requests_per_minute=1_000_000, requests_per_minute_per_address=1_000_000
+        ),
+    )
+
+
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--notes", type=int, default=1_000)
@@ -194,14 +206,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = time.perf_counter()
         build_memory(repository, arguments.notes, arguments.seed)
         print(f"built {arguments.notes:,} notes in {time.perf_counter() - start:.1f} s")
-        config = Config(
-            memory=MemoryLocation(repository=repository),
-            access=AccessTable({"desk": FULL, "voice": READ_ONLY}),
-            limits=Limits(),
-            server=ServerSettings(
-                requests_per_minute=1_000_000, requests_per_minute_per_address=1_000_000
-            ),
-        )
+        config = bench_config(repository)
         service = MemoryService(config)
         for line in PREFERENCES:
             service.append("desk", "preferences.md", line)

@@ -47,11 +47,10 @@ from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import async_test_home_assistant
-from voice import ThreadedBridge
+from voice import ThreadedBridge, bench_config
 
 from memoire.bootstrap import create_memory
-from memoire.config import Config, Limits, MemoryLocation, ServerSettings
-from memoire.core.acl import FULL, READ_ONLY, AccessTable
+from memoire.config import Config
 from memoire.core.layout import ENGLISH
 from memoire.core.note import parse_note
 from memoire.importer.plan import Target, plan_import
@@ -134,14 +133,7 @@ def is_right(question: Question, answer: str, titles: dict[str, str], response: 
 def build_memory(notes: Path, repository: Path) -> tuple[Config, dict[str, str]]:
     """The memory, and each source note's path in it (as the import placed it)."""
     create_memory(repository, "", ENGLISH)
-    config = Config(
-        memory=MemoryLocation(repository=repository),
-        access=AccessTable({"desk": FULL, "voice": READ_ONLY}),
-        limits=Limits(),
-        server=ServerSettings(
-            requests_per_minute=1_000_000, requests_per_minute_per_address=1_000_000
-        ),
-    )
+    config = bench_config(repository)
     store = GitStore(repository, "", None, None)
     target = Target(ENGLISH, config.limits.note_chars, store.snapshot().files)
     plan = plan_import(notes, target, frozenset(), folder_identity(repository))

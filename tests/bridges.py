@@ -18,6 +18,7 @@ import httpx2
 import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from starlette.types import ASGIApp
 
 from memoire.adapters.http import build_app
 from memoire.auth.server import OAuthServer
@@ -121,15 +122,22 @@ def bridge_in_process(
     settings = load_config(config)
     app = build_app(service, TokenStore(settings.memory.tokens_file), settings.server, oauth)
     port = port or free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    with served_in_thread(app, "127.0.0.1", port, "the in-process bridge"):
+        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+
+
+@contextmanager
+def served_in_thread(app: ASGIApp, host: str, port: int, what: str) -> Iterator[None]:
+    """`app` served by uvicorn in a thread of the test's process, until the block ends."""
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
         deadline = time.monotonic() + 30
         while not server.started and thread.is_alive() and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert server.started, "the in-process bridge did not start"
-        yield HttpBridge(url=f"http://127.0.0.1:{port}", config=config)
+        assert server.started, f"{what} did not start"
+        yield
     finally:
         server.should_exit = True
         thread.join(timeout=10)

@@ -24,6 +24,7 @@ from memoire.config import load_config
 
 from .conftest import write_config
 from .oauth_owner import approve, register
+from .test_http_guard import INITIALIZE
 
 CALLBACK = "https://app.example/callback"
 LOOPBACK_CALLBACK = "http://127.0.0.1:*/callback"
@@ -206,21 +207,11 @@ def sign_in(http: httpx2.Client, bridge_url: str, app: App, preset: str = "full"
 def mcp_status(http: httpx2.Client, bridge_url: str, access_token: str) -> int:
     """What /mcp answers this token for an initialize request (200: let in); a session it
     opens is closed again, so probing never fills the family's session quota."""
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "probe", "version": "1"},
-        },
-    }
     headers = {
         "Authorization": f"Bearer {access_token}",
         "Accept": "application/json, text/event-stream",
     }
-    answer = http.post(f"{bridge_url}/mcp", json=body, headers=headers)
+    answer = http.post(f"{bridge_url}/mcp", json=INITIALIZE, headers=headers)
     session = answer.headers.get("mcp-session-id")
     if session:
         http.delete(f"{bridge_url}/mcp", headers={**headers, "Mcp-Session-Id": session})

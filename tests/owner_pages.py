@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,7 +17,6 @@ from urllib.parse import urlencode
 
 import httpx2
 import pyotp
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
@@ -29,7 +27,7 @@ from memoire.auth.database import AuthDatabase
 from memoire.auth.owner import OwnerSettings, owner_routes
 from memoire.auth.owner.credentials import Enrolment, create_owner
 
-from .bridges import free_port
+from .bridges import free_port, served_in_thread
 
 
 @dataclass
@@ -116,18 +114,10 @@ def served_owner_pages(
         return PlainTextResponse(f"back in the app: {request.url.query}")
 
     app = Starlette(routes=[*routes, Route("/callback", callback)])
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
     try:
-        deadline = time.monotonic() + 30
-        while not server.started and thread.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert server.started, "the owner's pages did not start"
-        yield OwnerPages(public_url, authorizations, database_file, enrolment)
+        with served_in_thread(app, "127.0.0.1", port, "the owner's pages"):
+            yield OwnerPages(public_url, authorizations, database_file, enrolment)
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
         database.close()
 
 
