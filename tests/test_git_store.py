@@ -80,6 +80,25 @@ def test_a_person_committing_the_index_afterwards_keeps_memoires_write(
     assert git(repository, "status", "--porcelain") == ""
 
 
+def test_a_person_committing_the_index_after_a_new_note_keeps_it(
+    service: MemoryService, repository: Path
+) -> None:
+    """A new note's entry is inserted into an index whose cached trees Git wrote: a kept
+    cache tree would make the person's plain `git commit` leave the note out."""
+    service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
+    service.append("desk", "topics/b.md", "first", title="B", sensitive=False)
+    git(repository, "commit", "-q", "--allow-empty", "-m", "git writes its tree cache")
+    assert b"TREE" in (repository / ".git/index").read_bytes()
+    service.append("desk", "topics/c.md", "new", title="C", sensitive=False)
+    service.delete("desk", "topics/b.md", service.read("desk", "topics/b.md").version)
+    (repository / "mine.txt").write_text("a person's file\n")
+    git(repository, "add", "mine.txt")
+    git(repository, "commit", "-qm", "person commits what is staged")
+    listed = git(repository, "ls-tree", "--name-only", "HEAD", "topics/").split()
+    assert [path for path in listed if path.endswith(".md")] == ["topics/a.md", "topics/c.md"]
+    assert git(repository, "status", "--porcelain") == ""
+
+
 def test_a_persons_staged_work_stays_staged_across_memoires_writes(
     service: MemoryService, repository: Path
 ) -> None:
@@ -89,6 +108,10 @@ def test_a_persons_staged_work_stays_staged_across_memoires_writes(
     for line in ("second", "third"):
         service.append("desk", "topics/a.md", line)
         assert git(repository, "status", "--porcelain") == "A  draft.txt\n"
+    service.append("desk", "topics/new.md", "new", title="New", sensitive=False)
+    assert git(repository, "status", "--porcelain") == "A  draft.txt\n"
+    service.delete("desk", "topics/new.md", service.read("desk", "topics/new.md").version)
+    assert git(repository, "status", "--porcelain") == "A  draft.txt\n"
     assert (
         _index_blob(repository, "topics/a.md")
         == git(repository, "rev-parse", "HEAD:topics/a.md").strip()

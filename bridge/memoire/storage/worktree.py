@@ -86,8 +86,8 @@ class WorkTree:
         found = self._index_file.blob_ids([self._repo_path(path) for path in paths])
         if found is not None:
             return {path: found[self._repo_path(path)] for path in paths}
-        index = self._repo.index
         try:
+            index = self._repo.index  # read when first asked for
             index.read(False)
         except pygit2.GitError as error:
             damaged = self._gitdir / "index"
@@ -159,15 +159,14 @@ class WorkTree:
     def _stage(self, blobs: Mapping[str, str | None]) -> None:
         """Record the blobs in the index by id: Git never reads the working tree for it.
 
-        Notes already in the index get their entries changed in place (`index_file`);
-        anything else (a new note, a removal, an index that file cannot change) goes
-        through libgit2, which rewrites the whole index.
+        The index file is edited in place (`index_file`); what that module does not
+        change (index version 4, conflicts, skip-worktree entries...) goes through
+        libgit2, which rewrites the whole index.
         """
-        replaced = {self._repo_path(path): blob for path, blob in blobs.items() if blob}
-        in_place = len(replaced) == len(blobs) and despite_git_locks(
-            [self._gitdir / "index.lock"], "the index", lambda: self._index_file.update(replaced)
-        )
-        if in_place:
+        changes = {self._repo_path(path): blob for path, blob in blobs.items()}
+        if despite_git_locks(
+            [self._gitdir / "index.lock"], "the index", lambda: self._index_file.update(changes)
+        ):
             return
         index = self._repo.index
         index.read(False)

@@ -1,0 +1,155 @@
+"""Git's index edited by memoire (`storage/index_file`): the file Git itself would write.
+
+Each case edits a real index with `IndexFile` and the same changes with
+`git update-index` on a copy, then compares what Git reads from both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memoire.storage.index_file import IndexFile
+
+# Names chosen so Git's byte order interleaves files and folders: "a-b.md" < "a.b/…" <
+# "a.md" < "a/…" < "a0.md" < "ab/…".
+_FOLDERS = ("a", "a.b", "ab")
+_FILES = ("-.md", "a.md", "m.md", "zz.md")
+_POOL = tuple(
+    ["a-b.md", "a.md", "a0.md", "b.md"] + [f"{folder}/{name}" for folder in _FOLDERS for name in _FILES]
+)
+
+
+def _git(repository: Path, *arguments: str, index: Path | None = None, stdin: str = "") -> str:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(repository)}
+    if index is not None:
+        env["GIT_INDEX_FILE"] = str(index)
+    return subprocess.run(
+        ["git", "-C", str(repository), *arguments],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+
+
+def _repository(folder: Path, paths: list[str]) -> Path:
+    """A repository whose index holds `paths` (staged with git add, stat data and all)."""
+    repository = folder / "repo"
+    _git(folder, "init", "-q", str(repository))
+    for path in paths:
+        (repository / path).parent.mkdir(parents=True, exist_ok=True)
+        (repository / path).write_text(f"{path}\n")
+    if paths:
+        _git(repository, "add", "--", *paths)
+    return repository
+
+
+def _blob(repository: Path, text: str) -> str:
+    return _git(repository, "hash-object", "-w", "--stdin", stdin=text).strip()
+
+
+def _by_git(repository: Path, changes: dict[str, str | None]) -> str:
+    """`git ls-files --stage` after Git itself made the changes, on a copy of the index."""
+    copy = repository / ".git" / "index.by-git"
+    shutil.copyfile(repository / ".git/index", copy)
+    for path, blob in changes.items():
+        if blob is None:
+            _git(repository, "update-index", "--force-remove", "--", path, index=copy)
+        else:
+            _git(repository, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}", index=copy)
+    staged = _git(repository, "ls-files", "--stage", index=copy)
+    copy.unlink()
+    return staged
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    existing=st.sets(st.sampled_from(_POOL), min_size=1),
+    chosen=st.lists(st.sampled_from(_POOL), unique=True, max_size=6),
+    removing=st.lists(st.booleans(), min_size=6, max_size=6),
+)
+def test_new_changed_and_removed_entries_are_what_git_itself_writes(
+    existing: set[str], chosen: list[str], removing: list[bool]
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        repository = _repository(Path(folder), sorted(existing))
+        changes: dict[str, str | None] = {}
+        for path, remove in zip(chosen, removing, strict=False):
+            changes[path] = None if remove else _blob(repository, f"new {path}\n")
+        expected = _by_git(repository, changes)
+        assert IndexFile(repository / ".git").update(changes)
+        assert _git(repository, "ls-files", "--stage") == expected
+        assert not (repository / ".git/index.lock").exists()
+
+
+def test_entries_are_inserted_and_removed_in_a_row_without_parsing_again(tmp_path: Path) -> None:
+    """The layout kept from the last write is moved along with the bytes it describes."""
+    repository = _repository(tmp_path, ["b.md", "d/x.md", "f.md"])
+    index = IndexFile(repository / ".git")
+    blobs = {path: _blob(repository, path) for path in ("a.md", "c.md", "d/y.md", "g.md")}
+    steps: list[dict[str, str | None]] = [
+        {"c.md": blobs["c.md"]},
+        {"a.md": blobs["a.md"], "g.md": blobs["g.md"]},
+        {"b.md": None, "d/y.md": blobs["d/y.md"]},
+        {"c.md": blobs["a.md"], "f.md": None},
+        {"g.md": None, "a.md": None},
+    ]
+    for changes in steps:
+        expected = _by_git(repository, changes)
+        assert index.update(changes)
+        assert _git(repository, "ls-files", "--stage") == expected
+        assert index.blob_ids(changes) == {
+            path: blob for path, blob in changes.items()
+        }
+    assert _git(repository, "ls-files") == "c.md\nd/x.md\nd/y.md\n"
+
+
+@pytest.mark.parametrize(
+    ("staged", "path"),
+    [
+        (["a.md"], "a.md/x.md"),  # a file where the new note's folder would be
+        (["a/x.md"], "a"),  # a folder where the new note would be
+    ],
+)
+def test_a_new_entry_with_something_in_its_way_is_left_to_libgit2(
+    tmp_path: Path, staged: list[str], path: str
+) -> None:
+    repository = _repository(tmp_path, staged)
+    before = (repository / ".git/index").read_bytes()
+    assert not IndexFile(repository / ".git").update({path: _blob(repository, "x")})
+    assert (repository / ".git/index").read_bytes() == before
+    assert not (repository / ".git/index.lock").exists()
+
+
+def test_an_index_of_version_4_is_left_to_libgit2(tmp_path: Path) -> None:
+    repository = _repository(tmp_path, ["a.md"])
+    _git(repository, "update-index", "--index-version", "4")
+    before = (repository / ".git/index").read_bytes()
+    assert not IndexFile(repository / ".git").update({"b.md": _blob(repository, "x")})
+    assert not IndexFile(repository / ".git").update({"a.md": None})
+    assert (repository / ".git/index").read_bytes() == before
+
+
+def test_entries_out_of_gits_order_are_left_to_libgit2(tmp_path: Path) -> None:
+    """An index whose entries are not in order cannot say where a new one goes."""
+    repository = _repository(tmp_path, ["b.md", "c.md"])
+    index = repository / ".git/index"
+    data = bytearray(index.read_bytes()[:-20])
+    first, second = 12, 12 + 72  # two entries of 62 + 4 + padding bytes each
+    data[first : first + 72], data[second : second + 72] = (
+        data[second : second + 72],
+        data[first : first + 72],
+    )
+    index.write_bytes(bytes(data) + hashlib.sha1(data, usedforsecurity=False).digest())
+    before = index.read_bytes()
+    assert not IndexFile(repository / ".git").update({"a.md": _blob(repository, "x")})
+    assert index.read_bytes() == before
