@@ -23,7 +23,8 @@ from memoire.storage.index_file import IndexFile
 _FOLDERS = ("a", "a.b", "ab")
 _FILES = ("-.md", "a.md", "m.md", "zz.md")
 _POOL = tuple(
-    ["a-b.md", "a.md", "a0.md", "b.md"] + [f"{folder}/{name}" for folder in _FOLDERS for name in _FILES]
+    ["a-b.md", "a.md", "a0.md", "b.md"]
+    + [f"{folder}/{name}" for folder in _FOLDERS for name in _FILES]
 )
 
 
@@ -65,7 +66,14 @@ def _by_git(repository: Path, changes: dict[str, str | None]) -> str:
         if blob is None:
             _git(repository, "update-index", "--force-remove", "--", path, index=copy)
         else:
-            _git(repository, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}", index=copy)
+            _git(
+                repository,
+                "update-index",
+                "--add",
+                "--cacheinfo",
+                f"100644,{blob},{path}",
+                index=copy,
+            )
     staged = _git(repository, "ls-files", "--stage", index=copy)
     copy.unlink()
     return staged
@@ -107,9 +115,7 @@ def test_entries_are_inserted_and_removed_in_a_row_without_parsing_again(tmp_pat
         expected = _by_git(repository, changes)
         assert index.update(changes)
         assert _git(repository, "ls-files", "--stage") == expected
-        assert index.blob_ids(changes) == {
-            path: blob for path, blob in changes.items()
-        }
+        assert index.blob_ids(changes) == changes
     assert _git(repository, "ls-files") == "c.md\nd/x.md\nd/y.md\n"
 
 

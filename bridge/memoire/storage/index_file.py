@@ -221,46 +221,50 @@ def _rebuilt(
     extensions: bytes,
 ) -> _Layout:
     """The new file from the old one and its spans (in entry order), with its layout."""
-    pieces: list[bytes] = []
-    names: list[bytes] = []
-    offsets: list[int] = []
+    new = _NewEntries(layout)
     kept_from = 0  # the first old entry not yet copied
-    written = _HEADER_BYTES  # where the next copied or new entry starts in the new file
     for number, (at, replaced, replacement) in enumerate(spans):
-        written = _copy(layout, kept_from, at, written, pieces, names, offsets)
+        new.copy(kept_from, at)
         if replacement:
-            names.append(inserted.get(number, layout.names[at] if replaced else b""))
-            offsets.append(written)
-        pieces.append(replacement)
-        written += len(replacement)
+            name = inserted[number] if number in inserted else layout.names[at]
+            new.add(name, replacement)
         kept_from = at + replaced
-    end = _copy(layout, kept_from, len(layout.names), written, pieces, names, offsets)
-    header = layout.data[:8] + len(names).to_bytes(4)
-    data = header + b"".join(pieces) + extensions
+    new.copy(kept_from, len(layout.names))
+    header = layout.data[:8] + len(new.names).to_bytes(4)
+    data = header + b"".join(new.pieces) + extensions
     data += _sha1(data)
-    return _Layout(data, names, offsets, layout.unusable, end)
+    return _Layout(data, new.names, new.offsets, layout.unusable, new.written)
 
 
-def _copy(
-    layout: _Layout,
-    first: int,
-    stop: int,
-    written: int,
-    pieces: list[bytes],
-    names: list[bytes],
-    offsets: list[int],
-) -> int:
-    """Copy old entries [first, stop) to the new file at `written`; where they end there."""
-    if first >= stop:
-        return written
-    start = layout.offsets[first]
-    end = layout.offsets[stop] if stop < len(layout.offsets) else layout.end
-    shift = written - start
-    pieces.append(layout.data[start:end])
-    names.extend(layout.names[first:stop])
-    moved = layout.offsets[first:stop]
-    offsets.extend(moved if not shift else [offset + shift for offset in moved])
-    return written + end - start
+class _NewEntries:
+    """The entries of an index being rebuilt from an old one, and where each starts."""
+
+    def __init__(self, old: _Layout) -> None:
+        self._old = old
+        self.pieces: list[bytes] = []
+        self.names: list[bytes] = []
+        self.offsets: list[int] = []
+        self.written = _HEADER_BYTES  # where the next entry starts in the new file
+
+    def add(self, name: bytes, entry: bytes) -> None:
+        self.pieces.append(entry)
+        self.names.append(name)
+        self.offsets.append(self.written)
+        self.written += len(entry)
+
+    def copy(self, first: int, stop: int) -> None:
+        """The old entries [first, stop), moved as one block."""
+        if first >= stop:
+            return
+        old = self._old
+        start = old.offsets[first]
+        end = old.offsets[stop] if stop < len(old.offsets) else old.end
+        shift = self.written - start
+        self.pieces.append(old.data[start:end])
+        self.names.extend(old.names[first:stop])
+        moved = old.offsets[first:stop]
+        self.offsets.extend(moved if not shift else [offset + shift for offset in moved])
+        self.written += end - start
 
 
 def _fixed(name: bytes, blob_id: str) -> bytes:
