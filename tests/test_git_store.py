@@ -375,3 +375,25 @@ def test_a_trap_committed_through_memoire_itself_is_still_refused_next_write(
     put("people/.frank.md.memoire-tmp-trap", None)
     put("people/frank.md", b"two\n")
     assert store.read_blob(store.snapshot().files["people/frank.md"]) == b"two\n"
+
+
+def test_the_paths_a_write_changed_are_those_its_trees_differ_by(repository: Path) -> None:
+    """Each write records the paths it changed (search refresh and `changes` use them);
+    what it records is what comparing the two commits' trees finds, whatever it wrote:
+    a new note, the same bytes again, a removal, a note at the top, deeper paths."""
+    store = GitStore(repository)
+    writes: list[dict[str, bytes | None]] = [
+        {"topics/a.md": b"a\n", "README.md": b"top\n"},
+        {"topics/a.md": b"a\n", "people/b.md": b"b\n"},
+        {"topics/a.md": None, "topics/deep/c.md": b"c\n"},
+        {"journal/d.md": b"d\n", "people/b.md": b"b2\n"},
+    ]
+    for files in writes:
+        parent = store.head()
+        store.write(lambda _, files=files: Change(files=files, outcome=None), "desk", "m")
+        commit = store.head()
+        assert commit is not None
+        assert (parent, commit) in store._reader.changes
+        recorded = store.changed_paths(parent, commit)
+        assert recorded == GitStore(repository).changed_paths(parent, commit)
+    assert store.changed_paths(parent, commit) == {"journal/d.md", "people/b.md"}

@@ -20,6 +20,7 @@ from .caches import BoundedCache
 SNAPSHOTS_KEPT = 4
 FOLDER_LISTINGS_KEPT = 16
 DOT_LISTINGS_KEPT = 16
+CHANGES_KEPT = 16
 _REGULAR = (FileMode.BLOB, FileMode.BLOB_EXECUTABLE)
 _NOT_A_FILE = {FileMode.LINK: "a link", FileMode.TREE: "a folder", FileMode.COMMIT: "a submodule"}
 
@@ -47,6 +48,10 @@ class SnapshotReader:
         self.snapshots: BoundedCache[str | None, Snapshot] = BoundedCache(SNAPSHOTS_KEPT)
         self.folder_listings: BoundedCache[str, dict[str, str]] = BoundedCache(FOLDER_LISTINGS_KEPT)
         self.dot_listings: BoundedCache[str, frozenset[str]] = BoundedCache(DOT_LISTINGS_KEPT)
+        # The paths a write changed, by (parent, commit): known when it was derived.
+        self.changes: BoundedCache[tuple[str | None, str], frozenset[str]] = BoundedCache(
+            CHANGES_KEPT
+        )
 
     def memory_tree(self, commit: str | None) -> pygit2.Tree | None:
         if commit is None:
@@ -135,6 +140,11 @@ class SnapshotReader:
         return listing if isinstance(listing, pygit2.Tree) else None
 
     def changed_paths(self, old: str | None, new: str | None) -> set[str]:
+        """Paths whose blob differs; for a commit this process wrote on `old`, as the
+        write recorded them, instead of comparing two listings of a folder's every note."""
+        known = None if new is None else self.changes.get((old, new))
+        if known is not None:
+            return set(known)
         before, after = self.at(old), self.at(new)
         changed = _differing(before.top, after.top, prefix="")
         for folder in before.folders.keys() | after.folders.keys():
@@ -173,6 +183,26 @@ class SnapshotReader:
                     _set_or_remove(listing, path.split("/", 1)[1], blob)
             self.folder_listings.put(new_tree, listing)
         self.snapshots.put(commit, Snapshot(commit=commit, files=files, top=top, folders=folders))
+        self._record_changes(before, commit, blobs)
+
+    def _record_changes(
+        self, before: Snapshot, commit: str, blobs: Mapping[str, str | None]
+    ) -> None:
+        """What `changed_paths` would find between the two commits: the paths of `blobs`
+        that a snapshot lists (one folder down at most) and whose blob changed. Not
+        recorded when a path replaces a folder, or a file stands where a path's folder
+        goes: files would come and go that `blobs` does not name."""
+        if any(
+            path in before.folders or ("/" in path and path.split("/")[0] in before.top)
+            for path in blobs
+        ):
+            return
+        changed = frozenset(
+            path
+            for path, blob in blobs.items()
+            if path.count("/") <= 1 and before.files.get(path) != blob
+        )
+        self.changes.put((before.commit, commit), changed)
 
     def _derive_dot_names(
         self, old_tree: str | None, new_tree: str, folder: str, blobs: Mapping[str, str | None]
