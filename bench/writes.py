@@ -12,7 +12,8 @@ the root tree rebuilt with TreeBuilder, one commit, the ref moved; fsync on, sam
 committed on a side branch so the memory is not disturbed. The memory is packed once
 after it is built (`packed_memory`), as a used one is.
 
-Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100`.
+Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100` (that many appends,
+and as many new notes, in turn).
 """
 
 from __future__ import annotations
@@ -84,23 +85,28 @@ PARTS: dict[str, list[tuple[Any, str]]] = {
 
 
 class PartClock:
-    """Exclusive time per part: a part's time excludes the parts called inside it."""
+    """Exclusive time per part, wall and CPU: a part's time excludes the parts called
+    inside it. The CPU time (this process's) hardly moves when others load the disk."""
 
     def __init__(self) -> None:
         self.totals: dict[str, int] = defaultdict(int)
-        self._stack: list[list[int]] = []  # per open part: [start, time of inner parts]
+        self.cpu: dict[str, int] = defaultdict(int)
+        self._stack: list[list[int]] = []  # per open part: [start, cpu start, inner, inner cpu]
 
     @contextmanager
     def part(self, name: str) -> Iterator[None]:
-        self._stack.append([time.perf_counter_ns(), 0])
+        self._stack.append([time.perf_counter_ns(), time.process_time_ns(), 0, 0])
         try:
             yield
         finally:
-            start, inner = self._stack.pop()
+            start, start_cpu, inner, inner_cpu = self._stack.pop()
             elapsed = time.perf_counter_ns() - start
+            used = time.process_time_ns() - start_cpu
             self.totals[name] += elapsed - inner
+            self.cpu[name] += used - inner_cpu
             if self._stack:
-                self._stack[-1][1] += elapsed
+                self._stack[-1][2] += elapsed
+                self._stack[-1][3] += used
 
     def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(function)
@@ -110,8 +116,10 @@ class PartClock:
 
         return timed
 
-    def take(self) -> dict[str, int]:
-        taken, self.totals = dict(self.totals), defaultdict(int)
+    def take(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(wall, CPU) ns per part since the last take."""
+        taken = dict(self.totals), dict(self.cpu)
+        self.totals, self.cpu = defaultdict(int), defaultdict(int)
         return taken
 
 
@@ -215,28 +223,52 @@ def index_and_tree_alone(repository: Path, path: str, count: int) -> dict[str, l
     return samples
 
 
-def appends(
+class Samples:
+    """Per operation: wall ns, CPU ns, and the parts' (wall, CPU) ns of each call."""
+
+    def __init__(self) -> None:
+        self.wall: list[int] = []
+        self.cpu: list[int] = []
+        self.parts: list[tuple[dict[str, int], dict[str, int]]] = []
+
+
+def operations(
     repository: Path, paths: list[str], count: int, clock: PartClock, seed: int
-) -> tuple[list[int], list[int], list[dict[str, int]]]:
-    """(wall ns, CPU ns, parts) per append: the CPU time hardly moves when others load
-    the disk, the wall time does."""
+) -> dict[str, Samples]:
+    """Appends to existing notes and writes of new notes (in the largest folder, where a
+    new entry moves most of Git's index), in turn, through the service."""
     memory = make_service(repository)
     rng = random.Random(seed)
+    folders = Counter(path.split("/")[0] for path in paths if "/" in path)
+    largest = folders.most_common(1)[0][0]
+    calls: dict[str, Callable[[int], object]] = {
+        "append": lambda number: memory.append(
+            FULL_CLIENT, rng.choice(paths), f"- bench line {number}: tomato and basil"
+        ),
+        "new note": lambda number: memory.write(
+            FULL_CLIENT,
+            f"{largest}/bench-new-{number}-{rng.randrange(10**9)}.md",
+            title=f"Bench note {number}",
+            description="A note the write bench adds",
+            sensitive=False,
+            body="Tomato and basil, a new note.\n",
+        ),
+    }
+    samples = {name: Samples() for name in calls}
     try:
         memory.search(FULL_CLIENT, "garden")  # the first search builds the full-text index
-        totals, cpu, parts = [], [], []
         for number in range(count + WARMUP):
-            path = rng.choice(paths)
-            clock.take()
-            start, start_cpu = time.perf_counter_ns(), time.process_time_ns()
-            memory.append(FULL_CLIENT, path, f"- bench line {number}: tomato and basil")
-            elapsed, used = time.perf_counter_ns() - start, time.process_time_ns() - start_cpu
-            taken = clock.take()
-            if number >= WARMUP:
-                totals.append(elapsed)
-                cpu.append(used)
-                parts.append(taken)
-        return totals, cpu, parts
+            for name, call in calls.items():
+                clock.take()
+                start, start_cpu = time.perf_counter_ns(), time.process_time_ns()
+                call(number)
+                elapsed, used = time.perf_counter_ns() - start, time.process_time_ns() - start_cpu
+                taken = clock.take()
+                if number >= WARMUP:
+                    samples[name].wall.append(elapsed)
+                    samples[name].cpu.append(used)
+                    samples[name].parts.append(taken)
+        return samples
     finally:
         memory.close()
 
@@ -269,30 +301,45 @@ def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) 
     folders = Counter(path.split("/")[0] for path in paths if "/" in path)
     largest = folders.most_common(1)[0][0]
     alone = index_and_tree_alone(repository, next(p for p in paths if p.startswith(largest)), count)
-    totals, cpu, parts = appends(repository, paths, count, clock, seed)
-    append_p50 = statistics.median(totals)
+    measured = operations(repository, paths, count, clock, seed)
     floor_p50 = statistics.median(floor_on)
-    print(f"\n== {size} notes, {count} appends ==")
-    print(f"append p50 {ms(append_p50)} ms   p95 {ms(percentile(totals, 95))} ms")
-    print(f"append CPU p50 {ms(statistics.median(cpu))} ms (this process's CPU time)")
-    print(f"floor  p50 {ms(floor_p50)} ms   p95 {ms(percentile(floor_on, 95))} ms (bare commit)")
+    print(f"\n== {size} notes, {count} of each ==")
+    for name, samples in measured.items():
+        print(
+            f"{name:<9} wall p50 {ms(statistics.median(samples.wall))} p95 "
+            f"{ms(percentile(samples.wall, 95))}   CPU p50 {ms(statistics.median(samples.cpu))} "
+            f"p95 {ms(percentile(samples.cpu, 95))} ms"
+        )
+    print(f"floor     wall p50 {ms(floor_p50)} p95 {ms(percentile(floor_on, 95))} (bare commit)")
     print(f"floor without fsync p50 {ms(statistics.median(floor_off))} ms")
-    fsync_share = floor_p50 - statistics.median(floor_off)
-    print(f"fsync in the floor  p50 {ms(fsync_share)} ms")
-    print(f"append / floor      {append_p50 / floor_p50:5.2f}x")
+    print(f"fsync in the floor  p50 {ms(floor_p50 - statistics.median(floor_off))} ms")
+    append_p50 = statistics.median(measured["append"].wall)
+    print(f"append / floor      {append_p50 / floor_p50:5.2f}x (wall p50)")
     print("\nmeasured alone, in turn (fsync on)  p50 ms")
     for label, values in alone.items():
         print(f"  {label:<35}{ms(statistics.median(values))}")
-    print("\npart (exclusive)                 p50 ms  mean ms")
-    names = list(PARTS)
-    for name in names:
-        values = [sample.get(name, 0) for sample in parts]
-        if any(values):
-            print(f"  {name:<30}{ms(statistics.median(values))} {ms(statistics.fmean(values))}")
-    other = [total - sum(sample.values()) for total, sample in zip(totals, parts, strict=True)]
-    print(
-        f"  {'other (not wrapped)':<30}{ms(statistics.median(other))} {ms(statistics.fmean(other))}"
-    )
+    for name, samples in measured.items():
+        print(f"\n{name}: part (exclusive)        wall p50 CPU p50  CPU mean")
+        for part in PARTS:
+            walls = [wall.get(part, 0) for wall, _ in samples.parts]
+            cpus = [cpu.get(part, 0) for _, cpu in samples.parts]
+            if any(walls):
+                print(
+                    f"  {part:<30}{ms(statistics.median(walls))} {ms(statistics.median(cpus))}"
+                    f" {ms(statistics.fmean(cpus))}"
+                )
+        other = [
+            total - sum(wall.values())
+            for total, (wall, _) in zip(samples.wall, samples.parts, strict=True)
+        ]
+        other_cpu = [
+            total - sum(cpu.values())
+            for total, (_, cpu) in zip(samples.cpu, samples.parts, strict=True)
+        ]
+        print(
+            f"  {'other (not wrapped)':<30}{ms(statistics.median(other))}"
+            f" {ms(statistics.median(other_cpu))} {ms(statistics.fmean(other_cpu))}"
+        )
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
