@@ -23,6 +23,10 @@ for number in range(10_000):
     line = f"round {{round_}} line {{number}}"
     result = service.append("desk", {note!r}, line, title="Killed", description="", sensitive=False)
     print(result.appended, flush=True)
+    if {new_notes!r}:
+        path = f"journal/killed-{{round_}}-{{number}}.md"
+        service.write("desk", path, title="Killed", description="", sensitive=False, body=line)
+        print(path, flush=True)
 """
 
 
@@ -33,13 +37,19 @@ def kill_writers_at_random(
     rounds: int,
     remote: str | None = None,
     check: Callable[[], None] = lambda: None,
+    new_notes: bool = False,
 ) -> list[str]:
     """Start a writer, let it confirm appends for a random while, SIGKILL it; repeat.
 
-    Returns every line a writer confirmed before it died; `check` runs after each kill.
+    Returns every line a writer confirmed before it died, and with `new_notes` the path
+    of each new note it wrote after each append; `check` runs after each kill.
     """
     script = _WRITER.format(
-        tests=str(Path(__file__).parent), repository=str(repository), remote=remote, note=note
+        tests=str(Path(__file__).parent),
+        repository=str(repository),
+        remote=remote,
+        note=note,
+        new_notes=new_notes,
     )
     rng = random.Random(20261129)
     confirmed: list[str] = []

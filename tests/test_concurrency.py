@@ -90,3 +90,32 @@ def test_writers_killed_at_random_points_leave_a_sound_repository(repository: Pa
     head_text = (repository / NOTE).read_text()
     assert parse_note(head_text, ENGLISH, "x").is_valid
     service.close()
+
+
+def test_writers_killed_while_adding_notes_leave_every_confirmed_note_in_git_and_checkout(
+    repository: Path,
+) -> None:
+    """New notes change Git's index and the folder's tree by memoire's own code (entries
+    inserted, trees written from kept entries): a writer killed anywhere in that leaves
+    a repository Git finds sound, every confirmed note committed, and after the next
+    write a checkout and index that say what the branch says."""
+
+    def sound_after_each_kill() -> None:
+        assert fsck_problems(repository) <= {"error: refs/heads/main.lock: badRefContent: "}
+
+    confirmed = kill_writers_at_random(
+        repository, NOTE, rounds=8, check=sound_after_each_kill, new_notes=True
+    )
+    service = MemoryService(make_config(repository))
+    service.append("desk", NOTE, "after the crashes")
+    committed = set(git(repository, "ls-tree", "--name-only", "HEAD", "journal/").split())
+    staged = set(git(repository, "ls-files", "journal/").split())
+    new_notes = [line for line in confirmed if line.startswith("journal/killed-")]
+    assert new_notes, "the writers confirmed new notes before they were killed"
+    for path in new_notes:
+        assert path in committed
+        assert path in staged
+        assert (repository / path).is_file()
+    assert fsck_problems(repository) == set()
+    assert git(repository, "status", "--porcelain") == ""
+    service.close()
