@@ -96,6 +96,31 @@ def test_the_index_is_derived_and_rebuilds_itself(
     assert [hit.path for hit in fresh.search("desk", "boiler").hits] == ["topics/heating.md"]
 
 
+def test_an_index_that_lost_its_last_writes_catches_up_from_git(
+    notes: MemoryService, repository: Path, make_service: ServiceFactory
+) -> None:
+    """The index is written with synchronous = NORMAL: a power cut may lose its last
+    transactions (never make it inconsistent). It records the commit it reflects, so an
+    index put back to an older state is brought up to the branch from Git's diff."""
+    notes.close()
+    state = repository / ".git/memoire"
+    older = {file.name: file.read_bytes() for file in state.glob("search.sqlite3*")}
+    later = make_service(repository)
+    later.append(
+        "desk", "topics/sailing.md", "Sailing on lake Annecy.", title="Sailing", sensitive=False
+    )
+    later.append("desk", "topics/heating.md", "The chimney sweep comes in May.")
+    assert [hit.path for hit in later.search("desk", "chimney").hits] == ["topics/heating.md"]
+    later.close()
+    for file in state.glob("search.sqlite3*"):
+        file.unlink()
+    for name, data in older.items():
+        (state / name).write_bytes(data)
+    fresh = make_service(repository)
+    assert [hit.path for hit in fresh.search("desk", "annecy").hits] == ["topics/sailing.md"]
+    assert [hit.path for hit in fresh.search("desk", "chimney").hits] == ["topics/heating.md"]
+
+
 def test_two_services_share_one_index_without_missing_changes(
     notes: MemoryService, repository: Path, make_service: ServiceFactory
 ) -> None:
