@@ -211,7 +211,20 @@ def _edited(layout: _Layout, blobs: Mapping[str, str | None]) -> _Layout | None:
     extensions = _kept_extensions(layout.data, layout.end)
     if extensions is None:
         return None
+    if not names and all(replaced and replacement for _, replaced, replacement in spans):
+        return _patched(layout, spans, extensions)
     return _rebuilt(layout, spans, names, extensions)
+
+
+def _patched(layout: _Layout, spans: list[tuple[int, int, bytes]], extensions: bytes) -> _Layout:
+    """Entries changed where they are (same length): nothing moves, the positions stay."""
+    data = bytearray(layout.data[: layout.end])
+    for at, _, replacement in spans:
+        start = layout.offsets[at]
+        data[start : start + len(replacement)] = replacement
+    data += extensions
+    data += _sha1(data)
+    return _Layout(bytes(data), layout.names, layout.offsets, layout.unusable, layout.end)
 
 
 def _rebuilt(
@@ -231,9 +244,8 @@ def _rebuilt(
         kept_from = at + replaced
     new.copy(kept_from, len(layout.names))
     header = layout.data[:8] + len(new.names).to_bytes(4)
-    data = header + b"".join(new.pieces) + extensions
-    data += _sha1(data)
-    return _Layout(data, new.names, new.offsets, layout.unusable, new.written)
+    body = b"".join([header, *new.pieces, extensions])
+    return _Layout(body + _sha1(body), new.names, new.offsets, layout.unusable, new.written)
 
 
 class _NewEntries:
