@@ -23,18 +23,20 @@ from .models import MemoryIndex, Note, SearchHit
 from .speech import (
     answering_lines,
     clean_topic,
+    content_words,
+    covers,
     folded_words,
     matching_preferences,
     names,
-    names_enough_of,
     overview_sentence,
     phrase,
     preferences_sentence,
+    said_topic,
     speakable,
     topic_words,
 )
 
-SEARCH_HITS = 3
+SEARCH_HITS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +113,7 @@ async def async_answer(
 
 
 def _nothing(topic: str, language: Language) -> Answer:
-    return Answer(phrase(language, "nothing", topic=topic or "…"), found=False)
+    return Answer(phrase(language, "nothing", topic=said_topic(topic) or "…"), found=False)
 
 
 def _preference(
@@ -132,22 +134,24 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
         return _nothing(topic, language)
     note = await _named_note(runtime, topic)
     if note is not None:
-        text = answering_lines(note.body, note.title, topic, fill=True)
-        return _quote(note, text, topic, language)
+        return _quote(note, answering_lines(note.body, _names(note), topic), topic, language)
     said = _preference(runtime, topic, language, exact=True)
     if said is not None:
         return said
-    for hit in await _hits(runtime, topic):
+    for hit in await _hits(runtime, " ".join(content_words(topic))):
         try:
             note = await _note(runtime, hit.path)
         except MemoireNotFoundError:
             continue  # gone since the search: deleted, or made sensitive
-        quoted = [line.text for line in hit.lines]
-        if not names_enough_of(topic, [note.title, note.description, note.body, *quoted]):
+        if not covers(topic, _names(note), [note.description, note.body]):
             continue
-        text = answering_lines(note.body, note.title, topic, quoted, fill=False)
-        return _quote(note, text, topic, language)
+        return _quote(note, answering_lines(note.body, _names(note), topic), topic, language)
     return _nothing(topic, language)
+
+
+def _names(note: Note) -> list[str]:
+    """What names a note: its title and its file name ("grandma-rose")."""
+    return [note.title, note.path.rsplit("/", 1)[-1].removesuffix(".md")]
 
 
 class NoteNames:
@@ -186,6 +190,8 @@ async def _note(runtime: MemoireRuntime, path: str) -> Note:
 
 
 async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
+    if not topic:
+        return ()
     try:
         result = await runtime.search(topic, SEARCH_HITS)
     except MemoireRequestError:
