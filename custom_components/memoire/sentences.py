@@ -242,6 +242,102 @@ _FORMER_DEFAULTS: Final[dict[tuple[Language, Question], list[str]]] = {
 }
 
 
+# The lists before the question-shaped sentences ("when is …", "où en est …") were added:
+# an entry that still holds one was never edited either.
+_DEFAULTS_BEFORE_QUESTIONS: Final[dict[tuple[Language, Question], list[str]]] = {
+    (Language.EN, Question.RECALL): [
+        "what do you (remember|know) about {topic}",
+        "do you remember {topic}",
+        "tell me about {topic}",
+        "what did I (say|tell you|write) about {topic}",
+        "what have I (said|told you) about {topic}",
+        "what do you have (on|about) {topic}",
+    ],
+    (Language.EN, Question.PREFERENCE): [
+        "(what is|what's) my (preferred|favorite|favourite) {topic}",
+        "(what is|what's) my {topic}",
+        "what are my (preferences|favorites|favourites) (for|about|on) {topic}",
+        "how do I (like|take) [my] {topic}",
+    ],
+    (Language.FR, Question.RECALL): [
+        "que sais-tu (sur|de|du|des|à propos de) {topic}",
+        "qu'est-ce que tu sais (sur|de|du|des|à propos de) {topic}",
+        "que te rappelles-tu (de|du|des|sur) {topic}",
+        "parle-moi (de|du|des) {topic}",
+        "(tu te souviens|te souviens-tu) (de|du|des) {topic}",
+        "qu'est-ce que j'ai dit (sur|de|du|des|à propos de) {topic}",
+        "qu'ai-je dit (sur|de|du|des|à propos de) {topic}",
+    ],
+    (Language.FR, Question.PREFERENCE): [
+        "quelle est ma {topic} préférée",
+        "quel est mon {topic} préféré",
+        "quelles sont mes préférences (pour|de|sur|en) {topic}",
+        "c'est quoi (mon|ma|mes) {topic}",
+        "(quel|quelle) est (mon|ma) {topic}",
+        "comment (j'aime|je prends) (mon|ma|mes|le|la|les) {topic}",
+    ],
+    (Language.DE, Question.RECALL): [
+        "was weißt du (über|von) {topic}",
+        "erinnerst du dich an {topic}",
+        "weißt du noch [etwas über] {topic}",
+        "erzähl mir (von|über|etwas über) {topic}",
+        "was habe ich (über|zu) {topic} gesagt",
+        "woran erinnerst du dich (bei|zu) {topic}",
+    ],
+    (Language.DE, Question.PREFERENCE): [
+        "was ist (mein|meine) (bevorzugter|bevorzugte|bevorzugtes|liebster|liebste) {topic}",
+        "was (ist|sind) (mein|meine) {topic}",
+        "was sind meine vorlieben (für|bei|zu) {topic}",
+        "wie mag ich (meinen|meine|mein|den|die|das) {topic}",
+    ],
+    (Language.ES, Question.RECALL): [
+        "(qué|que) sabes (de|del|sobre|acerca de) {topic}",
+        "(te acuerdas|recuerdas) (de|del) {topic}",
+        "(háblame|hablame) (de|del|sobre) {topic}",
+        "(qué|que) (dije|he dicho) (de|del|sobre) {topic}",
+        "(qué|que) recuerdas (de|del|sobre) {topic}",
+    ],
+    (Language.ES, Question.PREFERENCE): [
+        "(cuál|cual) es mi {topic} (preferido|preferida|favorito|favorita)",
+        "(cuál|cual) es mi {topic}",
+        "(cuáles|cuales) son mis preferencias (de|para|sobre|en) {topic}",
+        "(cómo|como) me gusta (el|la|los|las) {topic}",
+    ],
+    (Language.NL, Question.RECALL): [
+        "wat weet je (over|van) {topic}",
+        "(herinner je je|weet je nog) {topic}",
+        "vertel (me|mij) (over|iets over) {topic}",
+        "wat heb ik (gezegd|verteld) over {topic}",
+    ],
+    (Language.NL, Question.PREFERENCE): [
+        "wat is mijn (favoriete|lievelings) {topic}",
+        "wat (is|zijn) mijn {topic}",
+        "wat zijn mijn voorkeuren (voor|over|bij) {topic}",
+        "hoe wil ik (mijn|de|het) {topic}",
+    ],
+    (Language.IT, Question.RECALL): [
+        "(cosa|che cosa) sai (di|del|della|dei|delle|su|sul|sulla) {topic}",
+        "ti ricordi (di|del|della|dei|delle) {topic}",
+        "parlami (di|del|della|dei|delle) {topic}",
+        "(cosa|che cosa) ho detto (di|su|sul|sulla) {topic}",
+        "(cosa|che cosa) ricordi (di|del|della|su) {topic}",
+    ],
+    (Language.IT, Question.PREFERENCE): [
+        "qual è (il mio|la mia) {topic} (preferito|preferita)",
+        "qual è (il mio|la mia) {topic}",
+        "quali sono (i miei|le mie) (preferenze|gusti) (per|su|in) {topic}",
+        "come mi piace (il|la|lo|i|le) {topic}",
+    ],
+}
+
+
+def _former_default(language: Language, question: Question, stored: list[str]) -> bool:
+    return stored in (
+        _FORMER_DEFAULTS.get((language, question)),
+        _DEFAULTS_BEFORE_QUESTIONS.get((language, question)),
+    )
+
+
 def default_options() -> dict[str, Any]:
     return {
         CONF_LOCAL_ANSWERS: True,
@@ -261,7 +357,7 @@ def configured_sentences(options: Mapping[str, Any]) -> SentenceLists:
         found[language] = {}
         for question, default in defaults.items():
             stored = section.get(question.value, default)
-            if stored == _FORMER_DEFAULTS.get((language, question)):
+            if _former_default(language, question, stored):
                 stored = default
             found[language][question] = [text for text in stored if text.strip()]
     return found
