@@ -21,6 +21,7 @@ from .coordinator import MemoireConfigEntry, MemoireRuntime
 from .languages import Language, Question
 from .models import MemoryIndex, Note, SearchHit
 from .speech import (
+    aliases,
     answering_lines,
     clean_topic,
     content_words,
@@ -31,6 +32,7 @@ from .speech import (
     overview_sentence,
     phrase,
     preferences_sentence,
+    said_title,
     said_topic,
     speakable,
     topic_words,
@@ -150,8 +152,8 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
 
 
 def _names(note: Note) -> list[str]:
-    """What names a note: its title and its file name ("grandma-rose")."""
-    return [note.title, note.path.rsplit("/", 1)[-1].removesuffix(".md")]
+    """What names a note: its title, each alias of it ("Bins / Poubelles"), its file name."""
+    return [note.title, *aliases(note.title), note.path.rsplit("/", 1)[-1].removesuffix(".md")]
 
 
 class NoteNames:
@@ -200,7 +202,8 @@ async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
 
 
 def _quote(note: Note, text: str, topic: str, language: Language) -> Answer:
-    return _said(note.title, text or speakable([note.description]), topic, language)
+    title = said_title(note.title, topic)
+    return _said(title, text or speakable([note.description]), topic, language)
 
 
 def _said(title: str, text: str, topic: str, language: Language) -> Answer:

@@ -35,6 +35,7 @@ from .sentences import (
     SentenceLists,
     configured_sentences,
 )
+from .speech import aliases
 
 _LOGGER = logging.getLogger(__package__)
 
@@ -97,9 +98,12 @@ def _said_names(names: Sequence[str]) -> list[dict[str, str]]:
 
 
 def note_names(entry: MemoireConfigEntry) -> list[str]:
-    """The titles of the notes the entry sees, the names "who is" answers for."""
+    """The titles of the notes the entry sees (each alias of one), the names "who is"
+    answers for."""
     data = entry.runtime_data.coordinator.data
-    return [] if data is None else [note.title for note in data.index.notes]
+    if data is None:
+        return []
+    return [alias for note in data.index.notes for alias in aliases(note.title)]
 
 
 def variants() -> list[str]:

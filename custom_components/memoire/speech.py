@@ -320,10 +320,11 @@ def said_topic(topic: str) -> str:
     return " ".join(words) or topic
 
 
-def names(title: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ways a note is named: its title's words and its file name's."""
+def names(title: str, path: str) -> tuple[tuple[str, ...], ...]:
+    """The ways a note is named: each alias of its title ("Bins / Poubelles"), as words,
+    and its file name's."""
     slug = tuple(path.rsplit("/", 1)[-1].removesuffix(".md").split("-"))
-    return tuple(folded_words(title)), slug
+    return (*(tuple(folded_words(alias)) for alias in aliases(title)), slug)
 
 
 def same_word(wanted: str, word: str) -> bool:
@@ -455,6 +456,21 @@ class Preference:
 
 def aliases(key: str) -> list[str]:
     return [alias for alias in _ALIAS_SEPARATOR.split(key.strip()) if alias]
+
+
+def said_title(title: str, topic: str) -> str:
+    """A title with aliases ("Bins / Poubelles") said as the one the question used, else
+    as its first: a voice should not read the slash."""
+    said = aliases(title) or [title]
+    wanted = content_words(topic)
+    return next(
+        (
+            alias
+            for alias in said
+            if any(same_word(want, word) for want in wanted for word in folded_words(alias))
+        ),
+        said[0],
+    )
 
 
 def language_guess(text: str) -> Language | None:

@@ -1,8 +1,9 @@
 """Questions that ask a fact rather than "what do you remember", and notes that must not
 answer: what a household hears, word for word, through Home Assistant's own agent.
 
-The memory holds a bins note whose newest line changed the collection day, a neighbour
-who "nous prête sa remorque" (lends: not a loan), and a morning routine. A question is
+The memory holds a bins note (titled in English and French) whose newest line changed
+the collection day, a neighbour who "nous prête sa remorque" (lends: not a loan), and a
+morning routine. A question is
 answered from the note holding most of its words, with the lines holding its rarer words;
 a note that shares only a word's start or another language's stem with it stays silent.
 """
@@ -20,7 +21,7 @@ from .conftest import Memory, add_entry
 
 NOTES = {
     "topics/bins.md": (
-        "Bins",
+        "Bins / Poubelles",
         "Rubbish and recycling collection",
         [
             "Grey bin (household waste): collected on Tuesday morning, put it out Monday evening.",
@@ -119,3 +120,15 @@ async def test_a_note_sharing_only_a_word_start_or_a_stem_does_not_answer(
     hass: HomeAssistant, household: MockConfigEntry, question: str, language: str, answer: str
 ) -> None:
     assert await ask(hass, question, language) == answer
+
+
+async def test_a_title_with_aliases_answers_in_either_language_said_as_asked(
+    hass: HomeAssistant, household: MockConfigEntry
+) -> None:
+    """A household writes "Bins / Poubelles" where it wants both: a French question finds
+    the English note, and the answer names it with the word the question used."""
+    assert (await ask(hass, "Que sais-tu sur les poubelles ?", "fr")).startswith(
+        "Poubelles : Grey bin"
+    )
+    assert (await ask(hass, "Quand passent les poubelles ?", "fr")).startswith("Poubelles : ")
+    assert (await ask(hass, "Tell me about the bins", "en")).startswith("Bins: Grey bin")
