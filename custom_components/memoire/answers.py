@@ -2,11 +2,13 @@
 
 The index and the preferences are already in the cache, so an overview or a preference
 is answered without asking the bridge. A topic is first looked up among the cached titles
-(the note named exactly that), then among the preferences' keys, then searched on the
-bridge; the answer says the note's lines that answer the question (those naming the
-topic first, then the newest). A preference question that names no preference is
-answered from the notes the same way. When nothing matches, the answer says so plainly
-(and `found` is False, so an LLM agent may take the question over).
+and their aliases (the note named exactly that), then among the preferences' keys, then
+its words (not the question's: "when do I put the recycling out" asks about recycling)
+are searched on the bridge, and a note found answers only if it holds most of them
+(`speech.covers`): no answer is better than another note's. The answer says the note's
+lines that answer the question (`speech.answering_lines`). A preference question that
+names no preference is answered from the notes the same way. When nothing matches, the
+answer says so plainly (and `found` is False, so an LLM agent may take the question over).
 """
 
 from __future__ import annotations

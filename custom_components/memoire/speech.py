@@ -2,10 +2,10 @@
 
 Notes are Markdown written for reading; a voice assistant should say "Tomatoes on the
 balcony." and not "dash star star Tomatoes". Answers stay short: the few lines that answer
-the question (those naming the topic first, then the newest, since appends land at the
-end), never a whole note. A sentence starts with a capital and has none mid-sentence
-from a template; a preference key with aliases in several languages is said in the
-question's language.
+the question (those holding its rarer words, else the note's first line and its newest,
+since appends land at the end), never a whole note. A sentence starts with a capital and
+has none mid-sentence from a template; a preference key or a title with aliases in
+several languages is said in the question's language.
 """
 
 from __future__ import annotations
