@@ -19,6 +19,10 @@ from a previous identical question:
 - "recall by word": a word from the notes' text, which goes to the bridge's search.
 - "recall by word, in French": the same, asked in French (a French sentence, a French
   Assist): the notes are English, the answer's frame is French.
+- "who is (a note's name)": "who is" matches the notes' titles only (a list of 1,000 names
+  in the custom sentences), so Home Assistant's "who is home" stays its own.
+- "when is (a question)": a fact question ("when is the …"), its topic's question
+  words set aside before the search.
 - "nothing about it": a word no note holds; the search comes back empty.
 - "preference", "overview": answered from the cache alone.
 
@@ -119,6 +123,8 @@ def questions(service: MemoryService, rng: random.Random, count: int) -> dict[st
         "recall by title": [f"what do you remember about {t}" for t in take(titles)],
         "recall by word": [f"what do you know about {w}" for w in take(words)],
         "recall by word, in French": [f"que sais-tu sur {w}" for w in take(words)],
+        "who is (a note's name)": [f"who is {t}" for t in take(titles)],
+        "when is (a question)": [f"when is the {w}" for w in take(words)],
         "nothing about it": [f"what do you know about {m}" for m in take(missing)],
         "preference": [f"what is my preferred {k}" for k in take(keys)],
         "overview": ["what's in your memory"] * (count + WARMUP_QUESTIONS),

@@ -2,11 +2,13 @@
 
 The index and the preferences are already in the cache, so an overview or a preference
 is answered without asking the bridge. A topic is first looked up among the cached titles
-(the note named exactly that), then among the preferences' keys, then searched on the
-bridge; the answer says the note's lines that answer the question (those naming the
-topic first, then the newest). A preference question that names no preference is
-answered from the notes the same way. When nothing matches, the answer says so plainly
-(and `found` is False, so an LLM agent may take the question over).
+and their aliases (the note named exactly that), then among the preferences' keys, then
+its words (not the question's: "when do I put the recycling out" asks about recycling)
+are searched on the bridge, and a note found answers only if it holds most of them
+(`speech.covers`): no answer is better than another note's. The answer says the note's
+lines that answer the question (`speech.answering_lines`). A preference question that
+names no preference is answered from the notes the same way. When nothing matches, the
+answer says so plainly (and `found` is False, so an LLM agent may take the question over).
 """
 
 from __future__ import annotations
@@ -21,20 +23,24 @@ from .coordinator import MemoireConfigEntry, MemoireRuntime
 from .languages import Language, Question
 from .models import MemoryIndex, Note, SearchHit
 from .speech import (
+    aliases,
     answering_lines,
     clean_topic,
+    content_words,
+    covers,
     folded_words,
     matching_preferences,
     names,
-    names_enough_of,
     overview_sentence,
     phrase,
     preferences_sentence,
+    said_title,
+    said_topic,
     speakable,
     topic_words,
 )
 
-SEARCH_HITS = 3
+SEARCH_HITS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +117,7 @@ async def async_answer(
 
 
 def _nothing(topic: str, language: Language) -> Answer:
-    return Answer(phrase(language, "nothing", topic=topic or "…"), found=False)
+    return Answer(phrase(language, "nothing", topic=said_topic(topic) or "…"), found=False)
 
 
 def _preference(
@@ -132,22 +138,24 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
         return _nothing(topic, language)
     note = await _named_note(runtime, topic)
     if note is not None:
-        text = answering_lines(note.body, note.title, topic, fill=True)
-        return _quote(note, text, topic, language)
+        return _quote(note, answering_lines(note.body, _names(note), topic), topic, language)
     said = _preference(runtime, topic, language, exact=True)
     if said is not None:
         return said
-    for hit in await _hits(runtime, topic):
+    for hit in await _hits(runtime, " ".join(content_words(topic))):
         try:
             note = await _note(runtime, hit.path)
         except MemoireNotFoundError:
             continue  # gone since the search: deleted, or made sensitive
-        quoted = [line.text for line in hit.lines]
-        if not names_enough_of(topic, [note.title, note.description, note.body, *quoted]):
+        if not covers(topic, _names(note), [note.description, note.body]):
             continue
-        text = answering_lines(note.body, note.title, topic, quoted, fill=False)
-        return _quote(note, text, topic, language)
+        return _quote(note, answering_lines(note.body, _names(note), topic), topic, language)
     return _nothing(topic, language)
+
+
+def _names(note: Note) -> list[str]:
+    """What names a note: its title, each alias of it ("Bins / Poubelles"), its file name."""
+    return [note.title, *aliases(note.title), note.path.rsplit("/", 1)[-1].removesuffix(".md")]
 
 
 class NoteNames:
@@ -186,6 +194,8 @@ async def _note(runtime: MemoireRuntime, path: str) -> Note:
 
 
 async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
+    if not topic:
+        return ()
     try:
         result = await runtime.search(topic, SEARCH_HITS)
     except MemoireRequestError:
@@ -194,7 +204,8 @@ async def _hits(runtime: MemoireRuntime, topic: str) -> tuple[SearchHit, ...]:
 
 
 def _quote(note: Note, text: str, topic: str, language: Language) -> Answer:
-    return _said(note.title, text or speakable([note.description]), topic, language)
+    title = said_title(note.title, topic)
+    return _said(title, text or speakable([note.description]), topic, language)
 
 
 def _said(title: str, text: str, topic: str, language: Language) -> Answer:

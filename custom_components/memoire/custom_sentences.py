@@ -16,6 +16,8 @@ file cannot be written, a repair issue says so.
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,13 +28,20 @@ from homeassistant.helpers import issue_registry as ir
 
 from .const import CONF_LOCAL_ANSWERS, DOMAIN, INTENT_TYPES, ISSUE_TRIGGERS, TOPIC_SLOT
 from .coordinator import MemoireConfigEntry
-from .languages import LANGUAGE_SLOT, Language
-from .sentences import SentenceLists, configured_sentences
+from .languages import LANGUAGE_SLOT, Language, Question
+from .sentences import (
+    HOME_ASSISTANT_SENTENCES,
+    NAMED_SENTENCES,
+    SentenceLists,
+    configured_sentences,
+)
+from .speech import aliases
 
 _LOGGER = logging.getLogger(__package__)
 
 FILE_NAME: Final = "memoire.yaml"
 FOLDER: Final = "custom_sentences"
+_TEMPLATE_CHARACTERS = re.compile(r"[()\[\]{}<>|;]")
 _HEADER = (
     "# Written by the memoire integration from its options; edits here are overwritten.\n"
     "# Change the sentences in Settings > Devices & services > memoire > Configure.\n"
@@ -43,8 +52,10 @@ def sentences_issue_id(entry: MemoireConfigEntry) -> str:
     return f"{ISSUE_TRIGGERS}_{entry.entry_id}"
 
 
-def intents_file(lists: SentenceLists, variant: str) -> str:
-    """The custom sentences file of one language variant of Home Assistant."""
+def intents_file(lists: SentenceLists, variant: str, names: Sequence[str] = ()) -> str:
+    """The custom sentences file of one language variant of Home Assistant: the options'
+    sentences with a wildcard topic, "who is" with the notes' `names` only, and Home
+    Assistant's own questions that a wildcard would otherwise take from it."""
     intents: dict[str, Any] = {INTENT_TYPES[question]: {"data": []} for question in INTENT_TYPES}
     for language, questions in lists.items():
         if language.value != variant.split("-", maxsplit=1)[0]:
@@ -52,17 +63,47 @@ def intents_file(lists: SentenceLists, variant: str) -> str:
         for question, sentences in questions.items():
             if sentences:
                 intents[INTENT_TYPES[question]]["data"].append(
-                    {
-                        "sentences": sentences,
-                        "slots": {LANGUAGE_SLOT: language.value},
-                        "lists": {TOPIC_SLOT: {"wildcard": True}},
-                    }
+                    _block(sentences, language, {"wildcard": True})
                 )
+        said = _said_names(names)
+        if said and questions.get(Question.RECALL):
+            intents[INTENT_TYPES[Question.RECALL]]["data"].append(
+                _block(NAMED_SENTENCES[language], language, {"values": said})
+            )
+        for intent_type, sentences in HOME_ASSISTANT_SENTENCES.get(language, {}).items():
+            intents[intent_type] = {"data": [{"sentences": sentences}]}
     used = {name: intent for name, intent in intents.items() if intent["data"]}
     body = yaml.safe_dump(
         {"language": variant, "intents": used}, allow_unicode=True, sort_keys=False
     )
     return _HEADER + body
+
+
+def _block(sentences: list[str], language: Language, topic: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "sentences": sentences,
+        "slots": {LANGUAGE_SLOT: language.value},
+        "lists": {TOPIC_SLOT: topic},
+    }
+
+
+def _said_names(names: Sequence[str]) -> list[dict[str, str]]:
+    """Each name as a list value, without the characters of Home Assistant's templates."""
+    said: dict[str, str] = {}
+    for name in names:
+        plain = " ".join(_TEMPLATE_CHARACTERS.sub(" ", name).split())
+        if plain:
+            said.setdefault(plain.casefold(), plain)
+    return [{"in": plain, "out": plain} for plain in sorted(said.values())]
+
+
+def note_names(entry: MemoireConfigEntry) -> list[str]:
+    """The titles of the notes the entry sees (each alias of one), the names "who is"
+    answers for."""
+    data = entry.runtime_data.coordinator.data
+    if data is None:
+        return []
+    return [alias for note in data.index.notes for alias in aliases(note.title)]
 
 
 def variants() -> list[str]:
@@ -80,7 +121,9 @@ async def async_write_sentences(hass: HomeAssistant, entry: MemoireConfigEntry) 
     wanted = entry.options.get(CONF_LOCAL_ANSWERS, True)
     folder = Path(hass.config.path(FOLDER))
     try:
-        changed = await hass.async_add_executor_job(_write, folder, lists if wanted else None)
+        changed = await hass.async_add_executor_job(
+            _write, folder, lists if wanted else None, note_names(entry)
+        )
     except OSError as error:
         _LOGGER.warning("memoire could not write its Assist sentences in %s: %s", folder, error)
         ir.async_create_issue(
@@ -119,7 +162,7 @@ async def async_remove_sentences(hass: HomeAssistant, entry: MemoireConfigEntry)
         await _async_reload_intents(hass)
 
 
-def _write(folder: Path, lists: SentenceLists | None) -> bool:
+def _write(folder: Path, lists: SentenceLists | None, names: Sequence[str] = ()) -> bool:
     """Write (or, for None, remove) every variant's file; True if any file changed."""
     changed = False
     for variant in variants():
@@ -129,7 +172,7 @@ def _write(folder: Path, lists: SentenceLists | None) -> bool:
                 path.unlink()
                 changed = True
             continue
-        text = intents_file(lists, variant)
+        text = intents_file(lists, variant, names)
         if path.exists() and path.read_text("utf-8") == text:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,10 +2,10 @@
 
 Notes are Markdown written for reading; a voice assistant should say "Tomatoes on the
 balcony." and not "dash star star Tomatoes". Answers stay short: the few lines that answer
-the question (those naming the topic first, then the newest, since appends land at the
-end), never a whole note. A sentence starts with a capital and has none mid-sentence
-from a template; a preference key with aliases in several languages is said in the
-question's language.
+the question (those holding its rarer words, else the note's first line and its newest,
+since appends land at the end), never a whole note. A sentence starts with a capital and
+has none mid-sentence from a template; a preference key or a title with aliases in
+several languages is said in the question's language.
 """
 
 from __future__ import annotations
@@ -176,6 +176,30 @@ _FRAMING = {
     "delle di su sul sulla",
 }
 _LEADING_WORDS = frozenset(word for words in _FRAMING.values() for word in words.split())
+# Words a question wraps its topic in ("when do I put the recycling out", "wann kommt der
+# Schornsteinfeger", "à quelle heure Emma prend le bus"): pronouns, auxiliaries, light verbs
+# and time words, which say nothing about which note answers.
+_QUESTION_FILLER = {
+    Language.EN: "i me we us you it is are was were be been being do does did will would "
+    "should can could have has had get gets got getting put go goes going went come comes "
+    "coming came take takes out up in at to with and or last recently lately latest now "
+    "today next usually s",
+    Language.FR: "je j on nous tu il elle ils elles est sont était ce c ça que qu quoi "
+    "a ai as ont fait faire va vont vais passe passent vient viennent prend prennent "
+    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine",
+    Language.DE: "ich wir du er sie es ist sind war wird werden wurde hat haben habe kommt "
+    "kommen geht gehen fahren fährt an in im am zu und oder zuletzt neulich jetzt heute "
+    "nächste nächsten",
+    Language.ES: "yo nosotros tú es son era está están fue va van viene vienen hay ha he "
+    "en a con y o último última recientemente ahora hoy próximo próxima nos me se",
+    Language.NL: "ik wij we jij je het is zijn was wordt worden werd heeft hebben komt komen "
+    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets",
+    Language.IT: "io noi tu è sono era sta stanno viene vengono va vanno passano ha hanno "
+    "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi",
+}
+_FILLER_WORDS = frozenset(
+    fold(word) for words in _QUESTION_FILLER.values() for word in words.split()
+)
 _ELIDED = re.compile(r"^(?:l|d|qu|dell|nell|sull|all|un)['’]", re.IGNORECASE)
 _PREFERENCE_WORDS = frozenset(
     [
@@ -211,6 +235,7 @@ _PREFERENCE_WORDS = frozenset(
         "preferenze",
     ]
 )
+_PREFERENCE_PREFIXES = ("lieblings", "lievelings")
 _WORD = re.compile(r"\w+")
 # The header's lines, which the bridge's search may quote: never worth saying out loud.
 _HEADER_LINE = re.compile(
@@ -259,28 +284,65 @@ def clean_topic(topic: str) -> str:
 
 
 def topic_words(topic: str) -> list[str]:
-    """The words of a topic that say what it is about (not "my", "preferred"…)."""
+    """The words of a topic that say what it is about (not "my", "preferred", "do I"…)."""
     # Framing words are told apart before accents are folded: "thé" is not "the".
     said = _WORD.findall(topic.casefold())
     return [
-        fold(word)
+        _without_preference_prefix(fold(word))
         for word in said
-        if fold(word) not in _PREFERENCE_WORDS and word not in _LEADING_WORDS
+        if fold(word) not in _PREFERENCE_WORDS
+        and word not in _LEADING_WORDS
+        and fold(word) not in _FILLER_WORDS
     ]
 
 
-def names(title: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ways a note is named: its title's words and its file name's."""
+def _without_preference_prefix(word: str) -> str:
+    """German and Dutch glue "favourite" to the word: "Lieblingstemperatur" is "temperatur"."""
+    for prefix in _PREFERENCE_PREFIXES:
+        if word.startswith(prefix) and len(word) > len(prefix) + 2:
+            return word.removeprefix(prefix)
+    return word
+
+
+def said_topic(topic: str) -> str:
+    """The topic as the answer repeats it, without the question's words around it ("I put
+    the recycling out" is said "recycling"; "cabane dans l'arbre" stays whole)."""
+    words = topic.split()
+
+    def wrapping(word: str) -> bool:
+        folded = fold(word.strip("?!.,;:¿¡'’"))
+        return folded in _FILLER_WORDS or folded in _LEADING_WORDS
+
+    while words and wrapping(words[0]):
+        words.pop(0)
+    while words and wrapping(words[-1]):
+        words.pop()
+    return " ".join(words) or topic
+
+
+def names(title: str, path: str) -> tuple[tuple[str, ...], ...]:
+    """The ways a note is named: each alias of its title ("Bins / Poubelles"), as words,
+    and its file name's."""
     slug = tuple(path.rsplit("/", 1)[-1].removesuffix(".md").split("-"))
-    return tuple(folded_words(title)), slug
+    return (*(tuple(folded_words(alias)) for alias in aliases(title)), slug)
 
 
 def same_word(wanted: str, word: str) -> bool:
-    """Equal, one a plural or longer form of the other ("bikes", "temp"), or the same long
-    word with another ending, as across languages ("temperature", "temperatura")."""
+    """Equal, one a plural or other ending of the other ("bins", "bikes", "temperatur"),
+    or the same long word with another ending, as across languages ("temperature",
+    "temperatura"). A short word at the start of a longer one is not it: "aller" is not
+    "allergie", "cane" is not "canette"."""
     if wanted == word:
         return True
-    if min(len(wanted), len(word)) >= 4 and (word.startswith(wanted) or wanted.startswith(word)):
+    shorter, longer = sorted((wanted, word), key=len)
+    if len(shorter) >= 3 and longer in (shorter + "s", shorter + "es", shorter + "x"):
+        return True
+    added = len(longer) - len(shorter)
+    if (
+        longer.startswith(shorter)
+        and len(shorter) >= 4
+        and added <= (4 if len(shorter) >= 7 else 2)
+    ):
         return True
     shared = next(
         (index for index, (a, b) in enumerate(zip(wanted, word, strict=False)) if a != b),
@@ -289,15 +351,23 @@ def same_word(wanted: str, word: str) -> bool:
     return shared >= 7 and shared >= max(len(wanted), len(word)) - 3
 
 
-def names_enough_of(topic: str, texts: Iterable[str]) -> bool:
-    """Whether texts found by a search name at least half of a topic of several words
-    (a search also finds notes sharing one word of them, or a short one like "up")."""
-    wanted = [word for word in topic_words(topic) if len(word) >= 3]
-    if len(wanted) < 2:
-        return True
-    words = {word for text in texts for word in folded_words(text)}
+def content_words(topic: str) -> list[str]:
+    """The words a note must hold to answer the topic: no framing or question words, and
+    none shorter than three letters unless a number ("28 novembre")."""
+    return [word for word in topic_words(topic) if len(word) >= 3 or word.isdigit()]
+
+
+def covers(topic: str, names: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether a note answers a topic: more than half of the topic's words are the same
+    words as the note's (its names, description and lines). A note sharing one word of
+    two ("prêt immobilier" and a line on "prête") or only a stem ("cane" and "cans") is
+    not the answer: better the memory says it has nothing, or an LLM agent takes over."""
+    wanted = content_words(topic)
+    if not wanted:
+        return False
+    words = {word for text in [*names, *texts] for word in folded_words(text)}
     named = sum(1 for want in wanted if any(same_word(want, word) for word in words))
-    return named * 2 >= len(wanted)
+    return named * 2 > len(wanted)
 
 
 def spoken_line(line: str) -> str:
@@ -326,33 +396,41 @@ def speakable(lines: Iterable[str]) -> str:
     return shortened(" ".join(parts))
 
 
-def answering_lines(
-    body: str, title: str, topic: str, quoted: Iterable[str] = (), *, fill: bool
-) -> str:
+def answering_lines(body: str, names: Sequence[str], topic: str) -> str:
     """The lines of a note that answer a question about `topic`, as speech.
 
-    Lines naming the topic (or quoted by the bridge's search) come first, the most
-    telling and then the newest of them; when `fill` is set, or none names it, the
-    newest other lines follow. They are said in the note's order, within the budget.
+    The topic's words that name the note (its title, its file name) chose the note, not a
+    line: every line of "Bins" is about bins. The other words choose the lines, a word
+    rare in the note weighing more than one on every line, and the newest first among
+    equals. When no such word is left, or no line holds one, the note is told in its
+    first line (what it is) and its newest ones (what changed). They are said in the
+    note's order, within the budget.
     """
-    wanted = topic_words(topic)
-    quoted_texts = {spoken_line(line) for line in quoted}
-    candidates: list[tuple[int, int, str]] = []  # (matches, position, spoken)
+    naming = {word for name in names for word in folded_words(name.replace("-", " "))}
+    wanted = [
+        word for word in content_words(topic) if not any(same_word(word, name) for name in naming)
+    ]
+    lines: list[tuple[int, str, set[str]]] = []  # (position, spoken, words)
     for position, line in enumerate(body.splitlines()):
         text = spoken_line(line)
-        if not text or fold(text.rstrip(".")) == fold(title):
+        if not text or fold(text.rstrip(".")) in {fold(name) for name in names}:
             continue
-        words = folded_words(text)
-        matches = sum(1 for want in wanted if any(same_word(want, word) for word in words))
-        if not matches and text in quoted_texts:
-            matches = 1
-        candidates.append((matches, position, text))
-    matching = sorted((c for c in candidates if c[0]), key=lambda c: (-c[0], -c[1]))
-    if fill or not matching:
-        matching += sorted((c for c in candidates if not c[0]), key=lambda c: -c[1])
+        words = set(folded_words(text))
+        held = {want for want in wanted if any(same_word(want, word) for word in words)}
+        lines.append((position, text, held))
+    holding = Counter(want for _, _, held in lines for want in held)
+    scored = [
+        (sum(1 / holding[want] for want in held), position, text)
+        for position, text, held in lines
+        if held
+    ]
+    ordered = sorted(scored, key=lambda item: (-item[0], -item[1]))
+    if not ordered:
+        newest = sorted(lines[1:], key=lambda item: -item[0])
+        ordered = [(0.0, position, text) for position, text, _ in [*lines[:1], *newest]]
     chosen: list[tuple[int, str]] = []
     spent = 0
-    for _, position, text in matching:
+    for _, position, text in ordered:
         if chosen and spent + len(text) + 1 > MAX_SPEECH_CHARS:
             continue
         chosen.append((position, text))
@@ -378,6 +456,21 @@ class Preference:
 
 def aliases(key: str) -> list[str]:
     return [alias for alias in _ALIAS_SEPARATOR.split(key.strip()) if alias]
+
+
+def said_title(title: str, topic: str) -> str:
+    """A title with aliases ("Bins / Poubelles") said as the one the question used, else
+    as its first: a voice should not read the slash."""
+    said = aliases(title) or [title]
+    wanted = content_words(topic)
+    return next(
+        (
+            alias
+            for alias in said
+            if any(same_word(want, word) for want in wanted for word in folded_words(alias))
+        ),
+        said[0],
+    )
 
 
 def language_guess(text: str) -> Language | None:

@@ -83,12 +83,19 @@ async def test_the_sentences_file_follows_the_options(
     data = yaml.safe_load(written.read_text("utf-8"))
     assert data["language"] == "fr"
     recall = data["intents"]["MemoireRecall"]["data"]
-    assert [block["slots"]["language"] for block in recall] == ["fr"]
+    assert [block["slots"]["language"] for block in recall] == ["fr", "fr"]
     assert "parle-moi (de|du|des) {topic}" in recall[0]["sentences"]
+    # "qui est …" matches the notes' names only, not any words ("qui est à la maison").
+    assert recall[1]["sentences"] == ["qui est {topic}"]
+    assert recall[1]["lists"]["topic"]["values"] == [
+        {"in": "Garden", "out": "Garden"},
+        {"in": "Marie", "out": "Marie"},
+        {"in": "Vélo", "out": "Vélo"},
+    ]
     # Home Assistant's Swiss German reads its own folder: it gets the German sentences.
     swiss = Path(hass.config.path("custom_sentences", "de-CH", "memoire.yaml"))
     swiss_recall = yaml.safe_load(swiss.read_text("utf-8"))["intents"]["MemoireRecall"]["data"]
-    assert [block["slots"]["language"] for block in swiss_recall] == ["de"]
+    assert [block["slots"]["language"] for block in swiss_recall] == ["de", "de"]
     hass.config_entries.async_update_entry(
         entry, options={**entry.options, "en": {"recall": ["what about {topic}"]}}
     )

@@ -10,7 +10,7 @@ from homeassistant.setup import async_setup_component
 
 from custom_components.memoire.const import CONF_LOCAL_ANSWERS
 from custom_components.memoire.languages import Language, Question
-from custom_components.memoire.sentences import DEFAULT_SENTENCES, sentence_problem
+from custom_components.memoire.sentences import DEFAULT_SENTENCES, default_options, sentence_problem
 
 from .conftest import Memory, add_entry
 
@@ -90,3 +90,25 @@ async def test_an_entry_set_up_by_the_first_version_hears_the_new_phrasings(
     assert (await ask(hass, "tell me about Marie", "en")).startswith("Marie: ")
     # An edited list stays as the user left it.
     assert "Sorry" in await ask(hass, "what's my wake-up time", "en")
+
+
+async def test_an_entry_holding_the_previous_defaults_hears_the_question_phrasings(
+    hass: HomeAssistant, memory: Memory
+) -> None:
+    """The version before the question-shaped sentences stored its six languages' lists;
+    never edited, they give way to today's, so "when is …" and "où en est …" work."""
+    previous = default_options()
+    previous["en"]["recall"] = [
+        "what do you (remember|know) about {topic}",
+        "do you remember {topic}",
+        "tell me about {topic}",
+        "what did I (say|tell you|write) about {topic}",
+        "what have I (said|told you) about {topic}",
+        "what do you have (on|about) {topic}",
+    ]
+    assert await async_setup_component(hass, "conversation", {})
+    entry = await add_entry(hass, memory)
+    hass.config_entries.async_update_entry(entry, options=previous)
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert (await ask(hass, "When is Marie coming?", "en")).startswith("Marie: ")

@@ -54,7 +54,7 @@ SPOKEN = {
         (
             "a note",
             "What do you remember about the bicycle?",
-            "Bicycle: The bicycle is kept in the cellar. Front light replaced in June. "
+            "Bicycle: Bought in 2019 at the market. Front light replaced in June. "
             "Rear tyre changed on 28 November.",
         ),
         ("a line of a note", "Do you remember basil?", "Garden: Basil by the window."),
@@ -211,7 +211,7 @@ async def test_the_newest_facts_of_a_note_are_said_not_its_first_lines(
 
     await eventually(newest_is_said)
     assert await ask(hass, "tell me about the bicycle", "en") == (
-        "Bicycle: The bicycle is kept in the cellar. Rear tyre changed on 28 November. "
+        "Bicycle: Bought in 2019 at the market. Rear tyre changed on 28 November. "
         "New bell fitted on 30 November."
     )
 

@@ -10,10 +10,10 @@ from custom_components.memoire.models import MemoryIndex, NoteSummary
 from custom_components.memoire.speech import (
     Preference,
     answering_lines,
+    covers,
     folder_words,
     language_guess,
     matching_preferences,
-    names_enough_of,
     preferences_sentence,
     same_word,
 )
@@ -30,27 +30,41 @@ BODY = "\n".join(
 )
 
 
-def test_a_named_note_says_the_lines_naming_the_topic_then_the_newest() -> None:
-    assert answering_lines(BODY, "Bicycle", "bicycle", fill=True) == (
-        "The bicycle is kept in the cellar. Front light replaced in June. "
+def test_a_note_asked_by_its_name_says_its_first_line_then_the_newest() -> None:
+    """Every line of "Bicycle" is about the bicycle: the name chooses the note, not lines."""
+    assert answering_lines(BODY, ["Bicycle", "bicycle"], "bicycle") == (
+        "Bought in 2019 at the market. Front light replaced in June. "
         "Rear tyre changed on 28 November."
     )
 
 
-def test_a_search_hit_says_only_its_matching_lines_newest_first_within_three() -> None:
+def test_the_other_words_of_a_question_choose_the_lines_the_rarest_first() -> None:
     body = "\n".join(f"Tyre {number} checked." for number in range(1, 6))
-    assert answering_lines(body, "Tyres", "tyre", fill=False) == (
-        "Tyre 3 checked. Tyre 4 checked. Tyre 5 checked."
+    assert answering_lines(body, ["Tyres"], "tyre") == (
+        "Tyre 1 checked. Tyre 4 checked. Tyre 5 checked."
     )
-    # None names it (the search matched the header): the newest lines instead.
-    assert answering_lines(BODY, "Bicycle", "city bike", fill=False) == (
-        "Chain oiled in March. Front light replaced in June. Rear tyre changed on 28 November."
+    bins = "\n".join(
+        [
+            "Grey bin: collected on Tuesday, put it out Monday evening.",
+            "Yellow bin (recycling): every other Thursday.",
+            "Garden waste: the green bin, collected on Friday.",
+            "- 2026-06-02: put the bins out the night before.",
+            "- 2026-11-24: the grey bin is collected on Wednesday instead.",
+        ]
+    )
+    # "put … out" are on many lines, "recycling" on one: that one answers.
+    assert answering_lines(bins, ["Bins", "bins"], "I put the recycling out") == (
+        "Yellow bin (recycling): every other Thursday."
+    )
+    assert answering_lines(bins, ["Bins", "bins"], "the bins collected") == (
+        "Grey bin: collected on Tuesday, put it out Monday evening. Garden waste: the green "
+        "bin, collected on Friday. 2026-11-24: the grey bin is collected on Wednesday instead."
     )
 
 
 def test_a_line_too_long_for_what_is_left_gives_way_never_the_newest() -> None:
-    body = "Old fact.\n" + "word " * 70 + "\nNewest fact."
-    assert answering_lines(body, "X", "nothing matches", fill=False) == "Old fact. Newest fact."
+    body = "Old fact.\nMiddle fact.\n" + "word " * 70 + "\nNewest fact."
+    assert answering_lines(body, ["X"], "nothing matches") == "Old fact. Middle fact. Newest fact."
 
 
 @pytest.mark.parametrize(
@@ -63,6 +77,10 @@ def test_a_line_too_long_for_what_is_left_gives_way_never_the_newest() -> None:
         ("garden", "garder", False),
         ("temperature", "temperament", False),
         ("up", "upstairs", False),
+        ("aller", "allergie", False),
+        ("pret", "prete", True),
+        ("poubelle", "poubelles", True),
+        ("bin", "bins", True),
     ],
 )
 def test_words_match_across_endings(wanted: str, word: str, same: bool) -> None:
@@ -98,10 +116,22 @@ def test_preferences_read_as_one_sentence_with_one_capital() -> None:
     )
 
 
-def test_a_search_hit_must_name_enough_of_a_long_topic() -> None:
-    assert not names_enough_of("cardiology follow-up", ["wake-up time: 07:30"])
-    assert names_enough_of("yellow bins", ["The yellow bin goes out on Tuesday."])
-    assert names_enough_of("bike", ["anything the search found"])
+def test_a_note_answers_only_when_it_holds_most_of_the_topics_words() -> None:
+    assert not covers("cardiology follow-up", ["Preferences"], ["wake-up time: 07:30"])
+    assert covers("yellow bins", ["Bins"], ["The yellow bin goes out on Tuesday."])
+    # One word of two, only by a longer word ("prête" is not "prêt"): not this note.
+    assert not covers("prêt immobilier", ["Marc"], ["Il nous prête sa remorque."])
+    # Only a stem in another language ("cane", French "can", "cans"): not this note.
+    assert not covers("cane", ["Bins"], ["Yellow bin (recycling: plastic, cans)."])
+    # The question's own words do not count: "Grandma Rose … Christmas" is enough.
+    assert covers(
+        "Grandma Rose arriving for Christmas",
+        ["Grandma Rose"],
+        ["She is coming to Annecy for Christmas, flying into Geneva on 21 December."],
+    )
+    assert not covers("Léo's health", ["Léo"], ["Léo a 8 ans."])
+    assert not covers("l'allergie de Léo", ["Routine du soir"], ["Léo va aller se coucher."])
+    assert not covers("the", ["The"], ["the"])
 
 
 def test_folders_are_said_in_the_answers_language() -> None:
