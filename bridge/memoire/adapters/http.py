@@ -33,6 +33,7 @@ from ..auth.opaque import ACCESS_PREFIX
 from ..auth.server import OAuthServer
 from ..auth.settings import MCP_PATH
 from ..config import ServerSettings
+from ..core.errors import UnusableStateFile
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from ..wire import API_PREFIX, LAST_EVENT_ID_HEADER
@@ -146,7 +147,11 @@ class Guard:
         if origin is not None and origin not in self._allowed_origins:
             return _answer(403, f"Origin {origin} is not allowed to use this bridge.")
         token = _bearer(headers.get("authorization", ""))
-        client, digest = self._identify(token, str(scope.get("path", "")))
+        try:
+            client, digest = self._identify(token, str(scope.get("path", "")))
+        except UnusableStateFile as error:  # the owner's to fix; no path told to a caller
+            logger.warning("cannot check tokens: %s", error)
+            return _answer(503, "The bridge cannot check tokens now; its log says why.")
         if token is None or client is None:
             return self._unauthenticated(scope, "no token" if token is None else "unknown token")
         wait = self._per_token.retry_after(digest)

@@ -28,6 +28,7 @@ from ..core.errors import MemoryKeyUnusable
 KEY_BYTES = 64  # AES-256-SIV takes two 256-bit keys
 KEY_FILE_NAME = "memory.key"
 _FORMAT = 1
+_FILE_LIMIT = 1024 * 1024  # thousands of keys; a larger file is not a key file
 
 
 def default_key_file() -> Path:
@@ -132,16 +133,26 @@ class KeyFile:
 def _read(path: Path) -> Keyring:
     shown = str(path)
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO planted at the key's name is refused below, never waited on
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError as error:
         raise MemoryKeyUnusable(
             f"The memory key {shown} cannot be opened ({error.strerror}); it must be a regular "
             "file. Move it away and run `memoire key import` with your export."
         ) from error
     with os.fdopen(descriptor, "rb") as file:
-        mode = os.fstat(file.fileno()).st_mode
+        status = os.fstat(file.fileno())
+        mode = status.st_mode
         if not stat.S_ISREG(mode):
-            raise MemoryKeyUnusable(f"The memory key {shown} is not a regular file.")
+            raise MemoryKeyUnusable(
+                f"The memory key {shown} is not a regular file. Move it away and run "
+                "`memoire key import` with your export."
+            )
+        if status.st_size > _FILE_LIMIT:
+            raise MemoryKeyUnusable(
+                f"The memory key {shown} is {status.st_size:,} bytes, far more than a key file "
+                "holds. Move it away and run `memoire key import` with your export."
+            )
         if mode & 0o077:
             raise MemoryKeyUnusable(
                 f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
