@@ -15,13 +15,29 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..core.errors import UnusableStateFile
+from ..core.errors import LowDiskSpace, UnusableStateFile
 from ..storage.nofollow import SQLITE_SIDE_FILES, check_own_file
 
 _WHAT_TO_DO = (
     "Move it away (with its -wal and -shm files): apps then sign in again and the owner "
     "is made again with `memoire owner init`."
 )
+
+
+@contextmanager
+def _disk_trouble(file: Path) -> Iterator[None]:
+    """SQLite's "disk is full" and I/O errors, said as what they nearly always are."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode != sqlite3.SQLITE_FULL and (
+            error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_IOERR
+        ):
+            raise
+        raise LowDiskSpace(
+            f"The sign-in database {file} could not be written ({error}); nothing was changed. "
+            "If its disk is full, free some space, then try again."
+        ) from None
 
 
 class AuthDatabase:
@@ -40,7 +56,11 @@ class AuthDatabase:
         self._lock = threading.RLock()
         self._db = sqlite3.connect(file, check_same_thread=False, isolation_level=None)
         try:
-            self._db.execute("PRAGMA journal_mode = WAL")
+            with _disk_trouble(file):
+                self._db.execute("PRAGMA journal_mode = WAL")
+        except LowDiskSpace:
+            self._db.close()
+            raise
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise UnusableStateFile(
@@ -58,14 +78,14 @@ class AuthDatabase:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic unit: everything inside commits together or not at all."""
-        with self._lock:
+        with self._lock, _disk_trouble(self.file):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            self._db.execute("COMMIT")  # on a full disk SQLite rolls back by itself
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
