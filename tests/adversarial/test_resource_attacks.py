@@ -2,24 +2,31 @@
 app's sign-in state is written. Nothing may be left half-written, the refusal must say
 what to do, and what was there before must still work once there is room again.
 
-The full disk is a real one: a 1 MiB tmpfs mounted for the test (the tests run as root,
+The full disk is a real one: a 4 MiB tmpfs mounted for the test (the tests run as root,
 inside the CI root too), filled with ballast."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2
 import pytest
 
+from memoire.adapters.http import BODY_SECONDS
 from memoire.auth.database import AuthDatabase
+from memoire.bootstrap import create_memory
 from memoire.core.errors import LowDiskSpace
+from memoire.core.layout import ENGLISH
 
-from ..conftest import write_config
+from ..bridges import HttpBridge, issue_token, running_bridge
+from ..conftest import fsck_problems, git, write_config
 
 
 @pytest.fixture
@@ -27,7 +34,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     mount_point = tmp_path / "small-disk"
     mount_point.mkdir()
     subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", str(mount_point)], check=True
+        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(mount_point)], check=True
     )
     try:
         yield mount_point
@@ -98,3 +105,101 @@ def test_a_sign_in_database_that_met_a_full_disk_works_again_once_there_is_room(
     with database.reading() as db:
         assert db.execute("SELECT value FROM kept").fetchall() == [(b"after",)]
     database.close()
+
+
+async def test_a_full_disk_refuses_writes_plainly_and_the_bridge_keeps_serving_reads(
+    tmp_path: Path, small_disk: Path
+) -> None:
+    """The real bridge, its memory on the full disk, with no free-space threshold to stop
+    the write early: the write meets ENOSPC itself."""
+    repository = small_disk / "memory"
+    create_memory(repository, "", ENGLISH)
+    config = write_config(tmp_path, repository)
+    token = issue_token(config, "desk")
+    with running_bridge(config) as bridge:
+        async with bridge.client(token) as desk:
+            await desk.call_tool(
+                "memoire_append",
+                {
+                    "path": "people/anna.md",
+                    "text": "likes tea",
+                    "title": "Anna",
+                    "sensitive": False,
+                },
+            )
+            with full(small_disk):
+                refused = await desk.call_tool(
+                    "memoire_append", {"path": "people/anna.md", "text": "and sailing " * 150}
+                )
+                read = await desk.call_tool("memoire_read", {"path": "people/anna.md"})
+                index = httpx2.get(
+                    f"{bridge.url}/api/v1/index",
+                    headers={"Authorization": f"Bearer {token}"},
+                    timeout=30,
+                )
+            text = "".join(block.text for block in refused.content if block.type == "text")
+            assert refused.is_error
+            assert "full; nothing was written. Free some space, then try again." in text
+            assert not read.is_error
+            assert "likes tea" in str(read.content)
+            assert "sailing" not in str(read.content)
+            assert index.status_code == 200
+            again = await desk.call_tool(
+                "memoire_append", {"path": "people/anna.md", "text": "room again"}
+            )
+            assert not again.is_error
+    assert git(repository, "status", "--porcelain") == ""
+    assert fsck_problems(repository) == set()
+
+
+# Slow and oversized requests
+
+
+def _trickling(bridge: HttpBridge, token: str, path: str) -> socket.socket:
+    """A request whose head is whole and whose body is promised, then sent a byte at a time."""
+    connection = socket.create_connection(bridge.address, timeout=5)
+    connection.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+        "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+        "Content-Length: 100000\r\n\r\n{".encode()
+    )
+    return connection
+
+
+def test_clients_trickling_request_bodies_cannot_hold_the_bridge(
+    tmp_path: Path, repository: Path
+) -> None:
+    """One token's connections, each sending its body a byte a second, filled the connection
+    cap for as long as they kept trickling: no other client was answered. Now each is told
+    408 and closed once its body is BODY_SECONDS late, and the others are answered again."""
+    config = write_config(tmp_path, repository, "[server]\nmax_connections = 20\n")
+    token = issue_token(config, "voice")
+    with running_bridge(config) as bridge, httpx2.Client(timeout=5) as http:
+        trickles = [
+            _trickling(bridge, token, path)
+            for path in ["/mcp", "/api/v1/whoami"]
+            for _ in range(12)
+        ]
+        answers: list[bytes] = []
+        whoami = None
+        for _ in range(int(BODY_SECONDS) + 8):  # bounded: each round sleeps one second
+            for connection in trickles:
+                with contextlib.suppress(OSError):
+                    connection.send(b" ")
+            time.sleep(1)
+            with contextlib.suppress(httpx2.TransportError):
+                whoami = http.get(
+                    f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}
+                )
+            if whoami is not None and whoami.status_code == 200:
+                break
+        for connection in trickles:
+            connection.settimeout(5)
+            with contextlib.suppress(OSError):
+                answers.append(connection.recv(4096))
+            connection.close()
+    assert whoami is not None
+    assert whoami.status_code == 200
+    told = [answer for answer in answers if answer.startswith(b"HTTP/1.1 408")]
+    assert told
+    assert all(b"came too slowly" in answer for answer in told)

@@ -12,6 +12,7 @@ token-less local process cannot slow down the clients that share its address.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -46,6 +47,12 @@ from .requestlog import RequestLog
 from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
+
+BODY_SECONDS = 10.0
+"""How long a request's body may take once its head has come. A body trickled a byte at a
+time held its connection for good, so one client could fill the connection cap; now each
+is held BODY_SECONDS at most, and the per-token rate bounds how many one client holds."""
+_TOO_SLOW = "The request body came too slowly; send it whole, at once."
 WORKSPACE_HEADER = "x-memoire-workspace"
 SINGLE_HEADERS = frozenset(
     {"authorization", "origin", WORKSPACE_HEADER, "mcp-session-id", "host"}
@@ -128,7 +135,12 @@ class Guard:
         if refusal is not None:
             await refusal(send)
             return
-        body = await _read_body(receive, self._max_body)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await _read_body(receive, self._max_body)
+        except TimeoutError:
+            await _answer(408, _TOO_SLOW, extra=[(b"connection", b"close")])(send)
+            return
         if body is None:
             await self._too_large(send)
             return
