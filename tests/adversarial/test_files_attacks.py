@@ -13,15 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
+import pygit2
 import pytest
 
 from memoire.auth.database import AuthDatabase
+from memoire.bootstrap import create_memory
 from memoire.core.errors import MemoryKeyUnusable, UnusableStateFile
+from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
 from memoire.storage.keys import KeyFile
 
 from ..bridges import issue_token, running_bridge
-from ..conftest import make_config, write_config
+from ..conftest import git, make_config, write_config
+from ..remotes import bare_repository, remote_file
 from .bounded import HANG_SECONDS, within_bounded_time
 
 OUTSIDE_TEXT = b"a file of the user's that has nothing to do with the memory\n"
@@ -346,3 +350,77 @@ def test_an_attributes_file_removed_or_emptied_by_hand_is_written_again_by_check
     attributes.write_text("# my own line\n")
     assert _memoire(config, "check").returncode == 0
     assert attributes.read_text() == "# my own line\n" + wanted
+
+
+# A note renamed by a pushed commit to a name memoire would never write
+
+_NOTE = b"---\ntitle: F\ndescription: d\nupdated: 2026-01-01\nsensitive: no\n---\nmet at sea\n"
+
+
+def _push_rename(remote: Path, attacker: Path, old: str, new: str) -> None:
+    """A commit built by hand (Git's own commands refuse some of these names) and pushed."""
+    git(remote.parent, "clone", "-q", str(remote), str(attacker))
+    repo = pygit2.Repository(str(attacker))
+    head = repo.head.peel(pygit2.Commit)
+    folder = head.tree / "people"
+    assert isinstance(folder, pygit2.Tree)
+    people = repo.TreeBuilder(folder)
+    people.remove(old)
+    people.insert(new, repo.create_blob(_NOTE), pygit2.enums.FileMode.BLOB)
+    root = repo.TreeBuilder(head.tree)
+    root.insert("people", people.write(), pygit2.enums.FileMode.TREE)
+    eve = pygit2.Signature("eve", "eve@example.org")
+    repo.create_commit("refs/heads/main", eve, eve, "rename", root.write(), [head.id])
+    git(attacker, "push", "-q", "origin", "main")
+
+
+@pytest.mark.parametrize(
+    "name", ["fr\nank.md", "fr\x01ank.md", "fr..ank.md", "f" * 300 + ".md"], ids=repr
+)
+def test_a_note_renamed_by_a_pushed_commit_to_an_unwritable_name_wedges_nothing(
+    tmp_path: Path, name: str
+) -> None:
+    """A name too long for the filesystem made the checkout of the pushed commit stop
+    half-way: files before it removed or rewritten, the branch left behind, and every such
+    note refused for "uncommitted changes" that no one had made. Now that checkout is not
+    started (the log says which name to rename): the working tree stays whole at the
+    branch it shows, and reads and writes follow the remote as when local edits hold it."""
+    remote = bare_repository(tmp_path / "shared.git")
+    local = tmp_path / "bridge"
+    create_memory(local, "", ENGLISH, str(remote))
+    service = MemoryService(make_config(local, remote=str(remote)))
+    try:
+        service.append("desk", "people/anna.md", "likes tea", title="A", sensitive=False)
+        service.append("desk", "people/frank.md", "met at the harbour", title="F", sensitive=False)
+        _push_rename(remote, tmp_path / "attacker", "frank.md", name)
+        service.append("desk", "people/anna.md", "and sailing")
+        again = service.append("desk", "people/frank.md", "back again", title="F", sensitive=False)
+        assert again.created  # the renamed note is not one of memoire's names
+        assert git(local, "status", "--porcelain") == ""
+        assert remote_file(remote, "people/anna.md").endswith("likes tea\nand sailing\n")
+        assert service.read("desk", "people/anna.md").body.endswith("likes tea\nand sailing\n")
+        assert [note.path for note in service.index("desk").notes] == [
+            "people/anna.md",
+            "people/frank.md",
+        ]
+    finally:
+        service.close()
+
+
+# The records of serving bridges
+
+
+def test_status_skips_a_fifo_or_link_planted_among_the_serving_records(
+    tmp_path: Path, repository: Path
+) -> None:
+    """`memoire status` read every `serving/*.json` whole: a FIFO there hung it, a link to
+    /dev/zero read without end."""
+    config = write_config(tmp_path, repository)
+    clean = _memoire(config, "status")
+    serving = repository / ".git/memoire/serving"
+    serving.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(serving / "4242.json")
+    (serving / "4243.json").symlink_to("/dev/zero")
+    planted = _memoire(config, "status")
+    assert planted.returncode == clean.returncode, planted.stderr
+    assert planted.stdout == clean.stdout

@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import anyio
 import httpx2
 import pytest
 
@@ -203,3 +204,41 @@ def test_clients_trickling_request_bodies_cannot_hold_the_bridge(
     told = [answer for answer in answers if answer.startswith(b"HTTP/1.1 408")]
     assert told
     assert all(b"came too slowly" in answer for answer in told)
+
+
+# Two commands on one memory at once
+
+
+async def test_two_bridges_serving_one_repository_lose_no_write(
+    tmp_path: Path, repository: Path
+) -> None:
+    """`memoire serve` started twice on the same memory (a service and a hand-run one):
+    both answer, and every append each confirmed is in Git exactly once."""
+    config = write_config(tmp_path, repository)
+    token = issue_token(config, "desk")
+    with running_bridge(config) as first, running_bridge(config) as second:
+
+        async def append_through(bridge: HttpBridge, name: str) -> None:
+            async with bridge.client(token) as desk:
+                for number in range(15):
+                    answer = await desk.call_tool(
+                        "memoire_append",
+                        {
+                            "path": "people/anna.md",
+                            "text": f"{name} {number}",
+                            "title": "A",
+                            "sensitive": False,
+                        },
+                    )
+                    assert not answer.is_error, answer.content
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(append_through, first, "first")
+            group.start_soon(append_through, second, "second")
+    lines = git(repository, "show", "HEAD:people/anna.md").splitlines()
+    for name in ("first", "second"):
+        assert [line for line in lines if line.startswith(name)] == [
+            f"{name} {number}" for number in range(15)
+        ]
+    assert git(repository, "status", "--porcelain") == ""
+    assert fsck_problems(repository) == set()
