@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx2
@@ -21,11 +21,13 @@ from memoire.bootstrap import create_memory
 from memoire.core.errors import MemoryKeyUnusable, UnusableStateFile
 from memoire.core.layout import ENGLISH
 from memoire.service import MemoryService
+from memoire.storage.encryption import MAGIC
 from memoire.storage.keys import KeyFile
 
 from ..bridges import issue_token, running_bridge
 from ..conftest import git, make_config, write_config
 from ..remotes import bare_repository, remote_file
+from ..test_encryption import HEALTH, Bridge, bridges, committed, filled
 from .bounded import HANG_SECONDS, within_bounded_time
 
 OUTSIDE_TEXT = b"a file of the user's that has nothing to do with the memory\n"
@@ -424,3 +426,28 @@ def test_status_skips_a_fifo_or_link_planted_among_the_serving_records(
     planted = _memoire(config, "status")
     assert planted.returncode == clean.returncode, planted.stderr
     assert planted.stdout == clean.stdout
+
+
+@pytest.fixture
+def bridge() -> Iterator[Bridge]:
+    yield from bridges()
+
+
+def test_a_line_added_after_the_filter_block_cannot_switch_encryption_off(
+    repository: Path, tmp_path: Path, bridge: Bridge
+) -> None:
+    """In one attributes file the last matching line wins: a line added by hand after
+    memoire's block (`*.md -filter`) let a person's `git commit` store a sensitive note in
+    clear, and neither a restart nor `memoire check` saw it, since the block was still
+    there. The block must be the file's last word: it is moved back to the end."""
+    key_file = tmp_path / "config/memory.key"
+    filled(bridge(repository, key_file))
+    attributes = repository / ".git/info/attributes"
+    attributes.write_text(attributes.read_text() + "*.md -filter -diff\n")
+    bridge(repository, key_file)  # a restart, as after any hand edit
+    note = repository / HEALTH
+    note.write_text(note.read_text() + "After the attributes changed.\n")
+    git(repository, "commit", "-qam", "hand edit")
+    assert committed(repository, HEALTH).startswith(MAGIC)
+    assert b"After the attributes" not in committed(repository, HEALTH)
+    assert "*.md -filter -diff" in attributes.read_text()  # the person's line is kept

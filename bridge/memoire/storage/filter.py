@@ -104,11 +104,15 @@ def attributes_file(gitdir: Path) -> Path:
 
 
 def declared_attributes(gitdir: Path) -> list[str]:
-    """Our block of the local attributes file as it stands; [] when absent."""
+    """Our block of the local attributes file as it stands; [] when absent, or when a line
+    follows it: the last matching line wins, so one after it could switch the filter off."""
     lines = _attribute_file_lines(attributes_file(gitdir))
     if _BEGIN not in lines or _END not in lines:
         return []
-    return lines[lines.index(_BEGIN) : lines.index(_END) + 1]
+    end = lines.index(_END) + 1
+    if any(line.strip() for line in lines[end:]):
+        return []
+    return lines[lines.index(_BEGIN) : end]
 
 
 def declare_attributes(gitdir: Path, subdir: str) -> bool:
