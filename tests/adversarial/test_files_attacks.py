@@ -283,6 +283,20 @@ def test_a_fifo_at_the_memory_key_is_refused_not_waited_on(tmp_path: Path) -> No
         within_bounded_time(KeyFile(key).ring)
 
 
+@pytest.mark.parametrize("kind", ["folder", "empty file"])
+def test_a_memory_key_that_is_a_folder_or_empty_says_to_import_it_again(
+    tmp_path: Path, kind: str
+) -> None:
+    key = tmp_path / "memory.key"
+    if kind == "folder":
+        key.mkdir(mode=0o700)
+    else:
+        key.write_bytes(b"")
+        key.chmod(0o600)
+    with pytest.raises(MemoryKeyUnusable, match="memoire key import"):
+        KeyFile(key).ring()
+
+
 def test_a_huge_memory_key_is_refused_without_reading_it(tmp_path: Path) -> None:
     key = tmp_path / "memory.key"
     with key.open("wb") as handle:

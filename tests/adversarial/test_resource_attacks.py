@@ -242,3 +242,32 @@ async def test_two_bridges_serving_one_repository_lose_no_write(
         ]
     assert git(repository, "status", "--porcelain") == ""
     assert fsck_problems(repository) == set()
+
+
+def test_oversized_requests_are_refused_at_once_and_others_still_answered(
+    tmp_path: Path, repository: Path
+) -> None:
+    """A body announced at a terabyte, two megabytes of one header, a hundred thousand
+    headers, a megabyte of path: each is refused before anything is read into memory."""
+    config = write_config(tmp_path, repository)
+    token = issue_token(config, "desk")
+    bearer = f"Host: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+    requests = {
+        "413": f"POST /mcp HTTP/1.1\r\n{bearer}Content-Length: 999999999999\r\n\r\n",
+        "400 header": f"GET /api/v1/whoami HTTP/1.1\r\n{bearer}X-Pad: {'a' * 2_000_000}\r\n\r\n",
+        "400 headers": f"GET /api/v1/whoami HTTP/1.1\r\n{bearer}"
+        + "".join(f"X-{number}: a\r\n" for number in range(100_000))
+        + "\r\n",
+        "400 path": f"GET /api/v1/notes/{'a' * 1_000_000} HTTP/1.1\r\n{bearer}\r\n",
+    }
+    with running_bridge(config) as bridge, httpx2.Client(timeout=10) as http:
+        for expected, request in requests.items():
+            with socket.create_connection(bridge.address, timeout=10) as connection:
+                with contextlib.suppress(ConnectionError):  # refused before all was sent
+                    connection.sendall(request.encode())
+                answer = connection.recv(64)
+            assert answer.startswith(f"HTTP/1.1 {expected.split()[0]}".encode()), expected
+            whoami = http.get(
+                f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert whoami.status_code == 200

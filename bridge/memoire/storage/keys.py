@@ -140,26 +140,33 @@ def _read(path: Path) -> Keyring:
             f"The memory key {shown} cannot be opened ({error.strerror}); it must be a regular "
             "file. Move it away and run `memoire key import` with your export."
         ) from error
+    try:
+        _check_key_file(os.fstat(descriptor), shown)
+    except BaseException:
+        os.close(descriptor)
+        raise
     with os.fdopen(descriptor, "rb") as file:
-        status = os.fstat(file.fileno())
-        mode = status.st_mode
-        if not stat.S_ISREG(mode):
-            raise MemoryKeyUnusable(
-                f"The memory key {shown} is not a regular file. Move it away and run "
-                "`memoire key import` with your export."
-            )
-        if status.st_size > _FILE_LIMIT:
-            raise MemoryKeyUnusable(
-                f"The memory key {shown} is {status.st_size:,} bytes, far more than a key file "
-                "holds. Move it away and run `memoire key import` with your export."
-            )
-        if mode & 0o077:
-            raise MemoryKeyUnusable(
-                f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
-                "then try again (and rotate the key with `memoire key rotate` if someone may "
-                "have copied it)."
-            )
         return Keyring.from_json(file.read(), shown)
+
+
+def _check_key_file(status: os.stat_result, shown: str) -> None:
+    """Before a byte is read: a regular file, of a key file's size, for its owner only."""
+    if not stat.S_ISREG(status.st_mode):
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} is not a regular file. Move it away and run "
+            "`memoire key import` with your export."
+        )
+    if status.st_size > _FILE_LIMIT:
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} is {status.st_size:,} bytes, far more than a key file "
+            "holds. Move it away and run `memoire key import` with your export."
+        )
+    if status.st_mode & 0o077:
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
+            "then try again (and rotate the key with `memoire key rotate` if someone may "
+            "have copied it)."
+        )
 
 
 def _write(path: Path, ring: Keyring, *, replace: bool) -> None:
