@@ -26,8 +26,18 @@ from memoire.bootstrap import create_memory
 from memoire.core.errors import LowDiskSpace
 from memoire.core.layout import ENGLISH
 
-from ..bridges import HttpBridge, issue_token, running_bridge
+from ..bridges import HttpBridge, free_port, issue_token, running_bridge
 from ..conftest import fsck_problems, git, write_config
+from ..oauth_apps import (
+    authorize_query,
+    mcp_status,
+    metadata_host,
+    oauth_config,
+    owner_of,
+    pkce,
+    refresh,
+    sign_in,
+)
 
 
 @pytest.fixture
@@ -271,3 +281,46 @@ def test_oversized_requests_are_refused_at_once_and_others_still_answered(
                 f"{bridge.url}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"}
             )
             assert whoami.status_code == 200
+
+
+def test_an_oauth_sign_in_on_a_full_disk_is_told_to_retry_and_loses_nothing(
+    tmp_path: Path, repository: Path, small_disk: Path
+) -> None:
+    """The sign-in database on a full disk: /authorize and /token answered 500 with a
+    traceback in the log, and so did every /mcp request of a signed-in app, whose use was
+    noted in that database before it was let in. Now its use goes unnoted and it gets in;
+    the others are told 503 `temporarily_unavailable` (OAuth's own word for it), and the
+    app's refresh token, not spent, still works once there is room."""
+    port = free_port()
+    config = oauth_config(tmp_path, repository, port)
+    config.write_text(
+        config.read_text().replace("[memory]\n", f'[memory]\nstate_dir = "{small_disk}/s"\n', 1)
+    )
+    with (
+        metadata_host() as apps,
+        running_bridge(config, port=port) as bridge,
+        owner_of(config),
+        httpx2.Client(timeout=30) as http,
+    ):
+        app = apps.publish("phone-assistant")
+        tokens = sign_in(http, bridge.url, app)
+        with full(small_disk):
+            refused = refresh(http, bridge.url, app, tokens["refresh_token"])
+            started = http.get(
+                f"{bridge.url}/authorize",
+                params=authorize_query(app, pkce(), bridge.url),
+                follow_redirects=False,
+            )
+            assert mcp_status(http, bridge.url, tokens["access_token"]) == 200
+        assert refreshed_ok(refresh(http, bridge.url, app, tokens["refresh_token"]))
+        assert bridge.log is not None
+        log = bridge.log.read_text()
+    for answer in (refused, started):
+        assert answer.status_code == 503
+        assert answer.json()["error"] == "temporarily_unavailable"
+    assert "Traceback" not in log
+    assert "could not be written" in log
+
+
+def refreshed_ok(answer: httpx2.Response) -> bool:
+    return answer.status_code == 200 and answer.json()["refresh_token"].startswith("mort_")

@@ -24,6 +24,7 @@ from typing import Any
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -34,7 +35,7 @@ from ..auth.opaque import ACCESS_PREFIX
 from ..auth.server import OAuthServer
 from ..auth.settings import MCP_PATH
 from ..config import ServerSettings
-from ..core.errors import UnusableStateFile
+from ..core.errors import LowDiskSpace, UnusableStateFile
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from ..wire import API_PREFIX, LAST_EVENT_ID_HEADER
@@ -95,7 +96,19 @@ def build_app(
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
     routes: list[BaseRoute] = [*(oauth_routes(oauth) if oauth is not None else [])]
     routes += [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
-    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings, oauth))
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LowDiskSpace: _disk_full})
+    return RequestLog(Guard(app, tokens, settings, oauth))
+
+
+async def _disk_full(_: Request, error: Exception) -> Response:
+    """A sign-in (OAuth, owner pages) that met a full disk: nothing was saved, so the app may
+    simply try again. The log names the file; the caller, who may be anyone, is not told."""
+    logger.warning("%s", error)
+    body = {
+        "error": "temporarily_unavailable",
+        "error_description": "The bridge cannot save this now; try again later.",
+    }
+    return JSONResponse(body, 503, headers={"Retry-After": "60", "Cache-Control": "no-store"})
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
