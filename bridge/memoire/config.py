@@ -17,15 +17,18 @@ import platformdirs
 
 from .auth.settings import OAuthSettings, OAuthSettingsError, parse_oauth
 from .core.acl import DEFAULT_CLIENTS, AccessTable, Rights
-from .core.errors import InvalidArgument
+from .core.errors import InvalidArgument, UnusableStateFile
 from .core.layout import ENGLISH, Layout, layout_named
 from .core.scopes import Strategy
 from .storage.keys import default_key_file
+from .storage.nofollow import read_own_file
 from .storage.search_stems import DEFAULT_LANGUAGES, LANGUAGES, check_languages
 
 APP_NAME = "memoire"
 CONFIG_FILE_NAME = "memoire.toml"
 LOG_LEVELS = ("debug", "info", "warning", "error")
+CONFIG_LIMIT = 1024 * 1024  # a configuration is a few kilobytes; past this it is not one
+_CONFIG_WHAT_TO_DO = "Pass --config with the path of your memoire.toml, a regular text file."
 
 
 class ConfigError(ValueError):
@@ -138,16 +141,18 @@ def embedded_default() -> Config:
 
 def load_config(path: Path) -> Config:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(_config_text(path).decode("utf-8"))
+    except UnusableStateFile as error:
+        if path.is_dir():
+            raise ConfigError(
+                f"{path} is a folder, not a configuration file: pass --config with the path "
+                "of its memoire.toml"
+            ) from None
+        raise ConfigError(error.message) from None
     except FileNotFoundError:
         raise ConfigError(
             f"{path}: no such configuration file; pass --config with an existing "
             "memoire.toml, or write one with: memoire init PATH"
-        ) from None
-    except IsADirectoryError:
-        raise ConfigError(
-            f"{path} is a folder, not a configuration file: pass --config with the path of "
-            "its memoire.toml"
         ) from None
     except PermissionError:
         raise ConfigError(f"{path}: permission denied; make it readable (chmod u+r)") from None
@@ -159,6 +164,14 @@ def load_config(path: Path) -> Config:
         return _parse(data, base=path.parent)
     except ConfigError as error:
         raise ConfigError(f"{path}: {error}") from None
+
+
+def _config_text(path: Path) -> bytes:
+    """The file's bytes: a link is followed (dotfiles), a FIFO or /dev/zero is refused."""
+    text = read_own_file(path, CONFIG_LIMIT, _CONFIG_WHAT_TO_DO, follow=True)
+    if text is None:
+        raise FileNotFoundError(path)
+    return text
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:

@@ -22,7 +22,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .core.errors import UnusableStateFile
+from .storage.nofollow import read_own_file
+
 FOLDER = "serving"
+_RECORD_LIMIT = 4096
 PROBE_SECONDS = 2.0
 
 
@@ -68,10 +72,10 @@ def serving_bridges(state_dir: Path) -> list[ServingBridge]:
     """Every recorded bridge, with whether its process lives and its URL answers."""
     found = []
     for record in sorted((state_dir / FOLDER).glob("*.json")):
-        try:
-            data = json.loads(record.read_text(encoding="utf-8"))
+        try:  # a FIFO or link planted here is no bridge: skipped, never waited on
+            data = json.loads(read_own_file(record, _RECORD_LIMIT, "") or b"")
             pid, url = int(data["pid"]), str(data["url"])
-        except OSError, ValueError, KeyError, TypeError:
+        except OSError, ValueError, KeyError, TypeError, UnusableStateFile:
             continue
         alive = _alive(pid)
         found.append(ServingBridge(pid, url, alive, alive and _answers(url)))

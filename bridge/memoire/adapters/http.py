@@ -12,6 +12,7 @@ token-less local process cannot slow down the clients that share its address.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -23,6 +24,7 @@ from typing import Any
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -33,6 +35,7 @@ from ..auth.opaque import ACCESS_PREFIX
 from ..auth.server import OAuthServer
 from ..auth.settings import MCP_PATH
 from ..config import ServerSettings
+from ..core.errors import LowDiskSpace, UnusableStateFile
 from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from ..wire import API_PREFIX, LAST_EVENT_ID_HEADER
@@ -45,6 +48,12 @@ from .requestlog import RequestLog
 from .sessions import SessionQuota
 
 logger = logging.getLogger(__name__)
+
+BODY_SECONDS = 10.0
+"""How long a request's body may take once its head has come. A body trickled a byte at a
+time held its connection for good, so one client could fill the connection cap; now each
+is held BODY_SECONDS at most, and the per-token rate bounds how many one client holds."""
+_TOO_SLOW = "The request body came too slowly; send it whole, at once."
 WORKSPACE_HEADER = "x-memoire-workspace"
 SINGLE_HEADERS = frozenset(
     {"authorization", "origin", WORKSPACE_HEADER, "mcp-session-id", "host"}
@@ -87,7 +96,19 @@ def build_app(
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
     routes: list[BaseRoute] = [*(oauth_routes(oauth) if oauth is not None else [])]
     routes += [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
-    return RequestLog(Guard(Starlette(routes=routes, lifespan=lifespan), tokens, settings, oauth))
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LowDiskSpace: _disk_full})
+    return RequestLog(Guard(app, tokens, settings, oauth))
+
+
+async def _disk_full(_: Request, error: Exception) -> Response:
+    """A sign-in (OAuth, owner pages) that met a full disk: nothing was saved, so the app may
+    simply try again. The log names the file; the caller, who may be anyone, is not told."""
+    logger.warning("%s", error)
+    body = {
+        "error": "temporarily_unavailable",
+        "error_description": "The bridge cannot save this now; try again later.",
+    }
+    return JSONResponse(body, 503, headers={"Retry-After": "60", "Cache-Control": "no-store"})
 
 
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
@@ -127,7 +148,12 @@ class Guard:
         if refusal is not None:
             await refusal(send)
             return
-        body = await _read_body(receive, self._max_body)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await _read_body(receive, self._max_body)
+        except TimeoutError:
+            await _answer(408, _TOO_SLOW, extra=[(b"connection", b"close")])(send)
+            return
         if body is None:
             await self._too_large(send)
             return
@@ -146,7 +172,11 @@ class Guard:
         if origin is not None and origin not in self._allowed_origins:
             return _answer(403, f"Origin {origin} is not allowed to use this bridge.")
         token = _bearer(headers.get("authorization", ""))
-        client, digest = self._identify(token, str(scope.get("path", "")))
+        try:
+            client, digest = self._identify(token, str(scope.get("path", "")))
+        except UnusableStateFile as error:  # the owner's to fix; no path told to a caller
+            logger.warning("cannot check tokens: %s", error)
+            return _answer(503, "The bridge cannot check tokens now; its log says why.")
         if token is None or client is None:
             return self._unauthenticated(scope, "no token" if token is None else "unknown token")
         wait = self._per_token.retry_after(digest)

@@ -7,6 +7,7 @@ codes, session cookies) are stored only as hashes by the modules that own them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -14,19 +15,57 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..core.errors import LowDiskSpace, UnusableStateFile
+from ..storage.nofollow import SQLITE_SIDE_FILES, check_own_file
+
+_WHAT_TO_DO = (
+    "Move it away (with its -wal and -shm files): apps then sign in again and the owner "
+    "is made again with `memoire owner init`."
+)
+
+
+@contextmanager
+def _disk_trouble(file: Path) -> Iterator[None]:
+    """SQLite's "disk is full" and I/O errors, said as what they nearly always are."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode != sqlite3.SQLITE_FULL and (
+            error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_IOERR
+        ):
+            raise
+        raise LowDiskSpace(
+            f"The sign-in database {file} could not be written ({error}); nothing was changed. "
+            "If its disk is full, free some space, then try again."
+        ) from None
+
 
 class AuthDatabase:
     """A serialised connection: auth writes are few and small, one lock keeps them simple."""
 
     def __init__(self, file: Path) -> None:
         file.parent.mkdir(parents=True, exist_ok=True)
-        if not file.exists():
+        # SQLite follows links and blocks on FIFOs: only a regular file (or none) will do.
+        for name in (file.name, *(file.name + suffix for suffix in SQLITE_SIDE_FILES)):
+            check_own_file(file.with_name(name), _WHAT_TO_DO)
+        with contextlib.suppress(FileExistsError):
             # Created 0600 before SQLite opens it: hashes are still nobody else's business.
-            os.close(os.open(file, os.O_CREAT | os.O_WRONLY, 0o600))
+            flags = os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_WRONLY
+            os.close(os.open(file, flags, 0o600))
         self.file = file
         self._lock = threading.RLock()
         self._db = sqlite3.connect(file, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode = WAL")
+        try:
+            with _disk_trouble(file):
+                self._db.execute("PRAGMA journal_mode = WAL")
+        except LowDiskSpace:
+            self._db.close()
+            raise
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise UnusableStateFile(
+                f"{file} cannot be used as the sign-in database ({error}). {_WHAT_TO_DO}"
+            ) from None
         self._db.execute("PRAGMA synchronous = NORMAL")
         self._db.execute("PRAGMA foreign_keys = ON")
 
@@ -39,14 +78,14 @@ class AuthDatabase:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic unit: everything inside commits together or not at all."""
-        with self._lock:
+        with self._lock, _disk_trouble(self.file):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            self._db.execute("COMMIT")  # on a full disk SQLite rolls back by itself
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:

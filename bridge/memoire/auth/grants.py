@@ -9,6 +9,7 @@ approval and a revocation take effect on the next request.
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 import time
@@ -16,7 +17,10 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from ..core.acl import CLIENT_NAME, Rights
+from ..core.errors import LowDiskSpace
 from .database import AuthDatabase
+
+logger = logging.getLogger(__name__)
 
 NAME_PREFIX = "oauth-"
 TOUCH_SECONDS = 60.0
@@ -135,8 +139,11 @@ class Grants:
         if len(self._touched) > 10_000:
             self._touched.clear()
         self._touched[name] = now
-        with self._db.transaction() as db:
-            db.execute("UPDATE oauth_grants SET last_used = ? WHERE name = ?", (now, name))
+        try:
+            with self._db.transaction() as db:
+                db.execute("UPDATE oauth_grants SET last_used = ? WHERE name = ?", (now, name))
+        except LowDiskSpace as error:  # bookkeeping: on a full disk the app still gets in
+            logger.warning("%s (the last use of %s is not noted)", error, name)
 
     def _free_name(self, db: sqlite3.Connection, client_name: str) -> str:
         base = NAME_PREFIX + (slug(client_name) or "app")

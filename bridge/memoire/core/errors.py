@@ -174,3 +174,10 @@ class DamagedIndex(MemoireError):
     """Git's index of the working tree cannot be read: nothing was written."""
 
     code = "damaged_index"
+
+
+class UnusableStateFile(MemoireError):
+    """One of memoire's own files (configuration, tokens, auth database, attributes) is a
+    link, FIFO, folder or device, far too large or damaged: it was neither read nor written."""
+
+    code = "unusable_state_file"

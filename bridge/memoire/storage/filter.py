@@ -17,10 +17,8 @@ without the key shows ciphertext, never garbage, and never fails.
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import sys
-import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
@@ -29,6 +27,7 @@ from ..core.errors import MemoireError
 from ..core.layout import Layout, layout_named
 from .encryption import NoteSealer
 from .keys import KeyFile
+from .nofollow import read_own_file, write_state_file
 
 DRIVER = "memoire"
 _MODULE = "memoire.storage.filter"
@@ -36,6 +35,11 @@ _PACKET_DATA = 65516
 _FLUSH = b"0000"
 _BEGIN = "# memoire: sensitive notes are encrypted in Git (see `memoire key --help`)"
 _END = "# memoire: end"
+_ATTRIBUTES_LIMIT = 1024 * 1024
+_ATTRIBUTES_WHAT_TO_DO = (
+    "It tells Git which notes to encrypt: remove it, then run `memoire check` (or start "
+    "the bridge), which writes it again."
+)
 
 
 class Filter:
@@ -100,14 +104,15 @@ def attributes_file(gitdir: Path) -> Path:
 
 
 def declared_attributes(gitdir: Path) -> list[str]:
-    """Our block of the local attributes file as it stands; [] when absent."""
-    try:
-        lines = attributes_file(gitdir).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError, NotADirectoryError:
-        return []
+    """Our block of the local attributes file as it stands; [] when absent, or when a line
+    follows it: the last matching line wins, so one after it could switch the filter off."""
+    lines = _attribute_file_lines(attributes_file(gitdir))
     if _BEGIN not in lines or _END not in lines:
         return []
-    return lines[lines.index(_BEGIN) : lines.index(_END) + 1]
+    end = lines.index(_END) + 1
+    if any(line.strip() for line in lines[end:]):
+        return []
+    return lines[lines.index(_BEGIN) : end]
 
 
 def declare_attributes(gitdir: Path, subdir: str) -> bool:
@@ -116,17 +121,23 @@ def declare_attributes(gitdir: Path, subdir: str) -> bool:
     if declared_attributes(gitdir) == wanted:
         return False
     file = attributes_file(gitdir)
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        lines = []
+    lines = _attribute_file_lines(file)
     if _BEGIN in lines and _END in lines:
         del lines[lines.index(_BEGIN) : lines.index(_END) + 1]
     file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_name(f".{file.name}.memoire.{os.getpid()}.{threading.get_ident()}")
-    temporary.write_text("\n".join([*lines, *wanted]) + "\n", encoding="utf-8")
-    temporary.replace(file)  # bridges starting together write the same block: last one wins
+    text = "\n".join([*lines, *wanted]) + "\n"
+    # bridges starting together write the same block: last one wins
+    write_state_file(file, text.encode("utf-8"), scratch=file.parent)
     return True
+
+
+def _attribute_file_lines(file: Path) -> list[str]:
+    """The lines of `.git/info/attributes`, never read through a link, FIFO or device."""
+    try:
+        data = read_own_file(file, _ATTRIBUTES_LIMIT, _ATTRIBUTES_WHAT_TO_DO)
+    except NotADirectoryError:
+        return []
+    return [] if data is None else data.decode("utf-8", errors="replace").splitlines()
 
 
 # Running, as Git calls it

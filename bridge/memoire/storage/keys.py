@@ -28,6 +28,7 @@ from ..core.errors import MemoryKeyUnusable
 KEY_BYTES = 64  # AES-256-SIV takes two 256-bit keys
 KEY_FILE_NAME = "memory.key"
 _FORMAT = 1
+_FILE_LIMIT = 1024 * 1024  # thousands of keys; a larger file is not a key file
 
 
 def default_key_file() -> Path:
@@ -132,23 +133,40 @@ class KeyFile:
 def _read(path: Path) -> Keyring:
     shown = str(path)
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO planted at the key's name is refused below, never waited on
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError as error:
         raise MemoryKeyUnusable(
             f"The memory key {shown} cannot be opened ({error.strerror}); it must be a regular "
             "file. Move it away and run `memoire key import` with your export."
         ) from error
+    try:
+        _check_key_file(os.fstat(descriptor), shown)
+    except BaseException:
+        os.close(descriptor)
+        raise
     with os.fdopen(descriptor, "rb") as file:
-        mode = os.fstat(file.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise MemoryKeyUnusable(f"The memory key {shown} is not a regular file.")
-        if mode & 0o077:
-            raise MemoryKeyUnusable(
-                f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
-                "then try again (and rotate the key with `memoire key rotate` if someone may "
-                "have copied it)."
-            )
         return Keyring.from_json(file.read(), shown)
+
+
+def _check_key_file(status: os.stat_result, shown: str) -> None:
+    """Before a byte is read: a regular file, of a key file's size, for its owner only."""
+    if not stat.S_ISREG(status.st_mode):
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} is not a regular file. Move it away and run "
+            "`memoire key import` with your export."
+        )
+    if status.st_size > _FILE_LIMIT:
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} is {status.st_size:,} bytes, far more than a key file "
+            "holds. Move it away and run `memoire key import` with your export."
+        )
+    if status.st_mode & 0o077:
+        raise MemoryKeyUnusable(
+            f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
+            "then try again (and rotate the key with `memoire key rotate` if someone may "
+            "have copied it)."
+        )
 
 
 def _write(path: Path, ring: Keyring, *, replace: bool) -> None:

@@ -19,9 +19,10 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..core.errors import InvalidPath
+from ..core.errors import InvalidPath, UnusableStateFile
 
 TEMPORARY_MARK = ".memoire-tmp"
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 _DIRECTORY_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -128,6 +129,52 @@ def write_state_file(file: Path, data: bytes, scratch: Path) -> None:
     finally:
         os.close(scratch_descriptor)
         os.close(folder)
+
+
+def read_own_file(path: Path, limit: int, what_to_do: str, *, follow: bool = False) -> bytes | None:
+    """One of memoire's own small files (configuration, tokens, attributes); None when missing.
+
+    A FIFO, folder or device there, a link (unless `follow`: memoire.toml may be a user's
+    dotfile link), or more than `limit` bytes is a refusal that names the file and ends
+    with `what_to_do`: never a hang on a FIFO, never /dev/zero read without end.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno != errno.ELOOP:  # permissions and the like: the caller's to explain
+            raise
+        raise _unusable(path, "a symbolic link", what_to_do) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise _unusable(path, f"{_mode_kind(mode)}, not a regular file", what_to_do)
+    with os.fdopen(descriptor, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UnusableStateFile(
+            f"{path} is over {limit:,} bytes, too large to be read. {what_to_do}"
+        )
+    return data
+
+
+def check_own_file(path: Path, what_to_do: str) -> None:
+    """Nothing, or a regular file, at `path` (not followed): what a database may be opened on."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise _unusable(path, f"{_mode_kind(mode)}, not a regular file", what_to_do)
+
+
+def _unusable(path: Path, kind: str, what_to_do: str) -> UnusableStateFile:
+    return UnusableStateFile(
+        f"{path} is {kind}: memoire uses its own files only when they are regular files, "
+        f"never through links, FIFOs or devices. {what_to_do}"
+    )
 
 
 def remove_file(directory: int, name: str, shown: str) -> None:

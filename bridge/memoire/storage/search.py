@@ -24,6 +24,7 @@ before notes that only mention it. Three promises shape this:
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 import time
@@ -34,8 +35,11 @@ from pathlib import Path
 
 from ..core.errors import InvalidArgument
 from ..wire import fold
+from .nofollow import SQLITE_SIDE_FILES, check_own_file
 from .search_query import SearchQuery, folded_words, parse_query, words_of
 from .search_stems import DEFAULT_LANGUAGES, Stemmer
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]
 
@@ -55,6 +59,8 @@ _TOO_BROAD = (
 )
 
 SCHEMA_VERSION = "4"
+_DAMAGED = {sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT}
+_WHAT_TO_DO = "Move it away: memoire makes the search index again from Git."
 _FTS = (
     "title, description, text, stems, content = 'notes', content_rowid = 'doc',"
     " tokenize = 'unicode61 remove_diacritics 2'"
@@ -96,6 +102,37 @@ class SearchHit:
     lines: tuple[MatchingLine, ...]
 
 
+def _open_writer(database: Path) -> sqlite3.Connection:
+    """The writer connection, on a regular file only (SQLite would write through a link).
+
+    The index is derived from Git: a damaged one is removed and made again, not a bridge
+    that cannot start.
+    """
+    files = [database.with_name(database.name + suffix) for suffix in ("", *SQLITE_SIDE_FILES)]
+    for file in files:
+        check_own_file(file, _WHAT_TO_DO)
+    try:
+        return _connect_writer(database)
+    except sqlite3.DatabaseError as error:
+        if error.sqlite_errorcode not in _DAMAGED:
+            raise
+        logger.warning("the search index %s is damaged (%s): making it again", database, error)
+    for file in files:
+        file.unlink(missing_ok=True)
+    return _connect_writer(database)
+
+
+def _connect_writer(database: Path) -> sqlite3.Connection:
+    writer = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
+    try:
+        writer.execute("PRAGMA journal_mode = WAL")
+        writer.execute("PRAGMA synchronous = NORMAL")
+    except BaseException:
+        writer.close()
+        raise
+    return writer
+
+
 class SearchIndex:
     """The index of one memory: one writer connection for updates, pooled ones for searches."""
 
@@ -114,9 +151,7 @@ class SearchIndex:
         self._database = database
         self._budget_seconds = budget_seconds
         self._clock = clock
-        self._writer = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
-        self._writer.execute("PRAGMA journal_mode = WAL")
-        self._writer.execute("PRAGMA synchronous = NORMAL")
+        self._writer = _open_writer(database)
         self._write_lock = threading.Lock()
         self._idle_readers: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()

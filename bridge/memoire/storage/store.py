@@ -45,7 +45,7 @@ from .remote import GitRemote, RemoteStatus
 from .signing import ALLOWED_SIGNERS_PATH, BridgeKey
 from .snapshots import Snapshot, SnapshotReader
 from .trail import NoteStep, NoteTrails
-from .worktree import JournalEntry, WorkTree, refuse_tracked_temporaries
+from .worktree import MAX_NAME_BYTES, JournalEntry, WorkTree, refuse_tracked_temporaries
 from .writes import Change, Landed, WaitingWrites, WriteRequest
 
 __all__ = ["Change", "GitStore", "Landed", "Snapshot", "committer_name"]
@@ -402,6 +402,15 @@ class GitStore:
                 self._diverged_warned = True
             return
         if self.workdir is not None and self._head_branch() == self._local_ref:
+            if (unwritable := self._unwritable_name(local, truth)) is not None:
+                logger.warning(
+                    "%s stays behind the remote: %s, pushed to it, is a name longer than the "
+                    "filesystem allows (%d bytes); rename it in Git from another clone",
+                    self._local_ref,
+                    unwritable,
+                    MAX_NAME_BYTES,
+                )
+                return
             try:
                 self._repo.checkout_tree(  # type: ignore[no-untyped-call]
                     self._repo[truth], strategy=CheckoutStrategy.SAFE
@@ -412,6 +421,19 @@ class GitStore:
                 )
                 return
         self._refs.advance(self._local_ref, local, truth)
+
+    def _unwritable_name(self, local: str | None, truth: str) -> str | None:
+        """A path the checkout to `truth` would fail to create half-way (a name too long for
+        the filesystem): libgit2 would have removed and rewritten the files before it, so a
+        person's working tree would show changes no one made."""
+        old = None if local is None else self._repo[local].peel(pygit2.Tree)
+        new = self._repo[truth].peel(pygit2.Tree)
+        changes = new.diff_to_tree() if old is None else old.diff_to_tree(new)
+        for delta in changes.deltas:
+            path = delta.new_file.path
+            if any(len(part.encode()) > MAX_NAME_BYTES for part in path.split("/")):
+                return path
+        return None
 
     def _finish_interrupted_sync(self) -> None:
         """Finish what a writer killed half-way left: its ref lock, its working-tree sync.

@@ -18,7 +18,12 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..core.errors import UnusableStateFile
+from .nofollow import read_own_file
+
 TOKEN_PREFIX = "memoire_"
+_FILE_LIMIT = 4 * 1024 * 1024  # thousands of tokens; more is not a token file
+_WHAT_TO_DO = "Move it away, then issue tokens again with `memoire token add CLIENT`."
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,24 +83,38 @@ class TokenStore:
 
     def _current(self) -> list[TokenRecord]:
         try:
-            status = self._file.stat()
+            status = self._file.lstat()  # a link is refused when read, never followed
         except FileNotFoundError:
             self._records, self._loaded_stamp = [], None
             return self._records
         # A save replaces the file, so its inode changes even within one clock tick.
         stamp = (status.st_ino, status.st_mtime_ns, status.st_size)
         if stamp != self._loaded_stamp:
-            data = json.loads(self._file.read_text(encoding="utf-8"))
-            self._records = [TokenRecord(**item) for item in data.get("tokens", [])]
+            self._records = _parsed(self._file, read_own_file(self._file, _FILE_LIMIT, _WHAT_TO_DO))
             self._loaded_stamp = stamp
         return self._records
 
     def _save(self, records: list[TokenRecord]) -> None:
         self._file.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self._file.with_name(self._file.name + ".tmp")
+        # A fresh name no one could have prepared: a link planted there is never written through.
+        temporary = self._file.with_name(f"{self._file.name}.{secrets.token_hex(8)}.tmp")
         data = json.dumps({"tokens": [asdict(record) for record in records]}, indent=2)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(data + "\n")
-        temporary.replace(self._file)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        try:
+            with os.fdopen(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as handle:
+                handle.write(data + "\n")
+            temporary.replace(self._file)
+        finally:
+            temporary.unlink(missing_ok=True)
         self._loaded_stamp = None
+
+
+def _parsed(file: Path, data: bytes | None) -> list[TokenRecord]:
+    """The records of the token file's bytes; a refusal saying what to do when damaged."""
+    try:
+        loaded = json.loads(data or b'{"tokens": []}')
+        return [TokenRecord(**item) for item in loaded.get("tokens", [])]
+    except (ValueError, TypeError, AttributeError) as error:
+        raise UnusableStateFile(
+            f"{file} is not a token file memoire wrote ({error}). {_WHAT_TO_DO}"
+        ) from None
