@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core.errors import UnusableStateFile
-from .storage.nofollow import read_own_file
+from .storage.nofollow import read_own_file, write_state_file
 
 FOLDER = "serving"
 _RECORD_LIMIT = 4096
@@ -44,9 +44,8 @@ def recorded_serving(state_dir: Path, url: str) -> Iterator[None]:
     folder = state_dir / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     record = folder / f"{os.getpid()}.json"
-    temporary = record.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"pid": os.getpid(), "url": url}), encoding="utf-8")
-    temporary.replace(record)
+    data = json.dumps({"pid": os.getpid(), "url": url}).encode("utf-8")
+    write_state_file(record, data, scratch=folder)  # never through a link planted there
     previous = signal.signal(signal.SIGTERM, _terminated)
     terminated = False
     try:

@@ -6,6 +6,7 @@ says what to do."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -16,6 +17,8 @@ import httpx2
 import pygit2
 import pytest
 
+from memoire import serving
+from memoire.adapters import cli
 from memoire.auth.database import AuthDatabase
 from memoire.bootstrap import create_memory
 from memoire.core.errors import MemoryKeyUnusable, UnusableStateFile
@@ -440,6 +443,31 @@ def test_status_skips_a_fifo_or_link_planted_among_the_serving_records(
     planted = _memoire(config, "status")
     assert planted.returncode == clean.returncode, planted.stderr
     assert planted.stdout == clean.stdout
+
+
+def test_a_link_planted_where_the_serving_record_is_written_is_not_written_through(
+    tmp_path: Path,
+) -> None:
+    """The record of a serving bridge was written at the predictable `<pid>.tmp`: a link
+    planted there made `serve` overwrite whatever it pointed to."""
+    state = tmp_path / "state"
+    folder = state / serving.FOLDER
+    folder.mkdir(parents=True)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("kept", encoding="utf-8")
+    (folder / f"{os.getpid()}.tmp").symlink_to(victim)
+    with serving.recorded_serving(state, "http://127.0.0.1:8765"):
+        recorded = [bridge.url for bridge in serving.serving_bridges(state)]
+    assert victim.read_text(encoding="utf-8") == "kept"
+    assert recorded == ["http://127.0.0.1:8765"]
+
+
+def test_a_full_disk_under_a_command_says_to_free_space() -> None:
+    """A command that meets a full disk was told to check its paths, which are right."""
+    full = OSError(errno.ENOSPC, "No space left on device", "/srv/memory/notes.md")
+    message = cli._path_problem(full)
+    assert "free some space" in message
+    assert "Check the path" not in message
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -74,6 +75,8 @@ def _path_problem(error: OSError) -> str:
     if error.filename is None:
         return f"{error}. Check the paths in the command and in memoire.toml."
     where = error.filename
+    if error.errno == errno.ENOSPC:
+        return f"no space left for {where}: nothing was changed; free some space, then try again."
     if isinstance(error, PermissionError):
         return f"permission denied for {where}: choose a path you may use, or fix its rights."
     reason = (error.strerror or str(error)).lower()
