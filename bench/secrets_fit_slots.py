@@ -17,6 +17,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from scipy.sparse import csr_matrix
@@ -70,6 +71,17 @@ def notes_of(path: Path) -> list[Note]:
             continue
         notes.append(note_of(path.name, entry))
     return notes
+
+
+def joined_negatives(path: Path) -> list[Note]:
+    """Each hard negative followed by the next on its own line: a note holds many lines, and a
+    noun ending one line must not take the first word of an unrelated next one. Taught, and
+    held under the threshold, never counted in the table."""
+    texts = [entry.text for entry in load_corpus(path) if entry.family is None]
+    return [
+        note_of(path.name, CorpusEntry(f"{first}\n{second}", None, "joined", "", None))
+        for first, second in pairwise(texts)
+    ]
 
 
 def note_of(corpus: str, entry: CorpusEntry) -> Note:
@@ -178,6 +190,7 @@ def main() -> None:
     args = parser.parse_args()
     by_corpus = {path.name: notes_of(path) for path in SPENT_CORPORA}
     by_corpus["test_secrets.py"] = floor_test_negatives()
+    joined = {path.name: joined_negatives(path) for path in SPENT_CORPORA}
     print("keyword recall and false alarms; 'slots' = slots in place of the keyword rules")
     print(
         f"{'left out':24} {'rules':>13} {'slots':>13} {'rules+slots':>13}"
@@ -186,9 +199,9 @@ def main() -> None:
     totals = [0] * 6
     rules_totals = [0, 0]
     for name, held in by_corpus.items():
-        model = fit(
-            [n for other, ns in by_corpus.items() if other != name for n in ns], args.c, args.budget
-        )
+        training = [n for other, ns in by_corpus.items() if other != name for n in ns]
+        training += [n for other, ns in joined.items() if other != name for n in ns]
+        model = fit(training, args.c, args.budget)
         hits, union, positives, alarms, union_alarms, negatives = measure(model, held)
         rules = sum(n.by_rules for n in held if n.positive)
         rules_alarms = sum(n.by_rules for n in held if not n.positive)
@@ -210,7 +223,8 @@ def main() -> None:
         f" {pct(alarms, negatives):>7} {pct(union_alarms, negatives):>7}"
     )
     if args.write:
-        model = fit([n for ns in by_corpus.values() for n in ns], args.c, args.budget)
+        everything = [n for notes in (*by_corpus.values(), *joined.values()) for n in notes]
+        model = fit(everything, args.c, args.budget)
         write(model)
         print(
             f"wrote {WEIGHTS_FILE.name}: {len(model.weights)} weights, threshold {model.threshold}"

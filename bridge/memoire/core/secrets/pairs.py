@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
+from memoire.core.secrets.passphrases import _SENTENCE_WORDS
 
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
@@ -41,6 +42,8 @@ _VERBS = frozenset(
     )
 )
 _SENTENCE_ENDS = (".", "?", "!")
+_OPENING_QUOTES = ("«", '"', "“")
+_CLOSING_QUOTES = ("»", '"', "”")
 _PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
 _SPEAKER = re.compile(
     r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^\s:]{1,20}(?: [^\s:]{1,20})?[ \t]*:[ \t]+)?"
@@ -52,7 +55,7 @@ _MAX_BEFORE = 4
 _MAX_PHRASE = 6
 _MAX_NEXT = 4
 _GIVEN = re.compile(r"[:=→][ \t]*[^\s:=?]")
-_MAX_REST = 4  # words after a noun on its line that still leave its value to the next line
+_MAX_REST = 3  # words after a noun on its line that still leave its value to the next line
 _MAX_VALUE = 80
 _REACH = 200
 _CONTEXT_BEFORE = 100
@@ -137,6 +140,10 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
         return None
     shape = value_features(value)
     names = {f"l:{label.kind}", *where, *shape, *label.context}
+    if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
+        end : end + 2
+    ].lstrip().startswith(_CLOSING_QUOTES):
+        quoted = True  # « caramel », spaced inside its quotes
     if quoted:
         names.add("r:quoted")
     names.update(f"{label.kind}&{name}" for name in shape)
@@ -265,8 +272,8 @@ def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     if label.line_end - label.end > _REACH:
         return
     rest = text[label.end : label.line_end].rstrip()
-    if (len(rest.split()) > _MAX_REST and not rest.endswith((":", "?"))) or _GIVEN.search(rest):
-        return  # "Code PIN : non défini": the line gave its value, or said there is none
+    if _GIVEN.search(rest) or not (rest.endswith((":", "?", "-", "→")) or _qualifies(rest)):
+        return  # "Code PIN : non défini", "password for nas2.local was reset": no value below
     found = _next_non_empty_line(text, label.line_end)
     if found is None:
         return
@@ -277,7 +284,7 @@ def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     where = ["r:next_line", *_next_line_relation(text, label, start, body, blanks)]
     if len(tokens) == 1:
         where.append("r:line_alone")
-    if not any(char.isdigit() for char in rest) and len(rest.split()) <= _MAX_REST - 1:
+    if not any(char.isdigit() for char in rest) and len(rest.split()) <= _MAX_REST:
         where.append("r:label_ends_line")
     extended = _with_context(label, lower[start:line_end])
     for index, token in enumerate(tokens[:_MAX_NEXT]):
@@ -288,6 +295,13 @@ def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
         slot = _slot(text, extended, tokens[0].start(), tokens[-1].end(), [*where, "r:phrase"])
         if slot is not None:
             yield slot
+
+
+def _qualifies(rest: str) -> bool:
+    """A few words that name what the noun is for ("porte garage", "du coffre Bitwarden"), not
+    a sentence that goes on ("was reset", "est au-dessus du frigo")."""
+    words = rest.lower().split()
+    return len(words) <= _MAX_REST and not any(word in _SENTENCE_WORDS for word in words)
 
 
 def _next_non_empty_line(text: str, position: int) -> tuple[int, int, int] | None:
