@@ -14,6 +14,7 @@ every corpus and writes core/secrets/slot_weights.py.
 """
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from tests.secret_corpus import SPENT_CORPORA, CorpusEntry, load_corpus
 
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "bridge/memoire/core/secrets/slot_weights.py"
 FALSE_ALARM_BUDGET = 0.0
+MEANINGFUL_WEIGHT = 0.02  # smaller weights are left out of the table
 REGULARISATION = 2.0  # scikit-learn C: smaller is smoother weights
 
 
@@ -160,7 +162,7 @@ def fit(
     weights = {
         name: round(float(weight), 3)
         for name, weight in zip(names, regression.coef_[0], strict=True)
-        if abs(weight) >= 0.005
+        if abs(weight) >= MEANINGFUL_WEIGHT
     }
     model = Model(round(float(regression.intercept_[0]), 3), weights, 0.0)
     negatives = sorted((model.note_score(n) for n in notes if not n.positive), reverse=True)
@@ -255,7 +257,10 @@ def write(model: Model) -> None:
         f"BIAS = {model.bias}",
         f"THRESHOLD = {model.threshold}",
         "WEIGHTS: dict[str, float] = {",
-        *(f"    {name!r}: {weight}," for name, weight in sorted(model.weights.items())),
+        *(
+            f"    {json.dumps(name, ensure_ascii=False)}: {weight},"
+            for name, weight in sorted(model.weights.items())
+        ),
         "}",
         "",
     ]
