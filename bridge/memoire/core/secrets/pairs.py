@@ -15,7 +15,7 @@ from memoire.core.secrets.passphrases import _SENTENCE_WORDS
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
     r"(?<![^\W_])(?:"
-    r"(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|m\.d\.p|passphrases?"
+    r"(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passphrases?"
     r"|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?|passcodes?"
     r"|p[a@]?s{1,3}[a-z0-9]{0,3}w[a-z0-9]{0,4}"
     r"|pwd|pw|p/w|psk)"
@@ -32,6 +32,15 @@ _LABEL = re.compile(
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
     r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox)"
     r")(?![^\W_])"
+)
+# Where each noun above may start, or a part every spelling of it holds ("jeune" for "nom de
+# jeune fille"): a line without any holds no noun.
+_STEMS = (
+    *("pas", "p@s", "ps", "pw", "p/w", "mot", "mdp", "pin", "puk", "nip", "cvv", "cvc"),
+    *("crypto", "safe", "code", "comb", "clé", "cle", "key", "secret", "token", "jeton"),
+    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred"),
+    *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
+    *("antivol", "consigne", "boîte"),
 )
 _TOKEN = re.compile(r"[0-9](?: [0-9]){3,7}(?![0-9])|\S+")
 _SEPARATORS = frozenset((":", "=", "-", "–", "—", "->", "→", ":=", "=>", "|", "::", "=="))
@@ -91,17 +100,28 @@ class _Label:
 
 def slots(text: str, lower: str) -> Iterator[Slot]:
     """Every (noun, value) pair of the note, in the order of their nouns."""
-    line_start, line_end = 0, -1
-    for match in _LABEL.finditer(lower):
-        if match.start() > line_end:  # lines found moving forward only: a long line stays linear
-            line_start = text.rfind("\n", max(line_end, 0), match.start()) + 1
-            found = text.find("\n", match.end())
-            line_end = len(text) if found == -1 else found
-        label = _label(lower, match, line_start, line_end)
-        yield from _same_line(text, label)
-        yield from _before(text, label)
-        yield from _next_line(text, lower, label)
-        yield from _table_cells(text, lower, label)
+    for line_start, line_end in _lines_with_stems(lower):
+        for match in _LABEL.finditer(lower, line_start, line_end):
+            label = _label(lower, match, line_start, line_end)
+            yield from _same_line(text, label)
+            yield from _before(text, label)
+            yield from _next_line(text, lower, label)
+            yield from _table_cells(text, lower, label)
+
+
+def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
+    """The lines holding a stem of a secret noun, in order: prose without any costs one
+    `str.find` per stem, which outruns the nouns' regex over the note by far."""
+    lines: set[tuple[int, int]] = set()
+    for stem in _STEMS:
+        position = lower.find(stem)
+        while position != -1:
+            start = lower.rfind("\n", 0, position) + 1
+            end = lower.find("\n", position)
+            end = len(lower) if end == -1 else end
+            lines.add((start, end))
+            position = lower.find(stem, end)
+    return sorted(lines)
 
 
 def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> _Label:
@@ -138,6 +158,8 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
     value = text[start:end]
     if not value or end - start > _MAX_VALUE or not any(char.isalnum() for char in value):
         return None
+    if value.isalpha() and value.lower() in COMMON_WORDS:
+        return None  # "the", "is", "password": never a value
     shape = value_features(value)
     names = {f"l:{label.kind}", *where, *shape, *label.context}
     if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
@@ -152,7 +174,7 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
     names.update(
         f"{relation}&{name}" for name in shape for relation in where if relation in _CROSSED
     )
-    return Slot(label.kind, start, end, tuple(sorted(names)))
+    return Slot(label.kind, start, end, tuple(names))
 
 
 def _same_line(text: str, label: _Label) -> Iterator[Slot]:
@@ -333,7 +355,7 @@ def _next_line_relation(
 
 def _with_context(label: _Label, window: str) -> _Label:
     """The label with the cues of its value's line added (a next line, a table row)."""
-    context = tuple(sorted({*label.context, *context_features(window)}))
+    context = tuple({*label.context, *context_features(window)})
     return _Label(label.kind, label.start, label.end, label.line_start, label.line_end, context)
 
 
