@@ -7,7 +7,7 @@ scorer on pairs a user writes, then the guard with the slots beside the rules.
 import pytest
 
 from memoire.core.secrets import SecretFamily, find_secret, find_secrets
-from memoire.core.secrets.pairs import slots
+from memoire.core.secrets.pairs import _MAX_LABELS, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets, score
 from memoire.core.secrets.text import lowered
@@ -171,3 +171,10 @@ def test_the_guard_refuses_what_only_the_slots_find(text: str, secret: str) -> N
     assert findings[0].family is SecretFamily.KEYWORD_VALUE
     assert findings[0].rule == SLOT_RULE
     assert find_secret(text) is not None
+
+
+def test_a_note_made_of_nouns_is_read_up_to_a_bounded_number_of_them() -> None:
+    unit = "safe 12: "  # each noun reads a few units ahead of it, never the whole note
+    text = unit * 5_000
+    furthest = max(slot.end for slot in slots(text, lowered(text)))
+    assert len(unit) * _MAX_LABELS < furthest < len(unit) * (_MAX_LABELS + 30)

@@ -8,6 +8,7 @@ column) as features, and the scorer (slots.py) decides; no layout is required fo
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
 from memoire.core.secrets.passphrases import _SENTENCE_WORDS
@@ -57,6 +58,9 @@ _PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
 _SPEAKER = re.compile(
     r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^\s:]{1,20}(?: [^\s:]{1,20})?[ \t]*:[ \t]+)?"
 )
+# Nouns read per note: a note people write holds tens; one made of nouns ("safe 12: " over and
+# over) would cost a fraction of a millisecond per noun, so the rest of it is left to the rules.
+_MAX_LABELS = 400
 _MAX_AFTER = 10
 _MAX_TOKENS = 24  # a later separator still gives values: "… (ville de naissance) : Quimper"
 _MAX_AFTER_LINK = 3
@@ -100,13 +104,17 @@ class _Label:
 
 def slots(text: str, lower: str) -> Iterator[Slot]:
     """Every (noun, value) pair of the note, in the order of their nouns."""
-    for line_start, line_end in _lines_with_stems(lower):
-        for match in _LABEL.finditer(lower, line_start, line_end):
-            label = _label(lower, match, line_start, line_end)
-            yield from _same_line(text, label)
-            yield from _before(text, label)
-            yield from _next_line(text, lower, label)
-            yield from _table_cells(text, lower, label)
+    matches = (
+        (match, line_start, line_end)
+        for line_start, line_end in _lines_with_stems(lower)
+        for match in _LABEL.finditer(lower, line_start, line_end)
+    )
+    for match, line_start, line_end in islice(matches, _MAX_LABELS):
+        label = _label(lower, match, line_start, line_end)
+        yield from _same_line(text, label)
+        yield from _before(text, label)
+        yield from _next_line(text, lower, label)
+        yield from _table_cells(text, lower, label)
 
 
 def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
