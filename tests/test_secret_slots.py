@@ -130,6 +130,8 @@ USERS_PROSE = [
     "Le code de la route a changé en 2024",
     "I forgot my password again, reset it tomorrow",
     "Q: what's the door code?\nA: ask Paul, he has it",
+    '{"question": "When does the green bin go out?", "language": "en", "words": ["Friday"]}',
+    "password: see Paul, user: Bernard",
 ]
 
 
@@ -156,7 +158,6 @@ RULES_MISSED = [
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
     ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
     ("Tom: hey what did you set the shed lock to?\nMe: 0-4-1-2", "0-4-1-2"),
-    ("my bank memorable word is Kestrel", "Kestrel"),
     (
         "Pour le coffre de l'armoire, la combinaison c'est gauche 12 droite 34 gauche 56",
         "gauche 12 droite 34 gauche 56",

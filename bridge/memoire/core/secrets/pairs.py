@@ -186,22 +186,26 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
 
 
 def _same_line(text: str, label: _Label) -> Iterator[Slot]:
-    """Words after the noun on its line: after a separator, a verb, or right after it."""
-    linked = separated = crossed = False
+    """Words after the noun on its line: after a separator, a verb, or right after it, up to
+    the next separator once a value was given ("password: x, user: bob", a line of JSON)."""
+    linked = separated = crossed = given = False
     since_link = 0
     tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
     for index, token in enumerate(tokens[:_MAX_TOKENS]):
         start, end = token.span()
         raw = token[0]
         bare = raw.lower().rstrip(",;")
+        start, link = _after_inner_separator(raw, start)
+        if given and (link or bare in _SEPARATORS or raw.endswith(":")):
+            return
         if bare in _SEPARATORS or bare.rstrip(":") in _VERBS:
             separated = separated or bare in _SEPARATORS or raw.endswith(":")
             linked, since_link = True, 0
             continue
-        start, link = _after_inner_separator(raw, start)
         if link:
             separated = linked = True
             since_link = 0
+        given = separated
         if index >= _MAX_AFTER and not (linked and since_link < _MAX_AFTER_LINK):
             since_link += 1
             continue
