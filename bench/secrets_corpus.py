@@ -101,6 +101,8 @@ PATHOLOGICAL = (
         "Xy1-Zz -> key ",
         "now it's A1b ",
     ),
+    # The secret slots (slots.py): a header line of nouns, nouns alone on their lines, replies.
+    *("pwd | ", "password\n", "code?\nMe: 1 2 3 4\n", "pin\tsite\n"),
 )
 
 

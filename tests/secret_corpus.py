@@ -42,6 +42,9 @@ DEV3_CORPUS = DATA / "secrets_dev3.jsonl"
 # written before the mechanisms for the sixth hold-out's misses, then tuned on.
 DEV4_CORPUS = DATA / "secrets_dev4.jsonl"
 SEED = 20241107
+# Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each
+# left out of its own fit in turn (bench/secrets_fit_slots.py).
+SPENT_CORPORA = (SEED_CORPUS, DEV_CORPUS, DEV2_CORPUS, DEV3_CORPUS, DEV4_CORPUS, *HOLDOUTS)
 
 ALNUM = string.ascii_letters + string.digits
 URL_SAFE = ALNUM + "_-"

@@ -1,0 +1,271 @@
+"""Fit the secret-slot scorer's weights on the spent corpora, and measure it file by file.
+
+Run from the repository root: `uv run --group dev python bench/secrets_fit_slots.py [--write]`.
+
+Every pair the segmentation (core/secrets/pairs.py) finds is a row of named binary features.
+A pair is a secret when its value overlaps the corpus's secret (rows that name it) or a keyword
+finding of the rules (rows that do not: the hold-outs); every pair of a hard negative is not.
+A logistic regression (scikit-learn, dev group only) weighs the features; the note's score is
+its best pair's; the threshold lets at most `FALSE_ALARM_BUDGET` of the training negatives through.
+
+Leave-one-file-out: for each corpus, fit on all the others and measure on it. That estimates
+what the next blind corpus will show, which a fit on everything cannot. `--write` then fits on
+every corpus and writes core/secrets/slot_weights.py.
+"""
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+from scipy.sparse import csr_matrix
+from sklearn.linear_model import LogisticRegression
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from memoire.core.secrets import SecretFamily, find_secrets
+from memoire.core.secrets.pairs import Slot, slots
+from memoire.core.secrets.slots import SLOT_RULE
+from memoire.core.secrets.text import lowered
+from tests.secret_corpus import SPENT_CORPORA, CorpusEntry, load_corpus
+
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "bridge/memoire/core/secrets/slot_weights.py"
+FALSE_ALARM_BUDGET = 0.0
+MEANINGFUL_WEIGHT = 0.02  # smaller weights are left out of the table
+REGULARISATION = 2.0  # scikit-learn C: smaller is smoother weights
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    corpus: str
+    positive: bool  # a keyword secret; negatives are hard negatives
+    pairs: tuple[tuple[tuple[str, ...], int], ...]  # features, label (1, 0, or -1: unknown)
+    by_rules: bool  # the rules' keyword family (or any family for a negative) flags it
+    by_other_rules: bool  # a family other than keywords flags it
+
+
+def floor_test_negatives() -> list[Note]:
+    """The hard negatives the floor tests pin (tests/test_secrets.py): spent like the corpora."""
+    import tests.test_secrets as floor
+
+    notes = []
+    for name in dir(floor):
+        marks = getattr(getattr(floor, name), "pytestmark", [])
+        for mark in marks:
+            if (
+                mark.name == "parametrize"
+                and mark.args[0] in ("text", "path")
+                and ("caught" not in name)
+            ):
+                notes.extend(
+                    note_of("test_secrets.py", CorpusEntry(text, None, "floor", "", None))
+                    for text in mark.args[1]
+                )
+    return notes
+
+
+def notes_of(path: Path) -> list[Note]:
+    notes = []
+    for entry in load_corpus(path):
+        if entry.family not in (None, SecretFamily.KEYWORD_VALUE):
+            continue
+        notes.append(note_of(path.name, entry))
+    return notes
+
+
+def joined_negatives(path: Path) -> list[Note]:
+    """Each hard negative followed by the next on its own line: a note holds many lines, and a
+    noun ending one line must not take the first word of an unrelated next one. Taught, and
+    held under the threshold, never counted in the table."""
+    texts = [entry.text for entry in load_corpus(path) if entry.family is None]
+    return [
+        note_of(path.name, CorpusEntry(f"{first}\n{second}", None, "joined", "", None))
+        for first, second in pairwise(texts)
+    ]
+
+
+def note_of(corpus: str, entry: CorpusEntry) -> Note:
+    text = entry.text
+    findings = [f for f in find_secrets(text) if f.rule != SLOT_RULE]
+    keyword_spans = [(f.start, f.end) for f in findings if f.family is SecretFamily.KEYWORD_VALUE]
+    if entry.secret and entry.secret in text:
+        at = text.index(entry.secret)
+        truth = [(at, at + len(entry.secret))]
+    else:
+        truth = keyword_spans
+    positive = entry.family is not None
+    pairs = []
+    for slot in slots(text, lowered(text)):
+        label = int(positive and any(same_value(slot, span) for span in truth))
+        if positive and not label and any(overlaps(slot, span) for span in truth):
+            label = -1  # part of the secret, or the secret and more: neither taught nor counted
+        pairs.append((slot.features, label))
+    return Note(
+        corpus,
+        positive,
+        tuple(pairs),
+        bool(findings),
+        any(f.family is not SecretFamily.KEYWORD_VALUE for f in findings),
+    )
+
+
+def overlaps(slot: Slot, span: tuple[int, int]) -> bool:
+    return slot.start < span[1] and span[0] < slot.end
+
+
+def same_value(slot: Slot, span: tuple[int, int]) -> bool:
+    """The pair's value is the secret, give or take a few characters (Jaccard over 1/2)."""
+    shared = min(slot.end, span[1]) - max(slot.start, span[0])
+    return shared * 2 > max(slot.end, span[1]) - min(slot.start, span[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    bias: float
+    weights: dict[str, float]
+    threshold: float
+
+    def note_score(self, note: Note) -> float:
+        return max(
+            (
+                self.bias + sum(self.weights.get(name, 0.0) for name in features)
+                for features, _ in note.pairs
+            ),
+            default=float("-inf"),
+        )
+
+
+def fit(
+    notes: Sequence[Note],
+    regularisation: float = REGULARISATION,
+    budget: float = FALSE_ALARM_BUDGET,
+) -> Model:
+    vocabulary: dict[str, int] = {}
+    rows, cols, labels = [], [], []
+    for note in notes:
+        if note.positive and not any(label for _, label in note.pairs):
+            continue  # no pair holds the secret: nothing to learn from it
+        for features, label in note.pairs:
+            if label < 0:
+                continue
+            row = len(labels)
+            for name in features:
+                rows.append(row)
+                cols.append(vocabulary.setdefault(name, len(vocabulary)))
+            labels.append(label)
+    matrix = csr_matrix(([1.0] * len(rows), (rows, cols)), shape=(len(labels), len(vocabulary)))
+    regression = LogisticRegression(C=regularisation, class_weight="balanced", max_iter=2000)
+    regression.fit(matrix, labels)
+    names = sorted(vocabulary, key=vocabulary.__getitem__)
+    weights = {
+        name: round(float(weight), 3)
+        for name, weight in zip(names, regression.coef_[0], strict=True)
+        if abs(weight) >= MEANINGFUL_WEIGHT
+    }
+    model = Model(round(float(regression.intercept_[0]), 3), weights, 0.0)
+    negatives = sorted((model.note_score(n) for n in notes if not n.positive), reverse=True)
+    allowed = int(len(negatives) * budget)
+    threshold = max(0.0, negatives[allowed] + 0.001) if negatives else 0.0
+    return Model(model.bias, weights, round(threshold, 3))
+
+
+def measure(model: Model, notes: Sequence[Note]) -> tuple[int, int, int, int, int, int]:
+    """Keyword recall and false alarms of the slots in place of the keyword rules (the other
+    families' rules still run: URLs, headers, commands), and of the slots beside every rule."""
+    positives = [n for n in notes if n.positive]
+    negatives = [n for n in notes if not n.positive]
+    slot_hits = sum(n.by_other_rules or model.note_score(n) >= model.threshold for n in positives)
+    union_hits = sum(n.by_rules or model.note_score(n) >= model.threshold for n in positives)
+    slot_alarms = sum(n.by_other_rules or model.note_score(n) >= model.threshold for n in negatives)
+    union_alarms = sum(n.by_rules or model.note_score(n) >= model.threshold for n in negatives)
+    return slot_hits, union_hits, len(positives), slot_alarms, union_alarms, len(negatives)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="write slot_weights.py")
+    parser.add_argument("--c", type=float, default=REGULARISATION, help="regularisation")
+    parser.add_argument("--budget", type=float, default=FALSE_ALARM_BUDGET, help="false alarms")
+    parser.add_argument("--misses", metavar="CORPUS", help="print the left-out misses of CORPUS")
+    args = parser.parse_args()
+    by_corpus = {path.name: notes_of(path) for path in SPENT_CORPORA}
+    by_corpus["test_secrets.py"] = floor_test_negatives()
+    joined = {path.name: joined_negatives(path) for path in SPENT_CORPORA}
+    print("keyword recall and false alarms; 'slots' = slots in place of the keyword rules")
+    print(
+        f"{'left out':24} {'rules':>13} {'slots':>13} {'rules+slots':>13}"
+        f" {'alarms r':>9} {'slots':>7} {'r+s':>7}"
+    )
+    totals = [0] * 6
+    rules_totals = [0, 0]
+    for name, held in by_corpus.items():
+        training = [n for other, ns in by_corpus.items() if other != name for n in ns]
+        training += [n for other, ns in joined.items() if other != name for n in ns]
+        model = fit(training, args.c, args.budget)
+        hits, union, positives, alarms, union_alarms, negatives = measure(model, held)
+        rules = sum(n.by_rules for n in held if n.positive)
+        rules_alarms = sum(n.by_rules for n in held if not n.positive)
+        print(
+            f"{name:24} {pct(rules, positives):>13} {pct(hits, positives):>13}"
+            f" {pct(union, positives):>13} {pct(rules_alarms, negatives):>9}"
+            f" {pct(alarms, negatives):>7} {pct(union_alarms, negatives):>7}"
+        )
+        for index, value in enumerate((hits, union, positives, alarms, union_alarms, negatives)):
+            totals[index] += value
+        rules_totals[0] += rules
+        rules_totals[1] += rules_alarms
+        if args.misses == name:
+            show_misses(model, name)
+    hits, union, positives, alarms, union_alarms, negatives = totals
+    print(
+        f"{'all (pooled)':24} {pct(rules_totals[0], positives):>13} {pct(hits, positives):>13}"
+        f" {pct(union, positives):>13} {pct(rules_totals[1], negatives):>9}"
+        f" {pct(alarms, negatives):>7} {pct(union_alarms, negatives):>7}"
+    )
+    if args.write:
+        everything = [n for notes in (*by_corpus.values(), *joined.values()) for n in notes]
+        model = fit(everything, args.c, args.budget)
+        write(model)
+        print(
+            f"wrote {WEIGHTS_FILE.name}: {len(model.weights)} weights, threshold {model.threshold}"
+        )
+
+
+def show_misses(model: Model, name: str) -> None:
+    path = next(p for p in SPENT_CORPORA if p.name == name)
+    for entry in load_corpus(path):  # (the floor tests' negatives are not listed)
+        if entry.family not in (None, SecretFamily.KEYWORD_VALUE):
+            continue
+        note = note_of(name, entry)
+        caught = model.note_score(note) >= model.threshold
+        if caught != note.positive and not note.by_other_rules:
+            kind = "missed" if note.positive else "alarm"
+            print(f"    {kind} {model.note_score(note):6.2f} {entry.text[:110]!r}")
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{part}/{whole} {part / whole:.1%}" if whole else "-"
+
+
+def write(model: Model) -> None:
+    lines = [
+        '"""Weights of the secret-slot scorer, written by bench/secrets_fit_slots.py: do not'
+        ' edit by hand."""',
+        "",
+        f"BIAS = {model.bias}",
+        f"THRESHOLD = {model.threshold}",
+        "WEIGHTS: dict[str, float] = {",
+        *(
+            f"    {json.dumps(name, ensure_ascii=False)}: {weight},"
+            for name, weight in sorted(model.weights.items())
+        ),
+        "}",
+        "",
+    ]
+    WEIGHTS_FILE.write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

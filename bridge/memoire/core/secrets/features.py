@@ -1,0 +1,293 @@
+"""Named features of a secret slot's value and of the words around it (slots.py weighs them).
+
+Each feature is a name that is on or off, so the scorer is a sum of the weights of the names a
+pair has, which a person can read: `v:digits4` (a value of four digits), `c:public_code` (a
+promo code, a postcode or a booking reference is talked about near the label).
+"""
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from memoire.core.secrets.passphrases import _DESCRIBING_ENDINGS, _NEVER_FIRST, _SENTENCE_WORDS
+
+_WRAPPERS_BEFORE = "\"'`“‘«([*_<"
+_WRAPPERS_AFTER = ".,;:)]}\"'`”’»*_>"
+_QUOTES = "\"'`“‘«”’»"
+
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}s?")
+_TIME = re.compile(r"[0-9]{1,2}(?:[:h][0-9]{2}|h|am|pm)(?:[0-9]{2})?")
+_DATE = re.compile(r"[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4}|[0-9]{1,2}/[0-9]{2,4}")
+_PHONE = re.compile(r"\+?[0-9][0-9 .()-]{8,}[0-9]")
+_PRICE = re.compile(r"[$€£]\s?[0-9][0-9.,]*|[0-9][0-9.,]*\s?(?:[$€£]|eur|usd|chf)")
+_VERSION = re.compile(r"v?[0-9]+(?:\.[0-9]+){1,3}[a-z]?")
+_UNIT = re.compile(
+    r"[0-9][0-9.,]*(?:%|°c?|k|km|kg|g|mg|ml|l|cm|mm|m|min|mins|s|sec|ms|h|hrs|mb|gb|tb|kb"
+    r"|px|pt|x|e|er|ère|ème|st|nd|rd|th|mhz|ghz|w|kw|kwh|v|a|mah|go|mo|ko|ans|yo)"
+)
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_HEX = re.compile(r"[0-9a-f]{12,}|[0-9A-F]{12,}")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}")
+_URL = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+")
+_PLACEHOLDER = re.compile(
+    r"[<>{}]|\$[({]|\$[A-Za-z_]|%[({]|\.{3}|…|\*{2,}|[•●]|(?i:x{3,})|(?i:changeme|change_me|"
+    r"your[_-]?pass|votre[_-]?mot|placeholder|redacted|hidden|masqué|secret_here|todo|tbd)"
+)
+_CODE_SYNTAX = re.compile(
+    r"[()\[\]]|[a-z_]\.[a-z_][a-z_]*[A-Z(]|^(?:self|cfg|config|settings|this)\.|[!=]="
+)
+_FILENAME = re.compile(
+    r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?)"
+)
+_SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
+_DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}")
+_DIGITS_LETTERS = re.compile(
+    r"(?=[0-9A-Za-z]{4,8}$)(?=(?:[A-Za-z]*[0-9]){3})[0-9]*[A-Za-z]{1,2}[0-9]*[A-Za-z]?[0-9]*"
+)
+_WORD_THEN_DIGITS = re.compile(r"[^\W\d_]{3,}[-_.!@#$%&*]?[0-9]{1,6}[!?#*$&@%.]*")
+_JOINED_WORDS = re.compile(r"[^\W\d_]{2,}(?:[-_.+][^\W\d_]{2,})+(?:[-_.+!]?[0-9]{1,4}[!?#*$&@%]?)?")
+_PARTS = re.compile(r"[-_.+ ]")
+_CASE_FLIP = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGIT = re.compile(r"[0-9]")
+_SYMBOL = re.compile(r"[^\w\s]|_")
+_SECRET_NOUNS = frozenset(
+    (
+        *("password", "passwords", "passwd", "pwd", "pw", "pass", "passphrase", "passcode"),
+        *("mdp", "code", "codes", "pin", "puk", "key", "clé", "clef", "secret", "answer"),
+        *("réponse", "combo", "combinaison", "combination", "digicode", "token", "login"),
+    )
+)
+COMMON_WORDS = _SENTENCE_WORDS | _NEVER_FIRST | _SECRET_NOUNS
+
+
+def unwrap(text: str, start: int, end: int) -> tuple[int, int, bool]:
+    """The value without the quotes, brackets and punctuation around it; whether it was quoted."""
+    quoted = False
+    while start < end and text[start] in _WRAPPERS_BEFORE:
+        quoted = quoted or text[start] in _QUOTES
+        start += 1
+    while end > start and text[end - 1] in _WRAPPERS_AFTER:
+        quoted = quoted or text[end - 1] in _QUOTES
+        end -= 1
+    return start, end, quoted
+
+
+@lru_cache(maxsize=4096)
+def value_features(value: str) -> tuple[str, ...]:
+    """What the value looks like: a code, a made-up word, a passphrase, or something ordinary."""
+    names: list[str] = [_length_bucket(len(value))]
+    words = value.split()
+    if len(words) > 1:
+        names.extend(_phrase_features(value, words))
+        return tuple(names)
+    lower = value.lower()
+    names.extend(_ordinary_shapes(value, lower))
+    letters = len(_LETTER.findall(value))
+    digits = len(_DIGIT.findall(value))
+    symbols = len(_SYMBOL.findall(value))
+    if digits and not letters and not symbols:
+        names.append(_digits_bucket(digits))
+    elif letters and not digits and not symbols:
+        names.extend(_word_features(value, lower))
+    if letters and digits:
+        names.append("v:letters_digits")
+    if symbols and (letters or digits) and not _DIGIT_GROUPS.fullmatch(value):
+        names.append("v:symbols_mixed")
+    if _CASE_FLIP.search(value):
+        names.append("v:case_flip")
+    classes = sum(bool(n) for n in (letters and re.search(r"[a-z]", value), digits, symbols))
+    classes += bool(re.search(r"[A-Z]", value))
+    if classes >= 3:
+        names.append("v:classes3")
+    for name, pattern in _GOOD_SHAPES:
+        if pattern.fullmatch(value):
+            names.append(name)
+    parts = [part.lower() for part in _PARTS.split(value) if part]
+    if len(parts) > 1 and any(part in COMMON_WORDS for part in parts):
+        names.append("v:joined_common")  # "Case-Sensitive", "Voir-Avec-Papa"
+    if letters and not digits and lower.endswith(_DESCRIBING_ENDINGS):
+        names.append("v:describing")  # "currently", "rotated", "obligatoire"
+    return tuple(names)
+
+
+_GOOD_SHAPES = (
+    ("v:spaced_digits", _SPACED_DIGITS),
+    ("v:digit_groups", _DIGIT_GROUPS),
+    ("v:digits_letters", _DIGITS_LETTERS),
+    ("v:word_digits", _WORD_THEN_DIGITS),
+    ("v:joined_words", _JOINED_WORDS),
+)
+_ORDINARY_SHAPES = (
+    ("v:year", _YEAR),
+    ("v:time", _TIME),
+    ("v:date", _DATE),
+    ("v:phone", _PHONE),
+    ("v:price", _PRICE),
+    ("v:version", _VERSION),
+    ("v:unit", _UNIT),
+    ("v:uuid", _UUID),
+    ("v:hex", _HEX),
+    ("v:email", _EMAIL),
+)
+
+
+def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
+    for name, pattern in _ORDINARY_SHAPES:
+        if pattern.fullmatch(lower):
+            yield name
+    if _URL.match(lower):
+        yield "v:url"
+    elif "/" in value and not _DATE.fullmatch(value):
+        yield "v:path"
+    if _PLACEHOLDER.search(value):
+        yield "v:placeholder"
+    if lower in _SECRET_NOUNS:
+        yield "v:secret_noun"
+    if _CODE_SYNTAX.search(value):
+        yield "v:code_syntax"
+    if _FILENAME.fullmatch(lower):
+        yield "v:filename"
+    if len(value) >= 40:
+        yield "v:len40+"
+    if lower.startswith(("os.", "env", "getenv", "process.env", "secrets.", "vault")):
+        yield "v:env"
+
+
+def _length_bucket(length: int) -> str:
+    if length < 4:
+        return "v:len<4"
+    if length < 6:
+        return "v:len4-5"
+    if length < 8:
+        return "v:len6-7"
+    if length < 12:
+        return "v:len8-11"
+    return "v:len12+"
+
+
+def _digits_bucket(count: int) -> str:
+    if count < 3:
+        return "v:digits1-2"
+    if count == 3:
+        return "v:digits3"
+    if count == 4:
+        return "v:digits4"
+    if count <= 8:
+        return "v:digits5-8"
+    return "v:digits9+"
+
+
+def _word_features(value: str, lower: str) -> Iterator[str]:
+    if lower in COMMON_WORDS:
+        yield "v:common_word"
+    elif value.islower():
+        yield "v:lower_word"
+    elif value[0].isupper() and value[1:].islower():
+        yield "v:title_word"
+    elif value.isupper():
+        yield "v:upper_word"
+    if len(value) >= 10:
+        yield "v:long_word"
+
+
+def _phrase_features(value: str, words: list[str]) -> Iterator[str]:
+    if _SPACED_DIGITS.fullmatch(value):
+        yield "v:spaced_digits"
+        return
+    yield "v:words2" if len(words) == 2 else "v:words3-6" if len(words) <= 6 else "v:words7+"
+    lowered_words = [word.strip(".,;:!?\"'«»“”()").lower() for word in words]
+    common = sum(word in COMMON_WORDS for word in lowered_words)
+    if common * 2 >= len(words):
+        yield "v:mostly_common"
+    elif common == 0:
+        yield "v:no_common"
+    if all(word.isalpha() and word.islower() for word in words):
+        yield "v:lower_words"
+    if any(_DIGIT.search(word) for word in words):
+        yield "v:words_digit"
+
+
+# --- the words around the label ---------------------------------------------------------------
+
+_CONTEXT_CUES = (
+    (
+        "c:meta",
+        r"\b(?:reset|resets|forgot|forget|forgotten|oubli\w*|réinitialis\w*|expire\w*|policy"
+        r"|politique|must|doit|doivent|at least|au moins|caract\w*|characters|length|longueur"
+        r"|strong|weak|complex\w*|rules|règles?|requirements?|exigences?|rotate|rotation)\b",
+    ),
+    (
+        "c:changed_to",
+        r"\b(?:changed? (?:it |them )?(?:to|into)|chang[ée]e? (?:en|pour|par)|remplacée? par"
+        r"|new one|nouveau|nouvelle|now (?:it'?s|is)|updated to|set (?:it )?to|mis à jour)\b",
+    ),
+    (
+        "c:elsewhere",
+        r"\b(?:ask|asks|demande\w*|bitwarden|1password|keepass|lastpass|keychain|manager"
+        r"|gestionnaire|sticker|written on|écrit sur|étiquette|fridge|frigo|envelope|enveloppe"
+        r"|on the back|au dos|texted|sms|in the vault|coffre-fort numérique|notebook|carnet)\b",
+    ),
+    (
+        "c:public_pass",
+        r"\b(?:museum|musée|navigo|bus|metro|métro|transit|train|rail|ski|season|annual|annuel"
+        r"|boarding|festival|culture|sanitaire|louvre|tram|ticket|billet|abonnement|visitor"
+        r"|visiteur|zoo|park|parc|cinema|cinéma|pass\w* holders?|day pass|weekly|monthly)\b",
+    ),
+    (
+        "c:public_code",
+        r"\b(?:promo\w*|coupon|discount|réduc\w*|voucher|gift|cadeau|postal|postcode|zip|booking"
+        r"|réservation|reservation|reference|référence|confirmation|order|commande|tracking"
+        r"|suivi|invoice|facture|course|cours|module|room|salle|product|produit|sku|error"
+        r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
+        r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
+        r"|diagnostic|obd|fault|panne|class|classe|style|colou?r|couleur|hs|tariff|tarif)\b",
+    ),
+    (
+        "c:negation",
+        r"\b(?:no password|without (?:a )?password|sans (?:mot de passe|code)|pas de (?:mot de "
+        r"passe|code)|aucun|passwordless|open network|réseau ouvert|no pin|no code|none)\b",
+    ),
+    (
+        "c:env",
+        r"(?:environ|getenv|process\.env|secrets\.|\$\{|\{\{|%env|vault:|keyring|\.env\b)",
+    ),
+    (
+        "c:thing",
+        r"\b(?:door|porte|gate|portail|alarm|alarme|safe|coffre|digicode|interphone|intercom"
+        r"|locker|casier|cadenas|padlock|bike|vélo|garage|keypad|boîte|mailbox|wi-?fi|wpa\w*"
+        r"|sim|cvv|cvc|entrée|immeuble|building|router|routeur|box|livebox|freebox|unlock"
+        r"|déverrouill\w*|bank|banque|atm|lock|combo|shed|abri|front|back|main|lobby|hall)\b",
+    ),
+    (
+        "c:security",
+        r"\b(?:question|maiden|pet|animal|jeune fille|naissance|born|school|école|memorable"
+        r"|mémorable|security|sécurité|first car|première voiture|teacher|street|rue)\b",
+    ),
+    (
+        "c:hint",
+        r"\b(?:indice|hint|birthday|anniversaire|same as|comme d'habitude|the usual|habituel"
+        r"|backwards|à l'envers)\b",
+    ),
+    (
+        "c:clock",
+        r"\b(?:clock|réveil|wake|weekdays?|weekends?|semaine|morning|matin|o'clock|snooze"
+        r"|sonne|rings?|every day|tous les jours)\b",
+    ),
+    (
+        "c:sample",
+        r"\b(?:example|exemple|e\.g\.|par ex\w*|sample|dummy|fake|lorem|template|modèle)\b",
+    ),
+    (
+        "c:credentials",
+        r"\b(?:login|user(?:name)?|identifiant|utilisateur|account|compte|email|e-mail|admin"
+        r"|root|ssid|network|réseau|wifi|wi-fi|server|serveur|nas|db|database|smtp|vpn)\b",
+    ),
+)
+_CONTEXT = tuple((name, re.compile(pattern)) for name, pattern in _CONTEXT_CUES)
+
+
+@lru_cache(maxsize=1024)
+def context_features(window: str) -> tuple[str, ...]:
+    """Cues in the lowered words around a label that say what it is talked about for."""
+    return tuple(name for name, pattern in _CONTEXT if pattern.search(window))

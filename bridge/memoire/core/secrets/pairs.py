@@ -1,0 +1,413 @@
+"""Segmentation of a note into secret slots: a secret noun and each value it may be given.
+
+Layout-independent on purpose: a pair says where its value sits (same line after a separator,
+a verb, or nothing; before the noun; on the next non-empty line; in the cell under the noun's
+column) as features, and the scorer (slots.py) decides; no layout is required for a pair.
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
+from memoire.core.secrets.passphrases import _SENTENCE_WORDS
+
+# Secret nouns, misspelt and abbreviated ones included, by what they name.
+_LABEL = re.compile(
+    r"(?<![^\W_])(?:"
+    r"(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passphrases?"
+    r"|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?|passcodes?"
+    r"|p[a@]?s{1,3}[a-z0-9]{0,3}w[a-z0-9]{0,4}"
+    r"|pwd|pw|p/w|psk)"
+    r"|(?P<pass>p[a@]ss)"
+    r"|(?P<pin>pins?|puk|nip|cvv2?|cvc|cryptogramme)"
+    r"|(?P<word>safe[ _-]?words?|code[ _-]?words?|mots?[ _-]de[ _-](?:code|sécurité)"
+    r"|mots?[ _-]secrets?)"
+    r"|(?P<code>codes?|digicodes?|combos?|combinations?|combinaisons?)"
+    r"|(?P<key>cl[ée]f?s?|keys?|secrets?|tokens?|jetons?)"
+    r"|(?P<answer>answers?|réponses?|maiden[ _-]name|nom[ _-]de[ _-]jeune[ _-]fille"
+    r"|memorable|mémorable|questions?)"
+    r"|(?P<creds>identifiants|credentials|creds)"
+    r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
+    r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
+    r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox)"
+    r")(?![^\W_])"
+)
+# Where each noun above may start, or a part every spelling of it holds ("jeune" for "nom de
+# jeune fille"): a line without any holds no noun.
+_STEMS = (
+    *("pas", "p@s", "ps", "pw", "p/w", "mot", "mdp", "pin", "puk", "nip", "cvv", "cvc"),
+    *("crypto", "safe", "code", "comb", "clé", "cle", "key", "secret", "token", "jeton"),
+    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred"),
+    *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
+    *("antivol", "consigne", "boîte"),
+)
+_TOKEN = re.compile(r"[0-9](?: [0-9]){3,7}(?![0-9])|\S+")
+_SEPARATORS = frozenset((":", "=", "-", "–", "—", "->", "→", ":=", "=>", "|", "::", "=="))
+_VERBS = frozenset(
+    (
+        *("is", "est", "c'est", "c’est", "was", "sera", "vaut", "to", "en", "it's", "it’s"),
+        *("are", "reste", "remains", "now", "maintenant", "désormais", "stays", "became"),
+    )
+)
+_SENTENCE_ENDS = (".", "?", "!")
+_OPENING_QUOTES = ("«", '"', "“")
+_CLOSING_QUOTES = ("»", '"', "”")
+_PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
+_SPEAKER = re.compile(
+    r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^\s:]{1,20}(?: [^\s:]{1,20})?[ \t]*:[ \t]+)?"
+)
+# Nouns read per note: a note people write holds tens; one made of nouns ("safe 12: " over and
+# over) would cost a fraction of a millisecond per noun, so the rest of it is left to the rules.
+_MAX_LABELS = 400
+_MAX_AFTER = 10
+_MAX_TOKENS = 24  # a later separator still gives values: "… (ville de naissance) : Quimper"
+_MAX_AFTER_LINK = 3
+_MAX_BEFORE = 4
+_MAX_PHRASE = 6
+_MAX_NEXT = 4
+_GIVEN = re.compile(r"[:=→][ \t]*[^\s:=?]")
+_MAX_REST = 3  # words after a noun on its line that still leave its value to the next line
+_MAX_VALUE = 80
+_REACH = 200
+_CONTEXT_BEFORE = 100
+_CONTEXT_AFTER = 120
+_MAX_BLANKS = 3
+_MAX_ROWS = 12
+_MAX_TABLE_LINE = 500
+_MAX_HEADER = 40
+_TABLE_RULE = re.compile(r"[\s|:+-]*")
+_CROSSED = frozenset(("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"))
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A value a secret noun may be given, where it sits in the note and how it reads."""
+
+    label: str
+    start: int
+    end: int
+    features: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Label:
+    kind: str
+    start: int
+    end: int
+    line_start: int
+    line_end: int
+    context: tuple[str, ...]
+
+
+def slots(text: str, lower: str) -> Iterator[Slot]:
+    """Every (noun, value) pair of the note, in the order of their nouns."""
+    matches = (
+        (match, line_start, line_end)
+        for line_start, line_end in _lines_with_stems(lower)
+        for match in _LABEL.finditer(lower, line_start, line_end)
+    )
+    for match, line_start, line_end in islice(matches, _MAX_LABELS):
+        label = _label(lower, match, line_start, line_end)
+        yield from _same_line(text, label)
+        yield from _before(text, label)
+        yield from _next_line(text, lower, label)
+        yield from _table_cells(text, lower, label)
+
+
+def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
+    """The lines holding a stem of a secret noun, in order: prose without any costs one
+    `str.find` per stem, which outruns the nouns' regex over the note by far."""
+    lines: set[tuple[int, int]] = set()
+    for stem in _STEMS:
+        position = lower.find(stem)
+        while position != -1:
+            start = lower.rfind("\n", 0, position) + 1
+            end = lower.find("\n", position)
+            end = len(lower) if end == -1 else end
+            lines.add((start, end))
+            position = lower.find(stem, end)
+    return sorted(lines)
+
+
+def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> _Label:
+    start, end = match.span()
+    window = lower[max(line_start, start - _CONTEXT_BEFORE) : min(line_end, end + _CONTEXT_AFTER)]
+    kind = match.lastgroup or "code"
+    context = (
+        *context_features(window),
+        *_label_neighbours(lower, start, end, line_start, line_end),
+    )
+    if lower[start - 1 : start] in ("$", "%", "{", ".") or lower[start - 2 : start] == "${":
+        context = (*context, "l:variable")  # $PWD, ${PASSWORD}, cfg.password
+    return _Label(kind, start, end, line_start, line_end, context)
+
+
+def _label_neighbours(
+    lower: str, start: int, end: int, line_start: int, line_end: int
+) -> Iterator[str]:
+    """The words either side of the noun qualify it: "password_policy", "code postal"."""
+    before = _WORD.findall(lower, max(line_start, start - 24), start)
+    if before:
+        yield f"lp:{before[-1]}"
+    after = (
+        _WORD.match(lower, end + 1, min(line_end, end + 24))
+        if lower[end : end + 1] in " _-"
+        else None
+    )
+    if after:
+        yield f"ln:{after[0]}"
+
+
+def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> Slot | None:
+    start, end, quoted = unwrap(text, start, end)
+    value = text[start:end]
+    if not value or end - start > _MAX_VALUE or not any(char.isalnum() for char in value):
+        return None
+    if value.isalpha() and value.lower() in COMMON_WORDS:
+        return None  # "the", "is", "password": never a value
+    shape = value_features(value)
+    names = {f"l:{label.kind}", *where, *shape, *label.context}
+    if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
+        end : end + 2
+    ].lstrip().startswith(_CLOSING_QUOTES):
+        quoted = True  # « caramel », spaced inside its quotes
+    if quoted:
+        names.add("r:quoted")
+    names.update(f"{label.kind}&{name}" for name in shape)
+    names.update(f"{label.kind}&{name}" for name in where if name in _CROSSED)
+    names.update(f"{label.kind}&{name}" for name in label.context if name.startswith("c:"))
+    names.update(
+        f"{relation}&{name}" for name in shape for relation in where if relation in _CROSSED
+    )
+    return Slot(label.kind, start, end, tuple(names))
+
+
+def _same_line(text: str, label: _Label) -> Iterator[Slot]:
+    """Words after the noun on its line: after a separator, a verb, or right after it, up to
+    the next separator once a value was given ("password: x, user: bob", a line of JSON)."""
+    linked = separated = crossed = given = False
+    since_link = 0
+    tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
+    for index, token in enumerate(tokens[:_MAX_TOKENS]):
+        start, end = token.span()
+        raw = token[0]
+        bare = raw.lower().rstrip(",;")
+        start, link = _after_inner_separator(raw, start)
+        if given and (link or bare in _SEPARATORS or raw.endswith(":")):
+            return
+        if bare in _SEPARATORS or bare.rstrip(":") in _VERBS:
+            separated = separated or bare in _SEPARATORS or raw.endswith(":")
+            linked, since_link = True, 0
+            continue
+        if link:
+            separated = linked = True
+            since_link = 0
+        given = separated
+        if index >= _MAX_AFTER and not (linked and since_link < _MAX_AFTER_LINK):
+            since_link += 1
+            continue
+        where = ["r:after", _distance(index)]
+        if separated:
+            where.append("r:sep")
+        if linked and since_link == 0:
+            where.append("r:first")
+        if not linked and index == 0:
+            where.append("r:adjacent")
+        if crossed:
+            where.append("r:crossed_sentence")
+        where.extend(_neighbours(tokens, index))
+        slot = _slot(text, label, start, end, where)
+        if slot is not None:
+            yield slot
+        if linked and since_link == 0:
+            yield from _phrase(text, label, tokens[index:], where)
+        if raw.endswith(":"):
+            separated = linked = True
+            since_link = 0
+            continue
+        since_link += 1
+        crossed = crossed or raw.endswith(_SENTENCE_ENDS)
+
+
+def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
+    """The words on either side of a value: "the LinkedIn2012 leak" names a thing."""
+    if index:
+        before = tokens[index - 1][0].lower().strip(_PUNCTUATION)
+        if before.isalpha():
+            yield f"p:{before}"
+    raw = tokens[index][0]
+    if raw.endswith((",", ";")):
+        yield "r:ends_clause"
+    if index == len(tokens) - 1:
+        yield "r:last_on_line"
+        return
+    after = tokens[index + 1][0].lower().strip(_PUNCTUATION)
+    if after in COMMON_WORDS:
+        yield f"n:{after}"
+    elif after[:1].isalpha():
+        yield "r:word_after"
+
+
+def _after_inner_separator(raw: str, start: int) -> tuple[int, bool]:
+    """`:hunter2`, `_BDD=x1`: the value starts after a separator glued to the noun."""
+    for separator in ("=", ":"):
+        cut = raw.find(separator)
+        if cut != -1 and "://" not in raw and not raw[:1].isdigit() and cut < len(raw) - 1:
+            return start + cut + 1, True
+    return start, False
+
+
+def _phrase(
+    text: str, label: _Label, tokens: list[re.Match[str]], where: list[str]
+) -> Iterator[Slot]:
+    """Words given together after a separator: a passphrase, or a sentence about the noun."""
+    words: list[re.Match[str]] = []
+    for token in tokens[: _MAX_PHRASE + 1]:
+        words.append(token)
+        if token[0].endswith(_SENTENCE_ENDS):
+            break
+    if 2 <= len(words) <= _MAX_PHRASE:
+        slot = _slot(text, label, words[0].start(), words[-1].end(), [*where, "r:phrase"])
+        if slot is not None:
+            yield slot
+
+
+def _distance(index: int) -> str:
+    return "r:d0" if index == 0 else "r:d1-3" if index <= 3 else "r:d4+"
+
+
+def _before(text: str, label: _Label) -> Iterator[Slot]:
+    """ "Wq7!zz is my password": a value said before its noun, on the same line."""
+    reach = max(label.line_start, label.start - _REACH)
+    tokens = list(_TOKEN.finditer(text, reach, label.start))[-_MAX_BEFORE:]
+    verb = False
+    for distance, token in enumerate(reversed(tokens)):
+        raw = token[0]
+        if raw.endswith(_SENTENCE_ENDS) and distance:
+            break
+        if raw.lower() in _VERBS or raw in _SEPARATORS:
+            verb = True
+            continue
+        where = ["r:before", _distance(distance)]
+        if verb:
+            where.append("r:verb_before")
+        slot = _slot(text, label, *token.span(), where)
+        if slot is not None:
+            yield slot
+
+
+def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
+    """The first words of the next non-empty line, after blank lines, indentation or a speaker,
+    when the noun's line ends soon after it, with a colon or a question: a sentence that goes
+    on after its noun gives its value on its own line, or none."""
+    if label.line_end - label.end > _REACH:
+        return
+    rest = text[label.end : label.line_end].rstrip()
+    if _GIVEN.search(rest) or not (rest.endswith((":", "?", "-", "→")) or _qualifies(rest)):
+        return  # "Code PIN : non défini", "password for nas2.local was reset": no value below
+    found = _next_non_empty_line(text, label.line_end)
+    if found is None:
+        return
+    start, line_end, blanks = found
+    prefix = _SPEAKER.match(text, start, line_end)
+    body = prefix.end() if prefix else start
+    tokens = list(_TOKEN.finditer(text, body, line_end))
+    where = ["r:next_line", *_next_line_relation(text, label, start, body, blanks)]
+    if len(tokens) == 1:
+        where.append("r:line_alone")
+    if not any(char.isdigit() for char in rest) and len(rest.split()) <= _MAX_REST:
+        where.append("r:label_ends_line")
+    extended = _with_context(label, lower[start:line_end])
+    for index, token in enumerate(tokens[:_MAX_NEXT]):
+        slot = _slot(text, extended, *token.span(), [*where, _distance(index)])
+        if slot is not None:
+            yield slot
+    if 2 <= len(tokens) <= _MAX_PHRASE:
+        slot = _slot(text, extended, tokens[0].start(), tokens[-1].end(), [*where, "r:phrase"])
+        if slot is not None:
+            yield slot
+
+
+def _qualifies(rest: str) -> bool:
+    """A few words that name what the noun is for ("porte garage", "du coffre Bitwarden"), not
+    a sentence that goes on ("was reset", "est au-dessus du frigo")."""
+    words = rest.lower().split()
+    return len(words) <= _MAX_REST and not any(word in _SENTENCE_WORDS for word in words)
+
+
+def _next_non_empty_line(text: str, position: int) -> tuple[int, int, int] | None:
+    """Start and end of the first non-empty line after `position` (a line's end), and how many
+    blank lines came before it; none beyond a few blank lines."""
+    blanks = 0
+    while position < len(text) and blanks <= _MAX_BLANKS:
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end == -1 else line_end
+        if text[position + 1 : line_end].strip():
+            return position + 1, min(line_end, position + 1 + _REACH), blanks
+        blanks += 1
+        position = line_end
+    return None
+
+
+def _next_line_relation(
+    text: str, label: _Label, start: int, body: int, blanks: int
+) -> Iterator[str]:
+    if blanks:
+        yield "r:after_blank"
+    if body > start and text[start:body].strip():
+        yield "r:speaker"
+    elif text[start : start + 1] in " \t":
+        yield "r:indented"
+    if "?" in text[max(label.line_start, label.start - _REACH) : label.line_end]:
+        yield "r:label_question"
+
+
+def _with_context(label: _Label, window: str) -> _Label:
+    """The label with the cues of its value's line added (a next line, a table row)."""
+    context = tuple({*label.context, *context_features(window)})
+    return _Label(label.kind, label.start, label.end, label.line_start, label.line_end, context)
+
+
+def _table_cells(text: str, lower: str, label: _Label) -> Iterator[Slot]:
+    """The cells under the noun when it heads a column, with or without the outer pipes."""
+    if label.line_end - label.line_start > _MAX_TABLE_LINE:
+        return
+    line = text[label.line_start : label.line_end]
+    bar = "|" if "|" in line else "\t" if "\t" in line else None
+    if bar is None:
+        return
+    offset = label.start - label.line_start
+    column = line.count(bar, 0, offset)
+    header = line.split(bar)[column]
+    if len(header.strip()) > _MAX_HEADER or len(header.split()) > 4:
+        return
+    position = label.line_end
+    rows = 0
+    while position < len(text) and rows < _MAX_ROWS:
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end == -1 else line_end
+        row_start = position + 1
+        row = text[row_start : min(line_end, row_start + _MAX_TABLE_LINE)]
+        position = line_end
+        if _TABLE_RULE.fullmatch(row):
+            if not row.strip():
+                return
+            continue
+        if bar not in row:
+            return
+        cells = row.split(bar)
+        if column < len(cells):
+            cell_start = row_start + sum(len(cell) + 1 for cell in cells[:column])
+            cell_end = cell_start + len(cells[column])
+            where = ["r:table_cell", "r:row1" if rows == 0 else "r:row2+"]
+            extended = _with_context(label, lower[row_start : min(line_end, row_start + _REACH)])
+            stripped = text[cell_start:cell_end].strip()
+            if stripped:
+                inner = cell_start + text[cell_start:cell_end].index(stripped)
+                slot = _slot(text, extended, inner, inner + len(stripped), where)
+                if slot is not None:
+                    yield slot
+        rows += 1

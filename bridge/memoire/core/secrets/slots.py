@@ -1,0 +1,46 @@
+"""Secret slots: every (label, value) pair a note's text offers, whatever its layout, scored.
+
+The keyword rules (package __init__, window.py, layouts.py…) each know one layout, and each new
+corpus brought the next variant of the same kinds. Here the layout is only a feature:
+
+1. segmentation (`slots`) finds every secret noun, misspelt or abbreviated (`pairs.py`), and
+   pairs it with every value it may be given: the words after it on its line (after a colon,
+   "=", a dash, "is", "est", "c'est", in quotes or « »), a few words before it, the first words
+   of the next non-empty line (after blank lines, indented, after a chat speaker's name), and
+   the cell under it when it heads a table column (with or without pipes);
+2. each pair is described by named binary features (`features.py`): what the label names,
+   how the value sits (separator, distance, next line, table cell, reply), the value's shape
+   (digits in a code's context, mixed classes, a passphrase of joined words; or a date, a
+   time, a phone number, a price, a version, an ordinary word) and the words around that say
+   it is not a secret (changing or forgetting it, a placeholder, an environment reference, a
+   policy, a museum pass, a promo code, a booking reference);
+3. the score is a weighted sum of those features (`slot_weights.py`, fitted by
+   bench/secrets_fit_slots.py on the spent corpora and measured there file by file, each file
+   left out of its own fit); a pair at or over the threshold is a secret.
+
+Cost: a note without a secret noun costs one regex search; each noun reads a bounded window
+(its line's next tokens, a few lines below, a table's next rows), so a note of nouns stays
+linear.
+"""
+
+from collections.abc import Iterator
+
+from memoire.core.secrets.pairs import Slot, slots
+from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
+
+SLOT_RULE = "secret-slot"
+
+
+def score(slot: Slot) -> float:
+    """The pair's weighted sum: above the threshold, the value is taken for a secret."""
+    return BIAS + sum(WEIGHTS.get(name, 0.0) for name in slot.features)
+
+
+def find_slot_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """The values of the pairs that score as secrets, each once."""
+    seen: set[tuple[int, int]] = set()
+    for slot in slots(text, lower):
+        span = (slot.start, slot.end)
+        if span not in seen and score(slot) >= THRESHOLD:
+            seen.add(span)
+            yield SLOT_RULE, slot.start, slot.end
