@@ -26,6 +26,7 @@ HOLDOUT4_CORPUS = DATA / "secrets_holdout4.jsonl"  # written blind (keywords), m
 HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured once (window scoring)
 HOLDOUT6_CORPUS = DATA / "secrets_holdout6.jsonl"  # written blind, measured once (dev3 rules)
 HOLDOUT7_CORPUS = DATA / "secrets_holdout7.jsonl"  # written blind, measured once (layouts)
+HOLDOUT8_CORPUS = DATA / "secrets_holdout8.jsonl"  # written blind, measured once (slots)
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -34,6 +35,7 @@ HOLDOUTS = (
     HOLDOUT5_CORPUS,
     HOLDOUT6_CORPUS,
     HOLDOUT7_CORPUS,
+    HOLDOUT8_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
