@@ -324,7 +324,6 @@ def _serve(arguments: argparse.Namespace) -> int:
     import dataclasses
 
     from ..addresses import is_loopback
-    from ..auth.server import open_oauth
     from ..fetching import keep_fetching
     from ..service import MemoryService
     from ..serving import recorded_serving
@@ -352,7 +351,11 @@ def _serve(arguments: argparse.Namespace) -> int:
     tokens = TokenStore(config.memory.tokens_file)
     if not tokens.records():
         print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
-    oauth = open_oauth(config)
+    oauth = None
+    if config.oauth is not None:  # authlib and httpx2 load only when OAuth is on
+        from ..auth.server import open_oauth
+
+        oauth = open_oauth(config)
     if oauth is not None:  # approved apps are rows of the one access table
         config = dataclasses.replace(config, access=config.access.with_rows(oauth.grants))
     service = MemoryService(config)
@@ -368,7 +371,8 @@ def _stdio(arguments: argparse.Namespace) -> int:
     from ..core.scopes import new_session_key
     from ..fetching import keep_fetching
     from ..service import MemoryService
-    from .mcp import Caller, build_server
+    from .caller import Caller
+    from .mcp import build_server
 
     config = _config(arguments.config, create_default=True, client=arguments.client)
     caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
