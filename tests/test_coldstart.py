@@ -1,4 +1,5 @@
-"""`memoire serve` answers its JSON API before the MCP SDK has loaded, and /mcp waits for it.
+"""Starting fast: `memoire serve` answers its JSON API before the MCP SDK has loaded, and /mcp
+waits for it; a bridge's start runs without the garbage collector, which then resumes.
 
 Importing the MCP SDK takes most of a second; Home Assistant and scripts use only the JSON
 API, which needs none of it. These tests hold the MCP side's loading open (the slow import
@@ -10,6 +11,7 @@ tests check what the HTTP side loads before it answers, in a fresh interpreter.
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import subprocess
@@ -25,7 +27,9 @@ import pytest
 
 from memoire.adapters import http as http_adapter
 from memoire.adapters.mcp_mount import NOT_LOADED, LoadedMcp
+from memoire.adapters.startup import collector_paused
 from memoire.config import ServerSettings, load_config
+from memoire.core.errors import MemoryMissing
 from memoire.service import MemoryService
 
 from .bridges import HttpBridge, bridge_in_process, issue_token
@@ -225,3 +229,26 @@ def test_serves_http_side_loads_no_mcp_sdk_and_no_oauth_libraries() -> None:
     assert "starlette" in loaded  # it did load the HTTP side
     assert "pygit2" in loaded  # and the store
     assert {module for module in loaded if module.split(".")[0] in NOT_BEFORE_THE_API} == set()
+
+
+def _failing_start(made: list[list[int]]) -> None:
+    with collector_paused():
+        assert not gc.isenabled()
+        made.extend([] for _ in range(1000))
+        raise MemoryMissing("the start failed")
+
+
+def test_the_collector_resumes_after_a_start_and_what_the_start_made_is_frozen() -> None:
+    """A bridge's start runs without the cyclic collector; it must come back on, even when
+    the start fails, or a long-running bridge would never free a reference cycle again."""
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    made: list[list[int]] = []
+    try:
+        with pytest.raises(MemoryMissing):
+            _failing_start(made)
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + len(made)
+    finally:
+        gc.unfreeze()
+        gc.enable()
