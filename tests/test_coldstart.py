@@ -11,6 +11,7 @@ tests check what the HTTP side loads before it answers, in a fresh interpreter.
 
 from __future__ import annotations
 
+import errno
 import gc
 import http.client
 import json
@@ -229,6 +230,33 @@ def test_serves_http_side_loads_no_mcp_sdk_and_no_oauth_libraries() -> None:
     assert "starlette" in loaded  # it did load the HTTP side
     assert "pygit2" in loaded  # and the store
     assert {module for module in loaded if module.split(".")[0] in NOT_BEFORE_THE_API} == set()
+
+
+def test_running_out_of_descriptors_while_loading_is_waited_out(
+    config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flood of connections can take every descriptor while the SDK's files are read:
+    the load is tried again, and /mcp answers once it succeeds, never 503."""
+    attempts: list[int] = []
+
+    def short_of_descriptors(service: MemoryService, settings: ServerSettings) -> LoadedMcp:
+        attempts.append(1)
+        if len(attempts) < 3:
+            raise OSError(errno.EMFILE, "Too many open files")
+        return real(service, settings)
+
+    real = http_adapter._mcp_app
+    monkeypatch.setattr(http_adapter, "_mcp_app", short_of_descriptors)
+    token = issue_token(config, "desk")
+    service = MemoryService(load_config(config))
+    try:
+        with bridge_in_process(config, service) as bridge:
+            status, body = _request(bridge, token, "POST", "/mcp", INITIALIZE)
+            assert status == 200, body
+            assert _initialize_result(body)["serverInfo"]["name"] == "memoire"
+    finally:
+        service.close()
+    assert len(attempts) == 3
 
 
 def _failing_start(made: list[list[int]]) -> None:

@@ -5,12 +5,18 @@ the JSON API that Home Assistant and scripts call needs none of it. So the bridg
 and answers its API at once, and builds its MCP server in a thread meanwhile. A request
 for the MCP side that comes before it is ready waits for it, then is served as if it had
 come later: it is never refused for being early.
+
+Loading reads the SDK's files while the bridge already accepts connections: a flood of
+them can take every file descriptor for a moment (the bridge then sheds the idle ones).
+Running out of descriptors is waited out and the load tried again; any other failure is
+logged once, and /mcp then answers 503 while the JSON API goes on serving.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -21,6 +27,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 logger = logging.getLogger(__name__)
 NOT_LOADED = "The MCP side of this bridge could not start; its log says why. The JSON API works."
+FIRST_RETRY_SECONDS = 0.1
+LAST_RETRY_SECONDS = 2.0
+_OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE})
 
 
 class LoadedMcp(NamedTuple):
@@ -51,7 +60,7 @@ class McpMount:
 
     async def _load_and_run(self) -> None:
         try:
-            loaded = await asyncio.to_thread(self._load)
+            loaded = await self._load_waiting_out_descriptors()
         except Exception:
             logger.exception("The MCP side could not start; /mcp answers 503")
             self._ready.set()
@@ -60,6 +69,18 @@ class McpMount:
             self._app = loaded.app
             self._ready.set()
             await asyncio.Event().wait()  # until the bridge stops and cancels this task
+
+    async def _load_waiting_out_descriptors(self) -> LoadedMcp:
+        delay = FIRST_RETRY_SECONDS
+        while True:
+            try:
+                return await asyncio.to_thread(self._load)
+            except OSError as error:
+                if error.errno not in _OUT_OF_DESCRIPTORS:
+                    raise
+                logger.warning("Out of descriptors loading the MCP side (%s); trying again", error)
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, LAST_RETRY_SECONDS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self._ready.wait()
