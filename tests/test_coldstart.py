@@ -280,15 +280,3 @@ def test_the_collector_resumes_after_a_start_and_what_the_start_made_is_frozen()
     finally:
         gc.unfreeze()
         gc.enable()
-
-
-def test_with_oauth_on_the_http_side_still_loads_no_mcp_sdk() -> None:
-    """OAuth's endpoints build their discovery documents with the SDK's models when asked,
-    so a bridge with `[oauth]` also answers before the SDK has loaded."""
-    code = "import memoire.auth.endpoints, memoire.auth.server, sys; print('\\n'.join(sys.modules))"
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    loaded = {module.split(".")[0] for module in done.stdout.split()}
-    assert "authlib" in loaded  # it did load OAuth's side
-    assert loaded & {"mcp", "mcp_types", "pydantic"} == set()

@@ -3,14 +3,15 @@
 The protected-resource document names `/mcp` as the resource and the bridge itself as its
 authorization server; the authorization-server document lists the endpoints and what they
 support. Both are built with the MCP SDK's own models, so they are exactly what its
-clients parse (imported when a document is first asked for: `memoire serve` loads the SDK
-in the background once it answers). A 401 from `/mcp` points at the resource document in
-`WWW-Authenticate`, as the MCP authorization specification asks.
+clients parse. A 401 from `/mcp` points at the resource document in `WWW-Authenticate`,
+as the MCP authorization specification asks.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from mcp.shared.auth import OAuthMetadata, ProtectedResourceMetadata
 
 from .paths import (
     AUTHORIZE_PATH,
@@ -36,8 +37,6 @@ def www_authenticate(settings: OAuthSettings, error: str | None = None) -> str:
 
 
 def resource_metadata(settings: OAuthSettings) -> dict[str, Any]:
-    from mcp.shared.auth import ProtectedResourceMetadata
-
     # Validated from plain strings: the models keep an issuer without a trailing slash as
     # it is, and clients compare issuers as strings (RFC 9207).
     document = ProtectedResourceMetadata.model_validate(
@@ -52,8 +51,6 @@ def resource_metadata(settings: OAuthSettings) -> dict[str, Any]:
 
 
 def server_metadata(settings: OAuthSettings) -> dict[str, Any]:
-    from mcp.shared.auth import OAuthMetadata
-
     base = settings.public_url
     registration = base + REGISTER_PATH if settings.dynamic_registration else None
     document = OAuthMetadata.model_validate(
