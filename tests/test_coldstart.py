@@ -53,7 +53,6 @@ NOT_BEFORE_THE_API = {
     "authlib",
     "webauthn",
     "httpx2",
-    "cryptography",
 }
 """Packages the HTTP side of `memoire serve` must not load before it answers (OAuth off)."""
 
@@ -209,8 +208,7 @@ def test_a_failed_load_leaves_the_api_serving_and_mcp_saying_why(
 
 def test_serves_http_side_loads_no_mcp_sdk_and_no_oauth_libraries() -> None:
     """What `memoire serve` imports before it answers, OAuth off: the SDK loads afterwards,
-    in the background; OAuth's libraries and `cryptography` (a signing key's, needed at the
-    first write) not at all."""
+    in the background; OAuth's libraries not at all."""
     modules = [
         "memoire.adapters.cli",
         "memoire.adapters.http",

@@ -10,6 +10,11 @@ Loading reads the SDK's files while the bridge already accepts connections: a fl
 them can take every file descriptor for a moment (the bridge then sheds the idle ones).
 Running out of descriptors is waited out and the load tried again; any other failure is
 logged once, and /mcp then answers 503 while the JSON API goes on serving.
+
+No request may import the SDK while it loads: two threads importing its circular
+packages at once make Python's import locks report a deadlock. So nothing the JSON API
+runs imports it, and with OAuth on, whose discovery documents are built with the SDK's
+models, `build_app` imports it with OAuth's routes, before the bridge serves.
 """
 
 from __future__ import annotations

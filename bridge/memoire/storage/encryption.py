@@ -8,8 +8,7 @@ note never shows as modified and its version (blob id) stays stable. It is authe
 a changed or truncated envelope fails to open instead of giving garbage.
 
 The same rule serves the bridge (which builds blobs itself) and the Git filter (a
-person's own `git add`), so both store a note the same way: `NoteSealer`. `cryptography`
-is imported when a note is first sealed or opened, not with this module.
+person's own `git add`), so both store a note the same way: `NoteSealer`.
 """
 
 from __future__ import annotations
@@ -20,16 +19,15 @@ import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
 from ..core.errors import MemoryKeyUnusable, NoteLocked
 from ..core.layout import HeaderField, Layout
 from ..core.note import parse_note, readme_is_hidden
 from ..core.paths import is_note_path
 from .keys import KeyFile, Keyring
-
-if TYPE_CHECKING:
-    from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
 MAGIC = b"memoire-encrypted v1 key="
 _EXPLANATION = (
@@ -64,8 +62,6 @@ def seal(plaintext: bytes, ring: Keyring) -> bytes:
 
 def unseal(data: bytes, ring: Keyring | None, shown: str) -> bytes:
     """The note's text; NoteLocked, saying what to do, when it cannot be had."""
-    from cryptography.exceptions import InvalidTag
-
     first_line, _, rest = data.partition(b"\n")
     wanted = sealed_key_id(data) or ""
     if ring is None or wanted not in ring.keys:
@@ -93,8 +89,6 @@ _CIPHERS: dict[bytes, AESSIV] = {}
 def _cipher(secret: bytes) -> AESSIV:
     cipher = _CIPHERS.get(secret)
     if cipher is None:
-        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
-
         cipher = _CIPHERS.setdefault(secret, AESSIV(secret))
     return cipher
 
