@@ -19,16 +19,21 @@ Why each choice:
   machine; a cold start's CPU also counts the process's exit).
 - `--compare CHECKOUT` starts this checkout and another one alternately, each on its own
   copy of the memory, for before/after numbers.
-- `--starts` also times `memoire serve` (spawn to the first answered `GET /api/v1/index`
-  on loopback: the HTTP client polls until the port listens, then asks once) and both
-  commands' first start: every module compiled from source, as the first start after an
-  install that wrote no bytecode (`uv` writes none unless asked: `compile-bytecode`). A
-  first start gets a fresh empty `PYTHONPYCACHEPREFIX`, so Python finds no `.pyc` and
-  writes them there, as it would beside the sources; the second start is the ordinary one.
+- `--starts` also times `memoire stdio` to its `initialize` answer (the first answer of
+  all), and `memoire serve` twice, each in a fresh process: spawn to the first answered
+  `GET /api/v1/index` (the JSON API, Home Assistant's) and spawn to the first answered MCP
+  `initialize` posted to /mcp (an MCP client's); the HTTP client polls until the port
+  listens, then asks once. It times both commands' first start too: every module compiled
+  from source, as the first start after an install that wrote no bytecode (`uv` writes
+  none unless asked: `compile-bytecode`). A first start gets a fresh empty
+  `PYTHONPYCACHEPREFIX`, so Python finds no `.pyc` and writes them there, as it would
+  beside the sources; the second start is the ordinary one. With `--compare`, every kind
+  is started in both checkouts in turn.
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
-Run: `uv run python bench/coldstart.py --sizes 1000 10000 --runs 15`.
+Run: `uv run python bench/coldstart.py --sizes 1000 10000 --runs 15`; before and after a
+change: `... --sizes 10000 --runs 5 --starts --compare OTHER_CHECKOUT`.
 """
 
 from __future__ import annotations
@@ -71,7 +76,8 @@ import mcp.server.mcpserver
 marks.append((time.perf_counter(), time.process_time()))
 from pathlib import Path
 from memoire.adapters.cli import _config
-from memoire.adapters.mcp import Caller, build_server
+from memoire.adapters.caller import Caller
+from memoire.adapters.mcp import build_server
 from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
 marks.append((time.perf_counter(), time.process_time()))
@@ -94,6 +100,16 @@ IN_PROCESS_PARTS = (
 )
 
 
+INITIALIZE = {
+    "method": "initialize",
+    "params": {
+        "protocolVersion": LATEST_HANDSHAKE_VERSION,
+        "capabilities": {},
+        "clientInfo": {"name": "coldstart-bench", "version": "1"},
+    },
+}
+
+
 def _message(stream: IO[bytes], body: dict[str, Any]) -> None:
     stream.write(json.dumps(body).encode() + b"\n")
     stream.flush()
@@ -109,10 +125,12 @@ def _answer(stream: IO[bytes], wanted: int) -> dict[str, Any]:
 
 
 class Start(NamedTuple):
-    """One cold start: wall seconds to the answer, CPU seconds of the whole process."""
+    """One cold start: wall seconds to the answer, CPU seconds of the whole process, and for
+    `memoire stdio` the wall seconds to its first answer of all (`initialize`)."""
 
     wall: float
     cpu: float
+    first: float = 0.0
 
 
 def _environment(code: Path | None, pycache: Path | None) -> dict[str, str]:
@@ -126,10 +144,16 @@ def _environment(code: Path | None, pycache: Path | None) -> dict[str, str]:
     return environment
 
 
+def _cpu_since(used: resource.struct_rusage) -> float:
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+
+
 def cold_start(
     config: Path, client: str = CLIENT, code: Path | None = None, pycache: Path | None = None
 ) -> Start:
-    """From spawning `memoire stdio` to its first `memoire_index` answer.
+    """From spawning `memoire stdio` to its first `memoire_index` answer (and to its
+    `initialize` answer, `first`).
 
     The CPU time is the process's own, from its resource usage once it ended: unlike the
     wall time, it hardly moves when other work loads the machine.
@@ -148,20 +172,9 @@ def cold_start(
         assert process.stdin is not None
         assert process.stdout is not None
         try:
-            _message(
-                process.stdin,
-                {
-                    "jsonrpc": "2.0",
-                    "id": 1,
-                    "method": "initialize",
-                    "params": {
-                        "protocolVersion": LATEST_HANDSHAKE_VERSION,
-                        "capabilities": {},
-                        "clientInfo": {"name": "coldstart-bench", "version": "1"},
-                    },
-                },
-            )
+            _message(process.stdin, {"jsonrpc": "2.0", "id": 1, **INITIALIZE})
             _answer(process.stdout, 1)
+            initialized = time.perf_counter() - start
             _message(process.stdin, {"jsonrpc": "2.0", "method": "notifications/initialized"})
             call = {"name": "memoire_index", "arguments": {}}
             _message(
@@ -174,70 +187,118 @@ def cold_start(
             process.wait(timeout=30)
     if "result" not in answer or answer["result"].get("isError"):
         raise RuntimeError(f"memoire_index was refused: {answer}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
-    return Start(elapsed, cpu)
+    return Start(elapsed, _cpu_since(used), initialized)
 
 
-def _http_index(port: int, token: str, deadline: float) -> int:
-    """The status of the first `GET /api/v1/index` answered on `port`, polling until it listens."""
+def _http_request(port: int, token: str, deadline: float, mcp: bool) -> int:
+    """The status of the first request answered on `port`, polling until it listens: the
+    JSON API's index, or an MCP `initialize` on /mcp."""
+    headers = {"Authorization": f"Bearer {token}"}
+    body = None
+    if mcp:
+        headers |= {
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+        }
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, **INITIALIZE})
     while time.perf_counter() < deadline:
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            connection.request("GET", "/api/v1/index", headers={"Authorization": f"Bearer {token}"})
+            if mcp:
+                connection.request("POST", "/mcp", body=body, headers=headers)
+            else:
+                connection.request("GET", "/api/v1/index", headers=headers)
         except ConnectionRefusedError:
             time.sleep(0.002)
             continue
         try:
-            return connection.getresponse().status
+            response = connection.getresponse()
+            response.read()  # an MCP answer may come as an event stream: its whole body
+            return response.status
         finally:
             connection.close()
     raise RuntimeError("memoire serve did not answer in time")
 
 
-def cold_start_http(config: Path, token: str, pycache: Path | None = None) -> Start:
-    """From spawning `memoire serve` to its first answered JSON API index request."""
+def cold_start_http(
+    config: Path,
+    token: str,
+    pycache: Path | None = None,
+    code: Path | None = None,
+    mcp: bool = False,
+) -> Start:
+    """From spawning `memoire serve` to its first answer: to `GET /api/v1/index`, or with
+    `mcp` to an MCP `initialize` posted to /mcp, each the first request of its process."""
     port = free_port()
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     arguments = memoire_arguments("serve", "--config", str(config), "--port", str(port))
     with Path(os.devnull).open("ab") as output:
         start = time.perf_counter()
         process = subprocess.Popen(
-            arguments, stdout=output, stderr=output, env=_environment(None, pycache)
+            arguments, stdout=output, stderr=output, env=_environment(code, pycache)
         )
         try:
-            status = _http_index(port, token, start + 60)
+            status = _http_request(port, token, start + 60, mcp)
             elapsed = time.perf_counter() - start
         finally:
             process.terminate()
             process.wait(timeout=30)
     if status != 200:
-        raise RuntimeError(f"GET /api/v1/index answered {status}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return Start(elapsed, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
+        raise RuntimeError(f"memoire serve answered {status}")
+    return Start(elapsed, _cpu_since(used))
 
 
-def starts(config: Path, runs: int) -> list[tuple[str, Start]]:
-    """(label, p50) of first and second starts of `memoire stdio` and `memoire serve`,
-    taken in turn within each round so that the load weighs on all alike."""
-    token = issue_token(config, CLIENT)
-    kinds = {
-        "stdio, first start (no bytecode yet)": lambda pycache: cold_start(config, pycache=pycache),
-        "stdio, second start": lambda _: cold_start(config),
-        "serve, first start (no bytecode yet)": lambda pycache: cold_start_http(
-            config, token, pycache
-        ),
-        "serve, second start": lambda _: cold_start_http(config, token),
-    }
-    taken: dict[str, list[Start]] = {label: [] for label in kinds}
-    for _ in range(runs):
-        for label, start in kinds.items():
-            pycache = Path(tempfile.mkdtemp(prefix="pycache-"))
-            try:
-                taken[label].append(start(pycache))
-            finally:
+START_KINDS = (
+    "stdio, to its initialize answer",
+    "stdio, to its first index answer",
+    "serve, to its first JSON API answer",
+    "serve, to its first MCP answer",
+)
+
+
+def _one_round(config: Path, token: str, code: Path | None, first: bool) -> list[Start]:
+    """One start of each kind, in START_KINDS' order; `first`: without bytecode."""
+    taken: list[Start] = []
+    for measure in (
+        lambda pycache: cold_start(config, code=code, pycache=pycache),
+        lambda pycache: cold_start_http(config, token, pycache, code),
+        lambda pycache: cold_start_http(config, token, pycache, code, mcp=True),
+    ):
+        pycache = Path(tempfile.mkdtemp(prefix="pycache-")) if first else None
+        try:
+            taken.append(measure(pycache))
+        finally:
+            if pycache is not None:
                 shutil.rmtree(pycache)
-    return [(label, p50(values)) for label, values in taken.items()]
+    stdio, *serve = taken
+    return [Start(stdio.first, stdio.cpu), stdio, *serve]
+
+
+def starts(
+    config: Path, runs: int, other: tuple[Path, Path] | None = None
+) -> list[tuple[str, Start, Start | None]]:
+    """(label, p50 of this checkout, p50 of `other` or None) of first and second starts of
+    `memoire stdio` and `memoire serve`. `other` is another checkout's `bridge` folder and
+    its own copy of the memory; within each round every kind is started in turn, in both
+    checkouts, so that the load weighs on all alike."""
+    token = issue_token(config, CLIENT)
+    other_token = issue_token(other[1], CLIENT) if other else ""
+    taken: dict[tuple[str, bool], list[list[Start]]] = {}
+    for _ in range(runs):
+        for first in (True, False):
+            taken.setdefault(("this", first), []).append(_one_round(config, token, None, first))
+            if other:
+                taken.setdefault(("other", first), []).append(
+                    _one_round(other[1], other_token, other[0], first)
+                )
+    rows = []
+    for first in (True, False):
+        label = "first start (no bytecode)" if first else "second start"
+        for n, kind in enumerate(START_KINDS):
+            mine = p50([rounds[n] for rounds in taken["this", first]])
+            theirs = p50([rounds[n] for rounds in taken["other", first]]) if other else None
+            rows.append((f"{kind}, {label}", mine, theirs))
+    return rows
 
 
 def cold_starts(config: Path, runs: int, client: str = CLIENT) -> list[Start]:
@@ -248,6 +309,7 @@ def p50(starts: Sequence[Start]) -> Start:
     return Start(
         statistics.median(start.wall for start in starts),
         statistics.median(start.cpu for start in starts),
+        statistics.median(start.first for start in starts),
     )
 
 
@@ -273,10 +335,7 @@ def _process(*arguments: str) -> tuple[Start, str]:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, *arguments], check=True, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
-    return Start(wall, cpu), done.stdout
+    return Start(time.perf_counter() - start, _cpu_since(used)), done.stdout
 
 
 def _round(config: Path) -> list[Start]:
@@ -343,31 +402,46 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--compare", type=Path, help="another checkout: cold starts of both, alternately"
     )
+    parser.add_argument(
+        "--no-breakdown", action="store_true", help="skip the parts of a stdio start"
+    )
     options = parser.parse_args(argv)
     for size in options.sizes:
         with tempfile.TemporaryDirectory(dir=options.dir) as folder:
             base = Path(folder)
             config = prepare(base / "this", size, options.seed)
-            print(f"\n{size:,} notes, p50 of {options.runs} fresh processes: wall ms, CPU ms")
-            for label, part in breakdown(config, options.runs):
-                print(f"  {label:<56} {part.wall * 1000:8.1f} {part.cpu * 1000:8.1f}")
+            other = None
             if options.compare:
-                other_config = prepare(base / "other", size, options.seed)
-                other = options.compare.resolve() / "bridge"
-                mine, theirs = compare(config, other_config, options.runs, other)
+                other = (
+                    options.compare.resolve() / "bridge",
+                    prepare(base / "other", size, options.seed),
+                )
+            print(f"\n{size:,} notes, p50 of {options.runs} fresh processes: wall ms, CPU ms")
+            if not options.no_breakdown:
+                for label, part in breakdown(config, options.runs):
+                    print(f"  {label:<56} {part.wall * 1000:8.1f} {part.cpu * 1000:8.1f}")
+            if other and not options.starts:
+                mine, theirs = compare(config, other[1], options.runs, other[0])
                 for name, start in (("this checkout", mine), (str(options.compare), theirs)):
                     print(
                         f"  cold start, {name}: {start.wall * 1000:.1f} ms wall, "
                         f"{start.cpu * 1000:.1f} ms CPU"
                     )
             if options.starts:
-                print("  first and second starts: wall ms, CPU ms")
-                for label, start in starts(config, options.runs):
-                    print(f"  {label:<56} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f}")
+                _print_starts(starts(config, options.runs, other), options.compare)
             if options.importtime:
                 print("  share of import time by package (-X importtime):")
                 for package, share in import_shares(config):
                     print(f"    {package:<20} {share:5.1f} %")
+
+
+def _print_starts(rows: list[tuple[str, Start, Start | None]], other: Path | None) -> None:
+    print("  first and second starts: wall ms, CPU ms" + (f"; then {other}'s" if other else ""))
+    for label, mine, theirs in rows:
+        line = f"  {label:<62} {mine.wall * 1000:8.1f} {mine.cpu * 1000:8.1f}"
+        if theirs is not None:
+            line += f"   {theirs.wall * 1000:8.1f} {theirs.cpu * 1000:8.1f}"
+        print(line)
 
 
 if __name__ == "__main__":

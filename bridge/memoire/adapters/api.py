@@ -26,8 +26,8 @@ from ..history import DEFAULT_LIMIT, MAX_LIMIT
 from ..results import IndexQuery
 from ..service import MemoryService
 from ..wire import EVENT_STREAM_TYPE, LAST_EVENT_ID_HEADER
+from .caller import CALLER_KEY, Caller
 from .events import ChangeWatcher, HeldStream, changes, with_heartbeats
-from .mcp import CALLER_KEY, Caller
 from .quotas import Quota, token_of
 
 MAX_SEARCH_LIMIT = 50

@@ -324,60 +324,71 @@ def _check(arguments: argparse.Namespace) -> int:
 
 
 def _serve(arguments: argparse.Namespace) -> int:
-    import dataclasses
+    from .startup import collector_paused
 
-    from ..addresses import is_loopback
-    from ..auth.server import open_oauth
-    from ..fetching import keep_fetching
-    from ..service import MemoryService
-    from ..serving import recorded_serving
-    from ..storage.tokens import TokenStore
-    from .connections import serve
-    from .http import build_app
-    from .listening import listening_socket
-    from .requestlog import configure_logging
+    with collector_paused():  # the MCP SDK, loaded in the background, is not frozen
+        import dataclasses
 
-    config = _config(arguments.config, create_default=True)
-    server = dataclasses.replace(
-        config.server,
-        host=arguments.host or config.server.host,
-        port=arguments.port or config.server.port,
-        log_level=arguments.log_level or config.server.log_level,
-    )
-    configure_logging(server.log_level)
-    listener = listening_socket(server.host, server.port)
-    if not is_loopback(server.host):
-        print(
-            f"WARNING: listening on {server.host}, not loopback: anyone who can reach this "
-            "address may try tokens. Put TLS in front and keep tokens secret.",
-            file=sys.stderr,
+        from ..addresses import is_loopback
+        from ..fetching import keep_fetching
+        from ..service import MemoryService
+        from ..serving import recorded_serving
+        from ..storage.tokens import TokenStore
+        from .connections import serve
+        from .http import build_app
+        from .listening import listening_socket
+        from .requestlog import configure_logging
+
+        config = _config(arguments.config, create_default=True)
+        server = dataclasses.replace(
+            config.server,
+            host=arguments.host or config.server.host,
+            port=arguments.port or config.server.port,
+            log_level=arguments.log_level or config.server.log_level,
         )
-    tokens = TokenStore(config.memory.tokens_file)
-    if not tokens.records():
-        print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
-    oauth = open_oauth(config)
-    if oauth is not None:  # approved apps are rows of the one access table
-        config = dataclasses.replace(config, access=config.access.with_rows(oauth.grants))
-    service = MemoryService(config)
-    url = f"http://{server.host}:{server.port}/mcp"
-    print(f"Serving {config.memory.repository} on {url}", flush=True)
-    app = build_app(service, tokens, server, oauth)
+        configure_logging(server.log_level)
+        listener = listening_socket(server.host, server.port)
+        if not is_loopback(server.host):
+            print(
+                f"WARNING: listening on {server.host}, not loopback: anyone who can reach this "
+                "address may try tokens. Put TLS in front and keep tokens secret.",
+                file=sys.stderr,
+            )
+        tokens = TokenStore(config.memory.tokens_file)
+        if not tokens.records():
+            print("No tokens yet; issue one with: memoire token add <client>", file=sys.stderr)
+        oauth = None
+        if config.oauth is not None:  # authlib and httpx2 load only when OAuth is on
+            from ..auth.server import open_oauth
+
+            oauth = open_oauth(config)
+        if oauth is not None:  # approved apps are rows of the one access table
+            config = dataclasses.replace(config, access=config.access.with_rows(oauth.grants))
+        service = MemoryService(config)
+        url = f"http://{server.host}:{server.port}/mcp"
+        print(f"Serving {config.memory.repository} on {url}", flush=True)
+        app = build_app(service, tokens, server, oauth)
     with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
         served = serve(app, listener, server.host, server.max_connections, server.log_level)
     return 0 if served else 3
 
 
 def _stdio(arguments: argparse.Namespace) -> int:
-    from ..core.scopes import new_session_key
-    from ..fetching import keep_fetching
-    from ..service import MemoryService
-    from .mcp import Caller, build_server
+    from .startup import collector_paused
 
-    config = _config(arguments.config, create_default=True, client=arguments.client)
-    caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
-    service = MemoryService(config)
+    with collector_paused():
+        from ..core.scopes import new_session_key
+        from ..fetching import keep_fetching
+        from ..service import MemoryService
+        from .caller import Caller
+        from .mcp import build_server
+
+        config = _config(arguments.config, create_default=True, client=arguments.client)
+        caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
+        service = MemoryService(config)
+        server = build_server(service, caller)
     with keep_fetching(service):
-        build_server(service, caller).run()
+        server.run()
     return 0
 
 

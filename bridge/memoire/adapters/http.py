@@ -19,9 +19,8 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -29,10 +28,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..addresses import is_loopback
-from ..auth.endpoints import is_public, oauth_routes
-from ..auth.metadata import www_authenticate
-from ..auth.opaque import ACCESS_PREFIX
-from ..auth.server import OAuthServer
+from ..auth.paths import is_public
 from ..auth.settings import MCP_PATH
 from ..config import ServerSettings
 from ..core.errors import LowDiskSpace, UnusableStateFile
@@ -40,12 +36,18 @@ from ..service import MemoryService
 from ..storage.tokens import TokenStore
 from ..wire import API_PREFIX, LAST_EVENT_ID_HEADER
 from .api import build_api
+from .caller import CALLER_KEY, REFUSAL_KEY, Caller
 from .events import ChangeWatcher
-from .mcp import CALLER_KEY, REFUSAL_KEY, Caller, build_server
+from .mcp_mount import LoadedMcp, McpMount
 from .quotas import TOKEN_KEY, Quota, token_digest
 from .ratelimit import RateLimiter
 from .requestlog import RequestLog
 from .sessions import SessionQuota
+
+if TYPE_CHECKING:
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    from ..auth.server import OAuthServer
 
 logger = logging.getLogger(__name__)
 
@@ -68,15 +70,12 @@ def build_app(
     settings: ServerSettings,
     oauth: OAuthServer | None = None,
 ) -> ASGIApp:
-    server = build_server(service)
-    mcp_app = server.streamable_http_app(
-        streamable_http_path="/mcp",
-        host=settings.host,
-        max_request_body_size=settings.max_request_kb * 1024,
-        transport_security=_host_checks(settings),
-        session_idle_timeout=settings.session_idle_seconds,
+    """The bridge's HTTP app. Its MCP side is built in the background once the app runs
+    (`mcp_mount`): the JSON API answers before the MCP SDK has loaded."""
+    mcp_side = McpMount(lambda: _mcp_app(service, settings))
+    sessions = SessionQuota(
+        mcp_side, settings.mcp_sessions_per_token, settings.session_idle_seconds
     )
-    sessions = SessionQuota(mcp_app, settings.mcp_sessions_per_token, settings.session_idle_seconds)
 
     watcher = ChangeWatcher(
         lambda: (service.head(), tuple(record.id for record in tokens.records()))
@@ -84,7 +83,7 @@ def build_app(
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        async with server.session_manager.run(), watcher.running():
+        async with mcp_side.running(), watcher.running():
             yield
 
     def still_authorized(request: Request) -> bool:
@@ -94,7 +93,7 @@ def build_app(
 
     streams = Quota(settings.event_streams_per_token)
     api = build_api(service, still_authorized, settings.heartbeat_seconds, watcher, streams)
-    routes: list[BaseRoute] = [*(oauth_routes(oauth) if oauth is not None else [])]
+    routes: list[BaseRoute] = [*(_oauth_routes(oauth) if oauth is not None else [])]
     routes += [Mount(API_PREFIX, app=api), Mount("/", app=sessions)]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LowDiskSpace: _disk_full})
     return RequestLog(Guard(app, tokens, settings, oauth))
@@ -111,8 +110,32 @@ async def _disk_full(_: Request, error: Exception) -> Response:
     return JSONResponse(body, 503, headers={"Retry-After": "60", "Cache-Control": "no-store"})
 
 
+def _mcp_app(service: MemoryService, settings: ServerSettings) -> LoadedMcp:
+    """The MCP server over streamable HTTP at /mcp: what imports the MCP SDK."""
+    from .mcp import build_server
+
+    server = build_server(service)
+    app = server.streamable_http_app(
+        streamable_http_path="/mcp",
+        host=settings.host,
+        max_request_body_size=settings.max_request_kb * 1024,
+        transport_security=_host_checks(settings),
+        session_idle_timeout=settings.session_idle_seconds,
+    )
+    return LoadedMcp(app, server.session_manager.run)
+
+
+def _oauth_routes(oauth: OAuthServer) -> list[BaseRoute]:
+    """Imported only with OAuth on: its libraries take a few hundred milliseconds to load."""
+    from ..auth.endpoints import oauth_routes
+
+    return oauth_routes(oauth)
+
+
 def _host_checks(settings: ServerSettings) -> TransportSecuritySettings:
     """On loopback, refuse Host names a DNS-rebinding page would send (Origin: the guard)."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
     loopback = is_loopback(settings.host)
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=loopback,
@@ -199,7 +222,11 @@ class Guard:
         token counts by its authorization (it rotates, the MCP session it opened stays)."""
         if token is None:
             return None, ""
-        if self._oauth is None or not token.startswith(ACCESS_PREFIX):
+        if self._oauth is None:
+            return self._tokens.client_for(token), token_digest(token)
+        from ..auth.opaque import ACCESS_PREFIX  # OAuth on: loaded with its routes already
+
+        if not token.startswith(ACCESS_PREFIX):
             return self._tokens.client_for(token), token_digest(token)
         on_mcp = path == MCP_PATH or path.startswith(MCP_PATH + "/")
         bearer = self._oauth.bearer(token) if on_mcp else None
@@ -230,6 +257,8 @@ class Guard:
             challenge = 'Bearer realm="memoire"'
             advice = "Issue one with: memoire token add <client>"
         else:
+            from ..auth.metadata import www_authenticate  # OAuth on: loaded by its routes
+
             error = None if reason == "no token" else "invalid_token"
             challenge = www_authenticate(self._oauth.settings, error)
             advice = "Sign in with OAuth, or issue a token with: memoire token add <client>"

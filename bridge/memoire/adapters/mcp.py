@@ -35,12 +35,7 @@ from ..results import (
 from ..service import MemoryService
 from ..version import version
 from . import render
-
-CALLER_KEY = "memoire.caller"
-TOOL_KEY = "memoire.tool"
-"""Where an HTTP request's scope names the memoire tool it called, for the request log."""
-REFUSAL_KEY = "memoire.refusal"
-"""Where an HTTP request's scope says why it was refused (no token, unknown token, rights)."""
+from .caller import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 
 INSTRUCTIONS = (
     "memoire is the user's long-term memory, shared by all their assistants. Start each "
@@ -49,20 +44,6 @@ INSTRUCTIONS = (
     "per call. memoire_write rewrites a whole note and needs the version you read. Never "
     "store passwords, tokens, keys, PINs or card numbers."
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Caller:
-    """Who is calling, as established by the transport, never by the client's own claim.
-
-    `local`: the caller runs on this machine (stdio, or HTTP from a loopback address), so
-    its workspace may be looked up on this disk.
-    """
-
-    client: str
-    workspace: str | None = None
-    session: str | None = None
-    local: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,9 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..auth.endpoints import PUBLIC_PATHS
+from ..auth.paths import PUBLIC_PATHS
 from ..wire import API_PREFIX
-from .mcp import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
+from .caller import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
 
 logger = logging.getLogger("memoire.requests")
 FORBIDDEN = 403

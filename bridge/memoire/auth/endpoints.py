@@ -1,7 +1,7 @@
 """The OAuth endpoints over HTTP: discovery, `/authorize`, `/token`, `/register`, `/revoke`.
 
 These answer without a bearer token (that is what they hand out); the guard lets their
-paths through (`PUBLIC_PATHS`) after its header and size checks, and rates them per source
+paths through (`paths.PUBLIC_PATHS`) after its header and size checks, and rates them per source
 address. A request whose app cannot be trusted with a redirect gets a small page that says
 what is wrong; every other refusal goes back to the app as `error=` (RFC 6749 4.1.2.1).
 """
@@ -18,44 +18,21 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from ..core.errors import AuthorizationRefused, RegistrationRefused
-from .approval import APPROVAL_PATH
-from .metadata import (
+from .metadata import resource_metadata, server_metadata
+from .owner import OwnerSettings, owner_routes
+from .paths import (
     AUTHORIZE_PATH,
     REGISTER_PATH,
     RESOURCE_METADATA_PATH,
     REVOKE_PATH,
     SERVER_METADATA_PATH,
     TOKEN_PATH,
-    resource_metadata,
-    server_metadata,
 )
-from .owner import OwnerSettings, owner_routes
-from .owner.pages import OWNER_PATH
 from .server import OAuthServer
 from .settings import MCP_PATH
 
 REGISTRATION_BYTES = 16 * 1024
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
-PUBLIC_PATHS = frozenset(
-    {
-        RESOURCE_METADATA_PATH,
-        RESOURCE_METADATA_PATH + MCP_PATH,
-        SERVER_METADATA_PATH,
-        AUTHORIZE_PATH,
-        TOKEN_PATH,
-        REGISTER_PATH,
-        REVOKE_PATH,
-        APPROVAL_PATH,
-    }
-)
-"""Paths that answer without a bearer token when OAuth is on (the approval page signs the
-owner in by its own means)."""
-
-
-def is_public(path: str) -> bool:
-    """The OAuth endpoints and the owner's pages (passkeys, static files) under `OWNER_PATH`,
-    which check the origin and CSRF themselves."""
-    return path in PUBLIC_PATHS or path.startswith(OWNER_PATH + "/")
 
 
 def oauth_routes(server: OAuthServer) -> list[BaseRoute]:

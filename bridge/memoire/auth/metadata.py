@@ -13,14 +13,14 @@ from typing import Any
 
 from mcp.shared.auth import OAuthMetadata, ProtectedResourceMetadata
 
+from .paths import (
+    AUTHORIZE_PATH,
+    REGISTER_PATH,
+    RESOURCE_METADATA_PATH,
+    REVOKE_PATH,
+    TOKEN_PATH,
+)
 from .settings import MCP_PATH, OAuthSettings
-
-RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
-SERVER_METADATA_PATH = "/.well-known/oauth-authorization-server"
-AUTHORIZE_PATH = "/authorize"
-TOKEN_PATH = "/token"
-REGISTER_PATH = "/register"
-REVOKE_PATH = "/revoke"
 
 
 def resource_metadata_url(settings: OAuthSettings) -> str:

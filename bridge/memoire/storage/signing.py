@@ -9,6 +9,8 @@ The cryptography is the `cryptography` library's (Ed25519, OpenSSH key encoding)
 SSHSIG support, so this module only frames its signature in the documented SSHSIG envelope
 (OpenSSH's PROTOCOL.sshsig): magic "SSHSIG", version 1, public key, namespace "git", an empty
 reserved field, hash "sha512", and the signature of the SHA-512 of the signed data.
+`cryptography` is imported when a key is first used, not with this module: a bridge
+answers its first reads without it.
 """
 
 from __future__ import annotations
@@ -23,16 +25,14 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
 
 from ..core.errors import SigningKeyUnusable
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 ALLOWED_SIGNERS_PATH = ".memoire/allowed_signers"
 NAMESPACE = b"git"
@@ -82,6 +82,8 @@ class BridgeKey:
 
     def public_blob(self) -> bytes:
         """The public key in SSH wire form, as allowed-signers lines and SSHSIG hold it."""
+        from cryptography.hazmat.primitives import serialization
+
         raw = (
             self._key()
             .public_key()
@@ -142,6 +144,9 @@ def parse_allowed_signers(text: str) -> dict[bytes, str]:
 
 def signer_of(armoured: str, data: bytes, allowed: Mapping[bytes, str]) -> str | None:
     """The principal whose allowed key made this SSHSIG signature of `data`; None otherwise."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     try:
         fields = _Reader(_unarmour(armoured))
         if fields.raw(len(_MAGIC)) != _MAGIC or fields.uint32() != _VERSION:
@@ -177,6 +182,9 @@ def _signed_data(namespace: bytes, hash_name: bytes, digest: bytes) -> bytes:
 
 def _load_or_create(path: Path) -> Ed25519PrivateKey:
     """Read the key; make it first if there is none. Two processes racing agree on one key."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         return _load(path)
     except FileNotFoundError:
@@ -203,6 +211,9 @@ def _load_or_create(path: Path) -> Ed25519PrivateKey:
 
 
 def _load(path: Path) -> Ed25519PrivateKey:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     with os.fdopen(descriptor, "rb") as file:
         if os.fstat(file.fileno()).st_mode & 0o077:

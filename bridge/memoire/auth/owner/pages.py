@@ -15,9 +15,9 @@ from urllib.parse import urlencode, urlsplit
 
 from ...core.acl import Rights
 from ..approval import APPROVAL_PATH, PRESETS, ApprovalRequest
+from ..paths import OWNER_PATH
 from .language import LANGUAGE_NAMES, LANGUAGES, TEXTS
 
-OWNER_PATH = "/oauth/owner"
 STATIC_PATH = f"{OWNER_PATH}/static"
 DEFAULT_PRESET = "read"
 """Least privilege is what a hurried tap approves."""

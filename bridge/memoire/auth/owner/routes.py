@@ -25,12 +25,12 @@ from starlette.routing import BaseRoute, Route
 
 from ..approval import APPROVAL_PATH, PRESETS, ApprovalRequest, Authorizations
 from ..database import AuthDatabase
+from ..paths import OWNER_PATH
 from . import credentials
 from .attempts import CodeAttempts
 from .csrf import csrf_token, csrf_valid
 from .language import LANGUAGES, choose_language
 from .pages import (
-    OWNER_PATH,
     STATIC_PATH,
     PageContext,
     approve_page,
