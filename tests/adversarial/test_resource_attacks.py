@@ -40,20 +40,6 @@ from ..oauth_apps import (
 )
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    mount_point = tmp_path / "small-disk"
-    mount_point.mkdir()
-    subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(mount_point)], check=True
-    )
-    try:
-        yield mount_point
-    finally:
-        if subprocess.run(["umount", str(mount_point)], check=False).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount_point)], check=True)
-
-
 @contextlib.contextmanager
 def full(disk: Path, leave_bytes: int = 0) -> Iterator[None]:
     """The disk filled but for about `leave_bytes`, then freed again."""

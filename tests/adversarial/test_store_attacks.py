@@ -9,9 +9,8 @@ import dataclasses
 import hashlib
 import json
 import os
-import subprocess
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygit2
@@ -261,21 +260,6 @@ def test_a_note_whose_copy_cannot_be_synced_never_blocks_the_others(
 
 
 # A full disk
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 4 MiB filesystem (tmpfs; the tests run as root, CI too)."""
-    mount_point = tmp_path / "small-disk"
-    mount_point.mkdir()
-    subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(mount_point)], check=True
-    )
-    try:
-        yield mount_point
-    finally:
-        if subprocess.run(["umount", str(mount_point)], check=False).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount_point)], check=True)
 
 
 def _fill(disk: Path, leave_bytes: int) -> Path:
