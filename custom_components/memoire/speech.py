@@ -183,22 +183,26 @@ _QUESTION_FILLER = {
     Language.EN: "i me we us you it is are was were be been being do does did will would "
     "should can could have has had get gets got getting put go goes going went come comes "
     "coming came take takes out up in at to with and or last recently lately latest now "
-    "today next usually s",
+    "today next usually s need needs say says said tell told write wrote",
     Language.FR: "je j on nous tu il elle ils elles est sont était ce c ça que qu quoi "
     "a ai as ont fait faire va vont vais passe passent vient viennent prend prennent "
-    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine",
+    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine dit dire",
     Language.DE: "ich wir du er sie es ist sind war wird werden wurde hat haben habe kommt "
     "kommen geht gehen fahren fährt an in im am zu und oder zuletzt neulich jetzt heute "
-    "nächste nächsten",
+    "nächste nächsten gesagt geschrieben",
     Language.ES: "yo nosotros tú es son era está están fue va van viene vienen hay ha he "
-    "en a con y o último última recientemente ahora hoy próximo próxima nos me se",
+    "en a con y o último última recientemente ahora hoy próximo próxima nos me se dijo dicho",
     Language.NL: "ik wij we jij je het is zijn was wordt worden werd heeft hebben komt komen "
-    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets",
+    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets gezegd verteld",
     Language.IT: "io noi tu è sono era sta stanno viene vengono va vanno passano ha hanno "
-    "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi",
+    "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi detto",
 }
 _FILLER_WORDS = frozenset(
     fold(word) for words in _QUESTION_FILLER.values() for word in words.split()
+)
+# The asker as a topic's subject, per language: "à quelle heure je me lève" is about me.
+_FIRST_PERSON = frozenset(
+    "i me my je j me moi mon ma mes ich mich mir mein yo mi ik mijn io".split()
 )
 _ELIDED = re.compile(r"^(?:l|d|qu|dell|nell|sull|all|un)['’]", re.IGNORECASE)
 _PREFERENCE_WORDS = frozenset(
@@ -357,17 +361,37 @@ def content_words(topic: str) -> list[str]:
     return [word for word in topic_words(topic) if len(word) >= 3 or word.isdigit()]
 
 
-def covers(topic: str, names: Iterable[str], texts: Iterable[str]) -> bool:
+def covers(topic: str, names: Iterable[str], lines: Iterable[str], *, person: bool = False) -> bool:
     """Whether a note answers a topic: more than half of the topic's words are the same
-    words as the note's (its names, description and lines). A note sharing one word of
-    two ("prêt immobilier" and a line on "prête") or only a stem ("cane" and "cans") is
-    not the answer: better the memory says it has nothing, or an LLM agent takes over."""
+    words as the note's names (title, aliases, description) and of ONE of its lines. A note
+    sharing one word of two ("prêt immobilier" and a line on "prête"), only a stem ("cane"
+    and "cans"), or the topic's words scattered over lines about other things (a journal
+    naming Declan in one entry and a birthday in another) is not the answer: better the
+    memory says it has nothing, or an LLM agent takes over. A note the topic does not name
+    answers only by the very words of one line ("bins" is not the "bin lorry" a child
+    wants), and a person's note (`person`) then only a question not about the asker
+    ("when do I get up" is not about Étienne, who "se lève la nuit")."""
     wanted = content_words(topic)
     if not wanted:
         return False
-    words = {word for text in [*names, *texts] for word in folded_words(text)}
-    named = sum(1 for want in wanted if any(same_word(want, word) for word in words))
-    return named * 2 > len(wanted)
+    named_words = {word for name in names for word in folded_words(name)}
+    named = {want for want in wanted if any(same_word(want, word) for word in named_words)}
+    best: set[str] = set()
+    for line in lines:
+        words = set(folded_words(line))
+        held = {want for want in wanted if any(same_word(want, word) for word in words)}
+        if not named and not {want for want in held if want in words}:
+            continue
+        if len(held - named) > len(best - named):
+            best = held
+    if person and not named and (_asks_about_oneself(topic) or not best):
+        return False
+    return len(named | best) * 2 > len(wanted)
+
+
+def _asks_about_oneself(topic: str) -> bool:
+    """Whether the topic's subject is the asker ("je me lève", "I need", "ich trinke")."""
+    return any(word in _FIRST_PERSON for word in folded_words(topic))
 
 
 def spoken_line(line: str) -> str:
