@@ -36,6 +36,7 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
             "what did {topic} (say|write)",
             "remind me [(what|about|of)] {topic}",
             "what (do|did|should) (we|I) need for {topic}",
+            "what (am|are|was|were) (I|we) {topic}",
             "what (day|time) (are|does|do|did|will) {topic}",
             "what (day|time) is {topic}",
             "where (are|were|do|did|will|should) (we|I) {topic}",
@@ -48,7 +49,8 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
             "(what is|what's|whats) my {topic}",
             "what are my (preferences|favorites|favourites) (for|about|on) {topic}",
             "how do I (like|take|drink) [my] {topic}",
-            "(what|which) {topic} do I (prefer|like)",
+            "(what|which) {topic} do (I|we) (prefer|like)",
+            "(what|which) {topic} do (I|we) (prefer|like|want|keep) (in|for|at|on) {detail}",
         ],
         Question.OVERVIEW: [
             "what do you (remember|know)",
@@ -72,9 +74,12 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
             "c'est quand {topic}",
             "à quelle heure {topic}",
             "c'est quel jour {topic}",
+            "{topic} (c'est pour quand|c'est quand|quand|quel jour)",
+            "comment {detail} (prend|prennent|aime|aiment|boit|boivent) {topic}",
             "comment (s'appelle|s'appellent) {topic}",
             "qu'est-ce qu'a dit {topic}",
-            "(tu te rappelles|te rappelles-tu|rappelle-moi) (ce qu'a dit|ce que dit|de|du|des) {topic}",
+            "(tu te rappelles|te rappelles-tu|rappelle-moi) "
+            "(ce qu'a dit|ce que dit|de|du|des) {topic}",
         ],
         Question.PREFERENCE: [
             "quelle est ma {topic} préférée",
@@ -84,6 +89,7 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
             "(quel|quelle) est (mon|ma) {topic}",
             "comment (j'aime|je prends|je bois) (mon|ma|mes|le|la|les) {topic}",
             "(quel|quelle|quels|quelles) {topic} (j'aime|je préfère|est-ce que j'aime)",
+            "(quel|quelle|quels|quelles) {topic} pour {detail}",
         ],
         Question.OVERVIEW: [
             "de quoi te souviens-tu",
@@ -155,6 +161,7 @@ DEFAULT_SENTENCES: Final[SentenceLists] = {
             "hoe staat het (met|ervoor met) {topic}",
             "wat is er nieuw (over|met) {topic}",
             "wanneer (is|zijn|komt|komen|wordt|worden|gaat|gaan|was) {topic}",
+            "hoe laat (gaat|gaan|komt|komen|begint|beginnen|vertrekt|vertrekken) {topic}",
             "wat (heeft|hebben) {topic} [(gezegd|verteld)]",
         ],
         Question.PREFERENCE: [
@@ -220,6 +227,12 @@ HOME_ASSISTANT_SENTENCES: Final[dict[Language, dict[str, list[str]]]] = {
     Language.EN: {
         "HassGetCurrentDate": ["what day is (it|today) [today]", "what date is it [today]"],
         "HassGetCurrentTime": ["what time is it [[right] now]"],
+    },
+    Language.FR: {
+        "HassGetCurrentDate": [
+            "on est quel jour [aujourd'hui]",
+            "(quel jour|c'est quel jour) (sommes-nous|est-il|est il|on est) [aujourd'hui]",
+        ],
     },
 }
 

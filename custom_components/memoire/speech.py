@@ -183,17 +183,18 @@ _QUESTION_FILLER = {
     Language.EN: "i me we us you it is are was were be been being do does did will would "
     "should can could have has had get gets got getting put go goes going went come comes "
     "coming came take takes out up in at to with and or last recently lately latest now "
-    "today next usually s need needs say says said tell told write wrote",
+    "today next usually currently moment s need needs say says said tell told write wrote",
     Language.FR: "je j on nous tu il elle ils elles est sont était ce c ça que qu quoi "
     "a ai as ont fait faire va vont vais passe passent vient viennent prend prennent "
-    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine dit dire",
+    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine "
+    "dit dire",
     Language.DE: "ich wir du er sie es ist sind war wird werden wurde hat haben habe kommt "
     "kommen geht gehen fahren fährt an in im am zu und oder zuletzt neulich jetzt heute "
     "nächste nächsten gesagt geschrieben",
     Language.ES: "yo nosotros tú es son era está están fue va van viene vienen hay ha he "
     "en a con y o último última recientemente ahora hoy próximo próxima nos me se dijo dicho",
     Language.NL: "ik wij we jij je het is zijn was wordt worden werd heeft hebben komt komen "
-    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets gezegd verteld",
+    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets gezegd verteld naar",
     Language.IT: "io noi tu è sono era sta stanno viene vengono va vanno passano ha hanno "
     "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi detto",
 }
@@ -202,7 +203,10 @@ _FILLER_WORDS = frozenset(
 )
 # The asker as a topic's subject, per language: "à quelle heure je me lève" is about me.
 _FIRST_PERSON = frozenset(
-    "i me my je j me moi mon ma mes ich mich mir mein yo mi ik mijn io".split()
+    [
+        *("i", "me", "my", "je", "j", "moi", "mon", "ma", "mes"),
+        *("ich", "mich", "mir", "mein", "yo", "mi", "ik", "mijn", "io"),
+    ]
 )
 _ELIDED = re.compile(r"^(?:l|d|qu|dell|nell|sull|all|un)['’]", re.IGNORECASE)
 _PREFERENCE_WORDS = frozenset(
@@ -341,6 +345,8 @@ def same_word(wanted: str, word: str) -> bool:
     shorter, longer = sorted((wanted, word), key=len)
     if len(shorter) >= 3 and longer in (shorter + "s", shorter + "es", shorter + "x"):
         return True
+    if len(shorter) >= 4 and longer in (shorter + "ing", shorter + "ed"):
+        return True  # English verbs: "sweep" and "sweeping", "book" and "booked"
     added = len(longer) - len(shorter)
     if (
         longer.startswith(shorter)
@@ -517,18 +523,27 @@ def matching_preferences(
     wanted = topic_words(topic)
     if not wanted:
         return []
-    scored: list[tuple[int, Preference]] = []
+    scored: list[tuple[tuple[int, int], Preference]] = []
     for key, value in values.items():
-        best_score, said = 0, key
+        best_score, said = (0, 0), key
         for alias in sorted(aliases(key), key=lambda alias: _said_first(alias, language)):
-            alias_words = topic_words(alias)
-            score = sum(1 for word in wanted if any(same_word(word, k) for k in alias_words))
+            score = _key_score(wanted, topic_words(alias))
             if score > best_score:
                 best_score, said = score, alias
-        if best_score:
+        if best_score[0]:
             scored.append((best_score, Preference(said, value)))
-    best = max((score for score, _ in scored), default=0)
+    best = max((score for score, _ in scored), default=(0, 0))
     return [preference for score, preference in scored if score == best]
+
+
+def _key_score(wanted: Sequence[str], key_words: Sequence[str]) -> tuple[int, int]:
+    """How well a preference key names the topic: the topic's words it holds, then the
+    fewest words of its own the topic did not say, when the topic says more than one
+    ("température de la chambre" before "température chambre des enfants" for "température
+    pour la chambre"; "temperature" alone names every temperature)."""
+    held = sum(1 for word in wanted if any(same_word(word, key) for key in key_words))
+    unsaid = sum(1 for key in key_words if not any(same_word(word, key) for word in wanted))
+    return held, (-unsaid if len(wanted) > 1 else 0)
 
 
 def _said_first(alias: str, language: Language) -> int:

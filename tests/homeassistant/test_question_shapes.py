@@ -64,7 +64,26 @@ NOTES = {
         "Family recipes",
         ["Tartiflette: reblochon, potatoes, lardons, onions.", "Soda bread: 425 g flour."],
     ),
+    "topics/books.md": ("Books", "What we read", ["Reading now: The Island, by Victoria Hislop."]),
+    "domains/heating.md": (
+        "Heating",
+        "Boiler and stove",
+        ["Chimney sweeping every year before Christmas.", "2026-11-20: booked for 10 December."],
+    ),
+    "domains/pixel.md": (
+        "Pixel",
+        "Notre chat",
+        ["Litière changée tous les samedis.", "Vermifuge : le prochain en janvier."],
+    ),
+    "topics/christmas-gifts.md": ("Christmas gifts", "", ["Owen: a bin lorry, a torch."]),
+    "topics/zwemles.md": ("Zwemles", "", ["Owen heeft zwemles op zondag om 10:00."]),
 }
+
+PREFERENCES = [
+    "- living room temperature / température du salon: 21",
+    "- bedroom temperature / température de la chambre: 18",
+    "- kids' room temperature / température chambre des enfants: 19",
+]
 
 SHAPES = [
     ("remind me what the vet said about biscotte", "en"),
@@ -80,6 +99,15 @@ SHAPES = [
     ("wat heeft de vet gezegd over biscotte", "nl"),
     ("cosa ha detto il vet di biscotte", "it"),
     ("come prende il café etienne", "it"),
+    ("what temperature do we like in the living room", "en"),
+    ("quelle température pour la chambre", "fr"),
+    ("comment étienne prend son café", "fr"),
+    ("on change la litière de pixel quel jour", "fr"),
+    ("le vermifuge de pixel c'est pour quand", "fr"),
+    ("what am i reading at the moment", "en"),
+    ("when is the next chimney sweep", "en"),
+    ("what are we getting owen for christmas", "en"),
+    ("hoe laat gaat owen naar zwemles", "nl"),
 ]
 
 # Each was answered from a note that does not answer it; each must say "nothing".
@@ -97,6 +125,8 @@ async def household(hass: HomeAssistant, memory: Memory) -> MockConfigEntry:
         for number, line in enumerate(lines):
             details = {"title": title, "description": description, "sensitive": False}
             memory.writer.append("desk", path, line, **(details if not number else {}))
+    for line in PREFERENCES:
+        memory.writer.append("desk", "preferences.md", line)
     assert await async_setup_component(hass, "conversation", {})
     return await add_entry(hass, memory)
 
@@ -108,6 +138,11 @@ async def test_each_shape_is_answered_from_the_note_in_each_language(
     assert "9.5 kg" in said["remind me what the vet said about biscotte"]
     assert "reblochon" in said["what do I need for a tartiflette"]
     assert "Lapinou" in said["comment s'appelle le doudou d'owen"]
+    assert said["what temperature do we like in the living room"] == (
+        "Your living room temperature is 21."
+    )
+    assert said["quelle température pour la chambre"] == "Température de la chambre : 18."
+    assert said["when is the next chimney sweep"].startswith("Heating: Chimney sweeping")
     assert said == snapshot
 
 
