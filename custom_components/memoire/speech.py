@@ -243,6 +243,10 @@ _PREFERENCE_WORDS = frozenset(
         "preferenze",
     ]
 )
+# An appended line's date, which the preferences read as its key ("2026-11-15"), and the
+# "key: value" it then holds as its value.
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATED_CHANGE = re.compile(r"^(?P<key>[^:]+?)\s*:\s+(?P<value>\S.*)$")
 _PREFERENCE_PREFIXES = ("lieblings", "lievelings")
 _WORD = re.compile(r"\w+")
 # The header's lines, which the bridge's search may quote: never worth saying out loud.
@@ -524,7 +528,7 @@ def matching_preferences(
     if not wanted:
         return []
     scored: list[tuple[tuple[int, int], Preference]] = []
-    for key, value in values.items():
+    for key, value in current_preferences(values).items():
         best_score, said = (0, 0), key
         for alias in sorted(aliases(key), key=lambda alias: _said_first(alias, language)):
             score = _key_score(wanted, topic_words(alias))
@@ -534,6 +538,18 @@ def matching_preferences(
             scored.append((best_score, Preference(said, value)))
     best = max((score for score, _ in scored), default=(0, 0))
     return [preference for score, preference in scored if score == best]
+
+
+def current_preferences(values: Mapping[str, str]) -> dict[str, str]:
+    """Each preference's newest value: an appended line "2026-11-15: living room
+    temperature: 21" (read as the key "2026-11-15") changes the key written above it."""
+    current: dict[str, str] = {}
+    for key, value in values.items():
+        changed = _DATED_CHANGE.match(value) if _DATE.fullmatch(key.strip()) else None
+        plain, newest = (changed["key"], changed["value"]) if changed else (key, value)
+        current.pop(plain, None)
+        current[plain] = newest
+    return current
 
 
 def _key_score(wanted: Sequence[str], key_words: Sequence[str]) -> tuple[int, int]:
