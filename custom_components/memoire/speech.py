@@ -187,7 +187,7 @@ _QUESTION_FILLER = {
     Language.FR: "je j on nous tu il elle ils elles est sont était ce c ça que qu quoi "
     "a ai as ont fait faire va vont vais passe passent vient viennent prend prennent "
     "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine "
-    "dit dire",
+    "dit dire pour",
     Language.DE: "ich wir du er sie es ist sind war wird werden wurde hat haben habe kommt "
     "kommen geht gehen fahren fährt an in im am zu und oder zuletzt neulich jetzt heute "
     "nächste nächsten gesagt geschrieben",
@@ -249,6 +249,10 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DATED_CHANGE = re.compile(r"^(?P<key>[^:]+?)\s*:\s+(?P<value>\S.*)$")
 _PREFERENCE_PREFIXES = ("lieblings", "lievelings")
 _WORD = re.compile(r"\w+")
+# "Chimney sweeping (ramonage)": up to three words, then another name for them in brackets.
+_NAMED_ALSO = re.compile(
+    r"(?P<named>(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)\s*\((?P<also>[^():;,]+)\)"
+)
 # The header's lines, which the bridge's search may quote: never worth saying out loud.
 _HEADER_LINE = re.compile(
     r"^\s*(?:-{3,}|(?:title|description|updated|sensitive|titre|maj|sensible)\s*:.*)$",
@@ -441,9 +445,12 @@ def answering_lines(body: str, names: Sequence[str], topic: str) -> str:
     note's order, within the budget.
     """
     naming = {word for name in names for word in folded_words(name.replace("-", " "))}
-    wanted = [
-        word for word in content_words(topic) if not any(same_word(word, name) for name in naming)
-    ]
+
+    def choosing(words: Iterable[str]) -> list[str]:
+        return [word for word in words if not any(same_word(word, name) for name in naming)]
+
+    wanted = choosing(content_words(topic))
+    wanted += choosing(other_names(body, wanted))
     lines: list[tuple[int, str, set[str]]] = []  # (position, spoken, words)
     for position, line in enumerate(body.splitlines()):
         text = spoken_line(line)
@@ -472,6 +479,20 @@ def answering_lines(body: str, names: Sequence[str], topic: str) -> str:
         if len(chosen) == MAX_LINES:
             break
     return shortened(" ".join(text for _, text in sorted(chosen)))
+
+
+def other_names(body: str, wanted: Sequence[str]) -> list[str]:
+    """The words a note gives as another name of a wanted one: "Chimney sweeping
+    (ramonage)" makes "ramonage" a way to say "sweep", and "Pellet boiler (chaudière à
+    granulés)" makes "boiler" one to say "chaudière", so the lines saying it also answer.
+    A parenthesis with a list or a colon in it describes rather than names."""
+    found: list[str] = []
+    for match in _NAMED_ALSO.finditer(body):
+        named, also = content_words(match["named"]), content_words(match["also"])
+        for side, other in ((named, also), (also, named)):
+            if any(same_word(want, word) for want in wanted for word in side):
+                found += [word for word in other if word not in wanted and word not in found]
+    return found
 
 
 def join_words(items: Sequence[str], language: Language) -> str:

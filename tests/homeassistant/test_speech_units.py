@@ -200,3 +200,20 @@ def test_an_english_ing_or_ed_ending_is_the_same_word() -> None:
     assert same_word("sweep", "sweeping")
     assert same_word("book", "booked")
     assert not same_word("bed", "bedding")
+
+
+def test_a_name_in_brackets_lets_the_lines_saying_it_answer() -> None:
+    """ "Chimney sweeping (ramonage)": the booking says "ramonage", not "sweep"."""
+    body = "\n".join(
+        [
+            "Pellet boiler (chaudière à granulés) in the cellar.",
+            "Chimney sweeping (ramonage) every year before Christmas.",
+            "Annual boiler service: technician Julien.",
+            "- 2026-11-20: ramonage of the wood stove booked for 10 December.",
+        ]
+    )
+    assert answering_lines(body, ["Heating"], "the next chimney sweep") == (
+        "Chimney sweeping (ramonage) every year before Christmas. "
+        "2026-11-20: ramonage of the wood stove booked for 10 December."
+    )
+    assert "Julien" in answering_lines(body, ["Heating"], "la chaudière")
