@@ -41,6 +41,8 @@ from .speech import (
 )
 
 SEARCH_HITS = 5
+# The folders of memoire's layouts (English and French) that hold a note per person.
+PEOPLE_FOLDERS = frozenset(["people", "personnes"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +149,10 @@ async def _recall(runtime: MemoireRuntime, topic: str, language: Language) -> An
             note = await _note(runtime, hit.path)
         except MemoireNotFoundError:
             continue  # gone since the search: deleted, or made sensitive
-        if not covers(topic, _names(note), [note.description, note.body]):
+        person = note.path.split("/", 1)[0] in PEOPLE_FOLDERS
+        if not covers(
+            topic, [*_names(note), note.description], note.body.splitlines(), person=person
+        ):
             continue
         return _quote(note, answering_lines(note.body, _names(note), topic), topic, language)
     return _nothing(topic, language)

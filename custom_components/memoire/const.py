@@ -34,6 +34,9 @@ SEARCH_LIMIT_MAX: Final = 50
 # Questions whose sentences must name what they are about.
 TOPIC_QUESTIONS: Final = frozenset({Question.RECALL, Question.PREFERENCE})
 TOPIC_SLOT: Final = "topic"
+# A second wildcard, where a question says its topic in two places ("what temperature do we
+# like in the living room", "comment Étienne prend son café"): added to the topic.
+DETAIL_SLOT: Final = "detail"
 
 INTENT_TYPES: Final[dict[Question, str]] = {
     Question.RECALL: "MemoireRecall",

@@ -26,7 +26,14 @@ from homeassistant.components.conversation.agent_manager import get_agent_manage
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
-from .const import CONF_LOCAL_ANSWERS, DOMAIN, INTENT_TYPES, ISSUE_TRIGGERS, TOPIC_SLOT
+from .const import (
+    CONF_LOCAL_ANSWERS,
+    DETAIL_SLOT,
+    DOMAIN,
+    INTENT_TYPES,
+    ISSUE_TRIGGERS,
+    TOPIC_SLOT,
+)
 from .coordinator import MemoireConfigEntry
 from .languages import LANGUAGE_SLOT, Language, Question
 from .sentences import (
@@ -83,7 +90,7 @@ def _block(sentences: list[str], language: Language, topic: dict[str, Any]) -> d
     return {
         "sentences": sentences,
         "slots": {LANGUAGE_SLOT: language.value},
-        "lists": {TOPIC_SLOT: topic},
+        "lists": {TOPIC_SLOT: topic, DETAIL_SLOT: {"wildcard": True}},
     }
 
 

@@ -19,7 +19,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 
 from .answers import Recency, async_answer, loaded_runtime
-from .const import EVENT_UPDATED, INTENT_TYPES, TOPIC_QUESTIONS, TOPIC_SLOT
+from .const import DETAIL_SLOT, EVENT_UPDATED, INTENT_TYPES, TOPIC_QUESTIONS, TOPIC_SLOT
 from .languages import LANGUAGE_SLOT, Language, Question
 
 DESCRIPTIONS = {
@@ -56,12 +56,15 @@ class MemoireIntentHandler(intent.IntentHandler):
         schema: dict[Any, Any] = {probatio.Optional(LANGUAGE_SLOT): intent.non_empty_string}
         if self.question in TOPIC_QUESTIONS:
             schema[probatio.Required(TOPIC_SLOT)] = intent.non_empty_string
+            schema[probatio.Optional(DETAIL_SLOT)] = intent.non_empty_string
         return schema
 
     @override
     async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
         slots = self.async_validate_slots(intent_obj.slots)
         topic = slots[TOPIC_SLOT]["value"] if TOPIC_SLOT in slots else None
+        if topic is not None and DETAIL_SLOT in slots:
+            topic = f"{topic} {slots[DETAIL_SLOT]['value']}"
         said_in = slots[LANGUAGE_SLOT]["value"] if LANGUAGE_SLOT in slots else None
         language = Language.of(said_in or intent_obj.language)
         runtime = loaded_runtime(intent_obj.hass)

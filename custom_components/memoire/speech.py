@@ -183,22 +183,30 @@ _QUESTION_FILLER = {
     Language.EN: "i me we us you it is are was were be been being do does did will would "
     "should can could have has had get gets got getting put go goes going went come comes "
     "coming came take takes out up in at to with and or last recently lately latest now "
-    "today next usually s",
+    "today next usually currently moment s need needs say says said tell told write wrote",
     Language.FR: "je j on nous tu il elle ils elles est sont était ce c ça que qu quoi "
     "a ai as ont fait faire va vont vais passe passent vient viennent prend prennent "
-    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine",
+    "en dans avec et ou dernier dernière récemment maintenant aujourd hui prochain prochaine "
+    "dit dire pour",
     Language.DE: "ich wir du er sie es ist sind war wird werden wurde hat haben habe kommt "
     "kommen geht gehen fahren fährt an in im am zu und oder zuletzt neulich jetzt heute "
-    "nächste nächsten",
+    "nächste nächsten gesagt geschrieben",
     Language.ES: "yo nosotros tú es son era está están fue va van viene vienen hay ha he "
-    "en a con y o último última recientemente ahora hoy próximo próxima nos me se",
+    "en a con y o último última recientemente ahora hoy próximo próxima nos me se dijo dicho",
     Language.NL: "ik wij we jij je het is zijn was wordt worden werd heeft hebben komt komen "
-    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets",
+    "gaat gaan in op aan met en of laatst onlangs nu vandaag volgende er iets gezegd verteld naar",
     Language.IT: "io noi tu è sono era sta stanno viene vengono va vanno passano ha hanno "
-    "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi",
+    "a in con e o ultimo ultima recentemente ora oggi prossimo prossima ci si mi detto",
 }
 _FILLER_WORDS = frozenset(
     fold(word) for words in _QUESTION_FILLER.values() for word in words.split()
+)
+# The asker as a topic's subject, per language: "à quelle heure je me lève" is about me.
+_FIRST_PERSON = frozenset(
+    [
+        *("i", "me", "my", "je", "j", "moi", "mon", "ma", "mes"),
+        *("ich", "mich", "mir", "mein", "yo", "mi", "ik", "mijn", "io"),
+    ]
 )
 _ELIDED = re.compile(r"^(?:l|d|qu|dell|nell|sull|all|un)['’]", re.IGNORECASE)
 _PREFERENCE_WORDS = frozenset(
@@ -235,8 +243,16 @@ _PREFERENCE_WORDS = frozenset(
         "preferenze",
     ]
 )
+# An appended line's date, which the preferences read as its key ("2026-11-15"), and the
+# "key: value" it then holds as its value.
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATED_CHANGE = re.compile(r"^(?P<key>[^:]+?)\s*:\s+(?P<value>\S.*)$")
 _PREFERENCE_PREFIXES = ("lieblings", "lievelings")
 _WORD = re.compile(r"\w+")
+# "Chimney sweeping (ramonage)": up to three words, then another name for them in brackets.
+_NAMED_ALSO = re.compile(
+    r"(?P<named>(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)\s*\((?P<also>[^():;,]+)\)"
+)
 # The header's lines, which the bridge's search may quote: never worth saying out loud.
 _HEADER_LINE = re.compile(
     r"^\s*(?:-{3,}|(?:title|description|updated|sensitive|titre|maj|sensible)\s*:.*)$",
@@ -337,6 +353,8 @@ def same_word(wanted: str, word: str) -> bool:
     shorter, longer = sorted((wanted, word), key=len)
     if len(shorter) >= 3 and longer in (shorter + "s", shorter + "es", shorter + "x"):
         return True
+    if len(shorter) >= 4 and longer in (shorter + "ing", shorter + "ed"):
+        return True  # English verbs: "sweep" and "sweeping", "book" and "booked"
     added = len(longer) - len(shorter)
     if (
         longer.startswith(shorter)
@@ -357,17 +375,37 @@ def content_words(topic: str) -> list[str]:
     return [word for word in topic_words(topic) if len(word) >= 3 or word.isdigit()]
 
 
-def covers(topic: str, names: Iterable[str], texts: Iterable[str]) -> bool:
+def covers(topic: str, names: Iterable[str], lines: Iterable[str], *, person: bool = False) -> bool:
     """Whether a note answers a topic: more than half of the topic's words are the same
-    words as the note's (its names, description and lines). A note sharing one word of
-    two ("prêt immobilier" and a line on "prête") or only a stem ("cane" and "cans") is
-    not the answer: better the memory says it has nothing, or an LLM agent takes over."""
+    words as the note's names (title, aliases, description) and of ONE of its lines. A note
+    sharing one word of two ("prêt immobilier" and a line on "prête"), only a stem ("cane"
+    and "cans"), or the topic's words scattered over lines about other things (a journal
+    naming Declan in one entry and a birthday in another) is not the answer: better the
+    memory says it has nothing, or an LLM agent takes over. A note the topic does not name
+    answers only by the very words of one line ("bins" is not the "bin lorry" a child
+    wants), and a person's note (`person`) then only a question not about the asker
+    ("when do I get up" is not about Étienne, who "se lève la nuit")."""
     wanted = content_words(topic)
     if not wanted:
         return False
-    words = {word for text in [*names, *texts] for word in folded_words(text)}
-    named = sum(1 for want in wanted if any(same_word(want, word) for word in words))
-    return named * 2 > len(wanted)
+    named_words = {word for name in names for word in folded_words(name)}
+    named = {want for want in wanted if any(same_word(want, word) for word in named_words)}
+    best: set[str] = set()
+    for line in lines:
+        words = set(folded_words(line))
+        held = {want for want in wanted if any(same_word(want, word) for word in words)}
+        if not named and not {want for want in held if want in words}:
+            continue
+        if len(held - named) > len(best - named):
+            best = held
+    if person and not named and (_asks_about_oneself(topic) or not best):
+        return False
+    return len(named | best) * 2 > len(wanted)
+
+
+def _asks_about_oneself(topic: str) -> bool:
+    """Whether the topic's subject is the asker ("je me lève", "I need", "ich trinke")."""
+    return any(word in _FIRST_PERSON for word in folded_words(topic))
 
 
 def spoken_line(line: str) -> str:
@@ -407,9 +445,12 @@ def answering_lines(body: str, names: Sequence[str], topic: str) -> str:
     note's order, within the budget.
     """
     naming = {word for name in names for word in folded_words(name.replace("-", " "))}
-    wanted = [
-        word for word in content_words(topic) if not any(same_word(word, name) for name in naming)
-    ]
+
+    def choosing(words: Iterable[str]) -> list[str]:
+        return [word for word in words if not any(same_word(word, name) for name in naming)]
+
+    wanted = choosing(content_words(topic))
+    wanted += choosing(other_names(body, wanted))
     lines: list[tuple[int, str, set[str]]] = []  # (position, spoken, words)
     for position, line in enumerate(body.splitlines()):
         text = spoken_line(line)
@@ -438,6 +479,20 @@ def answering_lines(body: str, names: Sequence[str], topic: str) -> str:
         if len(chosen) == MAX_LINES:
             break
     return shortened(" ".join(text for _, text in sorted(chosen)))
+
+
+def other_names(body: str, wanted: Sequence[str]) -> list[str]:
+    """The words a note gives as another name of a wanted one: "Chimney sweeping
+    (ramonage)" makes "ramonage" a way to say "sweep", and "Pellet boiler (chaudière à
+    granulés)" makes "boiler" one to say "chaudière", so the lines saying it also answer.
+    A parenthesis with a list or a colon in it describes rather than names."""
+    found: list[str] = []
+    for match in _NAMED_ALSO.finditer(body):
+        named, also = content_words(match["named"]), content_words(match["also"])
+        for side, other in ((named, also), (also, named)):
+            if any(same_word(want, word) for want in wanted for word in side):
+                found += [word for word in other if word not in wanted and word not in found]
+    return found
 
 
 def join_words(items: Sequence[str], language: Language) -> str:
@@ -493,18 +548,39 @@ def matching_preferences(
     wanted = topic_words(topic)
     if not wanted:
         return []
-    scored: list[tuple[int, Preference]] = []
-    for key, value in values.items():
-        best_score, said = 0, key
+    scored: list[tuple[tuple[int, int], Preference]] = []
+    for key, value in current_preferences(values).items():
+        best_score, said = (0, 0), key
         for alias in sorted(aliases(key), key=lambda alias: _said_first(alias, language)):
-            alias_words = topic_words(alias)
-            score = sum(1 for word in wanted if any(same_word(word, k) for k in alias_words))
+            score = _key_score(wanted, topic_words(alias))
             if score > best_score:
                 best_score, said = score, alias
-        if best_score:
+        if best_score[0]:
             scored.append((best_score, Preference(said, value)))
-    best = max((score for score, _ in scored), default=0)
+    best = max((score for score, _ in scored), default=(0, 0))
     return [preference for score, preference in scored if score == best]
+
+
+def current_preferences(values: Mapping[str, str]) -> dict[str, str]:
+    """Each preference's newest value: an appended line "2026-11-15: living room
+    temperature: 21" (read as the key "2026-11-15") changes the key written above it."""
+    current: dict[str, str] = {}
+    for key, value in values.items():
+        changed = _DATED_CHANGE.match(value) if _DATE.fullmatch(key.strip()) else None
+        plain, newest = (changed["key"], changed["value"]) if changed else (key, value)
+        current.pop(plain, None)
+        current[plain] = newest
+    return current
+
+
+def _key_score(wanted: Sequence[str], key_words: Sequence[str]) -> tuple[int, int]:
+    """How well a preference key names the topic: the topic's words it holds, then the
+    fewest words of its own the topic did not say, when the topic says more than one
+    ("température de la chambre" before "température chambre des enfants" for "température
+    pour la chambre"; "temperature" alone names every temperature)."""
+    held = sum(1 for word in wanted if any(same_word(word, key) for key in key_words))
+    unsaid = sum(1 for key in key_words if not any(same_word(word, key) for word in wanted))
+    return held, (-unsaid if len(wanted) > 1 else 0)
 
 
 def _said_first(alias: str, language: Language) -> int:

@@ -112,3 +112,35 @@ async def test_an_entry_holding_the_previous_defaults_hears_the_question_phrasin
     assert await hass.config_entries.async_reload(entry.entry_id)
     await hass.async_block_till_done()
     assert (await ask(hass, "When is Marie coming?", "en")).startswith("Marie: ")
+
+
+async def test_an_entry_holding_the_question_rounds_defaults_hears_the_new_shapes(
+    hass: HomeAssistant, memory: Memory
+) -> None:
+    """The version with the question-shaped sentences stored its lists too; never edited,
+    they give way to today's, so "remind me …" and "c'est qui …" work after the update."""
+    previous = default_options()
+    previous["en"]["recall"] = [
+        "what do you (remember|know) about {topic}",
+        "do you remember {topic}",
+        "tell me about {topic}",
+        "what did I (say|tell you|write) about {topic}",
+        "what have I (said|told you) about {topic}",
+        "what do you have (on|about) {topic}",
+        "(what is|what's) (the latest|new) (on|about|with) {topic}",
+        "any news (on|about) {topic}",
+        "what happened (to|with) {topic}",
+        "when (is|are|was|were|does|do|did|will|should) {topic}",
+        "what (day|time) (are|does|do|did|will) {topic}",
+        "what (day|time) is {topic}",
+        "where (are|were|do|did|will|should) (we|I) {topic}",
+        "how much (do|does|did) (we|I) {topic}",
+        "(what is|what's) the name of {topic}",
+        "(what is|what's) {topic} called",
+    ]
+    assert await async_setup_component(hass, "conversation", {})
+    entry = await add_entry(hass, memory)
+    hass.config_entries.async_update_entry(entry, options=previous)
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert (await ask(hass, "Remind me about Marie", "en")).startswith("Marie: ")

@@ -11,6 +11,7 @@ from custom_components.memoire.speech import (
     Preference,
     answering_lines,
     covers,
+    current_preferences,
     folder_words,
     language_guess,
     matching_preferences,
@@ -160,3 +161,59 @@ def test_a_note_is_named_by_its_whole_title_or_file_name() -> None:
     assert named.path_named(index, "New bike") == "topics/new-bike.md"
     assert named.path_named(index, "bike") is None
     assert named.path_named(index, "") is None
+
+
+def test_an_appended_dated_preference_line_is_the_newest_value_of_its_key() -> None:
+    """The preferences read "- 2026-11-15: living room temperature: 21" as the key
+    "2026-11-15"; a voice must say 21 for the living room, not the 20 written above it."""
+    values = {
+        "living room temperature / température du salon": "20",
+        "bedroom temperature": "18",
+        "2026-11-15": "living room temperature / température du salon: 21",
+    }
+    found = matching_preferences(values, "temperature living room", Language.EN)
+    assert found == [Preference("living room temperature", "21")]
+    assert current_preferences(values)["bedroom temperature"] == "18"
+
+
+def test_a_note_answers_by_the_words_of_one_line_not_words_scattered_over_lines() -> None:
+    journal = ["2026-11-22: finished Declan's mandolin.", "2026-11-27: anniversaire de Mamie Jo."]
+    assert not covers("anniversaire de declan", ["Journal"], journal)
+    assert covers("anniversaire de declan", ["Journal"], ["Declan : anniversaire le 19."])
+
+
+def test_a_note_not_named_by_the_topic_needs_a_lines_very_word() -> None:
+    """ "bins" is not the "bin lorry" a child wants for Christmas; "bikes" named in the
+    title still finds "Bike"."""
+    assert not covers("bins", ["Christmas gifts"], ["Owen: a bin lorry."])
+    assert covers("bins", ["Bins"], ["Grey bin on Tuesday."])
+    assert covers("peanuts", ["Nina"], ["Allergic to peanuts."], person=True)
+
+
+def test_a_persons_note_does_not_answer_the_askers_own_question() -> None:
+    etienne = ["Supporte les Canadiens ; se lève la nuit pour les matchs."]
+    assert not covers("je me lève", ["Étienne"], etienne, person=True)
+    assert covers("étienne se lève", ["Étienne"], etienne, person=True)
+
+
+def test_an_english_ing_or_ed_ending_is_the_same_word() -> None:
+    assert same_word("sweep", "sweeping")
+    assert same_word("book", "booked")
+    assert not same_word("bed", "bedding")
+
+
+def test_a_name_in_brackets_lets_the_lines_saying_it_answer() -> None:
+    """ "Chimney sweeping (ramonage)": the booking says "ramonage", not "sweep"."""
+    body = "\n".join(
+        [
+            "Pellet boiler (chaudière à granulés) in the cellar.",
+            "Chimney sweeping (ramonage) every year before Christmas.",
+            "Annual boiler service: technician Julien.",
+            "- 2026-11-20: ramonage of the wood stove booked for 10 December.",
+        ]
+    )
+    assert answering_lines(body, ["Heating"], "the next chimney sweep") == (
+        "Chimney sweeping (ramonage) every year before Christmas. "
+        "2026-11-20: ramonage of the wood stove booked for 10 December."
+    )
+    assert "Julien" in answering_lines(body, ["Heating"], "la chaudière")
