@@ -12,6 +12,7 @@ from itertools import islice
 
 from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
 from memoire.core.secrets.passphrases import _SENTENCE_WORDS
+from memoire.core.secrets.text import positions
 
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
@@ -120,16 +121,14 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
 def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
     """The lines holding a stem of a secret noun, in order: prose without any costs one
     `str.find` per stem, which outruns the nouns' regex over the note by far."""
-    lines: set[tuple[int, int]] = set()
+    lines: dict[int, int] = {}
     for stem in _STEMS:
-        position = lower.find(stem)
-        while position != -1:
+        for position in positions(lower, stem):
             start = lower.rfind("\n", 0, position) + 1
-            end = lower.find("\n", position)
-            end = len(lower) if end == -1 else end
-            lines.add((start, end))
-            position = lower.find(stem, end)
-    return sorted(lines)
+            if start not in lines:
+                end = lower.find("\n", position)
+                lines[start] = len(lower) if end == -1 else end
+    return sorted(lines.items())
 
 
 def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> _Label:
