@@ -71,7 +71,7 @@ def test_every_layout_gives_its_pair(text: str, value: str, relation: str) -> No
         ("pwd: x", "password"),
         ("p/w: x", "password"),
         ("passw0rd is x", "password"),
-        ("phrase de passe : x", "password"),
+        ("phrase de passe : x", "phrase"),
         ("PUK: x", "pin"),
         ("cryptogramme : x", "pin"),
         ("safe word: x", "word"),

@@ -17,8 +17,8 @@ from memoire.core.secrets.text import positions
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
     r"(?<![^\W_])(?:"
-    r"(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passphrases?"
-    r"|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?|passcodes?"
+    r"(?P<phrase>passphrases?|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?)"
+    r"|(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passcodes?"
     r"|p[a@]?s{1,3}[a-z0-9]{0,3}w[a-z0-9]{0,4}"
     r"|pwd|pw|p/w|psk)"
     r"|(?P<pass>p[a@]ss)"
@@ -29,7 +29,7 @@ _LABEL = re.compile(
     r"|(?P<key>cl[ée]f?s?|keys?|secrets?|tokens?|jetons?)"
     r"|(?P<answer>answers?|réponses?|maiden[ _-]name|nom[ _-]de[ _-]jeune[ _-]fille"
     r"|memorable|mémorable|questions?)"
-    r"|(?P<creds>identifiants|credentials|creds)"
+    r"|(?P<creds>identifiants|credentials|creds|logins)"
     r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
     r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox)"
@@ -40,7 +40,7 @@ _LABEL = re.compile(
 _STEMS = (
     *("pas", "p@s", "ps", "pw", "p/w", "mot", "mdp", "pin", "puk", "nip", "cvv", "cvc"),
     *("crypto", "safe", "code", "comb", "clé", "cle", "key", "secret", "token", "jeton"),
-    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred"),
+    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred", "login"),
     *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
     *("antivol", "consigne", "boîte"),
 )
@@ -50,8 +50,11 @@ _VERBS = frozenset(
     (
         *("is", "est", "c'est", "c’est", "was", "sera", "vaut", "to", "en", "it's", "it’s"),
         *("are", "reste", "remains", "now", "maintenant", "désormais", "stays", "became"),
+        *("'s", "’s"),  # "password's pineapple2020"
     )
 )
+# Words between a value and its noun after it: "j'ai mis 3112 comme code", "1406 as the PIN".
+_VERBS_BEFORE = _VERBS | frozenset(("comme", "as", "en", "pour"))
 _SENTENCE_ENDS = (".", "?", "!")
 _OPENING_QUOTES = ("«", '"', "“")
 _CLOSING_QUOTES = ("»", '"', "”")
@@ -113,9 +116,11 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
     for match, line_start, line_end in islice(matches, _MAX_LABELS):
         label = _label(lower, match, line_start, line_end)
         yield from _same_line(text, label)
+        yield from _quoted_after(text, label)
         yield from _before(text, label)
         yield from _next_line(text, lower, label)
         yield from _table_cells(text, lower, label)
+        yield from _heading_items(text, lower, label)
 
 
 def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
@@ -287,7 +292,7 @@ def _before(text: str, label: _Label) -> Iterator[Slot]:
         raw = token[0]
         if raw.endswith(_SENTENCE_ENDS) and distance:
             break
-        if raw.lower() in _VERBS or raw in _SEPARATORS:
+        if raw.lower() in _VERBS_BEFORE or raw in _SEPARATORS:
             verb = True
             continue
         where = ["r:before", _distance(distance)]
@@ -410,3 +415,57 @@ def _table_cells(text: str, lower: str, label: _Label) -> Iterator[Slot]:
                 if slot is not None:
                     yield slot
         rows += 1
+
+
+_QUOTE_PAIRS = {"«": "»", '"': '"', "“": "”", "'": "'", "‘": "’"}
+_MAX_QUOTE_GAP = 12  # "code word «…»", "mot de code : « … »", "safe word is '…'"
+
+
+def _quoted_after(text: str, label: _Label) -> Iterator[Slot]:
+    """Words in quotes soon after the noun, spaces and all: "code word «blue giraffe»"."""
+    line = text[label.end : min(label.line_end, label.end + _MAX_QUOTE_GAP + _MAX_VALUE)]
+    for offset, char in enumerate(line[:_MAX_QUOTE_GAP]):
+        closing = _QUOTE_PAIRS.get(char)
+        if closing is None:
+            continue
+        end = line.find(closing, offset + 1)
+        if end == -1 or " " not in line[offset + 1 : end].strip():
+            return  # one word in quotes is a token the line's words already give
+        start = label.end + offset + 1
+        where = ["r:quoted_phrase", "r:first" if offset <= 3 else "r:d1-3"]
+        slot = _slot(text, label, start, label.end + end, where)
+        if slot is not None:
+            yield slot
+        return
+
+
+_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*:[ \t]+)?")
+_MAX_ITEMS = 8
+_MAX_HEADING_WORDS = 8  # "Codes de secours Google (imprimés en mars) :"
+
+
+def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
+    """A heading naming secrets ("Bank security questions:", "Codes de secours :") gives the
+    lines listed under it their values: after an item's own label, or the line itself."""
+    rest = text[label.end : label.line_end].rstrip()
+    if not rest.endswith(":") or len(rest.split()) > _MAX_HEADING_WORDS:
+        return
+    position = label.line_end
+    for index in range(_MAX_ITEMS):
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end == -1 else line_end
+        start = position + 1
+        if not text[start:line_end].strip():
+            return  # the list ends at a blank line
+        item = _ITEM_LABEL.match(text, start, min(line_end, start + _REACH))
+        body = item.end() if item else start
+        tokens = list(_TOKEN.finditer(text, body, min(line_end, start + _REACH)))
+        where = ["r:heading_item", "r:item1" if index == 0 else "r:item2+"]
+        if body > start and text[start:body].rstrip().endswith(":"):
+            where.append("r:item_label")
+        extended = _with_context(label, lower[start : min(line_end, start + _REACH)])
+        if 1 <= len(tokens) <= _MAX_PHRASE:
+            value = _slot(text, extended, tokens[0].start(), tokens[-1].end(), where)
+            if value is not None:
+                yield value
+        position = line_end
