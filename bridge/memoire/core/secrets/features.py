@@ -37,7 +37,8 @@ _CODE_SYNTAX = re.compile(
     r"[()\[\]]|[a-z_]\.[a-z_][a-z_]*[A-Z(]|^(?:self|cfg|config|settings|this)\.|[!=]="
 )
 _FILENAME = re.compile(
-    r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?)"
+    r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?"
+    r"|tgz|tar|whl|deb|rpm|dmg|exe|msi|apk|iso|jar|js|mjs|ts)"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}")

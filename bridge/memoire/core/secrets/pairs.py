@@ -194,10 +194,14 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
     the next separator once a value was given ("password: x, user: bob", a line of JSON)."""
     linked = separated = crossed = given = False
     since_link = 0
+    asking = text[label.start : label.end].lower().startswith("question")
     tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
     for index, token in enumerate(tokens[:_MAX_TOKENS]):
         start, end = token.span()
         raw = token[0]
+        if asking:
+            asking = not raw.endswith("?")
+            continue  # "question": "What's my…?": the question's words, not its answer
         bare = raw.lower().rstrip(",;")
         start, link = _after_inner_separator(raw, start)
         if given and (link or bare in _SEPARATORS or raw.endswith(":")):
@@ -423,6 +427,8 @@ _MAX_QUOTE_GAP = 12  # "code word «…»", "mot de code : « … »", "safe wor
 
 def _quoted_after(text: str, label: _Label) -> Iterator[Slot]:
     """Words in quotes soon after the noun, spaces and all: "code word «blue giraffe»"."""
+    if text[label.start : label.end].lower().startswith("question"):
+        return  # a question is quoted, its answer is not in its quotes
     line = text[label.end : min(label.line_end, label.end + _MAX_QUOTE_GAP + _MAX_VALUE)]
     for offset, char in enumerate(line[:_MAX_QUOTE_GAP]):
         closing = _QUOTE_PAIRS.get(char)
