@@ -194,14 +194,10 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
     the next separator once a value was given ("password: x, user: bob", a line of JSON)."""
     linked = separated = crossed = given = False
     since_link = 0
-    asking = text[label.start : label.end].lower().startswith("question")
-    tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
+    tokens = _tokens_after(text, label)
     for index, token in enumerate(tokens[:_MAX_TOKENS]):
         start, end = token.span()
         raw = token[0]
-        if asking:
-            asking = not raw.endswith("?")
-            continue  # "question": "What's my…?": the question's words, not its answer
         bare = raw.lower().rstrip(",;")
         start, link = _after_inner_separator(raw, start)
         if given and (link or bare in _SEPARATORS or raw.endswith(":")):
@@ -238,6 +234,16 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
             continue
         since_link += 1
         crossed = crossed or raw.endswith(_SENTENCE_ENDS)
+
+
+def _tokens_after(text: str, label: _Label) -> list[re.Match[str]]:
+    """The words after the noun on its line; after a question's "?" for a "question": the
+    words up to it ("question": "What's my…?") are the question, not its answer."""
+    tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
+    if not text[label.start : label.end].lower().startswith("question"):
+        return tokens
+    asked = next((index for index, token in enumerate(tokens) if token[0].endswith("?")), None)
+    return [] if asked is None else tokens[asked + 1 :]
 
 
 def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
