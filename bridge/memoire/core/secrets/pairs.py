@@ -82,7 +82,17 @@ _MAX_ROWS = 12
 _MAX_TABLE_LINE = 500
 _MAX_HEADER = 40
 _TABLE_RULE = re.compile(r"[\s|:+-]*")
-_CROSSED = frozenset(("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"))
+_CROSSED = frozenset(
+    (
+        *("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"),
+        *("r:heading_item", "r:item_label", "r:quoted_phrase"),
+    )
+)
+# Where a PIN code is a postcode (India's six-digit PIN): an address is given around it.
+_ADDRESS = re.compile(
+    r"\b(?:address|adresse|road|street|avenue|lane|marg|nagar|ship(?:ping)? to|deliver\w*"
+    r"|livraison|india|inde)\b"
+)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -144,6 +154,8 @@ def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> 
         *context_features(window),
         *_label_neighbours(lower, start, end, line_start, line_end),
     )
+    if kind == "pin" and _ADDRESS.search(window):
+        context = (*context, "c:public_code")  # "12 MG Road, PIN code 560001"
     if lower[start - 1 : start] in ("$", "%", "{", ".") or lower[start - 2 : start] == "${":
         context = (*context, "l:variable")  # $PWD, ${PASSWORD}, cfg.password
     return _Label(kind, start, end, line_start, line_end, context)
@@ -441,11 +453,12 @@ def _quoted_after(text: str, label: _Label) -> Iterator[Slot]:
         if closing is None:
             continue
         end = line.find(closing, offset + 1)
-        if end == -1 or " " not in line[offset + 1 : end].strip():
+        inner = line[offset + 1 : end].strip()
+        if end == -1 or " " not in inner:
             return  # one word in quotes is a token the line's words already give
-        start = label.end + offset + 1
+        start = label.end + line.index(inner, offset + 1)
         where = ["r:quoted_phrase", "r:first" if offset <= 3 else "r:d1-3"]
-        slot = _slot(text, label, start, label.end + end, where)
+        slot = _slot(text, label, start, start + len(inner), where)
         if slot is not None:
             yield slot
         return
