@@ -71,7 +71,7 @@ def test_every_layout_gives_its_pair(text: str, value: str, relation: str) -> No
         ("pwd: x", "password"),
         ("p/w: x", "password"),
         ("passw0rd is x", "password"),
-        ("phrase de passe : x", "password"),
+        ("phrase de passe : x", "phrase"),
         ("PUK: x", "pin"),
         ("cryptogramme : x", "pin"),
         ("safe word: x", "word"),
@@ -179,3 +179,67 @@ def test_a_note_made_of_nouns_is_read_up_to_a_bounded_number_of_them() -> None:
     text = unit * 5_000
     furthest = max(slot.end for slot in slots(text, lowered(text)))
     assert len(unit) * _MAX_LABELS < furthest < len(unit) * (_MAX_LABELS + 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "relation"),
+    [
+        ("Netflix security questions:\nFirst pet: Biscotte", "Biscotte", "r:heading_item"),
+        ("Identifiants du NAS :\n- admin : Grive!Noire8", "Grive!Noire8", "r:item_label"),
+        ("Backup codes for GitHub:\n4471 9023\n1185 6630", "1185 6630", "r:item2+"),
+        ("the safe word is 'purple octopus' ok?", "purple octopus", "r:quoted_phrase"),
+        ("mot de sécurité « lapin bleu » pour l'école", "lapin bleu", "r:quoted_phrase"),
+        ("the wifi password's Otter2019", "Otter2019", "r:first"),
+        ("J'ai choisi 7741 comme code du cadenas", "7741", "r:verb_before"),
+    ],
+)
+def test_headings_quotes_and_contractions_give_values(text: str, value: str, relation: str) -> None:
+    assert relation in pairs(text).get(value, set())
+
+
+def test_a_passphrase_is_a_label_of_its_own_kind() -> None:
+    text = "backup passphrase: seven lazy otters 42"
+    assert any(slot.label == "phrase" for slot in slots(text, lowered(text)))
+    assert "l:phrase" in pairs(text)["seven lazy otters 42"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("Codes de récupération Microsoft :\n5521 0093", "c:recovery"),
+        ("The garage keypad opens with 5530", "c:sets"),
+        ("Teams meeting host key: 552019", "c:sets"),
+        ("PIN code 400017, Andheri West address", "c:public_code"),
+    ],
+)
+def test_cues_name_recovery_setting_and_address_contexts(text: str, cue: str) -> None:
+    assert any(cue in features for features in pairs(text).values())
+
+
+def test_the_words_of_a_question_are_not_its_answer() -> None:
+    text = '{"question": "What\'s my sister\'s dog called?", "expected_words": ["Pixel"]}'
+    assert not any(value.startswith("What") for value in pairs(text))
+    assert find_secrets(text) == []
+
+
+# In wording of their own, after the eighth hold-out's misses: the rules alone miss each.
+SLOTS_NOW_FIND = [
+    ("my bank pwd's Tournesol1999 don't tell anyone", "Tournesol1999"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SLOTS_NOW_FIND)
+def test_the_guard_refuses_contracted_secrets(text: str, secret: str) -> None:
+    assert secret in [text[f.start : f.end] for f in find_secrets(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ship to: 44 Park Street, Kolkata, PIN code 700016, India",
+        "Livraison : 8 Hill Road, Mumbai, PIN code 400050",
+        '"resolved": "https://registry.npmjs.org/path-key/-/path-key-3.1.1.tgz",',
+    ],
+)
+def test_addresses_and_package_files_are_not_secrets(text: str) -> None:
+    assert find_secrets(text) == []

@@ -1703,3 +1703,23 @@ def test_codes_answered_listed_spaced_or_labelled_after_are_caught(text: str, se
 )
 def test_public_codes_and_answers_that_are_no_code_are_not_secrets(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pass | Cost | Length\n--- | --- | ---\nAdult pass | $310 | 5 days\n"
+        "Kids pass | $155 | 5 days",
+        "| Ville | Code INSEE |\n|---|---|\n| Nantes | 44109 |\n| Rennes | 35238 |",
+        "| Shop | Promo code |\n|---|---|\n| Decathlon | 58213 |",
+        "Template: mysql://USER:PASSWORD@HOST:3306/DB",
+        "Modèle : amqp://UTILISATEUR:MOT_DE_PASSE@SERVEUR:5672/",
+    ],
+)
+def test_prices_public_code_columns_and_url_templates_are_not_secrets(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_real_password_in_a_url_with_an_upper_case_host_is_still_refused() -> None:
+    text = "mysql://admin:Kx8mq2Lw@DBHOST:3306/app"
+    assert [text[f.start : f.end] for f in find_secrets(text)] == ["Kx8mq2Lw"]

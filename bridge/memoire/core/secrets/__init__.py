@@ -625,6 +625,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         given = match["separator"] is not None and _is_given_key(value)
         joined = _is_network_key(text, match) and _LONG_JOINED_WORDS.fullmatch(value) is not None
         return span if given or joined or _looks_generated(value) else None
+    if _PRICE.fullmatch(value) is not None:
+        return None  # "Week pass | $420": a price in a column or after a pass's name
     secret = (
         _is_passphrase(match, value)
         or _is_quoted_passphrase(text, match, span)
@@ -636,6 +638,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
 
 
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+_PRICE = re.compile(r"[$€£¥][0-9][0-9.,]*|[0-9][0-9.,]*[$€£¥]")
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 
 

@@ -37,7 +37,8 @@ _CODE_SYNTAX = re.compile(
     r"[()\[\]]|[a-z_]\.[a-z_][a-z_]*[A-Z(]|^(?:self|cfg|config|settings|this)\.|[!=]="
 )
 _FILENAME = re.compile(
-    r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?)"
+    r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?"
+    r"|tgz|tar|whl|deb|rpm|dmg|exe|msi|apk|iso|jar|js|mjs|ts)"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}")
@@ -224,7 +225,8 @@ _CONTEXT_CUES = (
     ),
     (
         "c:elsewhere",
-        r"\b(?:ask|asks|demande\w*|bitwarden|1password|keepass|lastpass|keychain|manager"
+        r"\b(?:ask|asks|demande\w*|bitwarden\w*|1password|keepass\w*|lastpass|keychain|manager"
+        r"|moved|migrated|déplacés?|migrés?|transférés?"
         r"|gestionnaire|sticker|written on|écrit sur|étiquette|fridge|frigo|envelope|enveloppe"
         r"|on the back|au dos|texted|sms|in the vault|coffre-fort numérique|notebook|carnet)\b",
     ),
@@ -241,7 +243,8 @@ _CONTEXT_CUES = (
         r"|suivi|invoice|facture|course|cours|module|room|salle|product|produit|sku|error"
         r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
-        r"|diagnostic|obd|fault|panne|class|classe|style|colou?r|couleur|hs|tariff|tarif)\b",
+        r"|diagnostic|obd|fault|panne|class|classe|style|colou?r|couleur|hs|tariff|tarif"
+        r"|address|adresse|road|avenue)\b",
     ),
     (
         "c:negation",
@@ -268,6 +271,16 @@ _CONTEXT_CUES = (
         "c:hint",
         r"\b(?:indice|hint|birthday|anniversaire|same as|comme d'habitude|the usual|habituel"
         r"|backwards|à l'envers)\b",
+    ),
+    (
+        "c:recovery",
+        r"\b(?:recovery|backup|secours|récupération|recuperation|2fa|two-factor|mfa|2sv)\b",
+    ),
+    (
+        "c:sets",
+        r"(?:\bset (?:it |the \w+ |them )?to\b|\bj'ai mis\b|\bmis [^.]{0,20}\bcomme\b"
+        r"|s['’]ouvr\w*|\bopens? with\b|\bunlocks? with\b|\bouvre avec\b|\bhost key\b"
+        r"|\bmeeting|\bréunion)",
     ),
     (
         "c:clock",

@@ -12,12 +12,13 @@ from itertools import islice
 
 from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
 from memoire.core.secrets.passphrases import _SENTENCE_WORDS
+from memoire.core.secrets.text import positions
 
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
     r"(?<![^\W_])(?:"
-    r"(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passphrases?"
-    r"|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?|passcodes?"
+    r"(?P<phrase>passphrases?|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?)"
+    r"|(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passcodes?"
     r"|p[a@]?s{1,3}[a-z0-9]{0,3}w[a-z0-9]{0,4}"
     r"|pwd|pw|p/w|psk)"
     r"|(?P<pass>p[a@]ss)"
@@ -28,7 +29,7 @@ _LABEL = re.compile(
     r"|(?P<key>cl[ée]f?s?|keys?|secrets?|tokens?|jetons?)"
     r"|(?P<answer>answers?|réponses?|maiden[ _-]name|nom[ _-]de[ _-]jeune[ _-]fille"
     r"|memorable|mémorable|questions?)"
-    r"|(?P<creds>identifiants|credentials|creds)"
+    r"|(?P<creds>identifiants|credentials|creds|logins)"
     r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
     r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox)"
@@ -39,7 +40,7 @@ _LABEL = re.compile(
 _STEMS = (
     *("pas", "p@s", "ps", "pw", "p/w", "mot", "mdp", "pin", "puk", "nip", "cvv", "cvc"),
     *("crypto", "safe", "code", "comb", "clé", "cle", "key", "secret", "token", "jeton"),
-    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred"),
+    *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred", "login"),
     *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
     *("antivol", "consigne", "boîte"),
 )
@@ -49,8 +50,11 @@ _VERBS = frozenset(
     (
         *("is", "est", "c'est", "c’est", "was", "sera", "vaut", "to", "en", "it's", "it’s"),
         *("are", "reste", "remains", "now", "maintenant", "désormais", "stays", "became"),
+        *("'s", "’s"),  # "password's pineapple2020"
     )
 )
+# Words between a value and its noun after it: "j'ai mis 3112 comme code", "1406 as the PIN".
+_VERBS_BEFORE = _VERBS | frozenset(("comme", "as", "en", "pour"))
 _SENTENCE_ENDS = (".", "?", "!")
 _OPENING_QUOTES = ("«", '"', "“")
 _CLOSING_QUOTES = ("»", '"', "”")
@@ -78,7 +82,17 @@ _MAX_ROWS = 12
 _MAX_TABLE_LINE = 500
 _MAX_HEADER = 40
 _TABLE_RULE = re.compile(r"[\s|:+-]*")
-_CROSSED = frozenset(("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"))
+_CROSSED = frozenset(
+    (
+        *("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"),
+        *("r:heading_item", "r:item_label", "r:quoted_phrase"),
+    )
+)
+# Where a PIN code is a postcode (India's six-digit PIN): an address is given around it.
+_ADDRESS = re.compile(
+    r"\b(?:address|adresse|road|street|avenue|lane|marg|nagar|ship(?:ping)? to|deliver\w*"
+    r"|livraison|india|inde)\b"
+)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -112,24 +126,24 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
     for match, line_start, line_end in islice(matches, _MAX_LABELS):
         label = _label(lower, match, line_start, line_end)
         yield from _same_line(text, label)
+        yield from _quoted_after(text, label)
         yield from _before(text, label)
         yield from _next_line(text, lower, label)
         yield from _table_cells(text, lower, label)
+        yield from _heading_items(text, lower, label)
 
 
 def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
     """The lines holding a stem of a secret noun, in order: prose without any costs one
     `str.find` per stem, which outruns the nouns' regex over the note by far."""
-    lines: set[tuple[int, int]] = set()
+    lines: dict[int, int] = {}
     for stem in _STEMS:
-        position = lower.find(stem)
-        while position != -1:
+        for position in positions(lower, stem):
             start = lower.rfind("\n", 0, position) + 1
-            end = lower.find("\n", position)
-            end = len(lower) if end == -1 else end
-            lines.add((start, end))
-            position = lower.find(stem, end)
-    return sorted(lines)
+            if start not in lines:
+                end = lower.find("\n", position)
+                lines[start] = len(lower) if end == -1 else end
+    return sorted(lines.items())
 
 
 def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> _Label:
@@ -140,6 +154,8 @@ def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> 
         *context_features(window),
         *_label_neighbours(lower, start, end, line_start, line_end),
     )
+    if kind == "pin" and _ADDRESS.search(window):
+        context = (*context, "c:public_code")  # "12 MG Road, PIN code 560001"
     if lower[start - 1 : start] in ("$", "%", "{", ".") or lower[start - 2 : start] == "${":
         context = (*context, "l:variable")  # $PWD, ${PASSWORD}, cfg.password
     return _Label(kind, start, end, line_start, line_end, context)
@@ -190,7 +206,7 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
     the next separator once a value was given ("password: x, user: bob", a line of JSON)."""
     linked = separated = crossed = given = False
     since_link = 0
-    tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
+    tokens = _tokens_after(text, label)
     for index, token in enumerate(tokens[:_MAX_TOKENS]):
         start, end = token.span()
         raw = token[0]
@@ -230,6 +246,16 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
             continue
         since_link += 1
         crossed = crossed or raw.endswith(_SENTENCE_ENDS)
+
+
+def _tokens_after(text: str, label: _Label) -> list[re.Match[str]]:
+    """The words after the noun on its line; after a question's "?" for a "question": the
+    words up to it ("question": "What's my…?") are the question, not its answer."""
+    tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
+    if not text[label.start : label.end].lower().startswith("question"):
+        return tokens
+    asked = next((index for index, token in enumerate(tokens) if token[0].endswith("?")), None)
+    return [] if asked is None else tokens[asked + 1 :]
 
 
 def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
@@ -288,7 +314,7 @@ def _before(text: str, label: _Label) -> Iterator[Slot]:
         raw = token[0]
         if raw.endswith(_SENTENCE_ENDS) and distance:
             break
-        if raw.lower() in _VERBS or raw in _SEPARATORS:
+        if raw.lower() in _VERBS_BEFORE or raw in _SEPARATORS:
             verb = True
             continue
         where = ["r:before", _distance(distance)]
@@ -411,3 +437,60 @@ def _table_cells(text: str, lower: str, label: _Label) -> Iterator[Slot]:
                 if slot is not None:
                     yield slot
         rows += 1
+
+
+_QUOTE_PAIRS = {"«": "»", '"': '"', "“": "”", "'": "'", "‘": "’"}
+_MAX_QUOTE_GAP = 12  # "code word «…»", "mot de code : « … »", "safe word is '…'"
+
+
+def _quoted_after(text: str, label: _Label) -> Iterator[Slot]:
+    """Words in quotes soon after the noun, spaces and all: "code word «blue giraffe»"."""
+    if text[label.start : label.end].lower().startswith("question"):
+        return  # a question is quoted, its answer is not in its quotes
+    line = text[label.end : min(label.line_end, label.end + _MAX_QUOTE_GAP + _MAX_VALUE)]
+    for offset, char in enumerate(line[:_MAX_QUOTE_GAP]):
+        closing = _QUOTE_PAIRS.get(char)
+        if closing is None:
+            continue
+        end = line.find(closing, offset + 1)
+        inner = line[offset + 1 : end].strip()
+        if end == -1 or " " not in inner:
+            return  # one word in quotes is a token the line's words already give
+        start = label.end + line.index(inner, offset + 1)
+        where = ["r:quoted_phrase", "r:first" if offset <= 3 else "r:d1-3"]
+        slot = _slot(text, label, start, start + len(inner), where)
+        if slot is not None:
+            yield slot
+        return
+
+
+_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*:[ \t]+)?")
+_MAX_ITEMS = 8
+_MAX_HEADING_WORDS = 8  # "Codes de secours Google (imprimés en mars) :"
+
+
+def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
+    """A heading naming secrets ("Bank security questions:", "Codes de secours :") gives the
+    lines listed under it their values: after an item's own label, or the line itself."""
+    rest = text[label.end : label.line_end].rstrip()
+    if not rest.endswith(":") or len(rest.split()) > _MAX_HEADING_WORDS:
+        return
+    position = label.line_end
+    for index in range(_MAX_ITEMS):
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end == -1 else line_end
+        start = position + 1
+        if not text[start:line_end].strip():
+            return  # the list ends at a blank line
+        item = _ITEM_LABEL.match(text, start, min(line_end, start + _REACH))
+        body = item.end() if item else start
+        tokens = list(_TOKEN.finditer(text, body, min(line_end, start + _REACH)))
+        where = ["r:heading_item", "r:item1" if index == 0 else "r:item2+"]
+        if body > start and text[start:body].rstrip().endswith(":"):
+            where.append("r:item_label")
+        extended = _with_context(label, lower[start : min(line_end, start + _REACH)])
+        if 1 <= len(tokens) <= _MAX_PHRASE:
+            value = _slot(text, extended, tokens[0].start(), tokens[-1].end(), where)
+            if value is not None:
+                yield value
+        position = line_end

@@ -850,13 +850,18 @@ def _secret_columns(header: str) -> dict[int, _Context]:
     columns = {}
     for index, (_, cell) in enumerate(_cells(header)):
         noun = _NOUN.search(cell)
-        if noun is not None and len(cell.split()) <= 3:
+        if noun is not None and len(cell.split()) <= 3 and not _names_another_kind(cell):
             kind = Noun(next(name for name, value in noun.groupdict().items() if value))
             context = _context(cell, noun.start(), noun.end(), kind, noun[0])
             if _BARE_HEADER.fullmatch(cell.strip()) is not None:
                 context = replace(context, bare=True)
             columns[index] = context
     return columns
+
+
+def _names_another_kind(header: str) -> bool:
+    """ "Code INSEE", "Code postal", "Promo code": the column holds public codes."""
+    return any(word.strip(".()") in _OTHER_CODES for word in header.lower().split())
 
 
 def _column_values(
