@@ -27,6 +27,7 @@ HOLDOUT5_CORPUS = DATA / "secrets_holdout5.jsonl"  # written blind, measured onc
 HOLDOUT6_CORPUS = DATA / "secrets_holdout6.jsonl"  # written blind, measured once (dev3 rules)
 HOLDOUT7_CORPUS = DATA / "secrets_holdout7.jsonl"  # written blind, measured once (layouts)
 HOLDOUT8_CORPUS = DATA / "secrets_holdout8.jsonl"  # written blind, measured once (slots)
+HOLDOUT9_CORPUS = DATA / "secrets_holdout9.jsonl"  # written blind, measured once (slots 2)
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -36,6 +37,7 @@ HOLDOUTS = (
     HOLDOUT6_CORPUS,
     HOLDOUT7_CORPUS,
     HOLDOUT8_CORPUS,
+    HOLDOUT9_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

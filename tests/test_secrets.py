@@ -29,6 +29,7 @@ from tests.secret_corpus import (
     HOLDOUT6_CORPUS,
     HOLDOUT7_CORPUS,
     HOLDOUT8_CORPUS,
+    HOLDOUT9_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -327,6 +328,22 @@ def test_eighth_holdout_levels_hold_as_a_floor() -> None:
     assert caught["card"] >= 20  # of 20
     assert caught["keyword"] >= 149  # of 160
     assert caught["token"] >= 40  # of 40
+
+
+def test_ninth_holdout_levels_hold_as_a_floor() -> None:
+    """Written blind (410 rows, EN/FR evenly) while the slots' second round was built,
+    measured once: the rules alone caught 131 of 160 keyword secrets and flagged none of
+    200 hard negatives; the first slots 132 and 1; the second round 134 (83.8 %), all 30
+    tokens and 20 cards, and flagged 4 (a PIN code in an address without a street, two
+    password checkers in Python, a log line saying a password was wrong). Spent from now
+    on."""
+    corpus = load_corpus(HOLDOUT9_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 210
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 4  # of 200 hard negatives
+    assert caught["card"] >= 20  # of 20
+    assert caught["keyword"] >= 134  # of 160
+    assert caught["token"] >= 30  # of 30
 
 
 def test_second_dev_corpus_levels_hold() -> None:
