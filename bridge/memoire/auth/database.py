@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import LowDiskSpace, UnusableStateFile
-from ..storage.nofollow import SQLITE_SIDE_FILES, check_own_file
+from ..storage.nofollow import check_sqlite_files
 
 _WHAT_TO_DO = (
     "Move it away (with its -wal and -shm files): apps then sign in again and the owner "
@@ -46,8 +46,7 @@ class AuthDatabase:
     def __init__(self, file: Path) -> None:
         file.parent.mkdir(parents=True, exist_ok=True)
         # SQLite follows links and blocks on FIFOs: only a regular file (or none) will do.
-        for name in (file.name, *(file.name + suffix for suffix in SQLITE_SIDE_FILES)):
-            check_own_file(file.with_name(name), _WHAT_TO_DO)
+        check_sqlite_files(file, _WHAT_TO_DO)
         with contextlib.suppress(FileExistsError):
             # Created 0600 before SQLite opens it: hashes are still nobody else's business.
             flags = os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_WRONLY

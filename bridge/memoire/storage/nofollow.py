@@ -22,7 +22,7 @@ from pathlib import Path
 from ..core.errors import InvalidPath, UnusableStateFile
 
 TEMPORARY_MARK = ".memoire-tmp"
-SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+_SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 _DIRECTORY_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -168,6 +168,15 @@ def check_own_file(path: Path, what_to_do: str) -> None:
         return
     if not stat.S_ISREG(mode):
         raise _unusable(path, f"{_mode_kind(mode)}, not a regular file", what_to_do)
+
+
+def check_sqlite_files(database: Path, what_to_do: str) -> list[Path]:
+    """`check_own_file` on a SQLite database and the files SQLite keeps beside it (it follows
+    links and blocks on FIFOs); returns them all, checked."""
+    files = [database.with_name(database.name + suffix) for suffix in ("", *_SQLITE_SIDE_FILES)]
+    for file in files:
+        check_own_file(file, what_to_do)
+    return files
 
 
 def _unusable(path: Path, kind: str, what_to_do: str) -> UnusableStateFile:

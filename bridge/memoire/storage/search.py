@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..core.errors import InvalidArgument
 from ..wire import fold
-from .nofollow import SQLITE_SIDE_FILES, check_own_file
+from .nofollow import check_sqlite_files
 from .search_query import SearchQuery, folded_words, parse_query, words_of
 from .search_stems import DEFAULT_LANGUAGES, Stemmer
 
@@ -108,9 +108,7 @@ def _open_writer(database: Path) -> sqlite3.Connection:
     The index is derived from Git: a damaged one is removed and made again, not a bridge
     that cannot start.
     """
-    files = [database.with_name(database.name + suffix) for suffix in ("", *SQLITE_SIDE_FILES)]
-    for file in files:
-        check_own_file(file, _WHAT_TO_DO)
+    files = check_sqlite_files(database, _WHAT_TO_DO)
     try:
         return _connect_writer(database)
     except sqlite3.DatabaseError as error:
