@@ -206,6 +206,48 @@ def test_a_failed_load_leaves_the_api_serving_and_mcp_saying_why(
         service.close()
 
 
+def test_stdio_answers_a_client_that_sends_everything_at_once(config: Path) -> None:
+    """A desktop client spawns `memoire stdio` and writes its handshake, its tools/list and
+    its first call without waiting for the bridge to start: all are answered, in order."""
+    messages = [
+        INITIALIZE,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "memoire_index", "arguments": {}},
+        },
+    ]
+    command = [sys.executable, "-m", "memoire", "stdio", "--client", "desk"]
+    with subprocess.Popen(
+        [*command, "--config", str(config)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as bridge:
+        assert bridge.stdin is not None
+        assert bridge.stdout is not None
+        deadline = threading.Timer(60, bridge.kill)  # a bridge that never answers fails
+        deadline.start()
+        try:
+            bridge.stdin.write("".join(json.dumps(message) + "\n" for message in messages))
+            bridge.stdin.flush()
+            answers = [json.loads(bridge.stdout.readline()) for _ in range(3)]
+            bridge.stdin.close()
+        finally:
+            deadline.cancel()
+        assert bridge.wait(timeout=30) == 0
+    assert [answer["id"] for answer in answers] == [1, 2, 3]
+    assert answers[0]["result"]["serverInfo"]["name"] == "memoire"
+    assert len(answers[1]["result"]["tools"]) == 9
+    index = answers[2]["result"]
+    assert not index.get("isError"), index
+    assert "always_shown" in index["structuredContent"]["index"]
+
+
 def test_serves_http_side_loads_no_mcp_sdk_and_no_oauth_libraries() -> None:
     """What `memoire serve` imports before it answers, OAuth off: the SDK loads afterwards,
     in the background; OAuth's libraries not at all."""

@@ -166,6 +166,57 @@ async def test_refusals_are_tool_errors_that_say_what_to_do(config: Path) -> Non
         assert "changed since you read it" in text
 
 
+async def test_wrong_arguments_are_refused_by_field_without_repeating_what_was_sent(
+    config: Path,
+) -> None:
+    """A model that sends a wrong argument learns which one and why; what it sent is not
+    said back (it may be a secret typed in the wrong place), and nothing is written."""
+    async with stdio_client(config, "desk") as desk:
+        cases = [
+            (
+                "memoire_append",
+                {"path": "topics/x.md", "text": "x", "title": "X", "sensitive": "pin 4921 a"},
+                ["sensitive:", "valid boolean", "Nothing was done"],
+            ),
+            ("memoire_search", {"query": "tea", "limit": 500}, ["limit:", "less than or equal"]),
+            ("memoire_read", {}, ["path: Field required"]),
+        ]
+        for tool, arguments, expected in cases:
+            refused, text, _ = await call(desk, tool, **arguments)
+            assert refused, (tool, arguments)
+            for part in expected:
+                assert part in text, text
+            assert "4921" not in text
+            assert "500" not in text
+        _, _, overview = await call(desk, "memoire_index")
+    assert "topics/x.md" not in [note["path"] for note in overview["index"]["notes"]]
+
+
+async def test_the_published_schemas_are_the_ones_the_tools_take_and_answer(
+    tmp_path: Path,
+) -> None:
+    """The schemas are stored, not derived at each start: a tool whose signature or result
+    changed must not go on publishing the old ones (French names included)."""
+    from memoire.adapters import mcp, tool_schemas
+    from memoire.bootstrap import create_memory
+    from memoire.core.layout import FRENCH
+
+    derived = tool_schemas.derived((tool.name, tool.run) for tool in mcp.TOOLS)
+    assert tool_schemas.stored() == derived, (
+        "A tool changed: store its schemas anew with `uv run python -c 'from memoire.adapters "
+        "import mcp, tool_schemas; tool_schemas.store((t.name, t.run) for t in mcp.TOOLS)'`"
+    )
+    repository = tmp_path / "labo"
+    create_memory(repository, "", FRENCH)
+    english = {tool.french_name: tool.name for tool in mcp.TOOLS if tool.french_name}
+    async with stdio_client(write_config(tmp_path, repository, layout="fr"), "desk") as desk:
+        listed = (await desk.list_tools()).tools
+    assert len(listed) == len(mcp.TOOLS) + len(english)
+    for tool in listed:
+        schemas = derived[english.get(tool.name, tool.name)]
+        assert (tool.input_schema, tool.output_schema) == (schemas["input"], schemas["output"])
+
+
 async def test_the_voice_client_never_learns_of_sensitive_notes(config: Path) -> None:
     async with stdio_client(config, "desk") as desk:
         await call(

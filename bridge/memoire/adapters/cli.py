@@ -381,14 +381,14 @@ def _stdio(arguments: argparse.Namespace) -> int:
         from ..fetching import keep_fetching
         from ..service import MemoryService
         from .caller import Caller
-        from .mcp import build_server
+        from .mcp import build_server, run_stdio
 
         config = _config(arguments.config, create_default=True, client=arguments.client)
         caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
         service = MemoryService(config)
         server = build_server(service, caller)
     with keep_fetching(service):
-        server.run()
+        run_stdio(server)
     return 0
 
 

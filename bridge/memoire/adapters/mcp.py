@@ -4,20 +4,39 @@ Identity never comes from what a client says about itself (clientInfo is a claim
 stdio it is the `--client` the user wrote in the launch command, over HTTP the client
 whose token the request carries. A client is shown, and may call, only the tools its
 rights allow. Refusals come back as tool errors whose text tells the model what to do.
+
+The protocol is the MCP SDK's low-level server; memoire answers its two tool requests.
+The SDK's higher-level server would derive every tool's schemas with pydantic at each
+start (`tool_schemas` says why they are stored instead) and load `rich` for its log.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, Field
+import anyio
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_REQUEST,
+    CallToolRequestParams,
+    CallToolResult,
+    ListPromptsResult,
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+)
+from pydantic import BaseModel, Field, ValidationError
 
 from ..core.acl import Rights
 from ..core.errors import MemoireError
@@ -34,8 +53,10 @@ from ..results import (
 )
 from ..service import MemoryService
 from ..version import version
-from . import render
+from . import render, tool_schemas
 from .caller import CALLER_KEY, REFUSAL_KEY, TOOL_KEY, Caller
+
+logger = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
     "memoire is the user's long-term memory, shared by all their assistants. Start each "
@@ -45,85 +66,404 @@ INSTRUCTIONS = (
     "store passwords, tokens, keys, PINs or card numbers."
 )
 
-
-@dataclass(frozen=True, slots=True)
-class _Tool:
-    name: str
-    french_name: str | None
-    writes: bool
-    function: Callable[..., CallToolResult]
-    annotations: ToolAnnotations
-    description: str
-
-
 Path = Annotated[str, Field(description="Note path from memoire_index, e.g. people/alice.md")]
 Version = Annotated[str, Field(description="The version memoire_read returned for this note")]
 
 
-def build_server(service: MemoryService, stdio_caller: Caller | None = None) -> MCPServer:
+class _NoIdentity(Exception):
+    """A request that reached the tools without the identity its transport must give."""
+
+
+# The tools: each takes the service and the caller, then what the client passes.
+
+
+def memoire_index(
+    service: MemoryService,
+    caller: Caller,
+    *,
+    workspace: Annotated[
+        str | None, Field(description="Absolute path of the project folder you work in")
+    ] = None,
+    scope: Annotated[
+        str | None, Field(description="Project name, only when the user names one")
+    ] = None,
+    folder: Annotated[
+        str | None, Field(description="List only this folder's notes, e.g. people")
+    ] = None,
+    since: Annotated[
+        str | None, Field(description="List only notes updated on or after this YYYY-MM-DD")
+    ] = None,
+    until: Annotated[
+        str | None, Field(description="List only notes updated on or before this YYYY-MM-DD")
+    ] = None,
+    cursor: Annotated[
+        str | None, Field(description="The next_cursor of the last answer, to list more")
+    ] = None,
+) -> Overview:
+    return service.overview(
+        caller.client,
+        workspace=workspace or caller.workspace,
+        scope=scope,
+        session=caller.session,
+        probe_disk=caller.local,
+        query=IndexQuery(folder=folder, since=since, until=until, cursor=cursor),
+    )
+
+
+def memoire_read(service: MemoryService, caller: Caller, path: Path) -> NoteContent:
+    return service.read(caller.client, path)
+
+
+def memoire_search(
+    service: MemoryService,
+    caller: Caller,
+    query: Annotated[str, Field(description="Words to look for")],
+    limit: Annotated[int, Field(ge=1, le=50, description="Most notes to return")] = 10,
+) -> SearchResult:
+    return service.search(caller.client, query, limit)
+
+
+def memoire_history(
+    service: MemoryService,
+    caller: Caller,
+    path: Path,
+    limit: Annotated[
+        int, Field(ge=1, le=MAX_LIMIT, description="Most changes to list, newest first")
+    ] = DEFAULT_LIMIT,
+) -> NoteHistory:
+    return service.history(caller.client, path, limit)
+
+
+def memoire_append(
+    service: MemoryService,
+    caller: Caller,
+    *,
+    path: Path,
+    text: Annotated[str, Field(description="The line to add, at most 2,000 characters")],
+    title: Annotated[str | None, Field(description="Only to create the note")] = None,
+    description: Annotated[str, Field(description="Only to create the note")] = "",
+    sensitive: Annotated[
+        bool | None,
+        Field(description="Only to create: true for health, finances, intimate matters"),
+    ] = None,
+) -> AppendResult:
+    return service.append(
+        caller.client, path, text, title=title, description=description, sensitive=sensitive
+    )
+
+
+def memoire_edit(
+    service: MemoryService,
+    caller: Caller,
+    path: Path,
+    old: Annotated[str, Field(description="Exact passage of the body, found once")],
+    new: Annotated[str, Field(description="Its replacement")],
+) -> EditResult:
+    return service.edit(caller.client, path, old, new)
+
+
+def memoire_write(
+    service: MemoryService,
+    caller: Caller,
+    *,
+    path: Path,
+    title: str,
+    description: str,
+    sensitive: bool,
+    body: Annotated[str, Field(description="The whole body, without the header")],
+    version: Annotated[
+        str | None, Field(description="The version you read; omit only to create")
+    ] = None,
+) -> WriteResult:
+    return service.write(
+        caller.client,
+        path,
+        title=title,
+        description=description,
+        sensitive=sensitive,
+        body=body,
+        version=version,
+    )
+
+
+def memoire_delete(
+    service: MemoryService, caller: Caller, path: Path, version: Version
+) -> DeleteResult:
+    return service.delete(caller.client, path, version)
+
+
+def memoire_restore(
+    service: MemoryService,
+    caller: Caller,
+    *,
+    path: Path,
+    commit: Annotated[str, Field(description="A commit memoire_history listed for this note")],
+    version: Annotated[
+        str | None,
+        Field(description="The note's version now, from memoire_read; omit only if deleted"),
+    ] = None,
+) -> RestoreResult:
+    return service.restore(caller.client, path, commit, version)
+
+
+@dataclass(frozen=True, slots=True)
+class _Tool:
+    run: Callable[..., Any]
+    """(service, caller, **arguments) -> the result; its name is the tool's English name."""
+    french_name: str | None
+    writes: bool
+    text_of: Callable[[Any], str]
+    annotations: ToolAnnotations
+    description: str
+
+    @property
+    def name(self) -> str:
+        return self.run.__name__
+
+
+def _reading(title: str) -> ToolAnnotations:
+    return ToolAnnotations(title=title, read_only_hint=True, open_world_hint=False)
+
+
+def _writing(title: str, *, destructive: bool, idempotent: bool) -> ToolAnnotations:
+    return ToolAnnotations(
+        title=title,
+        read_only_hint=False,
+        destructive_hint=destructive,
+        idempotent_hint=idempotent,
+        open_world_hint=False,
+    )
+
+
+TOOLS = (
+    _Tool(
+        memoire_index,
+        None,
+        False,
+        render.overview,
+        _reading("Memory index"),
+        "Start here, once per conversation: the user's profile and preferences in full, "
+        "this project's note, and one line per other note; in a large memory, the notes "
+        "that need attention, the most recently updated and the count per folder. Pass "
+        "folder, since/until or the answer's next_cursor to list more.",
+    ),
+    _Tool(
+        memoire_read,
+        "memoire_lire",
+        False,
+        render.note,
+        _reading("Read a note"),
+        "Read one note when its subject comes up. Returns its version.",
+    ),
+    _Tool(
+        memoire_search,
+        "memoire_chercher",
+        False,
+        render.search,
+        _reading("Search the memory"),
+        "Find notes by words (case and accents ignored), with matching lines.",
+    ),
+    _Tool(
+        memoire_history,
+        "memoire_historique",
+        False,
+        render.history,
+        _reading("Note history"),
+        "What happened to one note, newest first: when, which assistant (or a person), "
+        "with which tool, and the change as a diff. Look here before undoing a change "
+        "with memoire_restore.",
+    ),
+    _Tool(
+        memoire_append,
+        "memoire_ajouter",
+        True,
+        render.appended,
+        _writing("Append a line", destructive=False, idempotent=False),
+        "The everyday write: add one durable fact at the end of a note. To create the "
+        "note, also pass title, description and sensitive. Never store secrets.",
+    ),
+    _Tool(
+        memoire_edit,
+        "memoire_modifier",
+        True,
+        render.edited,
+        _writing("Edit a passage", destructive=True, idempotent=False),
+        "Replace one exact passage that appears once in a note's body.",
+    ),
+    _Tool(
+        memoire_write,
+        "memoire_ecrire",
+        True,
+        render.written,
+        _writing("Rewrite a note", destructive=True, idempotent=True),
+        "Rewrite a whole note. Pass the version you read; if the note changed since, "
+        "read it again. Omit version only to create.",
+    ),
+    _Tool(
+        memoire_delete,
+        "memoire_supprimer",
+        True,
+        render.deleted,
+        _writing("Delete a note", destructive=True, idempotent=True),
+        "Delete a note. Needs the version you read.",
+    ),
+    _Tool(
+        memoire_restore,
+        "memoire_restaurer",
+        True,
+        render.restored,
+        _writing("Restore a note", destructive=True, idempotent=False),
+        "Bring a note back to its content after a commit memoire_history listed, as a "
+        "new commit (history is kept). Pass the note's current version from memoire_read; "
+        "omit it only to bring back a deleted note.",
+    ),
+)
+
+
+def build_server(service: MemoryService, stdio_caller: Caller | None = None) -> Server[Any]:
     """One MCP server; `stdio_caller` is the identity of a stdio process, None over HTTP."""
 
-    def caller_of(request_context: ServerRequestContext[Any, Any]) -> Caller:
-        request = request_context.request
-        if request is None:
+    def caller_of(ctx: ServerRequestContext[Any]) -> Caller:
+        if ctx.request is None:
             if stdio_caller is None:
-                raise ToolError("No identity for this request; nothing was done.")
+                raise _NoIdentity("No identity for this request; nothing was done.")
             return stdio_caller
-        caller = request.scope.get(CALLER_KEY)
+        caller = ctx.request.scope.get(CALLER_KEY)
         if not isinstance(caller, Caller):
-            raise ToolError("The request carries no valid token; nothing was done.")
+            raise _NoIdentity("The request carries no valid token; nothing was done.")
         return caller
 
-    tools = _tools(service, caller_of)
-    by_name = {name: tool for tool in tools for name in _names(tool, service)}
+    names = {name: tool for tool in TOOLS for name in _names(tool, service)}
+    schemas = tool_schemas.stored()
+    listed = {name: _listed(name, tool, schemas[tool.name]) for name, tool in names.items()}
+    arguments: dict[str, type[BaseModel]] = {}  # each tool's, built at its first call
 
-    async def only_allowed_tools(
-        ctx: ServerRequestContext[Any, Any], call_next: CallNext
-    ) -> HandlerResult:
-        if ctx.method not in ("tools/list", "tools/call"):
-            return await call_next(ctx)
-        rights = service.rights(caller_of(ctx).client)
-        if ctx.method == "tools/call":
-            name = str((ctx.params or {}).get("name", ""))
-            tool = by_name.get(name)
-            _name_in_request_log(ctx, name if tool is not None else "(unknown tool)")
-            if tool is not None and not _allowed(tool, rights):
-                _refused_for_rights(ctx)
-                return _error(f"The tool {name} is not available to this client; nothing was done.")
-            return await call_next(ctx)
-        listed = await call_next(ctx)
-        if isinstance(listed, BaseModel):
-            listed = listed.model_dump(mode="json", by_alias=True, exclude_none=True)
-        assert isinstance(listed, dict)
-        tools = listed.get("tools", [])
-        return {
-            **listed,
-            "tools": [tool for tool in tools if _allowed(by_name[tool["name"]], rights)],
-        }
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        try:
+            rights = service.rights(caller_of(ctx).client)
+        except _NoIdentity as error:
+            raise MCPError(INVALID_REQUEST, str(error)) from None
+        allowed = [listed[name] for name, tool in names.items() if _allowed(tool, rights)]
+        return ListToolsResult(tools=allowed)
 
-    server: MCPServer = MCPServer(
-        "memoire", version=version(), instructions=INSTRUCTIONS, middleware=[only_allowed_tools]
-    )
-    for tool in tools:
-        for name in _names(tool, service):
-            server.add_tool(
-                tool.function,
-                name=name,
-                title=tool.annotations.title,
-                description=tool.description,
-                annotations=tool.annotations,
+    async def call_tool(
+        ctx: ServerRequestContext[Any], params: CallToolRequestParams
+    ) -> CallToolResult:
+        tool = names.get(params.name)
+        _name_in_request_log(ctx, params.name if tool is not None else "(unknown tool)")
+        if tool is None:
+            return _error(f"Unknown tool: {params.name}")
+        try:
+            caller = caller_of(ctx)
+        except _NoIdentity as error:
+            return _error(str(error))
+        if not _allowed(tool, service.rights(caller.client)):
+            _refused_for_rights(ctx)
+            return _error(
+                f"The tool {params.name} is not available to this client; nothing was done."
             )
-    return server
+        if tool.name not in arguments:
+            arguments[tool.name] = tool_schemas.arguments_model(tool.name, tool.run)
+        try:
+            given = arguments[tool.name].model_validate(params.arguments or {})
+        except ValidationError as error:
+            logger.info("Tool %r rejected arguments: %r", params.name, _fields(error))
+            return _error(_invalid(params.name, error))
+        return await anyio.to_thread.run_sync(_run, tool, service, caller, dict(given))
+
+    return Server(
+        "memoire",
+        version=version(),
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=_no_resources,
+        on_list_resource_templates=_no_resource_templates,
+        on_list_prompts=_no_prompts,
+    )
 
 
-def _name_in_request_log(ctx: ServerRequestContext[Any, Any], name: str) -> None:
+# memoire offers neither resources nor prompts; clients that ask anyway (some list all
+# three at start) get empty lists, not "method not found".
+
+
+async def _no_resources(
+    ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+) -> ListResourcesResult:
+    return ListResourcesResult(resources=[])
+
+
+async def _no_resource_templates(
+    ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+) -> ListResourceTemplatesResult:
+    return ListResourceTemplatesResult(resource_templates=[])
+
+
+async def _no_prompts(
+    ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+) -> ListPromptsResult:
+    return ListPromptsResult(prompts=[])
+
+
+def run_stdio(server: Server[Any]) -> None:
+    """Serves one client over standard input and output until it closes them."""
+
+    async def serve() -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    anyio.run(serve)
+
+
+def _run(
+    tool: _Tool, service: MemoryService, caller: Caller, given: dict[str, Any]
+) -> CallToolResult:
+    """The tool's result as structured data plus text, or the refusal's own words as a tool
+    error. In a worker thread: Git and the disk must not hold up the other sessions."""
+    try:
+        result = tool.run(service, caller, **given)
+    except MemoireError as error:
+        return _error(error.message)
+    return CallToolResult(
+        content=[TextContent(type="text", text=tool.text_of(result))],
+        structured_content=dataclasses.asdict(result),
+    )
+
+
+def _listed(name: str, tool: _Tool, schemas: dict[str, Any]) -> Tool:
+    return Tool(
+        name=name,
+        title=tool.annotations.title,
+        description=tool.description,
+        input_schema=schemas["input"],
+        output_schema=schemas["output"],
+        annotations=tool.annotations,
+    )
+
+
+def _fields(error: ValidationError) -> list[str]:
+    """The rejected fields' names only: the rejected values are the caller's data."""
+    return sorted({".".join(str(part) for part in found["loc"]) for found in error.errors()})
+
+
+def _invalid(name: str, error: ValidationError) -> str:
+    problems = "; ".join(
+        f"{'.'.join(str(part) for part in found['loc']) or 'arguments'}: {found['msg']}"
+        for found in error.errors()
+    )
+    return f"Error executing tool {name}: {problems}. Nothing was done."
+
+
+def _name_in_request_log(ctx: ServerRequestContext[Any], name: str) -> None:
     """Over HTTP, tells the request log which tool ran: only a name of ours, never what a
     client typed (an unknown name could be anything, a secret included)."""
     if ctx.request is not None:
         ctx.request.scope[TOOL_KEY] = name
 
 
-def _refused_for_rights(ctx: ServerRequestContext[Any, Any]) -> None:
+def _refused_for_rights(ctx: ServerRequestContext[Any]) -> None:
     if ctx.request is not None:
         ctx.request.scope[REFUSAL_KEY] = "rights"
 
@@ -141,275 +481,3 @@ def _allowed(tool: _Tool, rights: Rights) -> bool:
 
 def _error(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
-
-
-def _result(value: Any, text: str) -> CallToolResult:
-    structured = dataclasses.asdict(value)
-    return CallToolResult(
-        content=[TextContent(type="text", text=text)], structured_content=structured
-    )
-
-
-def _reading(title: str) -> ToolAnnotations:
-    return ToolAnnotations(title=title, read_only_hint=True, open_world_hint=False)
-
-
-def _writing(title: str, *, destructive: bool, idempotent: bool) -> ToolAnnotations:
-    return ToolAnnotations(
-        title=title,
-        read_only_hint=False,
-        destructive_hint=destructive,
-        idempotent_hint=idempotent,
-        open_world_hint=False,
-    )
-
-
-def _tools(
-    service: MemoryService, caller_of: Callable[[ServerRequestContext[Any, Any]], Caller]
-) -> list[_Tool]:
-    """The tools. Each is a thin call to the service; refusals become tool errors."""
-
-    def respond[T](
-        ctx: Context, operation: Callable[[Caller], T], text_of: Callable[[T], str]
-    ) -> CallToolResult:
-        """The result as structured data plus text, or the refusal's own words as a tool error."""
-        caller = caller_of(ctx.request_context)
-        try:
-            result = operation(caller)
-        except MemoireError as error:
-            return _error(error.message)
-        return _result(result, text_of(result))
-
-    def memoire_index(
-        ctx: Context,
-        *,
-        workspace: Annotated[
-            str | None, Field(description="Absolute path of the project folder you work in")
-        ] = None,
-        scope: Annotated[
-            str | None, Field(description="Project name, only when the user names one")
-        ] = None,
-        folder: Annotated[
-            str | None, Field(description="List only this folder's notes, e.g. people")
-        ] = None,
-        since: Annotated[
-            str | None, Field(description="List only notes updated on or after this YYYY-MM-DD")
-        ] = None,
-        until: Annotated[
-            str | None, Field(description="List only notes updated on or before this YYYY-MM-DD")
-        ] = None,
-        cursor: Annotated[
-            str | None, Field(description="The next_cursor of the last answer, to list more")
-        ] = None,
-    ) -> Annotated[CallToolResult, Overview]:
-        query = IndexQuery(folder=folder, since=since, until=until, cursor=cursor)
-        return respond(
-            ctx,
-            lambda caller: service.overview(
-                caller.client,
-                workspace=workspace or caller.workspace,
-                scope=scope,
-                session=caller.session,
-                probe_disk=caller.local,
-                query=query,
-            ),
-            render.overview,
-        )
-
-    def memoire_read(ctx: Context, path: Path) -> Annotated[CallToolResult, NoteContent]:
-        return respond(
-            ctx,
-            lambda caller: service.read(caller.client, path),
-            render.note,
-        )
-
-    def memoire_search(
-        ctx: Context,
-        query: Annotated[str, Field(description="Words to look for")],
-        limit: Annotated[int, Field(ge=1, le=50, description="Most notes to return")] = 10,
-    ) -> Annotated[CallToolResult, SearchResult]:
-        return respond(
-            ctx,
-            lambda caller: service.search(caller.client, query, limit),
-            render.search,
-        )
-
-    def memoire_history(
-        ctx: Context,
-        path: Path,
-        limit: Annotated[
-            int, Field(ge=1, le=MAX_LIMIT, description="Most changes to list, newest first")
-        ] = DEFAULT_LIMIT,
-    ) -> Annotated[CallToolResult, NoteHistory]:
-        return respond(
-            ctx,
-            lambda caller: service.history(caller.client, path, limit),
-            render.history,
-        )
-
-    def memoire_append(
-        ctx: Context,
-        *,
-        path: Path,
-        text: Annotated[str, Field(description="The line to add, at most 2,000 characters")],
-        title: Annotated[str | None, Field(description="Only to create the note")] = None,
-        description: Annotated[str, Field(description="Only to create the note")] = "",
-        sensitive: Annotated[
-            bool | None,
-            Field(description="Only to create: true for health, finances, intimate matters"),
-        ] = None,
-    ) -> Annotated[CallToolResult, AppendResult]:
-        return respond(
-            ctx,
-            lambda caller: service.append(
-                caller.client, path, text, title=title, description=description, sensitive=sensitive
-            ),
-            render.appended,
-        )
-
-    def memoire_edit(
-        ctx: Context,
-        path: Path,
-        old: Annotated[str, Field(description="Exact passage of the body, found once")],
-        new: Annotated[str, Field(description="Its replacement")],
-    ) -> Annotated[CallToolResult, EditResult]:
-        return respond(
-            ctx,
-            lambda caller: service.edit(caller.client, path, old, new),
-            render.edited,
-        )
-
-    def memoire_write(
-        ctx: Context,
-        *,
-        path: Path,
-        title: str,
-        description: str,
-        sensitive: bool,
-        body: Annotated[str, Field(description="The whole body, without the header")],
-        version: Annotated[
-            str | None, Field(description="The version you read; omit only to create")
-        ] = None,
-    ) -> Annotated[CallToolResult, WriteResult]:
-        return respond(
-            ctx,
-            lambda caller: service.write(
-                caller.client,
-                path,
-                title=title,
-                description=description,
-                sensitive=sensitive,
-                body=body,
-                version=version,
-            ),
-            render.written,
-        )
-
-    def memoire_delete(
-        ctx: Context, path: Path, version: Version
-    ) -> Annotated[CallToolResult, DeleteResult]:
-        return respond(
-            ctx,
-            lambda caller: service.delete(caller.client, path, version),
-            render.deleted,
-        )
-
-    def memoire_restore(
-        ctx: Context,
-        *,
-        path: Path,
-        commit: Annotated[str, Field(description="A commit memoire_history listed for this note")],
-        version: Annotated[
-            str | None,
-            Field(description="The note's version now, from memoire_read; omit only if deleted"),
-        ] = None,
-    ) -> Annotated[CallToolResult, RestoreResult]:
-        return respond(
-            ctx,
-            lambda caller: service.restore(caller.client, path, commit, version),
-            render.restored,
-        )
-
-    return [
-        _Tool(
-            "memoire_index",
-            None,
-            False,
-            memoire_index,
-            _reading("Memory index"),
-            "Start here, once per conversation: the user's profile and preferences in full, "
-            "this project's note, and one line per other note; in a large memory, the notes "
-            "that need attention, the most recently updated and the count per folder. Pass "
-            "folder, since/until or the answer's next_cursor to list more.",
-        ),
-        _Tool(
-            "memoire_read",
-            "memoire_lire",
-            False,
-            memoire_read,
-            _reading("Read a note"),
-            "Read one note when its subject comes up. Returns its version.",
-        ),
-        _Tool(
-            "memoire_search",
-            "memoire_chercher",
-            False,
-            memoire_search,
-            _reading("Search the memory"),
-            "Find notes by words (case and accents ignored), with matching lines.",
-        ),
-        _Tool(
-            "memoire_history",
-            "memoire_historique",
-            False,
-            memoire_history,
-            _reading("Note history"),
-            "What happened to one note, newest first: when, which assistant (or a person), "
-            "with which tool, and the change as a diff. Look here before undoing a change "
-            "with memoire_restore.",
-        ),
-        _Tool(
-            "memoire_append",
-            "memoire_ajouter",
-            True,
-            memoire_append,
-            _writing("Append a line", destructive=False, idempotent=False),
-            "The everyday write: add one durable fact at the end of a note. To create the "
-            "note, also pass title, description and sensitive. Never store secrets.",
-        ),
-        _Tool(
-            "memoire_edit",
-            "memoire_modifier",
-            True,
-            memoire_edit,
-            _writing("Edit a passage", destructive=True, idempotent=False),
-            "Replace one exact passage that appears once in a note's body.",
-        ),
-        _Tool(
-            "memoire_write",
-            "memoire_ecrire",
-            True,
-            memoire_write,
-            _writing("Rewrite a note", destructive=True, idempotent=True),
-            "Rewrite a whole note. Pass the version you read; if the note changed since, "
-            "read it again. Omit version only to create.",
-        ),
-        _Tool(
-            "memoire_delete",
-            "memoire_supprimer",
-            True,
-            memoire_delete,
-            _writing("Delete a note", destructive=True, idempotent=True),
-            "Delete a note. Needs the version you read.",
-        ),
-        _Tool(
-            "memoire_restore",
-            "memoire_restaurer",
-            True,
-            memoire_restore,
-            _writing("Restore a note", destructive=True, idempotent=False),
-            "Bring a note back to its content after a commit memoire_history listed, as a "
-            "new commit (history is kept). Pass the note's current version from memoire_read; "
-            "omit it only to bring back a deleted note.",
-        ),
-    ]
