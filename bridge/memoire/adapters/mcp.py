@@ -426,6 +426,9 @@ def _run(
         result = tool.run(service, caller, **given)
     except MemoireError as error:
         return _error(error.message)
+    except Exception:  # a crash: its own text stays in the log, as the SDK's own server does
+        logger.exception("Tool %r raised an unexpected exception", tool.name)
+        return _error(f"Error executing tool {tool.name}")
     return CallToolResult(
         content=[TextContent(type="text", text=tool.text_of(result))],
         structured_content=dataclasses.asdict(result),
