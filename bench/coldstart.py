@@ -20,15 +20,17 @@ Why each choice:
 - `--compare CHECKOUT` starts this checkout and another one alternately, each on its own
   copy of the memory, for before/after numbers.
 - `--starts` also times `memoire stdio` to its `initialize` answer (the first answer of
-  all), and `memoire serve` twice, each in a fresh process: spawn to the first answered
-  `GET /api/v1/index` (the JSON API, Home Assistant's) and spawn to the first answered MCP
-  `initialize` posted to /mcp (an MCP client's); the HTTP client polls until the port
-  listens, then asks once. It times both commands' first start too: every module compiled
-  from source, as the first start after an install that wrote no bytecode (`uv` writes
-  none unless asked: `compile-bytecode`). A first start gets a fresh empty
+  all), `memoire stdio` driven by the MCP SDK's own client as a desktop assistant drives it
+  (handshake, `tools/list`, `memoire_index`: the client's work counts in its wall time, not
+  in its CPU time), and `memoire serve` twice, each in a fresh process: spawn to the first
+  answered `GET /api/v1/index` (the JSON API, Home Assistant's) and spawn to the first
+  answered MCP `initialize` posted to /mcp (an MCP client's); the HTTP client polls until
+  the port listens, then asks once. It times both commands' first start too: every module
+  compiled from source, as the first start after an install that wrote no bytecode (`uv`
+  writes none unless asked: `compile-bytecode`). A first start gets a fresh empty
   `PYTHONPYCACHEPREFIX`, so Python finds no `.pyc` and writes them there, as it would
-  beside the sources; the second start is the ordinary one. With `--compare`, every kind
-  is started in both checkouts in turn.
+  beside the sources; the second start is the ordinary one. With `--compare`, every kind is
+  started in both checkouts in turn.
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
@@ -55,6 +57,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -72,7 +77,7 @@ from tests.bridges import free_port, issue_token
 IN_PROCESS = """
 import sys, time
 marks = [(float(sys.argv[3]), 0.0), (time.perf_counter(), time.process_time())]
-import mcp.server.mcpserver
+import mcp.server.lowlevel
 marks.append((time.perf_counter(), time.process_time()))
 from pathlib import Path
 from memoire.adapters.cli import _config
@@ -92,10 +97,10 @@ for (wall, cpu), (then_wall, then_cpu) in zip(marks, marks[1:]):
 """
 IN_PROCESS_PARTS = (
     "interpreter start",
-    "import the MCP SDK's server (and pydantic)",
+    "import the MCP SDK (and pydantic)",
     "import memoire (CLI, service, store, adapter)",
     "service (open the store)",
-    "MCP server (tools' schemas)",
+    "MCP server (stored tool schemas)",
     "first index",
 )
 
@@ -190,6 +195,36 @@ def cold_start(
     return Start(elapsed, _cpu_since(used), initialized)
 
 
+def cold_start_sdk(
+    config: Path, client: str = CLIENT, code: Path | None = None, pycache: Path | None = None
+) -> Start:
+    """From spawning `memoire stdio` to its first index, driven by the MCP SDK's own client
+    as a desktop assistant drives it: the handshake, `tools/list`, then `memoire_index`.
+
+    Unlike `cold_start`, the wall time counts the client's work too (it checks the tools'
+    schemas and the answer against its output schema); `cpu` is the server's alone.
+    """
+    parameters = StdioServerParameters(
+        command=sys.executable,
+        args=memoire_arguments("stdio", "--client", client, "--config", str(config))[1:],
+        env=_environment(code, pycache),
+    )
+
+    async def first_index() -> tuple[float, bool]:
+        with Path(os.devnull).open("w") as errors:
+            start = time.perf_counter()
+            async with Client(stdio_client(parameters, errlog=errors)) as session:
+                await session.list_tools()
+                result = await session.call_tool("memoire_index", {})
+                return time.perf_counter() - start, result.is_error
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elapsed, refused = anyio.run(first_index)
+    if refused:
+        raise RuntimeError("memoire_index was refused")
+    return Start(elapsed, _cpu_since(used))
+
+
 def _http_request(port: int, token: str, deadline: float, mcp: bool) -> int:
     """The status of the first request answered on `port`, polling until it listens: the
     JSON API's index, or an MCP `initialize` on /mcp."""
@@ -251,6 +286,7 @@ def cold_start_http(
 START_KINDS = (
     "stdio, to its initialize answer",
     "stdio, to its first index answer",
+    "stdio, SDK client: initialize, tools/list, index",
     "serve, to its first JSON API answer",
     "serve, to its first MCP answer",
 )
@@ -261,6 +297,7 @@ def _one_round(config: Path, token: str, code: Path | None, first: bool) -> list
     taken: list[Start] = []
     for measure in (
         lambda pycache: cold_start(config, code=code, pycache=pycache),
+        lambda pycache: cold_start_sdk(config, code=code, pycache=pycache),
         lambda pycache: cold_start_http(config, token, pycache, code),
         lambda pycache: cold_start_http(config, token, pycache, code, mcp=True),
     ):
