@@ -840,6 +840,7 @@ class MemoryService:
             raise NoteNotFound(path)
         note = self._catalog.note_to_change(path, blob)
         if note.locked is not None:
+            self._store.cipher.key_file.ring()  # a key file that cannot be used says so itself
             raise NoteLocked(note.locked)
         if note.too_large:
             raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
