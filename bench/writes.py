@@ -13,7 +13,8 @@ committed on a side branch so the memory is not disturbed. The memory is packed 
 after it is built (`packed_memory`), as a used one is.
 
 Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100` (that many appends,
-and as many new notes, in turn).
+and as many new notes, in turn; then as many searches right after an append, since a write
+leaves its search update to the next search, and as many with nothing left to index).
 """
 
 from __future__ import annotations
@@ -276,9 +277,30 @@ def operations(
                     samples[name].wall.append(elapsed)
                     samples[name].cpu.append(used)
                     samples[name].parts.append(taken)
+        samples |= searches_after_writes(memory, paths, count, rng)
         return samples
     finally:
         memory.close()
+
+
+def searches_after_writes(
+    memory: Any, paths: list[str], count: int, rng: random.Random
+) -> dict[str, Samples]:
+    """Where a write's search update went: a write leaves it to the next search, which
+    indexes the notes written since the last one. Each sample is one search, right after
+    an append (not timed), then again with nothing left to index."""
+    samples = {"search after an append": Samples(), "search, nothing to index": Samples()}
+    for number in range(count + WARMUP):
+        memory.append(FULL_CLIENT, rng.choice(paths), f"- searched line {number}: leek soup")
+        for taken in samples.values():
+            start, start_cpu = time.perf_counter_ns(), time.process_time_ns()
+            memory.search(FULL_CLIENT, "leek soup")
+            elapsed, used = time.perf_counter_ns() - start, time.process_time_ns() - start_cpu
+            if number >= WARMUP:
+                taken.wall.append(elapsed)
+                taken.cpu.append(used)
+                taken.parts.append(({}, {}))
+    return samples
 
 
 def percentile(values: Sequence[float], share: int) -> float:
@@ -314,11 +336,13 @@ def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) 
     print(f"\n== {size} notes, {count} of each ==")
     for name, samples in measured.items():
         print(
-            f"{name:<9} wall p50 {ms(statistics.median(samples.wall))} p95 "
+            f"{name:<26} wall p50 {ms(statistics.median(samples.wall))} p95 "
             f"{ms(percentile(samples.wall, 95))}   CPU p50 {ms(statistics.median(samples.cpu))} "
             f"p95 {ms(percentile(samples.cpu, 95))} ms"
         )
-    print(f"floor     wall p50 {ms(floor_p50)} p95 {ms(percentile(floor_on, 95))} (bare commit)")
+    print(
+        f"{'floor':<26} wall p50 {ms(floor_p50)} p95 {ms(percentile(floor_on, 95))} (bare commit)"
+    )
     print(f"floor without fsync p50 {ms(statistics.median(floor_off))} ms")
     print(f"fsync in the floor  p50 {ms(floor_p50 - statistics.median(floor_off))} ms")
     append_p50 = statistics.median(measured["append"].wall)
@@ -327,6 +351,8 @@ def report_size(size: int, count: int, base: Path, clock: PartClock, seed: int) 
     for label, values in alone.items():
         print(f"  {label:<35}{ms(statistics.median(values))}")
     for name, samples in measured.items():
+        if name.startswith("search"):
+            continue
         print(f"\n{name}: part (exclusive)        wall p50 CPU p50  CPU mean")
         for part in PARTS:
             walls = [wall.get(part, 0) for wall, _ in samples.parts]

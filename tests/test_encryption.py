@@ -423,7 +423,10 @@ def test_the_cli_exports_imports_and_rotates(
 
 # The quick reading of a header, held to the YAML one
 
-_VALUE_CHARS = "aZ09 .,;:#'\"&*!|>{}[]?-_=()/+%@`~\\\t"
+_VALUE_CHARS = (
+    "aZ09 .,;:#'\"&*!|>{}[]?-_=()/+%@`~\\\t"
+    "éÉçñßΩжא’–…‰\u2028\u2029\x85\xa0\u200b\u202e\u2000\ufeff\u00c2\x9f\x80"
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -454,9 +457,30 @@ def test_the_quick_header_reading_agrees_with_yaml(
         assert quick == parse_note(text, ENGLISH, "x").header.sensitive
 
 
+_BEYOND_ASCII = "aé’–… .\u2028\u2029\x85\x9f\x80\xa0\u2000\u200b\u202e\ufeff"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    title=st.text(alphabet=_BEYOND_ASCII, max_size=6),
+    label=st.sampled_from(["yes", "no", "oui", "non"]),
+)
+def test_the_quick_header_reading_agrees_with_yaml_on_any_title(title: str, label: str) -> None:
+    """The four fields as memoire writes them, a title of any letters: characters YAML
+    reads as a line break, or refuses, must never be read as plain."""
+    text = (
+        f"---\ntitle: é{title}\ndescription: D\nupdated: 2026-11-29\n"
+        f"sensitive: {label}\n---\n\nBody.\n"
+    )
+    sealer = NoteSealer(KeyFile(Path("/nonexistent")), ENGLISH)
+    quick = sealer.label_without_yaml(text.encode())
+    if quick is not None:
+        assert quick == parse_note(text, ENGLISH, "x").header.sensitive
+
+
 def test_the_quick_header_reading_reads_what_the_bridge_writes() -> None:
     sealer = NoteSealer(KeyFile(Path("/nonexistent")), FRENCH)
     for sensitive in (True, False):
-        header = Header("Rendez-vous (mars), 2026", "Chez le docteur", "2026-11-29", sensitive)
+        header = Header("Rendez-vous (mars), 2026", "Chez le médecin", "2026-11-29", sensitive)
         text = render_note(FRENCH, header, "Corps.\n").encode()
         assert sealer.label_without_yaml(text) is sensitive

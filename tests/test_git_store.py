@@ -356,6 +356,27 @@ def test_the_snapshot_caches_stay_bounded_over_many_writes(
     assert len(store.snapshot().files) == 60 + 7  # the notes, README, 5 .gitkeep, allowed_signers
 
 
+def test_folder_listings_kept_or_not_are_the_folders_trees(
+    repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write derives its folder's new listing from the kept old one, and leaves it to be
+    listed when the old one was forgotten: either way a listing is what the tree holds."""
+    monkeypatch.setattr(snapshots, "FOLDER_LISTINGS_KEPT", 2)
+    store = GitStore(repository)
+    commits = [store.head()]
+    for number in range(12):
+        note = f"{('people', 'topics', 'journal')[number % 3]}/note-{number % 5}.md"
+        data = None if number % 4 == 3 else f"{number}\n".encode()
+        store.write(lambda _, note=note, data=data: Change({note: data}, None), "desk", "m")
+        commits.append(store.head())
+        fresh = GitStore(repository)
+        tree = store.snapshot().folders[note.split("/", 1)[0]]  # the others' listings: forgotten
+        assert store._reader.folder_files(tree) == fresh._reader.folder_files(tree)
+        assert store.snapshot() == fresh.snapshot()
+    for old, new in zip(commits, commits[3:], strict=False):
+        assert store.changed_paths(old, new) == GitStore(repository).changed_paths(old, new)
+
+
 def test_a_trap_committed_through_memoire_itself_is_still_refused_next_write(
     repository: Path,
 ) -> None:

@@ -96,6 +96,7 @@ def test_new_changed_and_removed_entries_are_what_git_itself_writes(
         expected = _by_git(repository, changes)
         assert IndexFile(repository / ".git").update(changes)
         assert _git(repository, "ls-files", "--stage") == expected
+        assert _checksum_holds(repository)
         assert not (repository / ".git/index.lock").exists()
 
 
@@ -116,6 +117,7 @@ def test_entries_are_inserted_and_removed_in_a_row_without_parsing_again(tmp_pat
         assert index.update(changes)
         assert _git(repository, "ls-files", "--stage") == expected
         assert index.blob_ids(changes) == changes
+        assert _checksum_holds(repository)
     assert _git(repository, "ls-files") == "c.md\nd/x.md\nd/y.md\n"
 
 
@@ -159,3 +161,67 @@ def test_entries_out_of_gits_order_are_left_to_libgit2(tmp_path: Path) -> None:
     before = index.read_bytes()
     assert not IndexFile(repository / ".git").update({"a.md": _blob(repository, "x")})
     assert index.read_bytes() == before
+
+
+def _checksum_holds(repository: Path) -> bool:
+    """Git reads an index without checking its checksum (only `git fsck` does): checked here."""
+    data = (repository / ".git/index").read_bytes()
+    return hashlib.sha1(data[:-20], usedforsecurity=False).digest() == data[-20:]
+
+
+def _large_repository(folder: Path, count: int) -> tuple[Path, list[str]]:
+    """A repository whose index holds `count` entries (well past 64 KiB), one blob for all."""
+    repository = _repository(folder, [])
+    blob = _blob(repository, "shared\n")
+    paths = [f"folder-{number % 7}/note-{number:05}.md" for number in range(count)]
+    _git(
+        repository,
+        "update-index",
+        "--index-info",
+        stdin="".join(f"100644 {blob}\t{path}\n" for path in paths),
+    )
+    return repository, sorted(paths)
+
+
+def test_changes_in_a_row_across_a_large_index_keep_gits_checksum(tmp_path: Path) -> None:
+    """The checksum is taken again from the checkpoint before each change: changes in the
+    first, a middle and the last 64 KiB, one after another, each give the index Git writes,
+    checksum included."""
+    repository, paths = _large_repository(tmp_path, 3_000)
+    assert (repository / ".git/index").stat().st_size > 3 * 2**16
+    index = IndexFile(repository / ".git")
+    picks = [paths[0], paths[len(paths) // 2], paths[-1], paths[len(paths) // 3], paths[1]]
+    for number, path in enumerate(picks):
+        changes: dict[str, str | None] = {path: _blob(repository, f"change {number}\n")}
+        if number == 3:
+            changes["folder-3/inserted.md"] = _blob(repository, "inserted\n")
+        expected = _by_git(repository, changes)
+        assert index.update(changes)
+        assert _git(repository, "ls-files", "--stage") == expected
+        assert _checksum_holds(repository)
+
+
+@pytest.mark.parametrize("failing", ["folder-2/inserted.md", "folder-6/note-02995.md"])
+def test_a_write_that_failed_is_not_what_the_next_one_starts_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    """The kept bytes are changed in place and the checksum states moved on: when the
+    rename fails (a full disk, a person's lock), the next write starts from the file."""
+    repository, paths = _large_repository(tmp_path, 3_000)
+    index = IndexFile(repository / ".git")
+    assert index.update({paths[-2]: _blob(repository, "first\n")})
+    replace = Path.replace
+
+    def refused(self: Path, target: Path) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "replace", refused)
+    with pytest.raises(OSError, match="No space"):
+        index.update({failing: _blob(repository, "lost\n")})
+    monkeypatch.setattr(Path, "replace", replace)
+    assert not (repository / ".git/index.lock").exists()
+    changes: dict[str, str | None] = {paths[-1]: _blob(repository, "after\n")}
+    expected = _by_git(repository, changes)
+    assert index.update(changes)
+    assert _git(repository, "ls-files", "--stage") == expected
+    assert _checksum_holds(repository)

@@ -14,6 +14,7 @@ it receives.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections.abc import Iterator
@@ -38,6 +39,7 @@ would grow (about 9 KB a write); it keeps the notes used last, which reads and w
 come back to. A bulk pass (the first index, a search rebuild) loads past it once."""
 MAX_HISTORY_WALK = 256  # commits looked at to place a change
 PUBLIC_COMMITS_KEPT = 10_000
+PATH_SECRETS_KEPT = 4_096
 _UTF8_MAX_BYTES_PER_CHAR = 4
 
 
@@ -58,6 +60,7 @@ class LoadedNote:
     labelled_hidden: bool = True
     path_secret: secrets.SecretFinding | None = None
     locked: str | None = None  # why an encrypted note cannot be opened here (`encryption`)
+    scanned: bool = True  # False: loaded for a write to splice into, never looked at for secrets
 
     @property
     def version(self) -> str:
@@ -71,8 +74,8 @@ class LoadedNote:
     def hidden(self) -> bool:
         """Withheld from clients without the sensitive right: labelled sensitive, a header
         that cannot be trusted, or a secret a person committed by hand, in the text or in
-        the file name (fail closed)."""
-        return self.labelled_hidden or self.secret_found is not None
+        the file name (fail closed), or text not yet scanned for secrets."""
+        return self.labelled_hidden or not self.scanned or self.secret_found is not None
 
     @property
     def secret_line(self) -> int | None:
@@ -112,8 +115,10 @@ def fallback_title(path: str) -> str:
     return path.rsplit("/", 1)[-1].removesuffix(".md")
 
 
+@functools.lru_cache(maxsize=PATH_SECRETS_KEPT)
 def path_secret(path: str) -> secrets.SecretFinding | None:
-    """A secret in a note's file name: its slug, read with the hyphens as spaces."""
+    """A secret in a note's file name: its slug, read with the hyphens as spaces. Kept
+    per path: a write asks it of its path, then loading the note it wrote asks again."""
     return secrets.find_secret(fallback_title(path).replace("-", " "))
 
 
@@ -124,9 +129,12 @@ def locked_note(path: str, blob: str, locked: NoteLocked) -> LoadedNote:
     return LoadedNote(path, blob, "", parsed, locked=f"{path}: {locked.message}")
 
 
-def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int) -> LoadedNote:
+def load_note(
+    data: bytes, path: str, blob: str, layout: Layout, note_chars: int, *, scan: bool = True
+) -> LoadedNote:
     """A note from its bytes. Over the limit, only a prefix is decoded: its header and the
-    bounded text search may index, never the whole."""
+    bounded text search may index, never the whole. Without `scan`, its secrets are not
+    looked for (the scan is most of the cost) and it counts as hidden."""
     too_large = len(data) > note_chars
     if too_large:
         head = data[: note_chars * _UTF8_MAX_BYTES_PER_CHAR].decode("utf-8", errors="replace")
@@ -145,9 +153,10 @@ def load_note(data: bytes, path: str, blob: str, layout: Layout, note_chars: int
         text=text,
         parsed=parsed,
         too_large=too_large,
-        secret=secrets.find_secret(text),
+        secret=secrets.find_secret(text) if scan else None,
         labelled_hidden=labelled_hidden,
-        path_secret=None if path == layout.readme else path_secret(path),
+        path_secret=None if path == layout.readme or not scan else path_secret(path),
+        scanned=scan,
     )
 
 
@@ -232,6 +241,20 @@ class Catalog:
         except NoteLocked as locked:  # not kept: the key may be imported meanwhile
             return locked_note(path, blob, locked)
         return self._loaded.put(blob, load_note(data, path, blob, self._layout, self._note_chars))
+
+    def note_to_change(self, path: str, blob: str) -> LoadedNote:
+        """The note a write splices its change into: the kept one, or else one loaded
+        without the secret scan and not kept. A write needs the text and header only; what
+        it writes is a new blob, scanned whole when anything reads it, and the blob it
+        replaces is rarely read again."""
+        cached = self._loaded.get(blob)
+        if cached is not None and cached.path == path:
+            return cached
+        try:
+            data = self._store.read_blob(blob)
+        except NoteLocked as locked:
+            return locked_note(path, blob, locked)
+        return load_note(data, path, blob, self._layout, self._note_chars, scan=False)
 
     def is_public(self, path: str, blob: str | None) -> bool:
         """Whether a client without the sensitive right may see this path at this blob."""

@@ -7,8 +7,8 @@ one), secrets and oversized text are refused before anything is written, and eve
 is audited exactly once.
 
 The four writes share one path through the rules (`_write`): rights and path, the
-operation's own checks and plan, the store's compare-and-swap, then upkeep that may
-fail without turning a landed write into an error.
+operation's own checks and plan, the store's compare-and-swap. The search index
+follows at the next search, which brings it to the branch first.
 """
 
 from __future__ import annotations
@@ -554,18 +554,23 @@ class MemoryService:
         prepare: Callable[[str], _WritePlan[T]],
         answer: Callable[[str, Landed[T]], R],
     ) -> R:
-        """Rights, path and disk; the operation's checks and plan; the commit; upkeep."""
+        """Rights, path and disk; the operation's checks and plan; the commit (search follows
+        at the next search: `_after_landing`)."""
         with self._audited(client, tool) as record:
             path = record.path = self._writable(client, path)
             ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
             planned = prepare(path)
             landed = self._store.write(planned.plan, client, self._message(tool, path, client))
             record.commit, record.size = landed.commit, planned.audit_size(landed)
-            self._after_landing(tool, path)
             return answer(path, landed)
 
     def _after_landing(self, tool: str, path: str) -> None:
-        """The commit exists: nothing here may turn the answer into an error."""
+        """The commit exists: nothing here may turn the answer into an error.
+
+        Only an import indexes its notes for search at once; the other writes leave it to
+        the next search, which brings the index to the branch first (`refresh_search`): a
+        write pays no search update, and writes to one note between two searches are
+        indexed once."""
         try:
             self._catalog.refresh_search()
         except Exception as error:
@@ -663,7 +668,7 @@ class MemoryService:
                 if expected is not None:
                     raise NoteNotFound(path, "It may have been deleted; omit version to create it.")
                 return self._change(path, render_note(self.layout, header, body), outcome=True)
-            note = self._catalog.note_in_blob(path, blob)
+            note = self._catalog.note_to_change(path, blob)
             self._check_version(note, expected)
             fields = tuple(HeaderField)
             new_header = header_saying(
@@ -682,7 +687,7 @@ class MemoryService:
             blob = snapshot.files.get(path)
             if blob is None:
                 raise NoteNotFound(path)
-            self._check_version(self._catalog.note_in_blob(path, blob), expected)
+            self._check_version(self._catalog.note_to_change(path, blob), expected)
             return Change(files={path: None}, outcome=blob[:VERSION_CHARS])
 
         return _WritePlan(plan, lambda _: 0)
@@ -704,7 +709,7 @@ class MemoryService:
                 if expected is not None:
                     raise NoteNotFound(path, "It was deleted; omit version to bring it back.")
                 return self._change(path, text, outcome=(past, True))
-            current = self._catalog.note_in_blob(path, blob)
+            current = self._catalog.note_to_change(path, blob)
             self._check_version(current, expected)
             if current.text == text:
                 raise InvalidArgument(
@@ -833,8 +838,9 @@ class MemoryService:
         blob = snapshot.files.get(path)
         if blob is None:
             raise NoteNotFound(path)
-        note = self._catalog.note_in_blob(path, blob)
+        note = self._catalog.note_to_change(path, blob)
         if note.locked is not None:
+            self._store.cipher.key_file.ring()  # a key file that cannot be used says so itself
             raise NoteLocked(note.locked)
         if note.too_large:
             raise TooLarge(_too_large_message(path, self.config.limits.note_chars))

@@ -280,9 +280,9 @@ def header_saying(
     It always ends with a line break: a hand-made note that ends right after its closing
     `---` would otherwise have that line run on into the body written after it.
     """
-    values = header_values(layout, header)
+    values = header_values(layout, header, fields)
     try:
-        spliced = replace_header_fields(header_text, layout, {f: values[f] for f in fields})
+        spliced = replace_header_fields(header_text, layout, values)
     except InvalidNote:
         return render_note(layout, header, "")
     reread = parse_note(spliced, layout, fallback_title)
@@ -291,14 +291,18 @@ def header_saying(
     return render_note(layout, header, "")
 
 
-def header_values(layout: Layout, header: Header) -> dict[HeaderField, str]:
-    """The four fields as header text, quoted where a YAML reader would misread them."""
-    return {
-        HeaderField.TITLE: _scalar(header.title),
-        HeaderField.DESCRIPTION: _scalar(header.description),
-        HeaderField.UPDATED: header.updated,
-        HeaderField.SENSITIVE: layout.yes if header.sensitive else layout.no,
+def header_values(
+    layout: Layout, header: Header, fields: Collection[HeaderField] = tuple(HeaderField)
+) -> dict[HeaderField, str]:
+    """The fields as header text, quoted where a YAML reader would misread them; only
+    those asked for (quoting a title asks YAML, which a write touching `updated` skips)."""
+    values = {
+        HeaderField.TITLE: lambda: _scalar(header.title),
+        HeaderField.DESCRIPTION: lambda: _scalar(header.description),
+        HeaderField.UPDATED: lambda: header.updated,
+        HeaderField.SENSITIVE: lambda: layout.yes if header.sensitive else layout.no,
     }
+    return {field: values[field]() for field in fields}
 
 
 def _scalar(value: str) -> str:

@@ -35,8 +35,14 @@ _EXPLANATION = (
     b"(memoire key import).\n"
 )
 _KEY_ID_CHARS = 16
-_PLAIN_VALUE = rb"[A-Za-z0-9][A-Za-z0-9 .,;()/+=?_'-]*(?<! )"
-"""Letters, digits and punctuation that YAML reads literally inside a plain value."""
+_LETTER = rb"(?:[A-Za-z0-9]|[\xc3-\xdf][\x80-\xbf])"
+_PUNCTUATION = rb"(?:[ .,;()/+=?_'-]|\xe2\x80[\x90-\xa7\xb0-\xbf])"
+_PLAIN_VALUE = _LETTER + rb"(?:" + _LETTER + rb"|" + _PUNCTUATION + rb")*(?<! )"
+"""Letters, digits and punctuation that YAML reads literally inside a plain value: ASCII,
+the letters of U+00C0-U+07FF (accented Latin, Greek, Cyrillic...) and the dashes, quotes
+and ellipsis of U+2010-U+2027 and U+2030-U+203F, never a character YAML reads as a line
+break (U+0085, U+2028, U+2029), a space or a mark of its own (U+00A0, U+2000-U+200F,
+U+202A-U+202F)."""
 _PLAIN_HEADER = re.compile(rb"---\n(?P<lines>(?:[a-z]+: " + _PLAIN_VALUE + rb"\n){4})---(?:\n|\Z)")
 _PLAIN_LINE = re.compile(rb"^([a-z]+): (" + _PLAIN_VALUE + rb")$", re.M)
 _TRUE_WORDS = frozenset({b"yes", b"oui", b"true"})

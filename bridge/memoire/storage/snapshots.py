@@ -177,7 +177,10 @@ class SnapshotReader:
                 self._derive_dot_names(old_tree, new_tree, folder, blobs)
             if new_tree is None or new_tree in self.folder_listings:
                 continue
-            listing = dict(self.folder_files(old_tree)) if old_tree else {}
+            kept = self.folder_listings.get(old_tree) if old_tree else {}
+            if kept is None:  # not kept: whoever needs the new one lists it, not each write
+                continue
+            listing = dict(kept)
             for path, blob in blobs.items():
                 if path.startswith(f"{folder}/"):
                     _set_or_remove(listing, path.split("/", 1)[1], blob)

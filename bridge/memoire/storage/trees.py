@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import hashlib
 import os
 import secrets
@@ -106,8 +107,10 @@ def _key(name: bytes, is_tree: bool) -> bytes:
     return name + b"/" if is_tree else name
 
 
+@functools.lru_cache(maxsize=16)
 def _objects_folder(gitdir: Path) -> Path:
-    """`objects` of the repository's common folder: a linked worktree's gitdir names it."""
+    """`objects` of the repository's common folder: a linked worktree's gitdir names it.
+    Kept per gitdir: where a repository keeps its objects does not move under a bridge."""
     try:
         common = (gitdir / "commondir").read_text(encoding="utf-8").strip()
     except FileNotFoundError:
