@@ -36,9 +36,10 @@ from tests.secret_corpus import SPENT_CORPORA, CorpusEntry, load_corpus
 
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "bridge/memoire/core/secrets/slot_weights.py"
 # The share of training negatives (hard negatives, and pairs of them joined on two lines) let
-# over the threshold: 0.001 keeps the false alarms of each left-out file near or under 1 %
-# (0 set the threshold on the single highest negative, which cost ten points of recall).
-FALSE_ALARM_BUDGET = 0.001
+# over the threshold: 0.0007 keeps the pooled false alarms of the left-out files, rules and
+# slots together, under 1 % (0.001 gave 1.1 %; 0 set the threshold on the single highest
+# negative, which cost about ten points of recall).
+FALSE_ALARM_BUDGET = 0.0007
 # Pinned negatives (the corpora's and the floor tests', not the joined pairs) left over the
 # threshold weigh this much more in the next fit, for a few rounds: what the threshold's budget
 # lets through should be the made-up joined pairs, not a note a test says must pass.

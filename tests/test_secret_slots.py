@@ -4,6 +4,8 @@ Segmentation is tested on its own (every layout gives the pair, whatever its sco
 scorer on pairs a user writes, then the guard with the slots beside the rules.
 """
 
+from pathlib import Path
+
 import pytest
 
 from memoire.core.secrets import SecretFamily, find_secret, find_secrets
@@ -11,6 +13,7 @@ from memoire.core.secrets.pairs import _MAX_LABELS, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets, score
 from memoire.core.secrets.text import lowered
+from tests.secret_corpus import TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, load_corpus
 
 
 def pairs(text: str) -> dict[str, set[str]]:
@@ -314,3 +317,33 @@ def test_pairs_are_described_by_structure_and_classes_not_words(
 def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
     text = "def reset_code(code: str) -> None:\n    store(code)\n    notify()"
     assert not any("r:heading_item" in features for features in pairs(text).values())
+
+
+def refused_per_family(path: Path) -> tuple[dict[str, int], int]:
+    corpus = load_corpus(path)
+    caught: dict[str, int] = {}
+    for entry in corpus:
+        if entry.family is not None:
+            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
+    return caught, sum(find_secret(e.text) is not None for e in corpus if e.family is None)
+
+
+@pytest.mark.parametrize(
+    ("path", "keyword", "token", "card", "flagged"),
+    [
+        (TRAIN_A_CORPUS, 140, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_B_CORPUS, 158, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
+        (TRAIN_C_CORPUS, 147, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+    ],
+)
+def test_training_corpora_levels_hold_as_a_floor(
+    path: Path, keyword: int, token: int, card: int, flagged: int
+) -> None:
+    """Written by three writers who never saw the guard, measured once by the code before
+    (bench/secrets_blind.py), then trained on: these are the levels after, no longer blind.
+    Every false alarm left is a rule's (the slots flag none of their negatives)."""
+    caught, refused = refused_per_family(path)
+    assert refused <= flagged
+    assert caught["keyword"] >= keyword
+    assert caught["token"] >= token
+    assert caught["card"] >= card

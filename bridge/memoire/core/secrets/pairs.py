@@ -117,6 +117,7 @@ class _Label:
     line_start: int
     line_end: int
     context: tuple[str, ...]
+    crossed: tuple[str, ...]  # the cues and layout crossed with the noun's kind, once per noun
 
 
 def slots(text: str, lower: str) -> Iterator[Slot]:
@@ -182,7 +183,7 @@ def _label(
         context = (*context, "c:public_code")  # "12 MG Road, PIN code 560001", "village …"
     if lower[start - 1 : start] in ("$", "%", "{", ".") or lower[start - 2 : start] == "${":
         context = (*context, "l:variable")  # $PWD, ${PASSWORD}, cfg.password
-    return _Label(kind, start, end, line_start, line_end, context)
+    return _Label(kind, start, end, line_start, line_end, context, _crossed(kind, context))
 
 
 def _label_neighbours(
@@ -284,7 +285,7 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
         names.add("r:quoted")
     names.update(f"{label.kind}&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in where if name in _CROSSED)
-    names.update(f"{label.kind}&{name}" for name in label.context if name.startswith(("c:", "s:")))
+    names.update(label.crossed)
     names.update(
         f"{relation}&{name}" for name in shape for relation in where if relation in _CROSSED
     )
@@ -486,7 +487,19 @@ def _next_line_relation(
 def _with_context(label: _Label, window: str) -> _Label:
     """The label with the cues of its value's line added (a next line, a table row)."""
     context = tuple({*label.context, *context_features(window)})
-    return _Label(label.kind, label.start, label.end, label.line_start, label.line_end, context)
+    return _Label(
+        label.kind,
+        label.start,
+        label.end,
+        label.line_start,
+        label.line_end,
+        context,
+        _crossed(label.kind, context),
+    )
+
+
+def _crossed(kind: str, context: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{kind}&{name}" for name in context if name.startswith(("c:", "s:")))
 
 
 def _table_cells(text: str, lower: str, label: _Label) -> Iterator[Slot]:
