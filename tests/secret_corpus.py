@@ -45,10 +45,21 @@ DEV3_CORPUS = DATA / "secrets_dev3.jsonl"
 # Security questions, chat replies, table columns, values after a blank line or an explanation,
 # written before the mechanisms for the sixth hold-out's misses, then tuned on.
 DEV4_CORPUS = DATA / "secrets_dev4.jsonl"
+# Written by three writers who never saw the guard, to train the secret-slot scorer on many
+# hands; each was measured once by the whole guard before it was trained on (see
+# bench/secrets_blind.py), then spent.
+TRAIN_A_CORPUS = DATA / "secrets_train_a.jsonl"
+TRAIN_B_CORPUS = DATA / "secrets_train_b.jsonl"
+TRAIN_C_CORPUS = DATA / "secrets_train_c.jsonl"
+TRAIN_CORPORA = (TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS)
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each
 # left out of its own fit in turn (bench/secrets_fit_slots.py).
-SPENT_CORPORA = (SEED_CORPUS, DEV_CORPUS, DEV2_CORPUS, DEV3_CORPUS, DEV4_CORPUS, *HOLDOUTS)
+SPENT_CORPORA = (
+    *(SEED_CORPUS, DEV_CORPUS, DEV2_CORPUS, DEV3_CORPUS, DEV4_CORPUS),
+    *HOLDOUTS,
+    *TRAIN_CORPORA,
+)
 
 ALNUM = string.ascii_letters + string.digits
 URL_SAFE = ALNUM + "_-"
@@ -215,7 +226,7 @@ HOLDOUT_FAMILIES = {
 
 
 def load_corpus(path: Path = SEED_CORPUS, seed: int = SEED) -> list[CorpusEntry]:
-    if path in HOLDOUTS:
+    if path in HOLDOUTS or path in TRAIN_CORPORA:
         return load_holdout(path)
     if path in (DEV3_CORPUS, DEV4_CORPUS):
         return load_holdout(path, by_kind=True)

@@ -4,6 +4,8 @@ Segmentation is tested on its own (every layout gives the pair, whatever its sco
 scorer on pairs a user writes, then the guard with the slots beside the rules.
 """
 
+from pathlib import Path
+
 import pytest
 
 from memoire.core.secrets import SecretFamily, find_secret, find_secrets
@@ -11,6 +13,7 @@ from memoire.core.secrets.pairs import _MAX_LABELS, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets, score
 from memoire.core.secrets.text import lowered
+from tests.secret_corpus import TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, load_corpus
 
 
 def pairs(text: str) -> dict[str, set[str]]:
@@ -243,3 +246,104 @@ def test_the_guard_refuses_contracted_secrets(text: str, secret: str) -> None:
 )
 def test_addresses_and_package_files_are_not_secrets(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# In wording of their own, after the ninth hold-out's false alarms: code that checks a secret,
+# a log that says one was wrong, a postcode called a PIN code in an address without a street.
+CODE_LOGS_AND_ADDRESSES = [
+    "def password_ok(pwd: str) -> bool:\n"
+    "    if len(pwd) < 14:\n"
+    "        return False\n"
+    "    return True",
+    "def controle_mdp(mdp):\n    if len(mdp) < 8:\n        return False\n    return True",
+    "08:00:01 WARN mot de passe erroné utilisateur=compta (essai 2)",
+    "Cousin's flat in Kochi, PIN code 682011",
+    "My grandparents live in a small village near Madurai, PIN code 625002",
+]
+
+
+@pytest.mark.parametrize("text", CODE_LOGS_AND_ADDRESSES)
+def test_code_logs_and_addresses_are_not_secrets(text: str) -> None:
+    assert scored_secrets(text) == []
+    assert find_secrets(text) == []
+
+
+# The same shapes holding a real secret stay refused.
+CODE_LOGS_AND_ADDRESSES_WITH_SECRETS = [
+    ("ADMIN_PASSWORD = 'Tulip!Brick-93'", "Tulip!Brick-93"),
+    ("PIN code for the new SIM: 680013", "680013"),
+    ("le mot de passe du routeur est Fenouil#28", "Fenouil#28"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), CODE_LOGS_AND_ADDRESSES_WITH_SECRETS)
+def test_the_same_shapes_with_a_secret_are_refused(text: str, secret: str) -> None:
+    assert secret in [text[f.start : f.end] for f in find_secrets(text)]
+
+
+def features_of(text: str, value: str) -> set[str]:
+    found = pairs(text)
+    assert value in found, sorted(found)
+    return found[value]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "feature"),
+    [
+        ("```\nsmtp_password = Gravel!Moth4\n```", "Gravel!Moth4", "s:fenced"),
+        ("    if pin != stored_pin:\n        deny()", "stored_pin", "s:code_line"),
+        ("14:02:09 WARN code refused for door=back", "refused", "s:log_line"),
+        ("14:02:09 WARN code refused for door=back", "refused", "c:failure"),
+        ("> the gate code is 7781", "7781", "s:quote"),
+        ("- garage pin: 5523", "5523", "s:list_item"),
+        ("## Safe combination 19-44-02", "19-44-02", "s:heading"),
+        ("Tante Léa : le digicode c'est 3391", "3391", "s:speaker"),
+        ("the alarm code is four four one nine", "four four one nine", "v:spelled_digits"),
+        ("door code near 5 Rose Lane: 2201", "2201", "c:address"),
+        ("gift voucher code 4410 worth €25", "4410", "c:commerce"),
+        ("MAX_PASSWORD_LENGTH = 64", "64", "l:in_name"),
+        ("password policy: twelve characters", "twelve characters", "lnc:meta"),
+        ("my password: Otter2019", "Otter2019", "lpc:possessive"),
+        ("wifi key: Kx8#mq2L", "Kx8#mq2L", "v:bits24-39"),
+        ("vault token: b4_tulip_moon", "b4_tulip_moon", "v:has_underscore"),
+    ],
+)
+def test_pairs_are_described_by_structure_and_classes_not_words(
+    text: str, value: str, feature: str
+) -> None:
+    assert feature in features_of(text, value)
+
+
+def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
+    text = "def reset_code(code: str) -> None:\n    store(code)\n    notify()"
+    assert not any("r:heading_item" in features for features in pairs(text).values())
+
+
+def refused_per_family(path: Path) -> tuple[dict[str, int], int]:
+    corpus = load_corpus(path)
+    caught: dict[str, int] = {}
+    for entry in corpus:
+        if entry.family is not None:
+            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
+    return caught, sum(find_secret(e.text) is not None for e in corpus if e.family is None)
+
+
+@pytest.mark.parametrize(
+    ("path", "keyword", "token", "card", "flagged"),
+    [
+        (TRAIN_A_CORPUS, 140, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_B_CORPUS, 158, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
+        (TRAIN_C_CORPUS, 147, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+    ],
+)
+def test_training_corpora_levels_hold_as_a_floor(
+    path: Path, keyword: int, token: int, card: int, flagged: int
+) -> None:
+    """Written by three writers who never saw the guard, measured once by the code before
+    (bench/secrets_blind.py), then trained on: these are the levels after, no longer blind.
+    Every false alarm left is a rule's (the slots flag none of their negatives)."""
+    caught, refused = refused_per_family(path)
+    assert refused <= flagged
+    assert caught["keyword"] >= keyword
+    assert caught["token"] >= token
+    assert caught["card"] >= card

@@ -8,6 +8,7 @@ promo code, a postcode or a booking reference is talked about near the label).
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from math import log2
 
 from memoire.core.secrets.passphrases import _DESCRIBING_ENDINGS, _NEVER_FIRST, _SENTENCE_WORDS
 
@@ -89,6 +90,8 @@ def value_features(value: str) -> tuple[str, ...]:
     symbols = len(_SYMBOL.findall(value))
     if digits and not letters and not symbols:
         names.append(_digits_bucket(digits))
+        if digits in (5, 6):
+            names.append(f"v:digits{digits}")  # a French postcode has 5, an Indian PIN code 6
     elif letters and not digits and not symbols:
         names.extend(_word_features(value, lower))
     if letters and digits:
@@ -109,7 +112,46 @@ def value_features(value: str) -> tuple[str, ...]:
         names.append("v:joined_common")  # "Case-Sensitive", "Voir-Avec-Papa"
     if letters and not digits and lower.endswith(_DESCRIBING_ENDINGS):
         names.append("v:describing")  # "currently", "rotated", "obligatoire"
+    names.extend(_mix_features(value, classes))
     return tuple(names)
+
+
+def _mix_features(value: str, classes: int) -> Iterator[str]:
+    """How many kinds of character, how many bits, which separators: what a code carries."""
+    yield f"v:classes{classes}"
+    yield _entropy_bucket(value)
+    yield from _separators(value)
+    if _IDENTIFIER.fullmatch(value):
+        yield "v:identifier"  # check_password, maxLength, user.password
+
+
+_IDENTIFIER = re.compile(
+    r"[a-z]+(?:_[a-z0-9]+)+|_+[a-z]\w*|[a-z]+(?:[A-Z][a-z]+)+|[a-z_]+(?:\.[a-z_]+)+"
+    r"|[A-Za-z_]\w*\(.*|[A-Z]+(?:_[A-Z0-9]+)+"
+)
+
+
+def _entropy_bucket(value: str) -> str:
+    """Bits of the value's characters (Shannon, times its length): a code or a made-up word
+    carries more than a word or a round number of the same length."""
+    counts: dict[str, int] = {}
+    for char in value:
+        counts[char] = counts.get(char, 0) + 1
+    length = len(value)
+    bits = -sum(count * log2(count / length) for count in counts.values())
+    if bits < 12:
+        return "v:bits<12"
+    if bits < 24:
+        return "v:bits12-23"
+    if bits < 40:
+        return "v:bits24-39"
+    return "v:bits40+"
+
+
+def _separators(value: str) -> Iterator[str]:
+    for char, name in (("-", "v:has_dash"), ("_", "v:has_underscore"), (".", "v:has_dot")):
+        if char in value[1:-1]:
+            yield name
 
 
 _GOOD_SHAPES = (
@@ -207,6 +249,17 @@ def _phrase_features(value: str, words: list[str]) -> Iterator[str]:
         yield "v:lower_words"
     if any(_DIGIT.search(word) for word in words):
         yield "v:words_digit"
+    if sum(word in _NUMBER_WORDS for word in lowered_words) >= 3:
+        yield "v:spelled_digits"  # "seven seven one four", "trois huit zéro six étoile"
+
+
+_NUMBER_WORDS = frozenset(
+    (
+        *("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
+        *("zéro", "un", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf"),
+        *("star", "hash", "étoile", "dièse", "then", "puis", "double", "triple"),
+    )
+)
 
 
 # --- the words around the label ---------------------------------------------------------------
@@ -228,6 +281,7 @@ _CONTEXT_CUES = (
         r"\b(?:ask|asks|demande\w*|bitwarden\w*|1password|keepass\w*|lastpass|keychain|manager"
         r"|moved|migrated|déplacés?|migrés?|transférés?"
         r"|gestionnaire|sticker|written on|écrit sur|étiquette|fridge|frigo|envelope|enveloppe"
+        r"|printed|imprimée?s?|under the router|sous la box"
         r"|on the back|au dos|texted|sms|in the vault|coffre-fort numérique|notebook|carnet)\b",
     ),
     (
@@ -292,6 +346,31 @@ _CONTEXT_CUES = (
         r"\b(?:example|exemple|e\.g\.|par ex\w*|sample|dummy|fake|lorem|template|modèle)\b",
     ),
     (
+        "c:code",
+        r"(?:^|\s)(?:def|return|elif|lambda|import|function|const|let|var|assert|raise)\s"
+        r"|\bif\s.*[<>=]|==|!=|\blen\(|\w\(\w*\)|->|:\s*(?:str|int|bool|string)\b|;\s*$",
+    ),
+    ("c:timestamp", r"\b[0-9]{2}:[0-9]{2}:[0-9]{2}\b|[0-9]{4}-[0-9]{2}-[0-9]{2}[t ][0-9]{2}:"),
+    ("c:kv_run", r"\w+=[^\s=]+[^=\n]*\s\w+=[^\s=]"),
+    (
+        "c:failure",
+        r"\b(?:invalid\w*|invalide\w*|failed|failure|fails?|échec|échou\w*|incorrect\w*|wrong"
+        r"|denied|refus\w*|rejected|rejet\w*|mauvais\w*|erron\w*|attempts?|essais?"
+        r"|tentatives?|locked|verrouill\w*|mismatch|unauthori[sz]ed)\b",
+    ),
+    (
+        "c:address",
+        r"\b(?:village|town|city|ville|district|state|pincode|street|road|avenue|lane|nagar"
+        r"|marg|colony|sector|apartment|flat|rue|chemin|boulevard|allée|cedex|india|inde"
+        r"|address|adresse|ship(?:ping)? to|deliver\w*|livraison|post office|taluk|tehsil)\b",
+    ),
+    (
+        "c:commerce",
+        r"[$€£]|\b(?:price|prix|total|tarif\w*|cost|coût|paid|payé|order|commande|qty|quantité"
+        r"|invoice|facture|checkout|panier|cart|shipping|delivery|per person|par personne"
+        r"|adult|adulte|child|enfant|eur|usd)\b",
+    ),
+    (
         "c:credentials",
         r"\b(?:login|user(?:name)?|identifiant|utilisateur|account|compte|email|e-mail|admin"
         r"|root|ssid|network|réseau|wifi|wi-fi|server|serveur|nas|db|database|smtp|vpn)\b",
@@ -304,3 +383,65 @@ _CONTEXT = tuple((name, re.compile(pattern)) for name, pattern in _CONTEXT_CUES)
 def context_features(window: str) -> tuple[str, ...]:
     """Cues in the lowered words around a label that say what it is talked about for."""
     return tuple(name for name, pattern in _CONTEXT if pattern.search(window))
+
+
+# --- classes of the words next to a noun or a value --------------------------------------------
+
+RAW_WORD_PREFIXES = ("lp:", "ln:", "p:", "n:")  # a word's identity: the fit keeps few of them
+_POSSESSIVES = frozenset(
+    (
+        *("my", "our", "your", "his", "her", "their", "mon", "ma", "mes", "notre", "nos"),
+        *("votre", "vos", "ton", "ta", "tes", "son", "sa", "ses", "leur", "leurs"),
+    )
+)
+_ARTICLES = frozenset(("the", "a", "an", "le", "la", "les", "l", "un", "une", "des", "this"))
+_PREPOSITIONS = frozenset(
+    (
+        *("of", "for", "to", "at", "in", "on", "with", "from", "by", "de", "du", "d", "pour"),
+        *("à", "au", "aux", "en", "dans", "sur", "avec", "par", "chez", "via"),
+    )
+)
+# Words that make a noun a topic rather than a slot: "password policy", "reset password".
+_META_WORDS = frozenset(
+    (
+        *("policy", "policies", "reset", "hash", "hashed", "hashes", "length", "field", "fields"),
+        *("strength", "manager", "count", "max", "min", "maximum", "minimum", "mode", "default"),
+        *("public", "postal", "format", "requirement", "requirements", "change", "changed"),
+        *("forgot", "forgotten", "expired", "expiry", "wrong", "invalid", "incorrect", "new"),
+        *("old", "generator", "check", "verify", "validate", "validation", "prompt", "input"),
+        *("fingerprint", "rule", "rules", "recovery", "reuse", "rotation", "protected", "type"),
+        *("politique", "réinitialisation", "réinitialiser", "oublié", "oubli", "longueur"),
+        *("champ", "gestionnaire", "invalide", "mauvais", "nouveau", "nouvelle", "ancien"),
+        *("ancienne", "vérifier", "vérification", "saisie", "saisir", "changer", "modifier"),
+        *("article", "articles", "hint", "indice", "question", "questions", "expire", "expiré"),
+        *("strong", "weak", "complexity", "complexité", "civil", "pénal", "route", "source"),
+        *("error", "erreur", "status", "statut", "number", "numéro", "sample", "example"),
+    )
+)
+_THINGS = re.compile(
+    r"(?:door|porte|gate|portail|alarm|alarme|safe|coffre|digicode|interphone|intercom|locker"
+    r"|casier|cadenas|padlock|bike|vélo|garage|keypad|boîte|mailbox|wi-?fi|wpa\w*|sim|router"
+    r"|routeur|box|bank|banque|atm|shed|abri|lobby|hall|building|immeuble|entrée|phone|téléphone"
+    r"|laptop|ordi\w*|tablet\w*|nas|email|mail|vpn|admin|root|account|compte)"
+)
+
+
+def word_class(word: str) -> str:
+    """What kind of word sits next to a noun or a value, in place of the word itself."""
+    if not word:
+        return "none"
+    if word in _POSSESSIVES:
+        return "possessive"
+    if word in _ARTICLES:
+        return "article"
+    if word in _PREPOSITIONS:
+        return "preposition"
+    if word in _META_WORDS:
+        return "meta"
+    if _THINGS.fullmatch(word):
+        return "thing"
+    if word in COMMON_WORDS:
+        return "common"
+    if not word.isalpha():
+        return "mixed"
+    return "long_word" if len(word) > 7 else "word"

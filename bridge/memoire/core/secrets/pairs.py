@@ -6,11 +6,18 @@ column) as features, and the scorer (slots.py) decides; no layout is required fo
 """
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-from memoire.core.secrets.features import COMMON_WORDS, context_features, unwrap, value_features
+from memoire.core.secrets.features import (
+    COMMON_WORDS,
+    context_features,
+    unwrap,
+    value_features,
+    word_class,
+)
 from memoire.core.secrets.passphrases import _SENTENCE_WORDS
 from memoire.core.secrets.text import positions
 
@@ -88,12 +95,8 @@ _CROSSED = frozenset(
         *("r:heading_item", "r:item_label", "r:quoted_phrase"),
     )
 )
-# Where a PIN code is a postcode (India's six-digit PIN): an address is given around it.
-_ADDRESS = re.compile(
-    r"\b(?:address|adresse|road|street|avenue|lane|marg|nagar|ship(?:ping)? to|deliver\w*"
-    r"|livraison|india|inde)\b"
-)
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_PIN_CODE = re.compile(r"\bpin(?:[ -]?code)?\b|\bpincode\b")  # India's six-digit postcodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,7 @@ class _Label:
     line_start: int
     line_end: int
     context: tuple[str, ...]
+    crossed: tuple[str, ...]  # the cues and layout crossed with the noun's kind, once per noun
 
 
 def slots(text: str, lower: str) -> Iterator[Slot]:
@@ -123,8 +127,9 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
         for line_start, line_end in _lines_with_stems(lower)
         for match in _LABEL.finditer(lower, line_start, line_end)
     )
+    fences = _fences(text)
     for match, line_start, line_end in islice(matches, _MAX_LABELS):
-        label = _label(lower, match, line_start, line_end)
+        label = _label(text, lower, match, line_start, line_end, fences=fences)
         yield from _same_line(text, label)
         yield from _quoted_after(text, label)
         yield from _before(text, label)
@@ -146,28 +151,51 @@ def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
     return sorted(lines.items())
 
 
-def _label(lower: str, match: re.Match[str], line_start: int, line_end: int) -> _Label:
+def _fences(text: str) -> tuple[int, ...]:
+    """Where Markdown code fences open or close: a noun between an odd number of them before
+    it and one after it is inside a fenced code block."""
+    if "```" not in text and "~~~" not in text:
+        return ()
+    return tuple(sorted((*positions(text, "```"), *positions(text, "~~~"))))
+
+
+def _label(
+    text: str,
+    lower: str,
+    match: re.Match[str],
+    line_start: int,
+    line_end: int,
+    *,
+    fences: tuple[int, ...],
+) -> _Label:
     start, end = match.span()
     window = lower[max(line_start, start - _CONTEXT_BEFORE) : min(line_end, end + _CONTEXT_AFTER)]
     kind = match.lastgroup or "code"
     context = (
         *context_features(window),
         *_label_neighbours(lower, start, end, line_start, line_end),
+        *_line_structure(text, start, end, line_start, line_end),
+        *_around_lines(text, line_start, line_end),
     )
-    if kind == "pin" and _ADDRESS.search(window):
-        context = (*context, "c:public_code")  # "12 MG Road, PIN code 560001"
+    if fences and bisect_left(fences, start) % 2:
+        context = (*context, "s:fenced")
+    if kind in ("pin", "code") and "c:address" in context and _PIN_CODE.search(window):
+        context = (*context, "c:public_code")  # "12 MG Road, PIN code 560001", "village …"
     if lower[start - 1 : start] in ("$", "%", "{", ".") or lower[start - 2 : start] == "${":
         context = (*context, "l:variable")  # $PWD, ${PASSWORD}, cfg.password
-    return _Label(kind, start, end, line_start, line_end, context)
+    return _Label(kind, start, end, line_start, line_end, context, _crossed(kind, context))
 
 
 def _label_neighbours(
     lower: str, start: int, end: int, line_start: int, line_end: int
 ) -> Iterator[str]:
-    """The words either side of the noun qualify it: "password_policy", "code postal"."""
+    """The words either side of the noun qualify it: "password_policy", "code postal"; their
+    class ("meta", "possessive", "thing") generalises, their identity only where the fit keeps
+    it."""
     before = _WORD.findall(lower, max(line_start, start - 24), start)
     if before:
         yield f"lp:{before[-1]}"
+        yield f"lpc:{word_class(before[-1])}"
     after = (
         _WORD.match(lower, end + 1, min(line_end, end + 24))
         if lower[end : end + 1] in " _-"
@@ -175,6 +203,69 @@ def _label_neighbours(
     )
     if after:
         yield f"ln:{after[0]}"
+        yield f"lnc:{word_class(after[0])}"
+    if lower[start - 1 : start] == "_" or lower[end : end + 1] == "_":
+        yield "l:in_name"  # DB_PASSWORD, check_password, password_hash
+    name_end = _NAME_END.match(lower, end, min(line_end, end + 40))
+    if name_end is not None and lower[name_end.end() : name_end.end() + 1] == "(":
+        yield "l:in_call"  # check_password(pw), verify_pin(…)
+
+
+_NAME_END = re.compile(r"\w*")
+_CODE_LINE = re.compile(
+    r"[ \t]*(?:def|class|return|if|elif|else|for|while|import|from|try|except|raise|assert"
+    r"|print|function|const|let|var|async|await|with)\b.*"
+    r"|.*(?:[;{}][ \t]*|\)[ \t]*(?:->[^:]*)?:[ \t]*|==.*|!=.*)"
+)
+_LOG_LINE = re.compile(
+    r".*(?:\b[0-9]{2}:[0-9]{2}:[0-9]{2}\b|\[[A-Za-z]+\]).*"
+    r"\b(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE|info|warn|error|debug)\b"
+)
+
+
+def _line_structure(
+    text: str, start: int, end: int, line_start: int, line_end: int
+) -> Iterator[str]:
+    """How the noun's line is laid out: a list item, a heading, a quote, a chat speaker's line,
+    indented, a line of code or of a log; the note's first line."""
+    line = text[line_start : min(line_end, line_start + _REACH)]
+    stripped = line.lstrip()
+    if line_start == 0:
+        yield "s:first_line"
+    if line[:1] == "\t" or line.startswith("    "):
+        yield "s:indented"
+    if stripped[:1] in ("-", "*", "•", "+") or _NUMBERED.match(stripped):
+        yield "s:list_item"
+    elif stripped[:1] == "#":
+        yield "s:heading"
+    elif stripped[:1] == ">":
+        yield "s:quote"
+    if _SPEAKER_NAME.match(stripped) and stripped.index(":") < start - line_start:
+        yield "s:speaker"
+    if _CODE_LINE.fullmatch(line):
+        yield "s:code_line"
+    if _LOG_LINE.match(line):
+        yield "s:log_line"
+    if line_end - line_start > 160:
+        yield "s:long_line"
+
+
+_NUMBERED = re.compile(r"[0-9]{1,2}[.)]\s")
+_SPEAKER_NAME = re.compile(r"[A-Z][\w'’-]{0,15}(?: [A-Z][\w'’-]{0,15})?[ \t]*:\s")
+
+
+def _around_lines(text: str, line_start: int, line_end: int) -> Iterator[str]:
+    """Code or log lines next to the noun's line: a snippet around it, not a note."""
+    before_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    if line_start and _CODE_LINE.fullmatch(text[before_start : line_start - 1][:_REACH]):
+        yield "s:code_before"
+    if line_end < len(text):
+        after_end = text.find("\n", line_end + 1)
+        after = text[line_end + 1 : len(text) if after_end == -1 else after_end][:_REACH]
+        if _CODE_LINE.fullmatch(after):
+            yield "s:code_after"
+        if _LOG_LINE.match(after):
+            yield "s:log_after"
 
 
 def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> Slot | None:
@@ -194,7 +285,7 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
         names.add("r:quoted")
     names.update(f"{label.kind}&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in where if name in _CROSSED)
-    names.update(f"{label.kind}&{name}" for name in label.context if name.startswith("c:"))
+    names.update(label.crossed)
     names.update(
         f"{relation}&{name}" for name in shape for relation in where if relation in _CROSSED
     )
@@ -264,6 +355,7 @@ def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
         before = tokens[index - 1][0].lower().strip(_PUNCTUATION)
         if before.isalpha():
             yield f"p:{before}"
+            yield f"pc:{word_class(before)}"
     raw = tokens[index][0]
     if raw.endswith((",", ";")):
         yield "r:ends_clause"
@@ -275,6 +367,7 @@ def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
         yield f"n:{after}"
     elif after[:1].isalpha():
         yield "r:word_after"
+    yield f"nc:{word_class(after)}"
 
 
 def _after_inner_separator(raw: str, start: int) -> tuple[int, bool]:
@@ -394,7 +487,19 @@ def _next_line_relation(
 def _with_context(label: _Label, window: str) -> _Label:
     """The label with the cues of its value's line added (a next line, a table row)."""
     context = tuple({*label.context, *context_features(window)})
-    return _Label(label.kind, label.start, label.end, label.line_start, label.line_end, context)
+    return _Label(
+        label.kind,
+        label.start,
+        label.end,
+        label.line_start,
+        label.line_end,
+        context,
+        _crossed(label.kind, context),
+    )
+
+
+def _crossed(kind: str, context: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{kind}&{name}" for name in context if name.startswith(("c:", "s:")))
 
 
 def _table_cells(text: str, lower: str, label: _Label) -> Iterator[Slot]:
@@ -475,6 +580,8 @@ def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     rest = text[label.end : label.line_end].rstrip()
     if not rest.endswith(":") or len(rest.split()) > _MAX_HEADING_WORDS:
         return
+    if "s:code_line" in label.context:
+        return  # "def check_pin(pin: str) -> bool:" opens a block of code, not a list
     position = label.line_end
     for index in range(_MAX_ITEMS):
         line_end = text.find("\n", position + 1)

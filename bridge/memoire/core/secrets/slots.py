@@ -10,10 +10,14 @@ corpus brought the next variant of the same kinds. Here the layout is only a fea
    the cell under it when it heads a table column (with or without pipes);
 2. each pair is described by named binary features (`features.py`): what the label names,
    how the value sits (separator, distance, next line, table cell, reply), the value's shape
-   (digits in a code's context, mixed classes, a passphrase of joined words; or a date, a
-   time, a phone number, a price, a version, an ordinary word) and the words around that say
-   it is not a secret (changing or forgetting it, a placeholder, an environment reference, a
-   policy, a museum pass, a promo code, a booking reference);
+   (length, character classes, bits, separators; digits in a code's context, a passphrase of
+   joined words, spelled-out digits; or a date, a time, a phone number, a price, a version, an
+   identifier, an ordinary word), how the noun's line is laid out (list item, heading, quote,
+   speaker, indented, fenced or plain code, a log line) and classes of the words around (a
+   possessive, a word about the secret such as "policy" or "reset", code, a log's failure, an
+   address, a purchase, a placeholder, an environment reference, a booking reference). A
+   word's own identity is a feature only where words from many corpora agree (the fit keeps
+   those met in several corpora by different writers): what generalises is the shape;
 3. the score is a weighted sum of those features (`slot_weights.py`, fitted by
    bench/secrets_fit_slots.py on the spent corpora and measured there file by file, each file
    left out of its own fit); a pair at or over the threshold is a secret.
