@@ -146,6 +146,18 @@ def test_secret_in_the_middle_of_a_long_multiline_note() -> None:
     assert {f.start for f in findings} == {start}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: ******** see the vault Abcdefgh12",
+        "password: ******** Étagère IKEA KALLAX, article 802.758.87",
+    ],
+)
+def test_a_masked_value_followed_by_more_words_is_no_secret(text: str) -> None:
+    """The mask unwraps to an empty value, which once raised IndexError out of the guard."""
+    assert find_secrets(text) == []
+
+
 def test_text_that_lengthens_when_lowered_is_still_scanned() -> None:
     text = "İstanbul: wifi password: Kebap2024, PIN: 4417"
     assert spanned(text, find_secrets(text)) == ["Kebap2024", "4417"]

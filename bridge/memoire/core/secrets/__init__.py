@@ -806,8 +806,10 @@ _LABELLED_AS_ANOTHER = re.compile(
 
 
 def _reads_as_code(value: str) -> bool:
+    """A masked value ("********") unwraps to nothing: no value, and nothing to read as code."""
     return (
-        not value[0].isalnum()
+        not value
+        or not value[0].isalnum()
         or _ASSIGNMENT.match(value) is not None
         or _CODE_MARKS.search(value) is not None
     )
