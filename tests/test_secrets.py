@@ -15,6 +15,7 @@ from memoire.core.secrets import (
     find_secrets,
 )
 from memoire.core.secrets.providers import leading_keys
+from memoire.core.secrets.text import holds, lowered, positions
 from memoire.core.secrets.window import secrecy
 from tests.secret_corpus import (
     DEV2_CORPUS,
@@ -1752,3 +1753,32 @@ def test_prices_public_code_columns_and_url_templates_are_not_secrets(text: str)
 def test_a_real_password_in_a_url_with_an_upper_case_host_is_still_refused() -> None:
     text = "mysql://admin:Kx8mq2Lw@DBHOST:3306/app"
     assert [text[f.start : f.end] for f in find_secrets(text)] == ["Kx8mq2Lw"]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "plain ascii: password and PASS and pass " * 40,
+        "Latin-1, accents: clé, mot de passe, ÉTÉ " * 40,
+        "beyond Latin-1: l’accès — clé → passe? ?pass €5 " * 40,
+        "İstanbul wifi password? " * 60,
+    ],
+)
+def test_the_searches_find_each_word_where_str_find_does(note: str) -> None:
+    """The rules' searches run on a one-byte copy of the note ("?" for characters beyond
+    Latin-1) and skip words holding a character the note lacks: they must still find every
+    word, "?" and characters beyond Latin-1 included, exactly where `str.find` does."""
+    for word in ("pass", "PASS", "clé", "l’accès", "?", "? ?", "€5", "→ passe", "zq", "İst", "ÉTÉ"):
+        expected = []
+        start = note.find(word)
+        while start != -1:
+            expected.append(start)
+            start = note.find(word, start + len(word))
+        assert list(positions(note, word)) == expected, word
+        assert holds(note, word) == (word in note), word
+
+
+def test_a_note_is_lowered_as_str_lower_does_with_its_length_kept() -> None:
+    for note in ("ÀÉÎÕÜ ÇA VA, Straße, ÿ µ", "L’ÉTÉ — NOËL", "plain ASCII"):
+        assert lowered(note) == note.lower()
+    assert lowered("İSTANBUL PASS") == "İstanbul pass"  # "İ" would lower to two characters

@@ -37,7 +37,7 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
-from memoire.core.secrets.text import lowered, positions
+from memoire.core.secrets.text import holds, lowered, positions
 from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
@@ -196,7 +196,7 @@ _TOKEN_RULES = (
 
 def _find_tokens(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule in _TOKEN_RULES:
-        if any(literal in (lower if literal.islower() else text) for literal in rule.literals):
+        if any(holds(lower if literal.islower() else text, literal) for literal in rule.literals):
             for match in rule.pattern.finditer(text):
                 if not _is_documentation_example(match["secret"]):
                     start, end = match.span("secret")

@@ -188,21 +188,22 @@ _COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
-    found = {stem: list(positions(lowered, stem)) for stem in {*_STEMS, *_THING_STEMS}}
-    thing_positions = [
-        p
-        for stem in _THING_STEMS
-        for p in found[stem]
-        if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
-    ]
-    for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
-        for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
-            span = _labelled_thing_code(text, labelled)
-            if span is not None:
-                yield ("household-code", *span)
-    stem_positions = [p for stem in _STEMS for p in found[stem]]
-    for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
-        yield from _codes_on_line(text, lowered, line_start, line_end)
+    if _COLON_THEN_DIGIT.search(lowered) is not None:  # else no thing is labelled with a code
+        thing_positions = [
+            p
+            for stem in _THING_STEMS
+            for p in positions(lowered, stem)
+            if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
+        ]
+        for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
+            for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
+                span = _labelled_thing_code(text, labelled)
+                if span is not None:
+                    yield ("household-code", *span)
+    if _DIGIT.search(lowered) is not None:  # else no line holds a code
+        stem_positions = [p for stem in _STEMS for p in positions(lowered, stem)]
+        for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
+            yield from _codes_on_line(text, lowered, line_start, line_end)
 
 
 def _codes_on_line(
