@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.commands import find_command_passwords
@@ -42,6 +43,9 @@ from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 
+# Values judged, kept by their text: a long list or table repeats its values ("n/a", "same as
+# above", one code per line), and the same value is judged again by each rule near it.
+_VALUES_KEPT = 4096
 REFUSAL_MESSAGE = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
 )
@@ -836,6 +840,7 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
     return None
 
 
+@lru_cache(maxsize=_VALUES_KEPT)
 def _looks_generated(value: str) -> bool:
     """Letters, digits and a symbol or mixed case, as a person makes a password or a machine a
     key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
@@ -1097,6 +1102,7 @@ def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
     return len(value) >= _MIN_VALUE_LENGTH
 
 
+@lru_cache(maxsize=_VALUES_KEPT)
 def _is_ordinary_value(value: str) -> bool:
     """Words, masks, placeholders, dates, measures, paths, URLs and code are not secrets."""
     return (
