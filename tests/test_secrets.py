@@ -15,7 +15,7 @@ from memoire.core.secrets import (
     find_secrets,
 )
 from memoire.core.secrets.providers import leading_keys
-from memoire.core.secrets.text import holds, lowered, positions
+from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
 from memoire.core.secrets.window import secrecy
 from tests.secret_corpus import (
     DEV2_CORPUS,
@@ -1782,3 +1782,15 @@ def test_a_note_is_lowered_as_str_lower_does_with_its_length_kept() -> None:
     for note in ("ÀÉÎÕÜ ÇA VA, Straße, ÿ µ", "L’ÉTÉ — NOËL", "plain ASCII"):
         assert lowered(note) == note.lower()
     assert lowered("İSTANBUL PASS") == "İstanbul pass"  # "İ" would lower to two characters
+
+
+@pytest.mark.parametrize(
+    "note", ["one long line without a newline " * 40, "a\nbc\n\nd e\n" * 150, "\n" * 1_200]
+)
+def test_line_bounds_read_off_the_newlines_are_those_find_gives(note: str) -> None:
+    """The rules read a line's bounds from the note's newlines, found once (a note of one long
+    line made each noun read back to its start): the bounds must be the ones `find` gives."""
+    for position in range(len(note) + 1):
+        assert start_of_line(note, position) == note.rfind("\n", 0, position) + 1
+        end = note.find("\n", position)
+        assert end_of_line(note, position) == (len(note) if end == -1 else end)

@@ -7,6 +7,7 @@ note and word, on a one-byte copy of the note, and not at all when one of the wo
 is nowhere in the note.
 """
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
@@ -53,6 +54,21 @@ def _positions(text: str, word: str) -> tuple[int, ...]:
         cached = _searched(text, word) if _may_hold(text, word) else ()
         found[word] = cached
     return cached
+
+
+def start_of_line(text: str, position: int) -> int:
+    """`text.rfind("\n", 0, position) + 1` from the note's newlines, found once: on a note of
+    one long line, reading back to its start from each noun made a scan quadratic."""
+    newlines = _positions(text, "\n")
+    before = bisect_left(newlines, position)
+    return newlines[before - 1] + 1 if before else 0
+
+
+def end_of_line(text: str, position: int) -> int:
+    """Where the line holding `position` ends: its newline, or the end of the note."""
+    newlines = _positions(text, "\n")
+    after = bisect_left(newlines, position)
+    return newlines[after] if after < len(newlines) else len(text)
 
 
 def holds(text: str, word: str) -> bool:
