@@ -103,6 +103,9 @@ PATHOLOGICAL = (
     ),
     # The secret slots (slots.py): a header line of nouns, nouns alone on their lines, replies.
     *("pwd | ", "password\n", "code?\nMe: 1 2 3 4\n", "pin\tsite\n"),
+    # Found while making the rules faster: two nouns and a short value; a noun after a
+    # character beyond Latin-1 (the note is then stored two bytes a character); a code.
+    *("wifi pw Ab1x ", "a’b password ", "code 1234 ", "mdp mdp "),
 )
 
 

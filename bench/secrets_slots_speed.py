@@ -3,8 +3,9 @@
 Run from the repository root: `uv run --group dev python bench/secrets_slots_speed.py`. The guard
 runs with the slots (core/secrets/slots.py) and with them switched off, twice each in turn, on
 bench/secrets_corpus.py's notes: 20,000 characters of prose, of hard negatives, and the slowest
-of its pathological notes. Rounds alternate so a change of load on a shared machine shows as a
-difference between rounds, not between the two guards.
+of its pathological notes, at 20,000 characters and (once each) at a megabyte. Numbers, before and
+after each speed change: bench/secrets_speed.md. Rounds alternate so a change of load on a
+shared machine shows as a difference between rounds, not between the two guards.
 """
 
 import sys
@@ -31,17 +32,21 @@ def main() -> None:
         ("hard negatives", bench.fill_note(negatives)),
     )
     with_slots = guard_module.find_slot_secrets
+    largest: dict[str, float] = {}
     for label, slots in (("without slots", no_slots), ("with slots", with_slots)) * 2:
         guard_module.find_slot_secrets = slots
         for name, note in notes:
             print(f"{label}, {name}: {bench.timing(note, bench.guard)}")
         worst = max(bench.PATHOLOGICAL, key=lambda unit: bench.one_scan_ms(filled(unit)))
         print(f"{label}, slowest pathological {worst!r}: {bench.one_scan_ms(filled(worst)):.0f} ms")
+        if label not in largest:  # once each: a megabyte takes seconds
+            largest[label] = bench.one_scan_ms(filled(worst, bench.MEGABYTE))
+            print(f"{label}, {worst!r} to a megabyte (largest request): {largest[label]:.0f} ms")
     guard_module.find_slot_secrets = with_slots
 
 
-def filled(unit: str) -> str:
-    return (unit * bench.NOTE_LENGTH)[: bench.NOTE_LENGTH]
+def filled(unit: str, length: int = bench.NOTE_LENGTH) -> str:
+    return (unit * length)[:length]
 
 
 if __name__ == "__main__":

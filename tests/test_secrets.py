@@ -15,6 +15,7 @@ from memoire.core.secrets import (
     find_secrets,
 )
 from memoire.core.secrets.providers import leading_keys
+from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
 from memoire.core.secrets.window import secrecy
 from tests.secret_corpus import (
     DEV2_CORPUS,
@@ -144,6 +145,18 @@ def test_secret_in_the_middle_of_a_long_multiline_note() -> None:
         findings
     )
     assert {f.start for f in findings} == {start}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: ******** see the vault Abcdefgh12",
+        "password: ******** Étagère IKEA KALLAX, article 802.758.87",
+    ],
+)
+def test_a_masked_value_followed_by_more_words_is_no_secret(text: str) -> None:
+    """The mask unwraps to an empty value, which once raised IndexError out of the guard."""
+    assert find_secrets(text) == []
 
 
 def test_text_that_lengthens_when_lowered_is_still_scanned() -> None:
@@ -1740,3 +1753,44 @@ def test_prices_public_code_columns_and_url_templates_are_not_secrets(text: str)
 def test_a_real_password_in_a_url_with_an_upper_case_host_is_still_refused() -> None:
     text = "mysql://admin:Kx8mq2Lw@DBHOST:3306/app"
     assert [text[f.start : f.end] for f in find_secrets(text)] == ["Kx8mq2Lw"]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "plain ascii: password and PASS and pass " * 40,
+        "Latin-1, accents: clé, mot de passe, ÉTÉ " * 40,
+        "beyond Latin-1: l’accès — clé → passe? ?pass €5 " * 40,
+        "İstanbul wifi password? " * 60,
+    ],
+)
+def test_the_searches_find_each_word_where_str_find_does(note: str) -> None:
+    """The rules' searches run on a one-byte copy of the note ("?" for characters beyond
+    Latin-1) and skip words holding a character the note lacks: they must still find every
+    word, "?" and characters beyond Latin-1 included, exactly where `str.find` does."""
+    for word in ("pass", "PASS", "clé", "l’accès", "?", "? ?", "€5", "→ passe", "zq", "İst", "ÉTÉ"):
+        expected = []
+        start = note.find(word)
+        while start != -1:
+            expected.append(start)
+            start = note.find(word, start + len(word))
+        assert list(positions(note, word)) == expected, word
+        assert holds(note, word) == (word in note), word
+
+
+def test_a_note_is_lowered_as_str_lower_does_with_its_length_kept() -> None:
+    for note in ("ÀÉÎÕÜ ÇA VA, Straße, ÿ µ", "L’ÉTÉ — NOËL", "plain ASCII"):
+        assert lowered(note) == note.lower()
+    assert lowered("İSTANBUL PASS") == "İstanbul pass"  # "İ" would lower to two characters
+
+
+@pytest.mark.parametrize(
+    "note", ["one long line without a newline " * 40, "a\nbc\n\nd e\n" * 150, "\n" * 1_200]
+)
+def test_line_bounds_read_off_the_newlines_are_those_find_gives(note: str) -> None:
+    """The rules read a line's bounds from the note's newlines, found once (a note of one long
+    line made each noun read back to its start): the bounds must be the ones `find` gives."""
+    for position in range(len(note) + 1):
+        assert start_of_line(note, position) == note.rfind("\n", 0, position) + 1
+        end = note.find("\n", position)
+        assert end_of_line(note, position) == (len(note) if end == -1 else end)

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from memoire.core.secrets.codes import find_household_codes
 from memoire.core.secrets.commands import find_command_passwords
@@ -37,11 +38,14 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
-from memoire.core.secrets.text import lowered, positions
+from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
 from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 
+# Values judged, kept by their text: a long list or table repeats its values ("n/a", "same as
+# above", one code per line), and the same value is judged again by each rule near it.
+_VALUES_KEPT = 4096
 REFUSAL_MESSAGE = (
     "Refused: this looks like a secret. The memory never keeps secrets; nothing was written."
 )
@@ -196,7 +200,7 @@ _TOKEN_RULES = (
 
 def _find_tokens(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule in _TOKEN_RULES:
-        if any(literal in (lower if literal.islower() else text) for literal in rule.literals):
+        if any(holds(lower if literal.islower() else text, literal) for literal in rule.literals):
             for match in rule.pattern.finditer(text):
                 if not _is_documentation_example(match["secret"]):
                     start, end = match.span("secret")
@@ -311,7 +315,7 @@ def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
         return False
     if network != "diners":
         return True  # a whole 14-digit Maestro is far rarer in a note than a SIRET
-    line_start = text.rfind("\n", 0, match.start()) + 1
+    line_start = start_of_line(text, match.start())
     before = text[max(line_start, match.start() - _SIRET_WINDOW) : match.start()].lower()
     return "siret" in before or "siren" in before
 
@@ -806,8 +810,10 @@ _LABELLED_AS_ANOTHER = re.compile(
 
 
 def _reads_as_code(value: str) -> bool:
+    """A masked value ("********") unwraps to nothing: no value, and nothing to read as code."""
     return (
-        not value[0].isalnum()
+        not value
+        or not value[0].isalnum()
         or _ASSIGNMENT.match(value) is not None
         or _CODE_MARKS.search(value) is not None
     )
@@ -834,6 +840,7 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
     return None
 
 
+@lru_cache(maxsize=_VALUES_KEPT)
 def _looks_generated(value: str) -> bool:
     """Letters, digits and a symbol or mixed case, as a person makes a password or a machine a
     key: "Citr0n*522", "Sam.nuage12", "yJwC7IZh9dSt". "iPhone15", "gpt4o-mini" are names."""
@@ -878,17 +885,17 @@ def _is_passcode(match: re.Match[str], value: str) -> bool:
 
 def _keyword_value_span(text: str, match: re.Match[str]) -> tuple[tuple[int, int] | None, bool]:
     """The value and whether it came loosely (after a verb, no separator, on the next line)."""
-    line_end = text.find("\n", match.end())
-    rest = text[match.end() : len(text) if line_end == -1 else line_end]
+    line_end = end_of_line(text, match.end())
     phrase = match["phrase"] is not None
-    short = phrase or len(rest) <= _MAX_TITLE_LINE  # a long line is not split at every keyword
-    words = rest.split() if match["separator"] is not None and short else []
+    short = phrase or line_end - match.end() <= _MAX_TITLE_LINE  # a long line is not split
+    rest = text[match.end() : line_end] if match["separator"] is not None and short else ""
+    words = rest.split()  # read only where words may be a passphrase: no long line copied
     if not phrase and not _is_title_case_phrase(words):
         words = []  # after "password:" only words all capitalised are a passphrase
     if len(words) >= _PASSPHRASE_WORDS and not _reads_as_a_sentence(words):
         start = match.end() + len(rest) - len(rest.lstrip())
         return (start, start + len(rest.strip())), False
-    if rest.strip() or line_end == -1:
+    if line_end == len(text) or _NOT_SPACE.search(text, match.end(), line_end) is not None:
         loose = match["separator"] is None
         return _value_span(text, match.end()), loose
     if phrase:
@@ -910,12 +917,12 @@ def _is_title_case_phrase(words: list[str]) -> bool:
 
 _MAX_TITLE_WORDS = 8
 _MAX_TITLE_LINE = 100
+_NOT_SPACE = re.compile(r"\S")  # what `str.strip` keeps: both read `str.isspace`
 
 
 def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
     """A passphrase keyword ending its line may have the words alone on the next one."""
-    end = text.find("\n", start)
-    line = text[start : len(text) if end == -1 else end]
+    line = text[start : end_of_line(text, start)]
     value = line.strip()
     words = value.split()
     if _JOINED_PASSPHRASE.fullmatch(value) is not None:
@@ -933,8 +940,7 @@ def _next_line_passphrase(text: str, start: int) -> tuple[int, int] | None:
 
 def _next_line_value(text: str, start: int) -> tuple[int, int] | None:
     """A keyword that ends its line may have its value alone on the next one."""
-    end = text.find("\n", start)
-    line = text[start : len(text) if end == -1 else end]
+    line = text[start : end_of_line(text, start)]
     value = line.strip()
     if _SPACED_GROUPS.fullmatch(value) is not None:
         offset = start + len(line) - len(line.lstrip())
@@ -1095,6 +1101,7 @@ def _is_secret_value(value: str, kind: _Kind, *, prose: bool) -> bool:
     return len(value) >= _MIN_VALUE_LENGTH
 
 
+@lru_cache(maxsize=_VALUES_KEPT)
 def _is_ordinary_value(value: str) -> bool:
     """Words, masks, placeholders, dates, measures, paths, URLs and code are not secrets."""
     return (
@@ -1285,7 +1292,7 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _find_joined_logins(text, lower)
     for separator in _PAIR_SEPARATORS:
         for position in positions(text, separator):
-            window = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_WINDOW)
+            window = max(start_of_line(text, position), position - _LOGIN_WINDOW)
             value = _PAIR_VALUE.match(text, position + len(separator))
             if value is None:
                 continue

@@ -11,7 +11,8 @@ its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import end_of_line as _line_end
+from memoire.core.secrets.text import positions, start_of_line
 
 # Things a code opens, in English and French.
 _THINGS = (
@@ -188,21 +189,22 @@ _COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
-    found = {stem: list(positions(lowered, stem)) for stem in {*_STEMS, *_THING_STEMS}}
-    thing_positions = [
-        p
-        for stem in _THING_STEMS
-        for p in found[stem]
-        if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
-    ]
-    for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
-        for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
-            span = _labelled_thing_code(text, labelled)
-            if span is not None:
-                yield ("household-code", *span)
-    stem_positions = [p for stem in _STEMS for p in found[stem]]
-    for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
-        yield from _codes_on_line(text, lowered, line_start, line_end)
+    if _COLON_THEN_DIGIT.search(lowered) is not None:  # else no thing is labelled with a code
+        thing_positions = [
+            p
+            for stem in _THING_STEMS
+            for p in positions(lowered, stem)
+            if _COLON_THEN_DIGIT.search(lowered, p, p + _LABEL_REACH) is not None
+        ]
+        for line_start, line_end in _lines_with(lowered, thing_positions, _COLON_THEN_DIGIT):
+            for labelled in _LABELLED_THING.finditer(lowered, line_start, line_end):
+                span = _labelled_thing_code(text, labelled)
+                if span is not None:
+                    yield ("household-code", *span)
+    if _DIGIT.search(lowered) is not None:  # else no line holds a code
+        stem_positions = [p for stem in _STEMS for p in positions(lowered, stem)]
+        for line_start, line_end in _lines_with(lowered, stem_positions, _DIGIT):
+            yield from _codes_on_line(text, lowered, line_start, line_end)
 
 
 def _codes_on_line(
@@ -320,7 +322,7 @@ _BEFORE_WINDOW = 48
 
 
 def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
-    line_start = text.rfind("\n", 0, context.start()) + 1
+    line_start = start_of_line(text, context.start())
     start = max(line_start, context.start() - _BEFORE_WINDOW)
     code = _CODE_BEFORE.search(text, start, context.start())
     if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
@@ -360,16 +362,11 @@ def _lines_with(lowered: str, stems: list[int], after: re.Pattern[str]) -> list[
     for position in sorted(set(stems)):
         if position <= end:
             continue  # this line was judged already
-        start = lowered.rfind("\n", 0, position) + 1
+        start = start_of_line(lowered, position)
         end = _line_end(lowered, position)
         if after.search(lowered, start, _line_end(lowered, end + 1)) is not None:
             lines.append((start, end))
     return lines
-
-
-def _line_end(text: str, position: int) -> int:
-    end = text.find("\n", position)
-    return len(text) if end == -1 else end
 
 
 def _is_wake_up_time(number: str) -> bool:

@@ -26,7 +26,8 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import end_of_line as _line_end
+from memoire.core.secrets.text import positions, start_of_line
 from memoire.core.secrets.window import password_shaped
 
 # --- what a value may be ----------------------------------------------------------------------
@@ -291,11 +292,6 @@ def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, 
             yield ("code-below-label", digits.start("value"), digits.end("value"))
 
 
-def _line_end(text: str, position: int) -> int:
-    end = text.find("\n", position)
-    return len(text) if end == -1 else end
-
-
 # --- a value after the sentence explaining it -------------------------------------------------
 
 # "The tablet password is her birthday backwards, 5491.", "… est écrit ici : Value": the
@@ -384,6 +380,6 @@ def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]
         position = lowered.find(literal)
         while position != -1:  # from one line holding it to the next: each line is read once
             end = _line_end(lowered, position + len(literal) - 1)
-            lines.setdefault(lowered.rfind("\n", 0, position) + 1, end)
+            lines.setdefault(start_of_line(lowered, position), end)
             position = lowered.find(literal, end)
     return sorted(lines.items())

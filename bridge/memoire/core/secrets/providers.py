@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memoire.core.secrets.derived_rules import DERIVED_RULES
+from memoire.core.secrets.text import holds
 
 _END = r"(?![\w-])"
 # memoire's own rules from the seed (after gitleaks' public rules, MIT): first, so their names win.
@@ -269,7 +270,7 @@ def find_provider_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     yield from _find_prefixed(text, "_")
     yield from _find_prefixed(text, "-")
     for literal, rules in _LITERAL_COMPILED.items():
-        if literal in text:
+        if holds(text, literal):
             for name, pattern in rules:
                 for match in pattern.finditer(text):
                     yield (name, *match.span("secret" if pattern.groupindex else 0))

@@ -1,7 +1,24 @@
-"""The note lowered once per scan, for every rule that looks for its words case-blind."""
+"""The note lowered once per scan, and where each word the rules look for sits in it.
 
-from collections.abc import Iterator
+Most of a scan of a long note that holds no secret is spent looking for words that are not
+there: each rule family looks for its own nouns and stems, a hundred and more, and each search
+reads the whole note. This module makes each of those searches as cheap as it can be: once per
+note and word, on a one-byte copy of the note, and not at all when one of the word's characters
+is nowhere in the note.
+"""
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+
+# `str.lower` of every Latin-1 character is one Latin-1 character: such a note is lowered by a
+# byte table, several times faster than `str.lower` once the note holds one accented letter.
+_LATIN_1_LOWER = bytes(ord(chr(code).lower()) for code in range(256))
+_NOTES_KEPT = 8  # the note, its lowered copy and the lines of misspelt nouns read again
+_GATED_LENGTH = 1_000  # in a shorter note a search costs less than the checks that may skip it
+_LATIN_1_END = 256
+# Letters of English and French prose from the rarest to the most common.
+_COMMON_LETTERS = "zjqxkywvbgfhmpucldnroitsae"
 
 
 def lowered(text: str) -> str:
@@ -10,6 +27,12 @@ def lowered(text: str) -> str:
     Rules find their words in the lowered text with `str.find`, which outruns a case-blind
     regex by far, and read the values at the same positions in the original text.
     """
+    if text.isascii():
+        return text.lower()
+    try:
+        return text.encode("latin-1").translate(_LATIN_1_LOWER).decode("latin-1")
+    except UnicodeEncodeError:
+        pass
     lower = text.lower()
     if len(lower) == len(text):
         return lower
@@ -21,14 +44,122 @@ def positions(text: str, word: str) -> Iterator[int]:
     return iter(_positions(text, word))
 
 
-@lru_cache(maxsize=1024)
 def _positions(text: str, word: str) -> tuple[int, ...]:
     """Cached per (note, word): the rules look for the same stems ("pass", "code", "pin") in
     the same lowered note, and a search of a long note that finds nothing still reads all of
     it; the note's hash is computed once and kept by the string."""
+    found = _found_in(text)
+    cached = found.get(word)
+    if cached is None:
+        cached = _searched(text, word) if _may_hold(text, word) else ()
+        found[word] = cached
+    return cached
+
+
+def start_of_line(text: str, position: int) -> int:
+    """`text.rfind("\n", 0, position) + 1` from the note's newlines, found once: on a note of
+    one long line, reading back to its start from each noun made a scan quadratic."""
+    newlines = _positions(text, "\n")
+    before = bisect_left(newlines, position)
+    return newlines[before - 1] + 1 if before else 0
+
+
+def end_of_line(text: str, position: int) -> int:
+    """Where the line holding `position` ends: its newline, or the end of the note."""
+    newlines = _positions(text, "\n")
+    after = bisect_left(newlines, position)
+    return newlines[after] if after < len(newlines) else len(text)
+
+
+def holds(text: str, word: str) -> bool:
+    """`word in text`, told at once when one of the word's rarer characters is not in the note."""
+    return _may_hold(text, word) and _first(text, word) != -1
+
+
+@lru_cache(maxsize=_NOTES_KEPT)
+def _found_in(text: str) -> dict[str, tuple[int, ...]]:
+    """The words looked for in `text` so far, with their positions."""
+    del text
+    return {}
+
+
+def _may_hold(text: str, word: str) -> bool:
+    """False when a character of `word` is nowhere in the note: a search for one character
+    reads a one-byte note at memory speed, a search for a word several times slower. Many
+    notes hold no "|", "@", "_" or ":", no capital K or P, no "q", "x" or "z": the nouns and
+    literals that hold one are then known absent without reading the note for them."""
+    if len(text) < _GATED_LENGTH:
+        return True
+    present = _characters_in(text)
+    for char in _characters(word):
+        held = present.get(char)
+        if held is None:
+            held = present[char] = char in _latin_1(text)
+        if not held:
+            return False
+    return True
+
+
+@lru_cache(maxsize=_NOTES_KEPT)
+def _characters_in(text: str) -> dict[bytes, bool]:
+    """Whether each character asked about so far is in `text`."""
+    del text
+    return {}
+
+
+@lru_cache(maxsize=4096)
+def _characters(word: str) -> tuple[bytes, ...]:
+    """The word's characters as Latin-1 bytes, rarest in prose first (punctuation, digits,
+    capitals and accented letters, then letters from the least to the most common), so that
+    an absent one is met soon. "?" stands for every character beyond Latin-1 in the note's
+    copy, and a character beyond Latin-1 is not in it: neither tells anything."""
+    chars = sorted(
+        {char for char in word if char != "?" and ord(char) < _LATIN_1_END}, key=_commonness
+    )
+    return tuple(char.encode("latin-1") for char in chars)
+
+
+def _commonness(char: str) -> int:
+    return _COMMON_LETTERS.find(char) + 1  # 0: not a common letter, so rarer than any
+
+
+def _first(text: str, word: str) -> int:
+    needle = None if text.isascii() else _latin_1_word(word)
+    return text.find(word) if needle is None else _latin_1(text).find(needle)
+
+
+def _searched(text: str, word: str) -> tuple[int, ...]:
+    needle = None if text.isascii() else _latin_1_word(word)
+    if needle is None:
+        return _starts(text.find, word, len(word))
+    return _starts(_latin_1(text).find, needle, len(word))
+
+
+def _starts[Needle: (str, bytes)](
+    find: Callable[[Needle, int], int], needle: Needle, length: int
+) -> tuple[int, ...]:
     found = []
-    position = text.find(word)
+    position = find(needle, 0)
     while position != -1:
         found.append(position)
-        position = text.find(word, position + len(word))
+        position = find(needle, position + length)
     return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _latin_1_word(word: str) -> bytes | None:
+    """A note that holds one character beyond Latin-1 ("’", "—", "€") is stored two or four
+    bytes a character, and every search reads it several times slower. Its Latin-1 copy, with
+    "?" for every other character, keeps the positions: a Latin-1 word without "?" is found in
+    it exactly where it is in the note."""
+    if "?" in word:
+        return None
+    try:
+        return word.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+
+
+@lru_cache(maxsize=_NOTES_KEPT)
+def _latin_1(text: str) -> bytes:
+    return text.encode("latin-1", "replace")

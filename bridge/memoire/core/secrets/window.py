@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from memoire.core.secrets.codes import _COUNTED, _OTHER_CODES, _THINGS, _is_wake_up_time
+from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions
 
 
@@ -824,11 +825,6 @@ def _find_in_tables(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         columns = _secret_columns(lowered[line_start:header_end])
         if columns:
             yield from _column_values(text, lowered, separator_end + 1, columns)
-
-
-def _line_end(text: str, position: int) -> int:
-    end = text.find("\n", position)
-    return len(text) if end == -1 else end
 
 
 def _cells(line: str) -> list[tuple[int, str]]:
