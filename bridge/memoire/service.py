@@ -540,8 +540,8 @@ class MemoryService:
         if path_secret(path) is not None:
             raise SecretRefused(secrets.REFUSAL_MESSAGE)
         check_body_text(text)
-        self._refuse_secrets(text)
         self._check_limit(len(text), self.config.limits.note_chars, f"{path} would be", "write")
+        self._refuse_secrets(text)
         if not parse_note(text, self.layout, fallback_title(path)).is_valid:
             raise InvalidNote(f"{path} has no valid header; nothing was written.")
         return path
@@ -594,6 +594,7 @@ class MemoryService:
             raise InvalidArgument("Nothing to append: give the line to add.")
         self._check_limit(len(line), self.config.limits.append_chars, "An append is", "append")
         check_body_text(line)
+        check_header_text(title or "", description)
         self._refuse_secrets(line, title or "", description)
 
         def plan(snapshot: Snapshot) -> Change[bool]:
@@ -611,6 +612,7 @@ class MemoryService:
         if not old:
             raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
         check_body_text(new)
+        self._check_limit(len(new), self.config.limits.note_chars, "The new passage is", "edit")
         self._refuse_secrets(new)
 
         def plan(snapshot: Snapshot) -> Change[None]:
@@ -657,6 +659,7 @@ class MemoryService:
                 "title, description and sensitive are separate arguments."
             )
         check_body_text(body)
+        self._check_limit(len(body), self.config.limits.note_chars, f"{path} would be", "write")
         self._refuse_secrets(body, title, description)
         expected = _clean_version(version)
         body = body if body.endswith("\n") or not body else body + "\n"
@@ -761,6 +764,8 @@ class MemoryService:
         return path
 
     def _refuse_secrets(self, *texts: str) -> None:
+        """Called after the size limits: the guard's cost grows with the text (seconds for a
+        megabyte built of secret nouns), so text too large to store is refused before."""
         if any(secrets.find_secret(text) for text in texts if text):
             raise SecretRefused(secrets.REFUSAL_MESSAGE)
 

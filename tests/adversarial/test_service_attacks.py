@@ -18,7 +18,13 @@ import pytest
 from memoire.check import check_memory
 from memoire.config import ServerSettings
 from memoire.core import secrets
-from memoire.core.errors import InvalidArgument, NoteNotFound, SecretRefused, TooLarge
+from memoire.core.errors import (
+    InvalidArgument,
+    InvalidNote,
+    NoteNotFound,
+    SecretRefused,
+    TooLarge,
+)
 from memoire.core.layout import ENGLISH
 from memoire.core.note import parse_note
 from memoire.service import MemoryService
@@ -424,3 +430,47 @@ async def test_http_callers_are_local_only_from_loopback(
     receive: Callable[[], Awaitable[dict[str, Any]]] = nothing
     await guard(scope, receive, ignore)
     assert [caller.local for caller in seen] == [local]
+
+
+OVERSIZED_SECRET = "password: Xk9-tr0ub4dor-77\n" + "mdp code pin " * 2_000  # > 20,000 chars
+
+
+def test_text_too_large_to_store_is_refused_before_the_secret_guard_reads_it(
+    service: MemoryService,
+) -> None:
+    """The guard's cost grows with the text (a megabyte of secret nouns takes it seconds):
+    every write that could never be stored says so first, without the guard's work."""
+    service.append("desk", "topics/nas.md", "marker NAS", title="NAS", sensitive=False)
+    refusals: list[Callable[[], object]] = [
+        lambda: service.write(
+            "desk",
+            "topics/big.md",
+            title="Big",
+            description="",
+            sensitive=False,
+            body=OVERSIZED_SECRET,
+        ),
+        lambda: service.edit("desk", "topics/nas.md", "marker NAS", OVERSIZED_SECRET),
+        lambda: service.import_notes(
+            {"topics/imported.md": "---\ntitle: Big\n---\n\n" + OVERSIZED_SECRET}
+        ),
+    ]
+    for refusal in refusals:
+        with pytest.raises(TooLarge, match="the limit is 20000"):
+            refusal()
+    with pytest.raises(TooLarge):
+        service.append("desk", "topics/nas.md", OVERSIZED_SECRET)
+
+
+def test_an_append_s_oversized_description_is_refused_before_the_guard_reads_it(
+    service: MemoryService,
+) -> None:
+    with pytest.raises(InvalidNote, match="The description is [0-9]+ characters"):
+        service.append(
+            "desk",
+            "topics/new.md",
+            "a line",
+            title="New",
+            description=OVERSIZED_SECRET.replace("\n", " "),
+            sensitive=False,
+        )
