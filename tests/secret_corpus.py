@@ -28,6 +28,7 @@ HOLDOUT6_CORPUS = DATA / "secrets_holdout6.jsonl"  # written blind, measured onc
 HOLDOUT7_CORPUS = DATA / "secrets_holdout7.jsonl"  # written blind, measured once (layouts)
 HOLDOUT8_CORPUS = DATA / "secrets_holdout8.jsonl"  # written blind, measured once (slots)
 HOLDOUT9_CORPUS = DATA / "secrets_holdout9.jsonl"  # written blind, measured once (slots 2)
+HOLDOUT10_CORPUS = DATA / "secrets_holdout10.jsonl"  # written blind, measured once (slots 3)
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -38,6 +39,7 @@ HOLDOUTS = (
     HOLDOUT7_CORPUS,
     HOLDOUT8_CORPUS,
     HOLDOUT9_CORPUS,
+    HOLDOUT10_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

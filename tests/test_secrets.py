@@ -31,6 +31,7 @@ from tests.secret_corpus import (
     HOLDOUT7_CORPUS,
     HOLDOUT8_CORPUS,
     HOLDOUT9_CORPUS,
+    HOLDOUT10_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -322,9 +323,9 @@ def test_seventh_holdout_levels_hold_as_a_floor() -> None:
     corpus = load_corpus(HOLDOUT7_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 170
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 2  # of 170 hard negatives
+    assert flagged <= 1  # of 170 hard negatives, since the slots' third round
     assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 98  # of 120
+    assert caught["keyword"] >= 112  # of 120, since the slots' third round
     assert caught["token"] >= 30  # of 30
 
 
@@ -337,9 +338,9 @@ def test_eighth_holdout_levels_hold_as_a_floor() -> None:
     corpus = load_corpus(HOLDOUT8_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 220
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 4  # of 200 hard negatives
+    assert flagged == 0  # of 200 hard negatives, since the slots' third round
     assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 149  # of 160
+    assert caught["keyword"] >= 154  # of 160, since the slots' third round
     assert caught["token"] >= 40  # of 40
 
 
@@ -353,9 +354,27 @@ def test_ninth_holdout_levels_hold_as_a_floor() -> None:
     corpus = load_corpus(HOLDOUT9_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 210
     caught, flagged = caught_per_family(corpus)
-    assert flagged <= 4  # of 200 hard negatives
+    assert flagged == 0  # of 200 hard negatives, since the third slots round
     assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 134  # of 160
+    assert caught["keyword"] >= 135  # of 160, since the third slots round
+    assert caught["token"] >= 30  # of 30
+
+
+def test_tenth_holdout_levels_hold_as_a_floor() -> None:
+    """Written blind (410 rows, EN/FR evenly; weak hints, spelt-out digits, codes one digit
+    a line) while the slots' third round (features that are not words, three training
+    corpora by new hands) and the rules' speed work were built, measured once: before, 113
+    of 160 keyword secrets (70.6 %), 29 of 30 tokens, 18 of 20 cards, 6 of 200 flagged;
+    after, 116 (72.5 %), 29, 18 and 6. Then studied for its token, card and false-alarm
+    misses only (a letters-only URL password, cards grouped 8-8 and 6-6-4 after their
+    name, Indian PIN codes under an address, Bearer placeholders, an input's attributes, a
+    tax code). Spent from now on."""
+    corpus = load_corpus(HOLDOUT10_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 210
+    caught, flagged = caught_per_family(corpus)
+    assert flagged == 0  # of 200 hard negatives
+    assert caught["card"] >= 20  # of 20
+    assert caught["keyword"] >= 116  # of 160
     assert caught["token"] >= 30  # of 30
 
 
@@ -1794,3 +1813,44 @@ def test_line_bounds_read_off_the_newlines_are_those_find_gives(note: str) -> No
         assert start_of_line(note, position) == note.rfind("\n", 0, position) + 1
         end = note.find("\n", position)
         assert end_of_line(note, position) == (len(note) if end == -1 else end)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("cache: redis://worker:QwErTyUiOpLk@10.1.1.5:6379/0", "QwErTyUiOpLk"),
+        ("base de prod → mariadb://appli:pLuMeTiGrE@db.interne:3306", "pLuMeTiGrE"),
+        ("tante Odile, sa mastercard 545454 545454 5454 pour les courses", "545454 545454 5454"),
+        ("the visa card ends up as 40128888 88881881 on the form", "40128888 88881881"),
+    ],
+)
+def test_letters_only_url_passwords_odd_card_groupings_and_filled_inputs_are_refused(
+    text: str, secret: str
+) -> None:
+    """Letters whose case changes inside are a password in a URL; after a card's name, any
+    grouping of a valid card number is the card; an input's `value` is what was typed."""
+    assert [text[f.start : f.end] for f in find_secrets(text)] == [secret]
+
+
+def test_an_input_filled_with_a_password_is_refused_its_attributes_are_not() -> None:
+    """After "password", the next attribute of a tag is no value, but `value="…"` is one."""
+    (finding,) = find_secrets('<input type="password" value="Zq7!mRt2w">')
+    assert finding.family is SecretFamily.KEYWORD_VALUE
+    assert find_secrets('<input type="password" name="pw" minlength="12" required>') == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docs: postgres://user:Password@localhost/app",  # a capitalised word: the template's
+        'curl -H "Authorization: Bearer PUT_YOUR_TOKEN" https://api.example.org/v2/me',
+        "X-API-Key: VOTRE_CLE_ICI",
+        "invoice refs 52008282 82828210 and 4012 8888",  # no card named: not a card's grouping
+        "Office: 3rd floor, 88 Brigade Road, Bengaluru\nPIN code - 560025",
+        "Livraison chez Anjali, 14 MG Marg, Gangtok\nPincode: 737101",
+        '<input id="pw" type="password" autocomplete="current-password" minlength="10">',
+        "New tax code from HMRC: 1185L (was 1257L last year)",
+    ],
+)
+def test_templates_uncalled_numbers_postcodes_markup_and_tax_codes_pass(text: str) -> None:
+    assert find_secrets(text) == []

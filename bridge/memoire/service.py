@@ -53,6 +53,7 @@ from .core.note import (
     Header,
     check_body_text,
     check_header_text,
+    check_header_values,
     header_saying,
     parse_note,
     render_note,
@@ -594,7 +595,7 @@ class MemoryService:
             raise InvalidArgument("Nothing to append: give the line to add.")
         self._check_limit(len(line), self.config.limits.append_chars, "An append is", "append")
         check_body_text(line)
-        check_header_text(title or "", description)
+        check_header_values(title or "", description)
         self._refuse_secrets(line, title or "", description)
 
         def plan(snapshot: Snapshot) -> Change[bool]:

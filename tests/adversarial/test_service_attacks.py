@@ -465,7 +465,7 @@ def test_text_too_large_to_store_is_refused_before_the_secret_guard_reads_it(
 def test_an_append_s_oversized_description_is_refused_before_the_guard_reads_it(
     service: MemoryService,
 ) -> None:
-    with pytest.raises(InvalidNote, match="The description is [0-9]+ characters"):
+    with pytest.raises(InvalidNote, match=r"The description is \d+ characters"):
         service.append(
             "desk",
             "topics/new.md",

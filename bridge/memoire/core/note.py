@@ -329,7 +329,14 @@ def check_body_text(text: str) -> None:
 
 
 def check_header_text(title: str, description: str) -> None:
-    """Refuse header values that cannot be one readable header line."""
+    """Refuse header values that cannot be one readable header line, or no title."""
+    check_header_values(title, description)
+    if not title.strip():
+        raise InvalidNote("A note needs a title: give a short, non-empty title.")
+
+
+def check_header_values(title: str, description: str) -> None:
+    """Each value one header line of bounded length (an append may give no title)."""
     for name, value, limit in (
         ("title", title, MAX_TITLE_CHARS),
         ("description", description, MAX_DESCRIPTION_CHARS),
@@ -341,5 +348,3 @@ def check_header_text(title: str, description: str) -> None:
                 f"The {name} is {len(value)} characters; keep it under {limit} "
                 "and put details in the body."
             )
-    if not title.strip():
-        raise InvalidNote("A note needs a title: give a short, non-empty title.")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from memoire.core.secrets.codes import find_household_codes
+from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.layouts import (
     find_chat_replies,
@@ -38,7 +38,14 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
-from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
+from memoire.core.secrets.text import (
+    end_of_line,
+    holds,
+    is_markup_attribute,
+    lowered,
+    positions,
+    start_of_line,
+)
 from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
@@ -271,7 +278,8 @@ _CARD_NETWORKS = (
 def _find_cards(text: str) -> Iterator[SecretFinding]:
     for match in _CARD_CANDIDATE.finditer(text):
         candidate = match[0].replace(".", " ") if match["dotted"] else match[0]
-        found = _card_in(candidate, text[match.end() : match.end() + 1])
+        named = _names_a_card(text, match.start())
+        found = _card_in(candidate, text[match.end() : match.end() + 1], named=named)
         if found is not None and not _is_siret(text, match, found[0]):
             network, length = found
             yield SecretFinding(
@@ -279,25 +287,25 @@ def _find_cards(text: str) -> Iterator[SecretFinding]:
             )
 
 
-def _card_in(candidate: str, after: str) -> tuple[str, int] | None:
+def _card_in(candidate: str, after: str, *, named: bool) -> tuple[str, int] | None:
     """The network and length of the card in a run of digit groups: the whole run, or the run
     without a last group that is a CVV (3 or 4 digits) or an expiry ("… 3823 11/26")."""
-    network = _card_network(candidate)
+    network = _card_network(candidate, named=named)
     if network is not None:
         return network, len(candidate)
     *card, last = _CARD_SEPARATOR.split(candidate)
     if card and (len(last) in (3, 4) or (len(last) == 2 and after == "/")):
         length = len(candidate) - len(last) - 1
-        network = _card_network(candidate[:length])
+        network = _card_network(candidate[:length], named=named)
         if network is not None:
             return network, length
     return None
 
 
-def _card_network(candidate: str) -> str | None:
+def _card_network(candidate: str, *, named: bool) -> str | None:
     groups = _CARD_SEPARATOR.split(candidate)
     digits = "".join(groups)
-    if not 13 <= len(digits) <= 19 or not _is_card_grouping(candidate, groups):
+    if not 13 <= len(digits) <= 19 or not _is_card_grouping(candidate, groups, named=named):
         return None
     if not _passes_luhn(digits):
         return None
@@ -320,16 +328,34 @@ def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
     return "siret" in before or "siren" in before
 
 
-def _is_card_grouping(candidate: str, groups: list[str]) -> bool:
+def _is_card_grouping(candidate: str, groups: list[str], *, named: bool) -> bool:
     """Cards are written whole, or from a group of four in groups of three to six (4-4-4-4,
-    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5); phones and SIRETs are not."""
+    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5); phones and SIRETs are not. After words
+    naming a card ("dad's visa 46140831 60086993", "carte 400048 334402 7172") any grouping
+    of the printed digits is the card's."""
     sizes = [len(group) for group in groups]
     if len(sizes) == 1:
         return True
-    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1 or sizes[0] != _CARD_GROUP:
+    if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
+        return False
+    if named and all(3 <= size <= 8 for size in sizes):
+        return True
+    if sizes[0] != _CARD_GROUP:
         return False
     *middle, last = sizes[1:]
     return all(3 <= size <= 8 for size in middle) and 1 <= last <= 8
+
+
+_CARD_WORDS = re.compile(
+    r"\b(?:visa|master\s?card|amex|american express|maestro|discover|jcb|unionpay|diners"
+    r"|card|carte|cb|credit|crédit|debit|débit)\b"
+)
+_CARD_WORD_REACH = 40  # characters back on the line where a card's name is looked for
+
+
+def _names_a_card(text: str, position: int) -> bool:
+    low = max(start_of_line(text, position), position - _CARD_WORD_REACH)
+    return _CARD_WORDS.search(text[low:position].lower()) is not None
 
 
 def _passes_luhn(digits: str) -> bool:
@@ -598,6 +624,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
+        if kind is _Kind.PIN and is_postal_pin(lower, span[1]):
+            continue  # "PIN code: 560001" under an address: India's postcode
         new_value = further_on or _looks_generated(text[span[0] : span[1]])
         described = _describes_the_secret(text, match, new_value_given=new_value)
         if not described and not _names_another_key(lower, match) and not _qualifies(text, match):
@@ -631,6 +659,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return span if given or joined or _looks_generated(value) else None
     if _PRICE.fullmatch(value) is not None:
         return None  # "Week pass | $420": a price in a column or after a pass's name
+    if is_markup_attribute(text, span[0]):
+        return None  # <input type="password" minlength="8">: the next attribute, no value
     secret = (
         _is_passphrase(match, value)
         or _is_quoted_passphrase(text, match, span)

@@ -91,7 +91,7 @@ _OTHER_CODES = frozenset(
         *("départemental", "departement", "département", "région", "commune", "postale"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
-        *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol"),
+        *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol", "tax", "fiscal"),
     )
 )
 _COUNTED = frozenset(
@@ -118,8 +118,33 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
     """Another kind of code ("the error code is 5003"), or a count ("the code is 2000 lines")."""
     before = _WORD_BEFORE.search(lowered, max(0, start - 30), start)
     after = _WORD_AFTER.match(lowered, end)
-    return (before is not None and before[1] in _OTHER_CODES) or (
-        after is not None and after[1] in _COUNTED
+    return (
+        (before is not None and before[1] in _OTHER_CODES)
+        or (after is not None and after[1] in _COUNTED)
+        or is_postal_pin(lowered, end)
+    )
+
+
+# India's postcodes are six digits called "PIN code"; the lines before then give an address.
+_POSTAL_PIN = re.compile(r"(?<![0-9])[1-9][0-9]{5}\Z")
+_ADDRESS_WORDS = re.compile(
+    r"\b(?:address|adresse|street|road|avenue|lane|nagar|marg|salai|colony|sector|flat"
+    r"|village|district|taluk|tehsil|rue|chemin|boulevard|cedex|india|inde)\b"
+)
+_PIN_CODE = re.compile(r"\bpin[ -]?code\b")
+_PIN_REACH = 16  # characters before the number where "PIN code" is looked for
+_ADDRESS_REACH = 200  # characters before the number where the address is looked for
+
+
+def is_postal_pin(lowered: str, end: int) -> bool:
+    """The number ending at `end` is a postcode: "Ravi's address / 12 MG Road / Bengaluru /
+    PIN code: 560001"."""
+    number = _POSTAL_PIN.search(lowered, max(0, end - 7), end)
+    if number is None:
+        return False
+    start = number.start()
+    return _PIN_CODE.search(lowered, max(0, start - _PIN_REACH), start) is not None and (
+        _ADDRESS_WORDS.search(lowered, max(0, start - _ADDRESS_REACH), start) is not None
     )
 
 

@@ -27,10 +27,13 @@ Cost: a note without a secret noun costs one regex search; each noun reads a bou
 linear.
 """
 
+import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.codes import is_postal_pin
 from memoire.core.secrets.pairs import Slot, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
+from memoire.core.secrets.text import is_markup_attribute
 
 SLOT_RULE = "secret-slot"
 
@@ -45,6 +48,21 @@ def find_slot_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     seen: set[tuple[int, int]] = set()
     for slot in slots(text, lower):
         span = (slot.start, slot.end)
-        if span not in seen and score(slot) >= THRESHOLD:
-            seen.add(span)
-            yield SLOT_RULE, slot.start, slot.end
+        if span in seen or score(slot) < THRESHOLD or _is_no_value(text, lower, slot):
+            continue
+        seen.add(span)
+        yield SLOT_RULE, slot.start, slot.end
+
+
+# "password: ******** Étagère IKEA": the value was masked; the words after it are others.
+_AFTER_A_MASK = re.compile(r"[*•●]{3,}[ \t]*\Z")
+
+
+def _is_no_value(text: str, lower: str, slot: Slot) -> bool:
+    """What the rules also take for no value: a postcode, the next attribute of a tag, the
+    words after a masked value."""
+    return (
+        is_postal_pin(lower, slot.end)
+        or is_markup_attribute(text, slot.start)
+        or _AFTER_A_MASK.search(text, max(0, slot.start - 24), slot.start) is not None
+    )

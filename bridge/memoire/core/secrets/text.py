@@ -7,6 +7,7 @@ note and word, on a one-byte copy of the note, and not at all when one of the wo
 is nowhere in the note.
 """
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -163,3 +164,12 @@ def _latin_1_word(word: str) -> bytes | None:
 @lru_cache(maxsize=_NOTES_KEPT)
 def _latin_1(text: str) -> bytes:
     return text.encode("latin-1", "replace")
+
+
+# `name="…"` inside a tag: the next attribute, where a value would stand (`value="…"` is one).
+_MARKUP_ATTRIBUTE = re.compile(r"(?!value=)[A-Za-z][\w:-]*=[\"']")
+
+
+def is_markup_attribute(text: str, position: int) -> bool:
+    """<input type="password" minlength="8">: what follows the noun is markup, no value."""
+    return _MARKUP_ATTRIBUTE.match(text, position) is not None

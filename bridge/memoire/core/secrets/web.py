@@ -90,7 +90,14 @@ def _given(match: re.Match[str] | None, rule: str) -> Iterator[tuple[str, int, i
 
 
 def _looks_given(value: str) -> bool:
-    """A placeholder ($TOKEN, <token>, ****) or a plain word is not a credential."""
+    """A placeholder ($TOKEN, <token>, ****, YOUR_API_KEY) or a plain word ("password",
+    "Secret") is not a credential; letters whose case changes inside (sDxnMrJpEWbZ) are."""
     if value.startswith(("$", "<", "{", "%", "*")) or set(value) <= set("*xX.•"):
         return False
-    return any(char.isdigit() for char in value) or not value.isalpha()
+    if _UPPER_WORD.fullmatch(value) is not None:
+        return False
+    return any(char.isdigit() for char in value) or not value.isalpha() or _case_changes(value)
+
+
+def _case_changes(word: str) -> bool:
+    return any(char.isupper() for char in word[1:]) and any(char.islower() for char in word)

@@ -35,7 +35,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from memoire.core.secrets.codes import _COUNTED, _OTHER_CODES, _THINGS, _is_wake_up_time
+from memoire.core.secrets.codes import (
+    _COUNTED,
+    _OTHER_CODES,
+    _THINGS,
+    _is_wake_up_time,
+    is_postal_pin,
+)
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions
 
@@ -717,6 +723,8 @@ def _code(
     before = _word_before(lowered, word.start)
     if before in _NUMBER_NAMERS or before in _OTHER_CODES:
         return None
+    if is_postal_pin(lowered, word.end):
+        return None  # "PIN code: 560001" under an address: India's postcode
     after = lowered[word.end : word.end + 16].split()
     if after and (after[0].strip(_WRAPPERS_AFTER) in _COUNTED or after[0][0] in "€$%£"):
         return None
