@@ -613,7 +613,9 @@ class MemoryService:
         if not old:
             raise InvalidArgument("Give the exact passage to replace (old); it is empty.")
         check_body_text(new)
-        self._check_limit(len(new), self.config.limits.note_chars, "The new passage is", "edit")
+        self._check_limit(
+            len(new), self.config.limits.note_chars, f"The new passage for {path} is", "edit"
+        )
         self._refuse_secrets(new)
 
         def plan(snapshot: Snapshot) -> Change[None]:
