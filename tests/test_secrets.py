@@ -1895,6 +1895,7 @@ def test_a_password_under_a_login_without_a_secret_noun_is_refused(text: str, se
         "Guests:\nana@x.org\nben@y.org\ncarl@z.org",
         "Version notes\nlogin page\nv2.14.3-rc1",
         "Facture\nclient: 44821\n129.90EUR",
+        "Meeting notes\nalice\nQ3-roadmap2",
     ],
 )
 def test_contact_cards_orders_commits_and_lists_under_a_login_pass(text: str) -> None:

@@ -66,7 +66,7 @@ def find_credential_blocks(text: str, lowered: str) -> Iterator[tuple[str, int, 
     lines = _lines(text)
     for index, (start, line) in enumerate(lines):
         value = line.strip()
-        if value and _is_password(value) and _follows_a_login(lines, index):
+        if value and _is_password(value) and _follows_a_login(lines, index, value):
             offset = start + line.index(value)
             yield RULE, offset, offset + len(value)
     yield from _find_in_bare_tables(text, lowered, lines)
@@ -104,7 +104,9 @@ def _previous(lines: list[tuple[int, str]], index: int) -> int | None:
     return None
 
 
-def _follows_a_login(lines: list[tuple[int, str]], index: int) -> bool:
+def _follows_a_login(lines: list[tuple[int, str]], index: int, value: str) -> bool:
+    """Under an e-mail or a login word, any password; under a bare identifier, which could be
+    a name in a list, only one holding a symbol ("Licorne*2013", "Lapin_Rose_88"; not "Q3-a2")."""
     login = _previous(lines, index)
     if login is None:
         return False
@@ -112,6 +114,8 @@ def _follows_a_login(lines: list[tuple[int, str]], index: int) -> bool:
     if _EMAIL_LINE.fullmatch(line) is not None or _LOGIN_LINE.fullmatch(line) is not None:
         return True
     if _IDENTIFIER.fullmatch(line) is None:
+        return False
+    if _SYMBOL.search(value) is None:
         return False
     service = _previous(lines, login)
     return service is not None and _opens_a_block(lines, service)
