@@ -1854,3 +1854,51 @@ def test_an_input_filled_with_a_password_is_refused_its_attributes_are_not() -> 
 )
 def test_templates_uncalled_numbers_postcodes_markup_and_tax_codes_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Netflix (shared with Gran)\ngran.okafor@gmail.com\nPopcorn!Sofa42", "Popcorn!Sofa42"),
+        ("Printer web panel\nusername: office\nInk#Jet2290", "Ink#Jet2290"),
+        ("Nest thermostat\nlogin 77120458\nsunflower58", "sunflower58"),
+        ("Espace client EDF\nidentifiant : martine.roux\nCompteur_Bleu7", "Compteur_Bleu7"),
+        ("Cantine école\n  utilisateur: famille.roux\n  Tartine#2019", "Tartine#2019"),
+        ("NAS du grenier\nadmin\n\nGrenier&Poutre9", "Grenier&Poutre9"),
+        ("Roblox de Léa\npseudo LeaPoney\nponey2015arc", "poney2015arc"),
+        ("Moodle Hugo\nhugo.lambert4\nFusee*2012", "Fusee*2012"),
+        (
+            "Tool      Who           Password\nFigma     studio@kz.io  see 1Password\n"
+            "Miro      kz.admin      Tableau!Blanc4",
+            "Tableau!Blanc4",
+        ),
+    ],
+)
+def test_a_password_under_a_login_without_a_secret_noun_is_refused(text: str, secret: str) -> None:
+    """A service's line, a login (an e-mail, a login word, an identifier), then one token made
+    for secrecy: the block says what that token is though no line names a password."""
+    assert [text[f.start : f.end] for f in find_secrets(text)] == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Amelia Stone\namelia.stone@clinic-north.org\n+44 20 7946 0321",
+        "Your parcel for lina.k@gmail.com\n1Z84F2070398127731",
+        "Reminder sent to hugo@lambert.fr\n2025-06-14",
+        "NAS login: admin\nsee the family vault",
+        "Best regards,\nPriya Natarajan\npriya@orbitlabs.io\nwww.orbitlabs.io",
+        "Order confirmed for sam.reed@outlook.com\nORD-20250611-4471",
+        "Author: Lena Vogt <lena.vogt@example.org>\n3f9c2a1b7d\nfix the upload retry",
+        "username: bertrand\nMarketing",
+        "To subscribe, write to:\nbirders-l@lists.example.net\nmembers2025 list archive",
+        "Guests:\nana@x.org\nben@y.org\ncarl@z.org",
+        "Version notes\nlogin page\nv2.14.3-rc1",
+        "Facture\nclient: 44821\n129.90EUR",
+        "Meeting notes\nalice\nQ3-roadmap2",
+    ],
+)
+def test_contact_cards_orders_commits_and_lists_under_a_login_pass(text: str) -> None:
+    """An e-mail or a login followed by a phone, a tracking or order number, a date, a hash,
+    a word, a URL or more addresses is no credential block."""
+    assert find_secrets(text) == []

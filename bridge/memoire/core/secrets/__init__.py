@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from memoire.core.secrets.blocks import find_credential_blocks
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.layouts import (
@@ -130,6 +131,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
 
 
 def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:
