@@ -368,13 +368,14 @@ def test_tenth_holdout_levels_hold_as_a_floor() -> None:
     after, 116 (72.5 %), 29, 18 and 6. Then studied for its token, card and false-alarm
     misses only (a letters-only URL password, cards grouped 8-8 and 6-6-4 after their
     name, Indian PIN codes under an address, Bearer placeholders, an input's attributes, a
-    tax code). Spent from now on."""
+    tax code) and for one layout of its keyword misses (a password alone under a login
+    line, no secret noun: blocks.py), 126 of 160 (78.8 %). Spent from now on."""
     corpus = load_corpus(HOLDOUT10_CORPUS)
     assert sum(entry.family is not None for entry in corpus) == 210
     caught, flagged = caught_per_family(corpus)
     assert flagged == 0  # of 200 hard negatives
     assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 116  # of 160
+    assert caught["keyword"] >= 126  # of 160
     assert caught["token"] >= 30  # of 30
 
 
