@@ -98,6 +98,23 @@ def read_regular(directory: int, name: str, shown: str) -> bytes | None:
         return handle.read()
 
 
+def regular_head(directory: int, name: str, shown: str, most: int) -> tuple[int, bytes] | None:
+    """A regular file's size and first `most` bytes, without reading the rest; None when
+    missing; a refusal for a link, FIFO, folder or device."""
+    try:
+        descriptor = os.open(name, _READ_FLAGS, dir_fd=directory)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        raise refusal(shown, f"is {_mode_kind(status.st_mode)}, not a regular file")
+    with os.fdopen(descriptor, "rb") as handle:
+        return status.st_size, handle.read(most)
+
+
 def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: str) -> None:
     """Put `data` at `name` atomically: written and synced elsewhere, then renamed onto it."""
     file_kind(directory, name, shown)
