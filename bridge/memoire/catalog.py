@@ -41,6 +41,17 @@ MAX_HISTORY_WALK = 256  # commits looked at to place a change
 PUBLIC_COMMITS_KEPT = 10_000
 PATH_SECRETS_KEPT = 4_096
 _UTF8_MAX_BYTES_PER_CHAR = 4
+_ENVELOPE_BYTES_PER_BYTE = 1.4  # base64 (4/3), a newline every 76 characters, two lines
+_ENVELOPE_LINES_BYTES = 512
+_LFS_POINTER = b"version https://git-lfs.github.com/spec/v1\n"
+
+
+def largest_readable_blob(note_chars: int) -> int:
+    """The most bytes a note within the limit can be stored in: 4 bytes a character in
+    UTF-8, sealed (`encryption`). A larger blob is over the limit whatever it holds, so
+    it is never read: knowing its size costs its header, reading it would cost all of it."""
+    plain = note_chars * _UTF8_MAX_BYTES_PER_CHAR
+    return int(plain * _ENVELOPE_BYTES_PER_BYTE) + _ENVELOPE_LINES_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,9 @@ class LoadedNote:
     path_secret: secrets.SecretFinding | None = None
     locked: str | None = None  # why an encrypted note cannot be opened here (`encryption`)
     scanned: bool = True  # False: loaded for a write to splice into, never looked at for secrets
+    unread: str | None = None  # why its blob, too large to be a note, was never read
+    withheld: str | None = None  # why its text is not the note's (a Git LFS pointer)
+    unchangeable: str | None = None  # why it is never changed in place (not UTF-8 text)
 
     @property
     def version(self) -> str:
@@ -106,6 +120,9 @@ class LoadedNote:
             )
         if self.locked is not None:
             return self.locked
+        for reason in (self.unread, self.withheld, self.unchangeable):
+            if reason is not None:
+                return reason
         found += [f"header: {problem}" for problem in self.parsed.problems]
         return "; ".join(found) or None
 
@@ -129,12 +146,67 @@ def locked_note(path: str, blob: str, locked: NoteLocked) -> LoadedNote:
     return LoadedNote(path, blob, "", parsed, locked=f"{path}: {locked.message}")
 
 
+def unread_note(path: str, blob: str, size: int, note_chars: int) -> LoadedNote:
+    """A note whose blob is too large to be one: never read, so nothing of its text is
+    known, its header included; hidden from clients without the sensitive right (an
+    unknown label counts as sensitive), listed for the others with what to do."""
+    header = Header(title=fallback_title(path), description="", updated="", sensitive=True)
+    parsed = ParsedNote(header=header, body="", problems=())
+    return LoadedNote(
+        path, blob, "", parsed, too_large=True, unread=unread_reason(path, size, note_chars)
+    )
+
+
+def unread_reason(path: str, size: int, note_chars: int) -> str:
+    return (
+        f"{size:,} bytes, more than a note of the {note_chars:,}-character limit can take: "
+        "memoire does not read it, show it, search it or change it. Split it into notes by "
+        f"hand, or remove it (git rm {path}), then commit"
+    )
+
+
+def lfs_pointer_reason(path: str, data: bytes) -> str | None:
+    """Why a blob that is a Git LFS pointer is not the note: its text is elsewhere."""
+    if not data.startswith(_LFS_POINTER):
+        return None
+    return (
+        "a Git LFS pointer: the note's text is kept by Git LFS, which memoire never fetches, "
+        f"so it is neither shown nor changed. Commit the text itself (git lfs untrack "
+        f"'{path}', then git add --renormalize {path}), then commit"
+    )
+
+
+def not_text_reason(data: bytes) -> str | None:
+    """Why a note's bytes are not plain UTF-8 text: changing it in place would write back
+    the replacement characters it is shown with, and lose the bytes they stand for."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        problem, fix = f"a NUL byte at byte {nul:,}", "remove the NUL bytes"
+    else:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            problem = f"bytes that are not UTF-8 from byte {error.start:,}"
+            fix = "convert it to UTF-8 (for example iconv -f latin1 -t utf-8)"
+        else:
+            return None
+    return (
+        f"not plain UTF-8 text ({problem}): it is shown with those bytes replaced and never "
+        f"changed in place, which would lose them. {fix.capitalize()}, then commit"
+    )
+
+
 def load_note(
     data: bytes, path: str, blob: str, layout: Layout, note_chars: int, *, scan: bool = True
 ) -> LoadedNote:
     """A note from its bytes. Over the limit, only a prefix is decoded: its header and the
     bounded text search may index, never the whole. Without `scan`, its secrets are not
     looked for (the scan is most of the cost) and it counts as hidden."""
+    withheld = lfs_pointer_reason(path, data)
+    if withheld is not None:
+        header = Header(title=fallback_title(path), description="", updated="", sensitive=True)
+        parsed = ParsedNote(header=header, body="", problems=())
+        return LoadedNote(path, blob, "", parsed, withheld=withheld)
     too_large = len(data) > note_chars
     if too_large:
         head = data[: note_chars * _UTF8_MAX_BYTES_PER_CHAR].decode("utf-8", errors="replace")
@@ -157,7 +229,14 @@ def load_note(
         labelled_hidden=labelled_hidden,
         path_secret=None if path == layout.readme or not scan else path_secret(path),
         scanned=scan,
+        unchangeable=not_text_reason(data),
     )
+
+
+def _indexed(note: LoadedNote) -> IndexedNote:
+    """Only the bounded text, and a hidden note marked so search never shows it."""
+    header = note.parsed.header
+    return IndexedNote(note.path, header.title, header.description, note.hidden, note.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +302,9 @@ class Catalog:
         self._loaded: BoundedCache[str, LoadedNote] = BoundedCache(LOADED_NOTES_KEPT)
         self._summaries: tuple[str | None, dict[str, Listed] | None] = (None, None)
         self._public_commits: BoundedCache[str, str] = BoundedCache(PUBLIC_COMMITS_KEPT)
+        # Index lines the search refresh made, by path, until the next listing: at most one
+        # a note, as a refresh replaces a path's line and drops a removed path's.
+        self._just_indexed: dict[str, Listed] = {}
         self._lock = threading.Lock()
 
     # One note
@@ -236,6 +318,9 @@ class Catalog:
         cached = self._loaded.get(blob)
         if cached is not None and cached.path == path:
             return cached
+        size = self._store.blob_size(blob)
+        if size > largest_readable_blob(self._note_chars):
+            return self._loaded.put(blob, unread_note(path, blob, size, self._note_chars))
         try:
             data = self._store.read_blob(blob)
         except NoteLocked as locked:  # not kept: the key may be imported meanwhile
@@ -308,9 +393,8 @@ class Catalog:
             if path in snapshot.files and path not in always_shown and self._is_note(path):
                 found = kept.get((snapshot.files[path], path))
                 if found is None:
-                    note = self.note_at(snapshot, path)
-                    listed = self._listed(note)
-                    if note.locked is None:  # a locked line is not kept past the key's import
+                    listed, keep = self._line(snapshot, path)
+                    if keep:
                         fresh.append(listed)
                     summaries[path] = listed
                 else:
@@ -321,7 +405,18 @@ class Catalog:
         else:
             self._kept.keep(listed.stored() for listed in fresh)
         self._summaries = (snapshot.commit, summaries)
+        self._just_indexed = {}  # taken, or of notes whose line this listing holds already
         return summaries
+
+    def _line(self, snapshot: Snapshot, path: str) -> tuple[Listed, bool]:
+        """A note's line, and whether it may be kept (a locked note's line is not kept past
+        the key's import): made by the search refresh that just loaded the note, when one
+        did, so a push of thousands of notes is not loaded again for the index."""
+        listed = self._just_indexed.pop(path, None)
+        if listed is not None and listed.blob == snapshot.files[path]:
+            return listed, True
+        note = self.note_at(snapshot, path)
+        return self._listed(note), note.locked is None
 
     @staticmethod
     def _listed(note: LoadedNote) -> Listed:
@@ -339,28 +434,33 @@ class Catalog:
 
     # Search
 
-    def refresh_search(self) -> str | None:
-        """Bring the search index to the branch's commit; the commit it now reflects."""
+    def refresh_search(self, most: int | None = None) -> str | None:
+        """Bring the search index to the branch's commit; the commit it now reflects.
+
+        With `most`, only when at most that many notes changed since the index's commit
+        (else nothing is done, None): a write's answer never waits for thousands of
+        pushed notes to be loaded; the next search loads them.
+        """
         snapshot = self._store.snapshot()
         seen = self._search.indexed_commit()
         if seen == snapshot.commit:
             return seen
         changed = self._store.changed_paths(seen, snapshot.commit) if seen else None
         paths = set(snapshot.files) if changed is None else changed
-        notes = [
-            self._indexed(snapshot, path)
-            for path in sorted(paths)
-            if path in snapshot.files and self._is_note(path)
-        ]
+        if most is not None and len(paths) > most:
+            return None
+        notes: list[IndexedNote] = []
+        lines = self._just_indexed
+        for path in sorted(paths):
+            lines.pop(path, None)
+            if path in snapshot.files and self._is_note(path):
+                note = self.note_at(snapshot, path)
+                notes.append(_indexed(note))
+                if note.locked is None:
+                    lines[path] = self._listed(note)
         removed = [path for path in paths if path not in snapshot.files]
         self._search.update(seen, snapshot.commit, notes, removed, rebuild=changed is None)
         return snapshot.commit
-
-    def _indexed(self, snapshot: Snapshot, path: str) -> IndexedNote:
-        """Only the bounded text, and a hidden note marked so search never shows it."""
-        note = self.note_at(snapshot, path)
-        header = note.parsed.header
-        return IndexedNote(path, header.title, header.description, note.hidden, note.text)
 
     # History, as a client without the sensitive right may know it
 

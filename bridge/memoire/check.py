@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygit2
 
 from .bootstrap import KEEP_FILE
-from .catalog import load_note
+from .catalog import largest_readable_blob, load_note, unread_reason
 from .config import Config, MemoryLocation
 from .core.errors import NoteLocked
+from .core.layout import Layout
 from .core.paths import is_note_path
 from .storage.encryption import is_sealed
 from .storage.filter import attribute_lines, declared_attributes, expected_config
@@ -37,20 +39,26 @@ def check_memory(config: Config) -> list[Problem]:
     snapshot = store.snapshot()
     repo = open_repository(memory.repository)
     problems = filter_problems(repo, config.memory)
+    not_files = store.not_files()
     problems += [
         Problem(
             path,
             f"{kind} stands where a note should be: memoire neither shows it nor writes "
             "there. Replace it with a regular file (git rm it, then commit).",
         )
-        for path, kind in sorted(store.not_files().items())
+        for path, kind in sorted(not_files.items())
         if path == layout.readme or is_note_path(path, layout)
     ]
+    problems += _folders_in_note_folders(not_files, layout)
     for path, blob in sorted(snapshot.files.items()):
         if path.endswith(f"/{KEEP_FILE}") or path == ALLOWED_SIGNERS_PATH:
             continue
         if path != layout.readme and not is_note_path(path, layout):
             problems.append(Problem(path, "not an allowed note path; memoire will not show it"))
+            continue
+        size = store.blob_size(blob)
+        if size > largest_readable_blob(limit):  # never read: its size says enough
+            problems.append(Problem(path, unread_reason(path, size, limit)))
             continue
         found, problem = _stored_text(repo, store.cipher, path, blob)
         problems += [problem] if problem is not None else []
@@ -68,6 +76,11 @@ def check_memory(config: Config) -> list[Problem]:
             problems.append(
                 Problem(path, f"over the {limit}-character limit: split it by hand into notes")
             )
+        problems += [
+            Problem(path, reason)
+            for reason in (note.withheld, note.unchangeable)
+            if reason is not None
+        ]
         if note.secret_found is not None:
             problems.append(
                 Problem(
@@ -76,6 +89,24 @@ def check_memory(config: Config) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _folders_in_note_folders(not_files: Mapping[str, str], layout: Layout) -> list[Problem]:
+    """Folders one level down in a note folder: memoire never looks inside them (a tree
+    ten folders deep costs nothing), and says so, since what is there is not shown."""
+    found = []
+    for path, kind in sorted(not_files.items()):
+        top, _, name = path.partition("/")
+        if kind == "a folder" and name and top in layout.folders and not is_note_path(path, layout):
+            found.append(
+                Problem(
+                    path,
+                    f"a folder inside a note folder: memoire reads notes only at {top}/<slug>.md, "
+                    "so nothing under it is shown or written. Move its notes up (git mv), then "
+                    "commit.",
+                )
+            )
+    return found
 
 
 FILTER_FIX = "memoire could not install it here: check that .git/config and .git/info are writable"

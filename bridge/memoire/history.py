@@ -57,7 +57,8 @@ class HistoryEntry:
     `client` is the memoire client that made the commit, or "a person"; `tool` the memoire
     tool it names. `version` is the note's version after the commit, when the note was
     there and the caller may read it. `diff` is the change as a unified diff, or None with
-    the reason in `withheld`; `added` and `removed` count lines either way.
+    the reason in `withheld`; `added` and `removed` count lines either way, unless a side is
+    too large to be a note (never read: both 0, and `withheld` says so).
     """
 
     commit: str
@@ -158,9 +159,12 @@ def _entry(
         return None
     crosses = (before is not None and not seen_before) or (after is not None and not seen_after)
     withheld = _withheld(before, after, crosses)
-    added, removed, diff = _diff(
-        _bytes(step.before, read), _bytes(step.after, read), path, text=withheld is None
-    )
+    if any(note is not None and note.unread is not None for note in (before, after)):
+        added, removed, diff = 0, 0, None  # a blob too large to be a note is never read
+    else:
+        added, removed, diff = _diff(
+            _bytes(step.before, read), _bytes(step.after, read), path, text=withheld is None
+        )
     client = _client(step.committer)
     return HistoryEntry(
         commit=step.commit,
@@ -193,6 +197,12 @@ def _withheld(before: LoadedNote | None, after: LoadedNote | None, crosses: bool
             return (
                 f"the version {side} this change holds what looks like a secret, committed "
                 f"by hand ({note.secret_found}): it is never shown, only line counts"
+            )
+    for side, note in (("before", before), ("after", after)):
+        if note is not None and note.unread is not None:
+            return (
+                f"the version {side} this change is too large to be a note, so it is never "
+                "read: neither its diff nor its line counts are given"
             )
     for side, note in (("before", before), ("after", after)):
         if note is not None and note.too_large:

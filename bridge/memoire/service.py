@@ -97,6 +97,9 @@ from .wire import ChangeKind
 
 logger = logging.getLogger(__name__)
 MAX_SEARCH_RESULTS = 50
+WRITE_SEARCH_UPKEEP_NOTES = 1_000
+"""A write brings search along when at most this many notes changed since it was last
+brought (about a second of loading); a push of more waits for the next search."""
 IMPORT_CLIENT = "import"  # the committer and audit name of `memoire import`
 READ_ONLY_SCOPE_REASON = (
     "this client may only read, so it has no project note to write to; a project scope is "
@@ -573,7 +576,7 @@ class MemoryService:
         write pays no search update, and writes to one note between two searches are
         indexed once."""
         try:
-            self._catalog.refresh_search()
+            self._catalog.refresh_search(most=WRITE_SEARCH_UPKEEP_NOTES)
         except Exception as error:
             logger.warning(
                 "%s %s landed, but the search index could not follow (%s); the next search "
@@ -840,6 +843,8 @@ class MemoryService:
         note = self._visible(snapshot, path, rights)
         if note.too_large:
             raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
+        if note.withheld is not None:
+            raise InvalidNote(f"{path} is {note.withheld}.")
         return note
 
     def _editable(self, snapshot: Snapshot, path: str) -> LoadedNote:
@@ -852,6 +857,9 @@ class MemoryService:
             raise NoteLocked(note.locked)
         if note.too_large:
             raise TooLarge(_too_large_message(path, self.config.limits.note_chars))
+        for reason in (note.withheld, note.unchangeable):
+            if reason is not None:
+                raise InvalidNote(f"{path} is {reason}; nothing was written.")
         if not note.parsed.is_valid:
             problems = "; ".join(note.parsed.problems)
             raise InvalidNote(

@@ -11,24 +11,24 @@ which one it needs. The file is read again whenever it changes: `memoire key rot
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import json
-import os
 import secrets
-import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
-from ..core.errors import MemoryKeyUnusable
+from ..core.errors import MemoryKeyUnusable, UnusableStateFile
+from . import nofollow
 
 KEY_BYTES = 64  # AES-256-SIV takes two 256-bit keys
 KEY_FILE_NAME = "memory.key"
 _FORMAT = 1
 _FILE_LIMIT = 1024 * 1024  # thousands of keys; a larger file is not a key file
+_WHAT_TO_DO = "Move it away and run `memoire key import` with your export."
+_IF_COPIED = "rotate the key with `memoire key rotate`"
 
 
 def default_key_file() -> Path:
@@ -131,58 +131,26 @@ class KeyFile:
 
 
 def _read(path: Path) -> Keyring:
-    shown = str(path)
+    """The keyring, once `nofollow` found a regular file of a key file's size that only
+    its owner may read: a FIFO, link, folder or huge file is refused before a byte is read."""
     try:
-        # O_NONBLOCK: a FIFO planted at the key's name is refused below, never waited on
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        data = nofollow.read_own_file(path, _FILE_LIMIT, _WHAT_TO_DO, if_copied=_IF_COPIED)
+    except UnusableStateFile as error:
+        raise MemoryKeyUnusable(f"The memory key {error.message}") from None
     except OSError as error:
         raise MemoryKeyUnusable(
-            f"The memory key {shown} cannot be opened ({error.strerror}); it must be a regular "
-            "file. Move it away and run `memoire key import` with your export."
+            f"The memory key {path} cannot be opened ({error.strerror}). {_WHAT_TO_DO}"
         ) from error
-    try:
-        _check_key_file(os.fstat(descriptor), shown)
-    except BaseException:
-        os.close(descriptor)
-        raise
-    with os.fdopen(descriptor, "rb") as file:
-        return Keyring.from_json(file.read(), shown)
-
-
-def _check_key_file(status: os.stat_result, shown: str) -> None:
-    """Before a byte is read: a regular file, of a key file's size, for its owner only."""
-    if not stat.S_ISREG(status.st_mode):
-        raise MemoryKeyUnusable(
-            f"The memory key {shown} is not a regular file. Move it away and run "
-            "`memoire key import` with your export."
-        )
-    if status.st_size > _FILE_LIMIT:
-        raise MemoryKeyUnusable(
-            f"The memory key {shown} is {status.st_size:,} bytes, far more than a key file "
-            "holds. Move it away and run `memoire key import` with your export."
-        )
-    if status.st_mode & 0o077:
-        raise MemoryKeyUnusable(
-            f"The memory key {shown} can be read by other users; run `chmod 600 {shown}`, "
-            "then try again (and rotate the key with `memoire key rotate` if someone may "
-            "have copied it)."
-        )
+    if data is None:  # removed since it was looked at
+        raise MemoryKeyUnusable(f"The memory key {path} is gone. {_WHAT_TO_DO}")
+    return Keyring.from_json(data, str(path))
 
 
 def _write(path: Path, ring: Keyring, *, replace: bool) -> None:
-    """Written whole to a temporary file (0600), then moved in place in one step."""
+    """Written whole (0600 from the start), then put in place in one step, never through a
+    link; without `replace`, a key another process made first is kept. The folder may be
+    a link its owner made (a config folder kept in a dotfiles repository)."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(ring.to_json())
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            temporary.replace(path)
-        else:
-            with contextlib.suppress(FileExistsError):
-                os.link(temporary, path)  # never replaces a key another process made first
-    finally:
-        temporary.unlink(missing_ok=True)
+    nofollow.write_state_file(
+        path, ring.to_json(), mode=0o600, owner_may_link_folder=True, replace=replace
+    )

@@ -26,6 +26,7 @@ _SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 _DIRECTORY_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_MOVE_IT_AWAY = "Put a folder of its own there, then try again."
 _WHAT_TO_DO = (
     "memoire never follows links and writes only regular files, never FIFOs, folders or "
     "devices. Remove or rename it (commit that if it is tracked), then try again."
@@ -97,6 +98,23 @@ def read_regular(directory: int, name: str, shown: str) -> bytes | None:
         return handle.read()
 
 
+def regular_head(directory: int, name: str, shown: str, most: int) -> tuple[int, bytes] | None:
+    """A regular file's size and first `most` bytes, without reading the rest; None when
+    missing; a refusal for a link, FIFO, folder or device."""
+    try:
+        descriptor = os.open(name, _READ_FLAGS, dir_fd=directory)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        raise refusal(shown, f"is {_mode_kind(status.st_mode)}, not a regular file")
+    with os.fdopen(descriptor, "rb") as handle:
+        return status.st_size, handle.read(most)
+
+
 def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: str) -> None:
     """Put `data` at `name` atomically: written and synced elsewhere, then renamed onto it."""
     file_kind(directory, name, shown)
@@ -115,28 +133,80 @@ def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: s
     os.fsync(directory)
 
 
-def write_state_file(file: Path, data: bytes, scratch: Path) -> None:
-    """Replace one of memoire's own files atomically, never through a link."""
-    folder = os.open(file.parent, _DIRECTORY_FLAGS)
-    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+def write_state_file(
+    file: Path,
+    data: bytes,
+    scratch: Path | None = None,
+    *,
+    mode: int = 0o644,
+    owner_may_link_folder: bool = False,
+    replace: bool = True,
+) -> bool:
+    """Put one of memoire's own small files (tokens, key, journal, records) in place whole.
+
+    The bytes are written and fsynced under a random name created with O_EXCL|O_NOFOLLOW
+    (in `scratch`, else beside the file), with `mode` from the first instant (0600: never
+    readable by others, not even while being written), then renamed onto `file`: a
+    rename replaces a name and never writes through a link planted there, and a crash
+    before it leaves the old file as it was. The file's folder is opened with O_NOFOLLOW
+    unless `owner_may_link_folder`: a configuration folder kept as a link into a dotfiles
+    repository is its owner's choice, followed; the file itself never is. Without
+    `replace`, a file already there is kept (two processes creating the first key agree
+    on one); returns whether `data` was put in place.
+    """
+    folder_flags = _DIRECTORY_FLAGS & ~os.O_NOFOLLOW if owner_may_link_folder else _DIRECTORY_FLAGS
     try:
-        temporary = _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
-        try:
-            os.rename(temporary, file.name, src_dir_fd=scratch_descriptor, dst_dir_fd=folder)
-        except OSError:
-            os.unlink(temporary, dir_fd=scratch_descriptor)
+        folder = os.open(file.parent, folder_flags)
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.ENOTDIR):
             raise
+        kind = _mode_kind(os.lstat(file.parent).st_mode)
+        raise _unusable(file.parent, kind, _MOVE_IT_AWAY) from None
+    try:
+        where = folder if scratch is None else os.open(scratch, _DIRECTORY_FLAGS)
+        try:
+            prefix = f"{temporary_prefix(file.name)}-" if scratch is None else f"{TEMPORARY_MARK}-"
+            temporary = _create_temporary(where, prefix, data, mode)
+            try:
+                return _put_in_place(where, temporary, folder, file.name, replace=replace)
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(temporary, dir_fd=where)
+        finally:
+            if where != folder:
+                os.close(where)
     finally:
-        os.close(scratch_descriptor)
         os.close(folder)
 
 
-def read_own_file(path: Path, limit: int, what_to_do: str, *, follow: bool = False) -> bytes | None:
-    """One of memoire's own small files (configuration, tokens, attributes); None when missing.
+def _put_in_place(where: int, temporary: str, folder: int, name: str, *, replace: bool) -> bool:
+    if replace:
+        os.rename(temporary, name, src_dir_fd=where, dst_dir_fd=folder)
+        return True
+    try:
+        os.link(temporary, name, src_dir_fd=where, dst_dir_fd=folder, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    return True
+
+
+def read_own_file(
+    path: Path,
+    limit: int,
+    what_to_do: str,
+    *,
+    follow: bool = False,
+    if_copied: str | None = None,
+) -> bytes | None:
+    """One of memoire's own small files (configuration, tokens, key, attributes); None when
+    missing.
 
     A FIFO, folder or device there, a link (unless `follow`: memoire.toml may be a user's
     dotfile link), or more than `limit` bytes is a refusal that names the file and ends
-    with `what_to_do`: never a hang on a FIFO, never /dev/zero read without end.
+    with `what_to_do`. With `if_copied` (what to do if someone may have copied it: the
+    memory key), a file other users may read is refused too, saying to chmod it. All is
+    decided before a byte is read: never a hang on a FIFO, never /dev/zero read without
+    end, never a secret used while others can read it.
     """
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
@@ -147,17 +217,34 @@ def read_own_file(path: Path, limit: int, what_to_do: str, *, follow: bool = Fal
         if error.errno != errno.ELOOP:  # permissions and the like: the caller's to explain
             raise
         raise _unusable(path, "a symbolic link", what_to_do) from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
+    try:
+        _check_own(path, os.fstat(descriptor), limit, what_to_do, if_copied)
+    except BaseException:
         os.close(descriptor)
-        raise _unusable(path, f"{_mode_kind(mode)}, not a regular file", what_to_do)
+        raise
     with os.fdopen(descriptor, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise UnusableStateFile(
-            f"{path} is over {limit:,} bytes, too large to be read. {what_to_do}"
-        )
+        raise _too_large(path, limit, what_to_do)
     return data
+
+
+def _check_own(
+    path: Path, status: os.stat_result, limit: int, what_to_do: str, if_copied: str | None
+) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise _unusable(path, f"{_mode_kind(status.st_mode)}, not a regular file", what_to_do)
+    if status.st_size > limit:
+        raise _too_large(path, limit, what_to_do)
+    if if_copied is not None and status.st_mode & 0o077:
+        raise UnusableStateFile(
+            f"{path} can be read by other users; run `chmod 600 {path}`, then try again "
+            f"(and {if_copied} if someone may have copied it)."
+        )
+
+
+def _too_large(path: Path, limit: int, what_to_do: str) -> UnusableStateFile:
+    return UnusableStateFile(f"{path} is over {limit:,} bytes, too large to be read. {what_to_do}")
 
 
 def check_own_file(path: Path, what_to_do: str) -> None:
@@ -201,12 +288,12 @@ def _replace_within(directory: int, name: str, data: bytes) -> None:
         raise
 
 
-def _create_temporary(directory: int, prefix: str, data: bytes) -> str:
+def _create_temporary(directory: int, prefix: str, data: bytes, mode: int = 0o644) -> str:
     """A new file under a random name no one could have prepared; returns its name."""
     while True:
         name = prefix + secrets.token_hex(8)
         try:
-            descriptor = os.open(name, _CREATE_FLAGS, 0o644, dir_fd=directory)
+            descriptor = os.open(name, _CREATE_FLAGS, mode, dir_fd=directory)
         except FileExistsError:
             continue
         break

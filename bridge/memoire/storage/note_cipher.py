@@ -23,7 +23,7 @@ from pygit2.enums import FileMode, FilterMode
 from ..core.errors import MemoireError, MemoryKeyUnusable, NoteLocked
 from ..core.layout import ENGLISH, Layout, layout_named
 from . import nofollow
-from .encryption import NoteSealer, is_sealed, sealed_key_id
+from .encryption import MAGIC, NoteSealer, is_sealed, sealed_key_id
 from .filter import DRIVER, declare_attributes, expected_config
 from .keys import KeyFile, Keyring
 from .opening import open_repository
@@ -188,12 +188,21 @@ class NoteCipher:
         return cleared
 
     def _clear_one(self, root: Path, scratch: Path, repo_path: str, blob_id: str) -> bool:
-        blob = self._repo.get(blob_id)
-        if not isinstance(blob, pygit2.Blob) or not is_sealed(stored := blob.data):
+        """A blob is read only once the working-tree file could be its envelope (its size,
+        its first line): a pushed blob of any size is otherwise never read."""
+        try:
+            _, size = self._repo.odb.read_header(blob_id)
+        except KeyError:
             return False
         parts = repo_path.split("/")
         with nofollow.folder(root, parts[:-1], repo_path, create=False) as directory:
             if directory is None:
+                return False
+            head = nofollow.regular_head(directory, parts[-1], repo_path, len(MAGIC))
+            if head is None or head != (size, MAGIC):
+                return False
+            blob = self._repo.get(blob_id)
+            if not isinstance(blob, pygit2.Blob) or not is_sealed(stored := blob.data):
                 return False
             if nofollow.read_regular(directory, parts[-1], repo_path) != stored:
                 return False

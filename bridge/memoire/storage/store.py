@@ -169,7 +169,15 @@ class GitStore:
         """One note's blob at each of `bound` commits back from `head`, newest first."""
         return self._trails.steps(self._commits.repo_path(path), head, bound)
 
+    def blob_size(self, blob_id: str) -> int:
+        """A blob's size, from its header only: a pushed blob of any size costs nothing
+        to measure, where looking it up would inflate all of it."""
+        with self._mutex:
+            _, size = self._repo.odb.read_header(blob_id)
+            return int(size)
+
     def read_blob(self, blob_id: str) -> bytes:
+        """A blob's text, whole: callers measure it first (`blob_size`)."""
         with self._mutex:
             blob = self._repo[blob_id]
             assert isinstance(blob, pygit2.Blob)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import threading
 from dataclasses import asdict, dataclass
@@ -19,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core.errors import UnusableStateFile
-from .nofollow import read_own_file
+from .nofollow import read_own_file, write_state_file
 
 TOKEN_PREFIX = "memoire_"
 _FILE_LIMIT = 4 * 1024 * 1024  # thousands of tokens; more is not a token file
@@ -95,17 +94,13 @@ class TokenStore:
         return self._records
 
     def _save(self, records: list[TokenRecord]) -> None:
+        """The whole file replaced in one step, 0600, never through a link; its folder (the
+        state folder the owner chose) may be a link they made."""
         self._file.parent.mkdir(parents=True, exist_ok=True)
-        # A fresh name no one could have prepared: a link planted there is never written through.
-        temporary = self._file.with_name(f"{self._file.name}.{secrets.token_hex(8)}.tmp")
         data = json.dumps({"tokens": [asdict(record) for record in records]}, indent=2)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-        try:
-            with os.fdopen(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as handle:
-                handle.write(data + "\n")
-            temporary.replace(self._file)
-        finally:
-            temporary.unlink(missing_ok=True)
+        write_state_file(
+            self._file, (data + "\n").encode("utf-8"), mode=0o600, owner_may_link_folder=True
+        )
         self._loaded_stamp = None
 
 
