@@ -84,23 +84,27 @@ def file_kind(directory: int, name: str, shown: str) -> str | None:
 
 def read_regular(directory: int, name: str, shown: str) -> bytes | None:
     """The file's bytes; None when missing; a refusal for a link, FIFO, folder or device."""
-    try:
-        descriptor = os.open(name, _READ_FLAGS, dir_fd=directory)
-    except FileNotFoundError:
+    opened = _open_regular(directory, name, shown)
+    if opened is None:
         return None
-    except OSError as error:
-        raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
-    with os.fdopen(descriptor, "rb") as handle:
+    with os.fdopen(opened[0], "rb") as handle:
         return handle.read()
 
 
 def regular_head(directory: int, name: str, shown: str, most: int) -> tuple[int, bytes] | None:
     """A regular file's size and first `most` bytes, without reading the rest; None when
     missing; a refusal for a link, FIFO, folder or device."""
+    opened = _open_regular(directory, name, shown)
+    if opened is None:
+        return None
+    descriptor, size = opened
+    with os.fdopen(descriptor, "rb") as handle:
+        return size, handle.read(most)
+
+
+def _open_regular(directory: int, name: str, shown: str) -> tuple[int, int] | None:
+    """An open descriptor on a regular file and its size, never through a link; None when
+    missing."""
     try:
         descriptor = os.open(name, _READ_FLAGS, dir_fd=directory)
     except FileNotFoundError:
@@ -111,8 +115,7 @@ def regular_head(directory: int, name: str, shown: str, most: int) -> tuple[int,
     if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
         raise refusal(shown, f"is {_mode_kind(status.st_mode)}, not a regular file")
-    with os.fdopen(descriptor, "rb") as handle:
-        return status.st_size, handle.read(most)
+    return descriptor, status.st_size
 
 
 def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: str) -> None:
