@@ -29,6 +29,7 @@ HOLDOUT7_CORPUS = DATA / "secrets_holdout7.jsonl"  # written blind, measured onc
 HOLDOUT8_CORPUS = DATA / "secrets_holdout8.jsonl"  # written blind, measured once (slots)
 HOLDOUT9_CORPUS = DATA / "secrets_holdout9.jsonl"  # written blind, measured once (slots 2)
 HOLDOUT10_CORPUS = DATA / "secrets_holdout10.jsonl"  # written blind, measured once (slots 3)
+HOLDOUT11_CORPUS = DATA / "secrets_holdout11.jsonl"  # written blind, measured once (session end)
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -40,6 +41,7 @@ HOLDOUTS = (
     HOLDOUT8_CORPUS,
     HOLDOUT9_CORPUS,
     HOLDOUT10_CORPUS,
+    HOLDOUT11_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

@@ -32,6 +32,7 @@ from tests.secret_corpus import (
     HOLDOUT8_CORPUS,
     HOLDOUT9_CORPUS,
     HOLDOUT10_CORPUS,
+    HOLDOUT11_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -376,6 +377,22 @@ def test_tenth_holdout_levels_hold_as_a_floor() -> None:
     assert flagged == 0  # of 200 hard negatives
     assert caught["card"] >= 20  # of 20
     assert caught["keyword"] >= 126  # of 160
+    assert caught["token"] >= 30  # of 30
+
+
+def test_eleventh_holdout_levels_hold_as_a_floor() -> None:
+    """Written blind (410 rows, EN/FR evenly; lives not imagined before: a farm, a nurse's
+    handover, a landlord, a flat-share, a club treasurer) after the tenth was studied, and
+    measured once on the code of the session's start and once on its end: 123 then 127 of
+    160 keyword secrets (76.9 % then 79.4 %), all 30 tokens and 20 cards, 4 then 5 of 200
+    flagged (a list of postcodes, locker number ranges, two notes saying where a
+    passphrase is kept, a supplier's invoice code). Not studied; spent from now on."""
+    corpus = load_corpus(HOLDOUT11_CORPUS)
+    assert sum(entry.family is not None for entry in corpus) == 210
+    caught, flagged = caught_per_family(corpus)
+    assert flagged <= 5  # of 200 hard negatives
+    assert caught["card"] >= 20  # of 20
+    assert caught["keyword"] >= 127  # of 160
     assert caught["token"] >= 30  # of 30
 
 
