@@ -14,6 +14,7 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from memoire.core.secrets import text as text_module
 from memoire.core.secrets.providers import leading_keys
 from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
 from memoire.core.secrets.window import secrecy
@@ -1920,3 +1921,59 @@ def test_contact_cards_orders_commits_and_lists_under_a_login_pass(text: str) ->
     """An e-mail or a login followed by a phone, a tracking or order number, a date, a hash,
     a word, a URL or more addresses is no credential block."""
     assert find_secrets(text) == []
+
+
+_ONE_PASS_WORDS = (
+    *("aa", "aaa", "aba", "a", "\n", "\n\n", "?", "??", "a?", "pass", "code", "://", "```"),
+    *("é", "mot de passe", "’", "—", "€", "clé’", "日本", "日", "σ", "ß", "i̇", "\ufffd"),
+)
+_ONE_PASS_ALPHABET = "aab ?\n\né’—€日本σßİ:/`pascodemt"
+
+
+def _find_all(text: str, word: str) -> list[int]:
+    """What `positions` must give: `str.find` again after the end of each word found."""
+    found, position = [], text.find(word)
+    while position != -1:
+        found.append(position)
+        position = text.find(word, position + len(word))
+    return found
+
+
+def _one_pass_notes(seed: int) -> list[str]:
+    """Long notes (the one pass reads notes of 1,000 characters and more) made of overlapping
+    letters, "?", newlines, Latin-1 and wider characters (lower them as the rules do before
+    asking: the pass reads the latest lowered notes)."""
+    rng = random.Random(seed)
+    return [
+        "".join(rng.choice(_ONE_PASS_ALPHABET) for _ in range(rng.randrange(1_000, 3_000)))
+        for _ in range(40)
+    ] + ["a" * 1_500, "ab" * 800 + "\n" * 3]
+
+
+@pytest.mark.parametrize("one_pass", [True, False])
+def test_positions_and_holds_answer_as_str_find_on_both_paths(
+    one_pass: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the Aho-Corasick pass and with the searches it falls back on without the library,
+    every word is found where repeated `str.find` finds it, without overlaps ("aa" twice in
+    "aaaa"), with "?", newlines and characters beyond Latin-1 in note and word."""
+    monkeypatch.setattr(text_module, "one_pass", one_pass)
+    for note in map(lowered, _one_pass_notes(seed=int(one_pass))):
+        for word in _ONE_PASS_WORDS:
+            assert list(positions(note, word)) == _find_all(note, word), (word, note[:40])
+            assert holds(note, word) is (word in note)
+
+
+def test_a_long_lowered_note_is_read_once_for_every_word_asked_before() -> None:
+    """After one note asked for the words, the next long note has them all found in the one
+    pass that reads it, before any is asked, and in the same places as `str.find`."""
+    if not text_module.one_pass:
+        pytest.fail("pyahocorasick is a dependency: `import ahocorasick` failed")
+    first, second = _one_pass_notes(seed=2)[:2]
+    for word in _ONE_PASS_WORDS:
+        positions(lowered(first), word)
+    second = lowered(second)
+    prefilled = text_module._found_in(second)
+    assert {word: list(prefilled[word]) for word in _ONE_PASS_WORDS} == {
+        word: _find_all(second, word) for word in _ONE_PASS_WORDS
+    }

@@ -4,13 +4,26 @@ Most of a scan of a long note that holds no secret is spent looking for words th
 there: each rule family looks for its own nouns and stems, a hundred and more, and each search
 reads the whole note. This module makes each of those searches as cheap as it can be: once per
 note and word, on a one-byte copy of the note, and not at all when one of the word's characters
-is nowhere in the note.
+is nowhere in the note. With pyahocorasick installed, a long note is read once for every word
+the rules have asked for so far (one Aho-Corasick pass), and only a word never asked before is
+looked for on its own; without it, each word is looked for on its own.
 """
 
 import re
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
+
+try:
+    # A C extension without type hints; the wrapper below (`_one_pass`) is what this module uses.
+    import ahocorasick  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover: the pure-Python searches below still answer
+    ahocorasick = None
+
+# False makes every search its own `str.find` pass (the fallback, also taken without the library).
+one_pass = ahocorasick is not None
 
 # `str.lower` of every Latin-1 character is one Latin-1 character: such a note is lowered by a
 # byte table, several times faster than `str.lower` once the note holds one accented letter.
@@ -20,6 +33,7 @@ _GATED_LENGTH = 1_000  # in a shorter note a search costs less than the checks t
 _LATIN_1_END = 256
 # Letters of English and French prose from the rarest to the most common.
 _COMMON_LETTERS = "zjqxkywvbgfhmpucldnroitsae"
+_WORDS_KEPT = 2_000  # the rules ask ~200 fixed words; a bound in case one ever asks a note's own
 
 
 def lowered(text: str) -> str:
@@ -28,6 +42,18 @@ def lowered(text: str) -> str:
     Rules find their words in the lowered text with `str.find`, which outruns a case-blind
     regex by far, and read the values at the same positions in the original text.
     """
+    lower = _lowered(text)
+    _LOWERED_NOTES[lower] = None
+    while len(_LOWERED_NOTES) > _NOTES_KEPT:
+        _LOWERED_NOTES.popitem(last=False)
+    return lower
+
+
+# The latest lowered notes: the rules ask most of their words of these, few of the note itself.
+_LOWERED_NOTES: OrderedDict[str, None] = OrderedDict()
+
+
+def _lowered(text: str) -> str:
     if text.isascii():
         return text.lower()
     try:
@@ -52,6 +78,8 @@ def _positions(text: str, word: str) -> tuple[int, ...]:
     found = _found_in(text)
     cached = found.get(word)
     if cached is None:
+        if text in _LOWERED_NOTES:
+            _register(word)
         cached = _searched(text, word) if _may_hold(text, word) else ()
         found[word] = cached
     return cached
@@ -74,14 +102,66 @@ def end_of_line(text: str, position: int) -> int:
 
 def holds(text: str, word: str) -> bool:
     """`word in text`, told at once when one of the word's rarer characters is not in the note."""
+    cached = _found_in(text).get(word)
+    if cached is not None:
+        return bool(cached)
+    if text in _LOWERED_NOTES:
+        _register(word)
     return _may_hold(text, word) and _first(text, word) != -1
 
 
 @lru_cache(maxsize=_NOTES_KEPT)
 def _found_in(text: str) -> dict[str, tuple[int, ...]]:
-    """The words looked for in `text` so far, with their positions."""
-    del text
-    return {}
+    """The words looked for in `text` so far, with their positions: on a long lowered note,
+    every word asked of any lowered note before, found in one pass. The note itself is asked
+    for a few words only, which separate searches find sooner than a pass reads it."""
+    if not one_pass or len(text) < _GATED_LENGTH or not _words_asked:
+        return {}
+    if text not in _LOWERED_NOTES:
+        return {}
+    return _one_pass(text)
+
+
+_words_asked: set[str] = set()
+_automata: dict[int, Any] = {}  # the automaton, under how many of the words asked it holds
+
+
+def _register(word: str) -> None:
+    """Remember a word asked for the first time: the next note's pass finds it too."""
+    if word and len(_words_asked) < _WORDS_KEPT:
+        _words_asked.add(word)
+
+
+def _one_pass(text: str) -> dict[str, tuple[int, ...]]:
+    """Every asked word's starts in `text`, as repeated `str.find` gives them: the automaton
+    reports overlapping matches ("aa" twice in "aaa"), a match is kept only when it starts
+    after the end of the word's last kept one."""
+    words, automaton = _current_automaton()
+    starts: dict[str, list[int]] = {}
+    next_free: dict[str, int] = {}
+    for end, (word, length) in automaton.iter(text):
+        start = end - length + 1
+        if start >= next_free.get(word, 0):
+            starts.setdefault(word, []).append(start)
+            next_free[word] = end + 1
+    found: dict[str, tuple[int, ...]] = dict.fromkeys(words, ())
+    found.update((word, tuple(at)) for word, at in starts.items())
+    return found
+
+
+def _current_automaton() -> tuple[tuple[str, ...], Any]:
+    """The automaton over the words asked so far, built again when a new one was asked (the
+    rules ask the same words of every note, so after the first notes it is built no more)."""
+    words = tuple(_words_asked)
+    automaton = _automata.get(len(words))
+    if automaton is None:
+        automaton = ahocorasick.Automaton()
+        for word in words:
+            automaton.add_word(word, (word, len(word)))
+        automaton.make_automaton()
+        _automata.clear()
+        _automata[len(words)] = automaton
+    return words, automaton
 
 
 def _may_hold(text: str, word: str) -> bool:
