@@ -1977,3 +1977,9 @@ def test_a_long_lowered_note_is_read_once_for_every_word_asked_before() -> None:
     assert {word: list(prefilled[word]) for word in _ONE_PASS_WORDS} == {
         word: _find_all(second, word) for word in _ONE_PASS_WORDS
     }
+
+
+def test_a_setting_under_a_login_line_is_no_password() -> None:
+    """`net user ludo *` then `max_tokens=4096`: a key and its value, whatever its name holds."""
+    assert find_secrets("net user ludo *\nmax_tokens=4096\n") == []
+    assert find_secrets("login: margaux\nretry.count=12\n") == []

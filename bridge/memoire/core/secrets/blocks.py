@@ -47,7 +47,7 @@ _NOT_A_PASSWORD = re.compile(
     r"|v?[0-9]+(?:\.[0-9]+)+\S*"  # a version, an IP address
     r"|[0-9]+(?:[.,][0-9]+)?(?:[a-zA-Z]{1,4}|[€$£%])"  # a price, a measure, "12h30"
     r"|[0-9]{1,2}[a-z]{1,2}[0-9]{2}"  # a time: "12h30", "9am15"
-    r"|[^\W\d_]{2,}[=:].*",  # "passwd=…": a key and its value, the keyword rules' to read
+    r"|[^\W\d_][\w.-]+[=:].*",  # "passwd=…", "max_tokens=4096": a key and its value
     re.I,
 )
 _LOWER = re.compile(r"[a-zß-öø-ÿ]")
