@@ -38,23 +38,13 @@ def find_url_credentials(text: str) -> Iterator[tuple[str, int, int]]:
     for position in positions(text, "://"):
         scheme = _SCHEME.search(text, max(0, position - 21), position)
         match = _URL_CREDENTIALS.match(text, position) if scheme is not None else None
-        if match is not None and _looks_given(match["secret"]) and not _is_template(match):
+        if match is not None and _looks_given(match["secret"]):
             yield ("url-password", *match.span("secret"))
 
 
+# `postgresql://UTILISATEUR:MOT_DE_PASSE@HOTE/BASE`, `Bearer YOUR_API_KEY`: upper-case words
+# naming what goes there are a template to fill, not a credential.
 _UPPER_WORD = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})*")
-_USER_AND_HOST = re.compile(r"://(?P<user>[^\s:/@]*):[^\s]*?@(?P<host>[^\s/:@]*)")
-
-
-def _is_template(match: re.Match[str]) -> bool:
-    """`postgresql://UTILISATEUR:MOT_DE_PASSE@HOTE:5432/BASE`: upper-case words naming what
-    goes in each part, the password's with the user's or the host's, are a template to fill."""
-    if _UPPER_WORD.fullmatch(match["secret"]) is None:
-        return False
-    parts = _USER_AND_HOST.match(match.string, match.start())
-    return parts is not None and any(
-        _UPPER_WORD.fullmatch(parts[name]) is not None for name in ("user", "host")
-    )
 
 
 def find_auth_headers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
