@@ -7,16 +7,23 @@ followed only where the caller says the owner may have made it."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from memoire.core.errors import MemoryKeyUnusable, UnusableStateFile
-from memoire.storage import nofollow
+from memoire.auth.database import AuthDatabase
+from memoire.core.errors import Contention, MemoryKeyUnusable, UnusableStateFile
+from memoire.storage import nofollow, sqlite_wal
 from memoire.storage.keys import KeyFile, Keyring
+from memoire.storage.search import SearchIndex
+from memoire.storage.summaries import SummaryStore
 from memoire.storage.tokens import TokenStore
 
 OUTSIDE_TEXT = "a person's own file\n"
@@ -168,3 +175,56 @@ def test_a_fifo_at_a_state_file_is_replaced_without_being_opened(tmp_path: Path)
     os.mkfifo(file)
     nofollow.write_state_file(file, b"{}")
     assert file.read_bytes() == b"{}"
+
+
+@contextmanager
+def _write_lock_held(database: Path, *, for_seconds: float | None) -> Iterator[None]:
+    """Another process writing to a new database (rollback journal), as when two processes
+    create it at once: SQLite refuses the switch to WAL at once rather than wait for that
+    lock (its busy handler is not called, to avoid a deadlock)."""
+    other = sqlite3.connect(database, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE IF NOT EXISTS held (x)")
+    other.execute("BEGIN IMMEDIATE")
+    release = None if for_seconds is None else threading.Timer(for_seconds, other.rollback)
+    if release is not None:
+        release.start()
+    try:
+        yield
+    finally:
+        if release is not None:
+            release.join()
+        other.rollback()
+        other.close()
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        lambda file: AuthDatabase(file).close(),
+        lambda file: SearchIndex(file).close(),
+        lambda file: SummaryStore(file, "fingerprint").load(),
+    ],
+    ids=["sign-in database", "search index", "kept summaries"],
+)
+def test_a_database_another_process_is_opening_is_waited_for_not_called_damaged(
+    tmp_path: Path, opening: Callable[[Path], object]
+) -> None:
+    """The bridge starting while `memoire owner init` ran lost the race one time in a
+    few hundred: "database is locked" came back as a damaged sign-in database to move away."""
+    file = tmp_path / "state.sqlite3"
+    with _write_lock_held(file, for_seconds=0.3):
+        opening(file)
+    with sqlite3.connect(file) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_a_sign_in_database_held_too_long_says_so_and_never_asks_to_move_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_wal, "WAL_SWITCH_SECONDS", 0.2)
+    file = tmp_path / "auth.sqlite3"
+    with _write_lock_held(file, for_seconds=None), pytest.raises(Contention) as refused:
+        AuthDatabase(file)
+    assert "held by another memoire process" in str(refused.value)
+    assert "Move it away" not in str(refused.value)
+    assert file.is_file()

@@ -15,8 +15,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..core.errors import LowDiskSpace, UnusableStateFile
+from ..core.errors import Contention, LowDiskSpace, UnusableStateFile
 from ..storage.nofollow import check_sqlite_files
+from ..storage.sqlite_wal import connect_wal, is_busy
 
 _WHAT_TO_DO = (
     "Move it away (with its -wal and -shm files): apps then sign in again and the owner "
@@ -40,6 +41,23 @@ def _disk_trouble(file: Path) -> Iterator[None]:
         ) from None
 
 
+def _connect(file: Path) -> sqlite3.Connection:
+    """A lock held by another memoire process is said as such: moving the file away, which
+    `_WHAT_TO_DO` asks for a damaged one, would sign every app out for nothing."""
+    try:
+        with _disk_trouble(file):
+            return connect_wal(file)
+    except sqlite3.DatabaseError as error:
+        if is_busy(error):
+            raise Contention(
+                f"The sign-in database {file} is held by another memoire process ({error}). "
+                "Wait for it to finish (or stop it), then try again."
+            ) from None
+        raise UnusableStateFile(
+            f"{file} cannot be used as the sign-in database ({error}). {_WHAT_TO_DO}"
+        ) from None
+
+
 class AuthDatabase:
     """A serialised connection: auth writes are few and small, one lock keeps them simple."""
 
@@ -53,19 +71,7 @@ class AuthDatabase:
             os.close(os.open(file, flags, 0o600))
         self.file = file
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(file, check_same_thread=False, isolation_level=None)
-        try:
-            with _disk_trouble(file):
-                self._db.execute("PRAGMA journal_mode = WAL")
-        except LowDiskSpace:
-            self._db.close()
-            raise
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            raise UnusableStateFile(
-                f"{file} cannot be used as the sign-in database ({error}). {_WHAT_TO_DO}"
-            ) from None
-        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db = _connect(file)
         self._db.execute("PRAGMA foreign_keys = ON")
 
     def create_tables(self, statements: Sequence[str]) -> None:

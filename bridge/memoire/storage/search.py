@@ -38,6 +38,7 @@ from ..wire import fold
 from .nofollow import check_sqlite_files
 from .search_query import SearchQuery, folded_words, parse_query, words_of
 from .search_stems import DEFAULT_LANGUAGES, Stemmer
+from .sqlite_wal import connect_wal
 
 logger = logging.getLogger(__name__)
 
@@ -110,25 +111,14 @@ def _open_writer(database: Path) -> sqlite3.Connection:
     """
     files = check_sqlite_files(database, _WHAT_TO_DO)
     try:
-        return _connect_writer(database)
+        return connect_wal(database)
     except sqlite3.DatabaseError as error:
         if error.sqlite_errorcode not in _DAMAGED:
             raise
         logger.warning("the search index %s is damaged (%s): making it again", database, error)
     for file in files:
         file.unlink(missing_ok=True)
-    return _connect_writer(database)
-
-
-def _connect_writer(database: Path) -> sqlite3.Connection:
-    writer = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
-    try:
-        writer.execute("PRAGMA journal_mode = WAL")
-        writer.execute("PRAGMA synchronous = NORMAL")
-    except BaseException:
-        writer.close()
-        raise
-    return writer
+    return connect_wal(database)
 
 
 class SearchIndex:

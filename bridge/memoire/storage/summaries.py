@@ -21,6 +21,8 @@ from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
+from .sqlite_wal import connect_wal
+
 logger = logging.getLogger(__name__)
 
 _SCHEMA = (
@@ -53,9 +55,7 @@ class SummaryStore:
         self._db: sqlite3.Connection | None = None
         try:
             database.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db = connect_wal(database)
             with self._db:
                 for statement in _SCHEMA:
                     self._db.execute(statement)
