@@ -31,6 +31,12 @@ Why each choice:
   `PYTHONPYCACHEPREFIX`, so Python finds no `.pyc` and writes them there, as it would
   beside the sources; the second start is the ordinary one. With `--compare`, every kind is
   started in both checkouts in turn.
+- `--handover` starts a `memoire serve` on the memory and times `memoire stdio` beside it,
+  handing its pipes over to the running bridge (`adapters/handover.py`) and, alternately,
+  serving in-process (`--no-handover`), each with the raw client and the SDK client. The
+  stdio process's CPU is its own; the bridge's CPU for each session is read from /proc.
+  Each start is checked in the bridge's log to have been served as intended. It also
+  times the stdio side's imports (the command line, configuration and hand-over).
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
@@ -155,7 +161,11 @@ def _cpu_since(used: resource.struct_rusage) -> float:
 
 
 def cold_start(
-    config: Path, client: str = CLIENT, code: Path | None = None, pycache: Path | None = None
+    config: Path,
+    client: str = CLIENT,
+    code: Path | None = None,
+    pycache: Path | None = None,
+    extra: Sequence[str] = (),
 ) -> Start:
     """From spawning `memoire stdio` to its first `memoire_index` answer (and to its
     `initialize` answer, `first`).
@@ -168,7 +178,7 @@ def cold_start(
     with Path(os.devnull).open("ab") as errors:
         start = time.perf_counter()
         process = subprocess.Popen(
-            memoire_arguments("stdio", "--client", client, "--config", str(config)),
+            memoire_arguments("stdio", "--client", client, "--config", str(config), *extra),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=errors,
@@ -196,7 +206,11 @@ def cold_start(
 
 
 def cold_start_sdk(
-    config: Path, client: str = CLIENT, code: Path | None = None, pycache: Path | None = None
+    config: Path,
+    client: str = CLIENT,
+    code: Path | None = None,
+    pycache: Path | None = None,
+    extra: Sequence[str] = (),
 ) -> Start:
     """From spawning `memoire stdio` to its first index, driven by the MCP SDK's own client
     as a desktop assistant drives it: the handshake, `tools/list`, then `memoire_index`.
@@ -206,7 +220,7 @@ def cold_start_sdk(
     """
     parameters = StdioServerParameters(
         command=sys.executable,
-        args=memoire_arguments("stdio", "--client", client, "--config", str(config))[1:],
+        args=memoire_arguments("stdio", "--client", client, "--config", str(config), *extra)[1:],
         env=_environment(code, pycache),
     )
 
@@ -411,6 +425,95 @@ def import_shares(config: Path) -> list[tuple[str, float]]:
     return [(package, 100 * micros / total) for package, micros in own.most_common(15)]
 
 
+HANDOVER_KINDS = (
+    "stdio, to its first index answer (raw client)",
+    "stdio, SDK client: initialize, tools/list, index",
+)
+HANDOVER_MODES = ("hand-over to a running serve", "in-process (--no-handover)")
+
+
+class Served(NamedTuple):
+    """A start served through the hand-over: the stdio process's own numbers, and the CPU
+    the bridge spent on the session (read from /proc, as the bridge is not our child)."""
+
+    start: Start
+    bridge_cpu: float
+
+
+def _process_cpu(pid: int) -> float:
+    """User and system CPU seconds of a running process, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _serving(config: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    """`memoire serve` on `config`, once its hand-over socket is bound and a first hand-over
+    (which waits for the bridge's MCP SDK to load) has been served."""
+    from memoire.adapters.handover import FOLDER, SOCKET_NAME
+
+    socket_path = load_config(config).memory.state_dir / FOLDER / SOCKET_NAME
+    arguments = memoire_arguments("serve", "--config", str(config), "--port", str(free_port()))
+    log = config.parent / "serve.log"
+    with log.open("ab") as output:
+        process = subprocess.Popen(arguments, stdout=output, stderr=output)
+    deadline = time.perf_counter() + 60
+    while not socket_path.exists():
+        if process.poll() is not None or time.perf_counter() > deadline:
+            raise RuntimeError(f"memoire serve did not bind its hand-over socket; see {log}")
+        time.sleep(0.05)
+    cold_start(config)  # the first hand-over waits for the SDK: the bridge is warm after it
+    return process, log
+
+
+def handover_starts(config: Path, runs: int) -> list[tuple[str, str, Start, float]]:
+    """(kind, mode, p50 of the stdio process, p50 of the bridge's CPU for the session) of
+    starts handed over to a running `memoire serve` and of starts in-process beside it,
+    alternately, so that the load weighs on both alike. Each hand-over is checked in the
+    bridge's log: a start that fell back in-process would be counted as one otherwise."""
+    process, log = _serving(config)
+    measures = (cold_start, cold_start_sdk)
+    taken: dict[tuple[int, int], list[Served]] = {}
+    try:
+        for _ in range(runs):
+            for kind, measure in enumerate(measures):
+                for mode, extra in enumerate(((), ("--no-handover",))):
+                    before = _process_cpu(process.pid)
+                    handed = log.read_text().count("handed over by its process")
+                    start = measure(config, extra=extra)
+                    served = Served(start, _process_cpu(process.pid) - before)
+                    if log.read_text().count("handed over by its process") != handed + (mode == 0):
+                        raise RuntimeError(f"not served as {HANDOVER_MODES[mode]}; see {log}")
+                    taken.setdefault((kind, mode), []).append(served)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    return [
+        (
+            HANDOVER_KINDS[kind],
+            HANDOVER_MODES[mode],
+            p50([served.start for served in taken[kind, mode]]),
+            statistics.median(served.bridge_cpu for served in taken[kind, mode]),
+        )
+        for kind in range(len(measures))
+        for mode in range(len(HANDOVER_MODES))
+    ]
+
+
+STDIO_SIDE_IMPORTS = "import memoire.adapters.cli, memoire.adapters.handover"
+
+
+def stdio_side_imports(runs: int) -> list[tuple[str, Start]]:
+    """(what, p50) of a fresh interpreter alone and of one importing what a handing-over
+    `memoire stdio` imports: the command line, the configuration, the hand-over."""
+    rows = []
+    for label, code in (
+        ("interpreter alone (python -c pass)", "pass"),
+        (f"python -c '{STDIO_SIDE_IMPORTS}'", STDIO_SIDE_IMPORTS),
+    ):
+        rows.append((label, p50([_process("-c", code)[0] for _ in range(runs)])))
+    return rows
+
+
 def prepare(base: Path, size: int, seed: int) -> Path:
     """A memory of `size` notes, used once (search database and note lines stored)."""
     base.mkdir(parents=True, exist_ok=True)
@@ -442,6 +545,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--no-breakdown", action="store_true", help="skip the parts of a stdio start"
     )
+    parser.add_argument(
+        "--handover",
+        action="store_true",
+        help="also stdio handed over to a running serve against in-process, and its imports",
+    )
     options = parser.parse_args(argv)
     for size in options.sizes:
         with tempfile.TemporaryDirectory(dir=options.dir) as folder:
@@ -466,10 +574,24 @@ def main(argv: Sequence[str] | None = None) -> None:
                     )
             if options.starts:
                 _print_starts(starts(config, options.runs, other), options.compare)
+            if options.handover:
+                _print_handover(handover_starts(config, options.runs), options.runs)
             if options.importtime:
                 print("  share of import time by package (-X importtime):")
                 for package, share in import_shares(config):
                     print(f"    {package:<20} {share:5.1f} %")
+
+
+def _print_handover(rows: list[tuple[str, str, Start, float]], runs: int) -> None:
+    print("  stdio beside a running serve: wall ms, stdio CPU ms, bridge CPU ms for the session")
+    for kind, mode, start, bridge_cpu in rows:
+        print(
+            f"  {kind}, {mode:<30} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f} "
+            f"{bridge_cpu * 1000:8.1f}"
+        )
+    print("  a handing-over stdio process's imports: wall ms, CPU ms")
+    for label, start in stdio_side_imports(runs):
+        print(f"  {label:<62} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f}")
 
 
 def _print_starts(rows: list[tuple[str, Start, Start | None]], other: Path | None) -> None:

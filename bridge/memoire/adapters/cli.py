@@ -113,6 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     stdio.add_argument("--client", required=True, help="the client of the access table")
     stdio.add_argument("--workspace", help="the project folder this assistant works in")
     stdio.add_argument("--config", type=Path)
+    stdio.add_argument(
+        "--no-handover", action="store_true", help="serve here even when `memoire serve` runs"
+    )
     stdio.set_defaults(run=_stdio)
 
     token = commands.add_parser("token", help="bearer tokens for HTTP clients")
@@ -338,8 +341,11 @@ def _serve(arguments: argparse.Namespace) -> int:
         from .http import build_app
         from .listening import listening_socket
         from .requestlog import configure_logging
+        from .stdio_host import config_seen, hosting
 
+        seen = config_seen(arguments.config)  # before loading: a change after is caught
         config = _config(arguments.config, create_default=True)
+        stdio_clients = config.access  # the file's rows: stdio never gets an OAuth app's
         server = dataclasses.replace(
             config.server,
             host=arguments.host or config.server.host,
@@ -368,7 +374,11 @@ def _serve(arguments: argparse.Namespace) -> int:
         url = f"http://{server.host}:{server.port}/mcp"
         print(f"Serving {config.memory.repository} on {url}", flush=True)
         app = build_app(service, tokens, server, oauth)
-    with keep_fetching(service), recorded_serving(config.memory.state_dir, url):
+    with (
+        keep_fetching(service),
+        recorded_serving(config.memory.state_dir, url),
+        hosting(service, seen, stdio_clients),
+    ):
         served = serve(app, listener, server.host, server.max_connections, server.log_level)
     return 0 if served else 3
 
@@ -376,6 +386,12 @@ def _serve(arguments: argparse.Namespace) -> int:
 def _stdio(arguments: argparse.Namespace) -> int:
     from .startup import collector_paused
 
+    if not arguments.no_handover:  # a running bridge serves it warm; else, as before, here
+        from .handover import hand_over
+
+        status = hand_over(arguments.client, arguments.workspace, arguments.config)
+        if status is not None:
+            return status
     with collector_paused():
         from ..core.scopes import new_session_key
         from ..fetching import keep_fetching

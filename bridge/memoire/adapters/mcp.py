@@ -16,7 +16,7 @@ import dataclasses
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import anyio
 from mcp.server.context import ServerRequestContext
@@ -412,6 +412,20 @@ def run_stdio(server: Server[Any]) -> None:
 
     async def serve() -> None:
         async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    anyio.run(serve)
+
+
+def run_pipes(server: Server[Any], stdin: TextIO, stdout: TextIO) -> None:
+    """Serves one client over pipes a `memoire stdio` process handed over, in this thread,
+    with the SDK's stdio transport, until the client closes its input."""
+
+    async def serve() -> None:
+        async with stdio_server(anyio.wrap_file(stdin), anyio.wrap_file(stdout)) as (
+            read_stream,
+            write_stream,
+        ):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
     anyio.run(serve)

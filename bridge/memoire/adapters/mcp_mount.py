@@ -24,6 +24,7 @@ import contextlib
 import errno
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import NamedTuple
@@ -35,6 +36,9 @@ NOT_LOADED = "The MCP side of this bridge could not start; its log says why. The
 FIRST_RETRY_SECONDS = 0.1
 LAST_RETRY_SECONDS = 2.0
 _OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE})
+SDK_SETTLED = threading.Event()
+"""Set when a load has ended, well or not: another thread (the stdio hand-over's) may then
+import the SDK without racing this one's import."""
 
 
 class LoadedMcp(NamedTuple):
@@ -70,6 +74,8 @@ class McpMount:
             logger.exception("The MCP side could not start; /mcp answers 503")
             self._ready.set()
             return
+        finally:
+            SDK_SETTLED.set()
         async with loaded.run():
             self._app = loaded.app
             self._ready.set()
