@@ -24,6 +24,7 @@ from memoire.adapters.handover import FOLDER, SOCKET_NAME
 
 from .bridges import HttpBridge, memoire_command, running_bridge, stdio_client
 from .conftest import write_config
+from .test_imports import GIT_AND_DATABASES, WEB_STACK, imported_by, packages
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
 HANDED_OVER = "handed over by its process"
@@ -229,3 +230,12 @@ def test_the_socket_is_removed_when_the_bridge_stops(config: Path, repository: P
             0o600,
         )
     assert not (folder / SOCKET_NAME).exists()
+
+
+def test_a_handed_over_stdio_process_imports_nothing_heavy(bridge: HttpBridge) -> None:
+    """What makes the hand-over fast: the stdio process loads neither the MCP SDK nor Git,
+    the databases or the memory service; the bridge that holds them serves."""
+    loaded = imported_by("stdio", "--client", "desk", config=bridge.config)
+    assert handovers(bridge, "desk") == 1
+    assert packages(loaded) & (WEB_STACK | GIT_AND_DATABASES) == set()
+    assert {"memoire.service", "memoire.adapters.mcp", "memoire.core.secrets"} & loaded == set()

@@ -110,7 +110,9 @@ def parse_hello(data: bytes) -> Hello:
     return Hello(client, workspace, config)
 
 
-def _hello_with(data: bytes, descriptors: list[int]) -> Hello:
+def _hello_with(data: bytes, truncated: bool, descriptors: list[int]) -> Hello:
+    if truncated:
+        raise ValueError("a hello too long, or with more than two descriptors")
     hello = parse_hello(data)
     if len(descriptors) != 2:
         raise ValueError("send exactly two descriptors, standard input and output")
@@ -231,9 +233,9 @@ class StdioHost:
                 self._sessions.discard(threading.current_thread())
 
     def _take_over(self, connection: socket.socket, descriptors: list[int]) -> None:
-        data = _receive(connection, descriptors)
+        data, truncated = _receive(connection, descriptors)
         try:
-            hello = _hello_with(data, descriptors)
+            hello = _hello_with(data, truncated, descriptors)
         except ValueError as error:
             _refuse(connection, f"not a hello this bridge understands: {error}")
             return
@@ -298,9 +300,10 @@ def _mark(descriptor: int) -> None:
         os.write(descriptor, b"x")
 
 
-def _receive(connection: socket.socket, descriptors: list[int]) -> bytes:
-    """One message and the descriptors sent with it (into `descriptors`, to be closed by the
-    caller whatever happens); ValueError for an empty, truncated or overlong one."""
+def _receive(connection: socket.socket, descriptors: list[int]) -> tuple[bytes, bool]:
+    """One message, and whether it or the descriptors sent with it were cut short; the
+    descriptors go into `descriptors`, for the caller to close whatever happens.
+    ValueError when the connection closed without a message."""
     data, ancillary, flags, _ = connection.recvmsg(
         MESSAGE_LIMIT, _TWO_DESCRIPTORS, socket.MSG_CMSG_CLOEXEC
     )
@@ -311,9 +314,7 @@ def _receive(connection: socket.socket, descriptors: list[int]) -> bytes:
             descriptors.extend(received)
     if not data:
         raise ValueError("the connection closed before its hello")
-    if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
-        raise ValueError("a hello too long, or with too many descriptors")
-    return data
+    return data, bool(flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC))
 
 
 def _refuse(connection: socket.socket, reason: str) -> None:
