@@ -10,10 +10,12 @@ or it refuses (another configuration, a changed one, an unknown client, too many
 sessions), or anything fails before the bridge accepted, this process serves the client
 itself as it always did: the hand-over only ever makes a start faster.
 
-This module runs before anything heavy is imported: only the standard library and the
-configuration, which the command line has loaded already. The bridge's side is
-`stdio_host`; the socket is trusted only as its owner's (a folder of this user's, not
-open to others, a socket there, and a peer of this user's uid), never through a link.
+The hand-over is Linux's (it relies on SO_PEERCRED, SOCK_SEQPACKET and /proc/self/fd);
+elsewhere stdio serves itself. This module runs before anything heavy is imported: only
+the standard library and the configuration, which the command line has loaded already.
+The bridge's side is `stdio_host`; the socket is trusted only as its owner's (a folder
+of this user's, not open to others, a socket there, and a peer of this user's uid),
+never through a link.
 
 The wire: one JSON object per SOCK_SEQPACKET message. stdio sends the hello with both
 descriptors; the bridge answers `accepted` (or `refused` with a reason); stdio answers
@@ -72,6 +74,8 @@ class Hello:
 def hand_over(client: str, workspace: str | None, config: Path | None) -> int | None:
     """The exit status once a running bridge has served this client; None when it did not
     take it, and this process must serve the client itself."""
+    if not sys.platform.startswith("linux"):
+        return None  # SO_PEERCRED, SOCK_SEQPACKET and /proc/self/fd are Linux's
     path = configuration_path(config)
     try:
         state_dir = (load_config(path) if path else embedded_default()).memory.state_dir

@@ -30,6 +30,7 @@ import os
 import select
 import socket
 import stat
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -129,6 +130,9 @@ def hosting(
     """Takes stdio sessions over while the block runs. `clients`: the configuration file's
     access table, without approved OAuth rows. Without a usable socket the bridge serves on,
     and each stdio client starts its own process, as before."""
+    if not sys.platform.startswith("linux"):
+        yield  # the hand-over is Linux's: elsewhere each stdio client serves itself
+        return
     try:
         host = StdioHost(service, served, clients, sdk_ready)
     except (HandoverUnusable, OSError) as error:
