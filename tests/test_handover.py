@@ -239,3 +239,21 @@ def test_a_handed_over_stdio_process_imports_nothing_heavy(bridge: HttpBridge) -
     assert handovers(bridge, "desk") == 1
     assert packages(loaded) & (WEB_STACK | GIT_AND_DATABASES) == set()
     assert {"memoire.service", "memoire.adapters.mcp", "memoire.core.secrets"} & loaded == set()
+
+
+def test_a_client_gone_mid_session_ends_only_its_own_session(bridge: HttpBridge) -> None:
+    """The assistant stops reading (it crashed) while its request is answered: the bridge's
+    write fails, that session ends, its stdio process with it; the next client is served."""
+    process = raw_stdio(bridge.config)
+    initialized(process)
+    process.stdout.close()  # type: ignore[union-attr]
+    send(process, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    assert process.wait(timeout=20) == 0
+    process.stdin.close()  # type: ignore[union-attr]
+    later = raw_stdio(bridge.config)
+    initialized(later)
+    later.stdin.close()  # type: ignore[union-attr]
+    assert later.wait(timeout=20) == 0
+    assert handovers(bridge, "desk") == 2
+    assert "A stdio session's pipes broke" in log_of(bridge)
+    assert "Traceback" not in log_of(bridge)

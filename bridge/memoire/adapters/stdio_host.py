@@ -32,6 +32,7 @@ import socket
 import stat
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +69,7 @@ HELLO_SECONDS = 5.0
 SDK_WAIT_SECONDS = 10.0
 """How long a session waits for the bridge's MCP side to load, just after the bridge starts."""
 STOP_WAIT_SECONDS = 10.0
+"""How long a stopping bridge waits for its sessions' calls under way, all together."""
 _BACKLOG = 16
 _FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _TWO_DESCRIPTORS = socket.CMSG_SPACE(2 * array.array("i").itemsize)
@@ -179,11 +181,12 @@ class StdioHost:
         """Stops accepting, ends every session (their clients see the end of output), and
         removes the socket if it is still this bridge's."""
         os.write(self._stop_writing, b"x")
+        deadline = time.monotonic() + STOP_WAIT_SECONDS
         self._accepting.join(STOP_WAIT_SECONDS)
         with self._lock:
             sessions = list(self._sessions)
-        for session in sessions:
-            session.join(STOP_WAIT_SECONDS)
+        for session in sessions:  # a tool call under way finishes; a write lands whole
+            session.join(max(0.0, deadline - time.monotonic()))
         self._listener.close()
         _remove_if_ours(self._folder, self._identity)
         os.close(self._folder)
@@ -290,6 +293,8 @@ class StdioHost:
         )
         try:
             run_pipes(server, reader, writer)
+        except* OSError as broken:  # the client went away mid-answer: routine, not a crash
+            logger.info("A stdio session's pipes broke: %s", broken.exceptions[0])
         finally:
             for stream in (writer, reader):
                 with contextlib.suppress(OSError, ValueError):
