@@ -11,6 +11,13 @@ its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.lookalikes import (
+    is_document_reference,
+    is_enumerated,
+    is_explained_as_a_number,
+    is_named_by_its_noun,
+    is_range,
+)
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 
@@ -89,6 +96,7 @@ _OTHER_CODES = frozenset(
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
         *("iban", "one-time", "réduction", "reduction", "remise", "parrainage"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
+        *("postaux", "postcode", "postcodes"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
         *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol", "tax", "fiscal"),
@@ -213,7 +221,16 @@ _COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
+    """`lowered` is `text` lowered with its positions kept (see text.lowered).
+
+    A number listed with others of its size ("Door numbers: 1201, 1203, 1205") or explained
+    as a number of something ("31045, that's the set number") is no code (lookalikes.py)."""
+    for rule, start, end in _household_codes(text, lowered):
+        if not is_enumerated(text, start, end) and not is_explained_as_a_number(text, end):
+            yield rule, start, end
+
+
+def _household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     if _COLON_THEN_DIGIT.search(lowered) is not None:  # else no thing is labelled with a code
         thing_positions = [
             p
@@ -277,6 +294,8 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"] or len(code["code"]) < _LABELLED_LENGTH:
         return None
+    if _NUMBERS_NAMED.search(labelled[0]) is not None:
+        return None  # "Door numbers on this floor: 1201": the things' numbers
     value = code["code"]
     if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
         return None
@@ -289,6 +308,7 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
 
 
 _CURRENCIES = tuple("€$£%")
+_NUMBERS_NAMED = re.compile(r"\b(?:numbers?|num[ée]ros?|nos|n°|nº)\b")
 
 
 _LABELLED_LENGTH = 4
@@ -354,6 +374,8 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _NUMBERED.search(text, start, code.start("code")) is not None:
         return None  # "Commande n° 448213 : nouveau cadenas": an order's number
+    if is_named_by_its_noun(text, code.start("code")):
+        return None  # "Ticket 7781 : le digicode ne marche plus": the ticket's number
     return code.span("code")
 
 
@@ -412,8 +434,11 @@ def _is_code(value: str, context: str) -> bool:
     lowered = context.lower()
     if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
         return False  # "disarm 0800-1800": hours, not a code
-    if _CATALOGUE_NUMBER.fullmatch(value) and not any(word in lowered for word in _RECOVERY):
-        return False  # MAT-2041, HALL-B12, SKU-44817: a course, a room, a product, not a secret
+    recovery = any(word in lowered for word in _RECOVERY)
+    if (_CATALOGUE_NUMBER.fullmatch(value) or is_document_reference(value)) and not recovery:
+        return False  # MAT-2041, SKU-44817, FAC-2024-0412: a course, a product, an invoice
+    if is_range(value) and not recovery:
+        return False  # "lockers 101-140": the lockers' numbers, not a code
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     if lowered.startswith(_SHORT_CODES):
