@@ -2,10 +2,11 @@
 
 Each class of false alarm the blind corpora showed (lists and ranges of numbers, where a secret
 is kept, document references, numbers a noun names or a sentence explains, a shell's pipe, a
-database log line, a button's quoted label, prices and hours in a table) in new wording, none
-copied from a corpus: no rule may find a secret there. The fitted secret slots are left out
-(`rule_findings`): they are refitted on their own; the secrets beside each look-alike must
-still be refused by the whole guard and found by a rule.
+database log line, a button's quoted label, prices and hours in a table, a postcode after
+"PIN", a connection string's template, a table of towns' codes, a product's model number) in
+new wording, none copied from a corpus: no rule may find a secret there. The fitted secret
+slots are left out (`rule_findings`): they are refitted on their own; the secrets beside each
+look-alike must still be refused by the whole guard and found by a rule.
 """
 
 import pytest
@@ -44,6 +45,12 @@ LOOKALIKES = {
     ),
     "hours column": "| Pool | Pass | Opening |\n|---|---|---|\n| Lido | Summer pass | 10-19 |",
     "prices in a line": "Passes: museum pass | 17,50 and the zoo pass | 21.00",
+    "postcode after pin": "Pin: 110001, Connaught Place, New Delhi",
+    "postcode after an address": "Ship to: 14 Anna Salai, Chennai - PIN 600002",
+    "jdbc template": "jdbc:mysql://localhost:3306/shop?user=root&password=",
+    "town codes table": "| Commune | Code |\n|---|---|\n| Lyon | 69123 |\n| Brest | 29019 |",
+    "a key safe's model": "Key safe model: Master Lock 5401, about 35 €",
+    "room numbers with letters": "Room codes for the conference: A101, A102, A103, B201",
 }
 
 
@@ -72,6 +79,14 @@ SECRETS_BESIDE = {
     "a padlock's": ("code du cadenas : 40213", "40213"),
     "a pass column": ("| Site | Pass |\n|---|---|\n| Router | Tr4in!Station |", "Tr4in!Station"),
     "after a pipe bar": ("wifi pass | Kx8#mq2Lw9", "Kx8#mq2Lw9"),
+    "a six-digit pin": ("Card PIN 482913, place it in memory", "482913"),
+    "a door per town": (
+        "| Ville | Porte | Code |\n|---|---|---|\n| Lyon | Garage | 4471 |",
+        "4471",
+    ),
+    "a key safe's code": ("key safe by the back door: 5401", "5401"),
+    "a jdbc password": ("jdbc:mysql://localhost:3306/shop?user=root&password=Sh0p!2024x", "Sh0p"),
+    "after lettered lockers": ("Casiers : B12, B14, B16 ; code du mien 3391", "3391"),
 }
 
 

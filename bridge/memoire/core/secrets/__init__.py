@@ -593,7 +593,7 @@ _NOT_A_SECRET = re.compile(
     | [0-9]+(?:st|nd|rd|th|er|e|ème|eme)                        # ordinal
     | [0-9]+-[^\W\d_]+                                          # 30-day, 2-factor
     | (?:~|\.{1,2})?/[\w./-]*                                   # path
-    | [a-z][a-z0-9+.-]*://\S*                                   # URL
+    | (?:[a-z][a-z0-9+.-]*:)+//\S*                               # URL, jdbc:mysql:// too
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
     | [13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0-9a-z]{25,60}|0x[0-9a-f]{40}  # wallet address
     | @?[\w-]+(?:\.[\w-]+)*\.(?:local|lan|home|internal|com|net|org|fr|io|dev|eu|de|be|ch|ca

@@ -137,22 +137,29 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
 _POSTAL_PIN = re.compile(r"(?<![0-9])[1-9][0-9]{5}\Z")
 _ADDRESS_WORDS = re.compile(
     r"\b(?:address|adresse|street|road|avenue|lane|nagar|marg|salai|colony|sector|flat"
-    r"|village|district|taluk|tehsil|rue|chemin|boulevard|cedex|india|inde)\b"
+    r"|village|district|taluk|tehsil|rue|chemin|boulevard|cedex|india|inde|place|square"
+    r"|(?:ship|deliver|send|post|courier)(?:ed|ing)?[ ]to|livr\w*[ ](?:à|au))\b"
 )
-_PIN_CODE = re.compile(r"\bpin[ -]?code\b")
+# "PIN code: 560001", or "PIN 600002" / "Pin: 110001" beside an address's words.
+_PIN_CODE = re.compile(r"\bpin(?:[ -]?code)?\b")
 _PIN_REACH = 16  # characters before the number where "PIN code" is looked for
 _ADDRESS_REACH = 200  # characters before the number where the address is looked for
+_ADDRESS_AFTER = 80  # and after it, on its line: "110001, Connaught Place, New Delhi"
 
 
 def is_postal_pin(lowered: str, end: int) -> bool:
     """The number ending at `end` is a postcode: "Ravi's address / 12 MG Road / Bengaluru /
-    PIN code: 560001"."""
+    PIN code: 560001", "Ship to: 14 Anna Salai, Chennai - PIN 600002"."""
     number = _POSTAL_PIN.search(lowered, max(0, end - 7), end)
     if number is None:
         return False
     start = number.start()
-    return _PIN_CODE.search(lowered, max(0, start - _PIN_REACH), start) is not None and (
+    if _PIN_CODE.search(lowered, max(0, start - _PIN_REACH), start) is None:
+        return False
+    after = min(_line_end(lowered, end), end + _ADDRESS_AFTER)
+    return (
         _ADDRESS_WORDS.search(lowered, max(0, start - _ADDRESS_REACH), start) is not None
+        or _ADDRESS_WORDS.search(lowered, end, after) is not None
     )
 
 
@@ -379,6 +386,11 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     return code.span("code")
 
 
+_PRODUCT_WORDS = re.compile(
+    r"\b(?:model|mod[èe]le|brand|marque|make|type|size|taille|price|prix|ref|r[ée]f[ée]rence"
+    r"|serial|s[ée]rie|part|pi[èe]ce|sku)\b",
+    re.IGNORECASE,
+)
 _NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#)[ \t]*\Z", re.IGNORECASE)
 
 
@@ -391,6 +403,8 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
             return None  # "digicode installed in 2026", "enter 2024 as the model year"
         if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
             return None  # "code review at 1400"; "combinaison de ski taille 152"
+        if _PRODUCT_WORDS.search(code["gap"]) is not None:
+            return None  # "key safe model: Master Lock 5401": the thing's model, not its code
         if code["pair"] is not None and not said:
             return None  # "gate code changed 12 03": a date; "code : 19 86" is a code
         return code.span("code") if _is_code(code["code"], context[0]) else None

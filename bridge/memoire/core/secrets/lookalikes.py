@@ -7,7 +7,8 @@ a secret's noun lets them pass:
 - a range of numbers of one size ("lockers 101-140", "rooms 4012-4030", "open 9-18"): a door's
   or a locker's code is not written as a range, a combination's numbers are not in order;
 - an enumeration of three numbers of one size or more, with commas or "and" between ("35000
-  Rennes, 29200 Brest, 56100 Lorient", "doors 1201, 1203, 1205"): postcodes, rooms, lockers.
+  Rennes, 29200 Brest, 56100 Lorient", "doors 1201, 1203, 1205", "rooms A101, A102, B201"):
+  postcodes, rooms, lockers.
   A list of codes names each code's thing right before it ("door 4471, gate 5529, garage
   7710") and stays one, as do recovery codes (which are random, not enumerated);
 - a document's reference: letters, a year, a number ("FAC-2024-0412", "INV/2024/0031");
@@ -38,7 +39,8 @@ def is_range(value: str) -> bool:
     return int(high) - int(low) <= int(10 ** (len(high) - 1))
 
 
-_NUMBER = re.compile(r"(?<![\w.,/-])[0-9]+(?:[ ]?[-–][ ]?[0-9]+)?(?![\w/-]|[.,][0-9])")
+# A number, a range, or a number after a letter or two (rooms A101, B201).
+_NUMBER = re.compile(r"(?<![\w.,/-])[A-Za-z]{0,2}[0-9]+(?:[ ]?[-–][ ]?[0-9]+)?(?![\w/-]|[.,][0-9])")
 # Between two items of an enumeration: a comma, a semicolon or "and", and a few words (a town
 # after its postcode); no digit, no full stop.
 _ITEM_GAP = re.compile(r"[^\d\n.!?:]{0,40}")
@@ -81,8 +83,11 @@ def is_enumerated(text: str, start: int, end: int) -> bool:
 
 
 def _size(number: str) -> tuple[int, ...]:
-    """The digits of each number of a range, or of the number: 101-120 is (3, 3)."""
-    return tuple(len(part) for part in re.split(r"[ ]?[-–][ ]?", number))
+    """The letters before it, then the digits of each number of a range or of the number:
+    101-120 is (0, 3, 3), A101 is (1, 3)."""
+    digits = number.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    parts = re.split(r"[ ]?[-–][ ]?", digits)
+    return (len(number) - len(digits), *(len(part) for part in parts))
 
 
 def _enumerates(line: str, item: re.Match[str], following: re.Match[str]) -> bool:

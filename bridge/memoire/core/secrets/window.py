@@ -856,15 +856,29 @@ def _cells(line: str) -> list[tuple[int, str]]:
 
 def _secret_columns(header: str) -> dict[int, _Context]:
     columns = {}
-    for index, (_, cell) in enumerate(_cells(header)):
+    cells = _cells(header)
+    of_places = any(_PLACE_HEADER.fullmatch(cell.strip()) for _, cell in cells) and not any(
+        _THING.search(cell) for _, cell in cells
+    )
+    for index, (_, cell) in enumerate(cells):
         noun = _NOUN.search(cell)
         if noun is not None and len(cell.split()) <= 3 and not _names_another_kind(cell):
             kind = Noun(next(name for name, value in noun.groupdict().items() if value))
+            if kind is Noun.CODE and of_places:
+                continue  # "| Commune | Code |": each place's code (INSEE, postal), public
             context = _context(cell, noun.start(), noun.end(), kind, noun[0])
             if _BARE_HEADER.fullmatch(cell.strip()) is not None:
                 context = replace(context, bare=True)
             columns[index] = context
     return columns
+
+
+# A column naming places: a code beside it is the place's (postcode, INSEE, country code),
+# unless another column names a thing a code opens ("| Ville | Porte | Code |").
+_PLACE_HEADER = re.compile(
+    r"(?:communes?|villes?|towns?|cit(?:y|ies)|villages?|d[ée]partements?|r[ée]gions?|pays"
+    r"|countr(?:y|ies)|count(?:y|ies)|states?|provinces?|cantons?|localit[ée]s?|lieux?)"
+)
 
 
 def _names_another_kind(header: str) -> bool:
