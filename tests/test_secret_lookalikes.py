@@ -51,6 +51,7 @@ LOOKALIKES = {
     "town codes table": "| Commune | Code |\n|---|---|\n| Lyon | 69123 |\n| Brest | 29019 |",
     "a key safe's model": "Key safe model: Master Lock 5401, about 35 €",
     "room numbers with letters": "Room codes for the conference: A101, A102, A103, B201",
+    "rooms after a code's noun": "Gate codes get changed every quarter, rooms 4012-4030 included",
 }
 
 
@@ -87,6 +88,17 @@ SECRETS_BESIDE = {
     "a key safe's code": ("key safe by the back door: 5401", "5401"),
     "a jdbc password": ("jdbc:mysql://localhost:3306/shop?user=root&password=Sh0p!2024x", "Sh0p"),
     "after lettered lockers": ("Casiers : B12, B14, B16 ; code du mien 3391", "3391"),
+    "codes per building": ("Digicodes : bâtiment A 4471, bâtiment B 5529, bâtiment C 7710", "5529"),
+    "codes with remarks": ("Codes alarme : 4471 (maison), 5529 (garage), 7710 (atelier)", "4471"),
+    "codes in a sentence": (
+        "Le code de l'immeuble est 4471, celui du parking 5529 et celui de la cave 7710",
+        "4471",
+    ),
+    "a code shaped as a range": ("Alarm code 1100-1199 is the installer's", "1100-1199"),
+    "a place, then the value": (
+        "Veracrypt passphrase - it's in the sealed envelope: tangerine octopus lamp violin",
+        "tangerine",
+    ),
 }
 
 

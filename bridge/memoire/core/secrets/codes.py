@@ -335,6 +335,7 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
 
 
 _LABEL_WORDS = re.compile(r"[^\W\d_]+")
+_NAMES_A_CODE = re.compile(r"\b(?:codes?|combinations?|combinaisons?|pin|digicode)\b")
 
 # "code de la salle de pharmacie 7463*", "code for the staff room 3902": a code of some place,
 # a few words naming it, then a number of four to eight digits, unless the words name another
@@ -405,6 +406,8 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
             return None  # "code review at 1400"; "combinaison de ski taille 152"
         if _PRODUCT_WORDS.search(code["gap"]) is not None:
             return None  # "key safe model: Master Lock 5401": the thing's model, not its code
+        if code["gap"] and is_named_by_its_noun(text, code.start("code"), places=False):
+            return None  # "gate codes change, rooms 4012-4030 included": the rooms' numbers
         if code["pair"] is not None and not said:
             return None  # "gate code changed 12 03": a date; "code : 19 86" is a code
         return code.span("code") if _is_code(code["code"], context[0]) else None
@@ -451,8 +454,8 @@ def _is_code(value: str, context: str) -> bool:
     recovery = any(word in lowered for word in _RECOVERY)
     if (_CATALOGUE_NUMBER.fullmatch(value) or is_document_reference(value)) and not recovery:
         return False  # MAT-2041, SKU-44817, FAC-2024-0412: a course, a product, an invoice
-    if is_range(value) and not recovery:
-        return False  # "lockers 101-140": the lockers' numbers, not a code
+    if is_range(value) and not recovery and _NAMES_A_CODE.search(lowered) is None:
+        return False  # "Lockers, level 2: 101-140": the lockers' numbers; "alarm code 1100-1199"
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     if lowered.startswith(_SHORT_CODES):

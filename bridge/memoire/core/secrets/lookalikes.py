@@ -41,10 +41,12 @@ def is_range(value: str) -> bool:
 
 # A number, a range, or a number after a letter or two (rooms A101, B201).
 _NUMBER = re.compile(r"(?<![\w.,/-])[A-Za-z]{0,2}[0-9]+(?:[ ]?[-–][ ]?[0-9]+)?(?![\w/-]|[.,][0-9])")
-# Between two items of an enumeration: a comma, a semicolon or "and", and a few words (a town
-# after its postcode); no digit, no full stop.
-_ITEM_GAP = re.compile(r"[^\d\n.!?:]{0,40}")
-_ENUMERATING = re.compile(r"[,;&/]|(?<![^\W_])(?:and|et|or|ou|then|puis)(?![^\W_])")
+# Between two items of an enumeration: a few words after the first (a town after its
+# postcode), then a comma, a semicolon or "and"; no digit, no colon, no word after it ("4471,
+# celui du parking 5529" gives each code's thing before it: a list of codes).
+_ITEM_GAP = re.compile(
+    r"[^\d\n.!?:,;&/]{0,40}?(?:[,;&/]|(?<![^\W_])(?:and|et|or|ou|then|puis)(?![^\W_]))[ \t]*"
+)
 _MIN_ITEMS = 3
 _LIST_REACH = 200  # characters either side of the number where the other items are looked for
 # Words before a code that name what it opens: each item of a list of codes has one.
@@ -55,6 +57,13 @@ _THING_BEFORE = re.compile(
     r"[ \t]*[:=]?[ \t]*\Z",
     re.IGNORECASE,
 )
+# A label naming a thing a code opens, without saying its numbers are listed ("Door numbers").
+_LABELLED_THING = re.compile(
+    r"(?<![^\W_])(?:doors?|gates?|garages?|alarms?|safes?|padlocks?|locks?|keypads?|portes?"
+    r"|portails?|alarmes?|coffres?|cadenas|digicodes?|interphones?|intercoms?|pins?)(?![^\W_])",
+    re.IGNORECASE,
+)
+_NUMBERS = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|nos|n°|zones?)(?![^\W_])", re.IGNORECASE)
 _RECOVERY = re.compile(r"backup|recovery|secours|r[ée]cup|2fa|mfa|one[- ]time|usage unique")
 
 
@@ -77,9 +86,12 @@ def is_enumerated(text: str, start: int, end: int) -> bool:
     while last + 1 < len(items) and _enumerates(line, items[last], items[last + 1]):
         last += 1
     listed = items[first : last + 1]
-    return len(listed) >= _MIN_ITEMS and not any(
-        _THING_BEFORE.search(line, 0, item.start()) is not None for item in listed
-    )
+    if len(listed) < _MIN_ITEMS:
+        return False
+    label = line[: listed[0].start()]
+    if _LABELLED_THING.search(label) is not None and _NUMBERS.search(label) is None:
+        return False  # "Digicodes : bâtiment A 4471, …", "Codes alarme : 4471 (maison), …"
+    return not any(_THING_BEFORE.search(line, 0, item.start()) is not None for item in listed)
 
 
 def _size(number: str) -> tuple[int, ...]:
@@ -92,7 +104,7 @@ def _size(number: str) -> tuple[int, ...]:
 
 def _enumerates(line: str, item: re.Match[str], following: re.Match[str]) -> bool:
     gap = line[item.end() : following.start()]
-    return _ITEM_GAP.fullmatch(gap) is not None and _ENUMERATING.search(gap) is not None
+    return _ITEM_GAP.fullmatch(gap) is not None
 
 
 # Letters, a year, then a number: an invoice's, a quote's or a file's reference.
@@ -110,20 +122,31 @@ def is_document_reference(value: str) -> bool:
 _NAMING_NOUNS = frozenset(
     (
         *("ticket", "order", "commande", "invoice", "facture", "devis", "quote", "dossier"),
-        *("case", "file", "room", "chambre", "salle", "bus", "line", "ligne", "flight", "vol"),
-        *("table", "seat", "siège", "place", "lot", "unit", "apt", "flat", "appartement"),
-        *("bâtiment", "building", "n°", "nº", "no", "no.", "#", "number", "numéro", "num"),
-        *("ref", "réf", "reference", "référence", "issue", "bug", "item", "article", "page"),
-        *("contrat", "contract", "client", "customer", "account", "compte", "parcel", "colis"),
+        *("case", "file", "room", "chambre", "salle", "bus", "flight", "vol"),
+        *("n°", "nº", "no", "no.", "#", "number", "numéro", "num", "ref", "réf", "reference"),
+        *("référence", "issue", "bug", "item", "article", "page", "contrat", "contract"),
+        *("client", "customer", "parcel", "colis", "seat", "siège", "table"),
     )
+)
+# And places, whose number may also be said after the noun of a code: "digicode bâtiment
+# 4471" is the building's code, "Bâtiment 12 : le digicode est en panne" its number.
+_NUMBERED_PLACES = frozenset(
+    ("place", "lot", "unit", "apt", "flat", "appartement", "bâtiment", "building", "compte")
 )
 _WORD_BEFORE = re.compile(r"(\S+)[ \t]+\Z")
 
 
-def is_named_by_its_noun(text: str, start: int) -> bool:
-    """The noun right before the number names it: "Ticket 7781 : le digicode ne marche plus"."""
+def is_named_by_its_noun(text: str, start: int, *, places: bool = True) -> bool:
+    """The noun right before the number names it: "Ticket 7781 : le digicode ne marche plus",
+    "rooms 4012-4030"; with `places`, a place's noun too ("Bâtiment 12 : …")."""
     before = _WORD_BEFORE.search(text, max(0, start - 24), start)
-    return before is not None and before[1].strip("([*_").lower() in _NAMING_NOUNS
+    if before is None:
+        return False
+    noun = before[1].strip("([*_").lower()
+    nouns = {noun, noun.removesuffix("s")}
+    return not nouns.isdisjoint(_NAMING_NOUNS) or (
+        places and not nouns.isdisjoint(_NUMBERED_PLACES)
+    )
 
 
 # "31045 - that's the set number", "4471, c'est le numéro du lot": the number explained.
@@ -177,8 +200,10 @@ _WHEREABOUTS = re.compile(
 
 
 def says_where_it_is(words: str) -> bool:
-    """The words start by saying where the secret is kept: a place, not the secret."""
-    return _WHEREABOUTS.match(words) is not None
+    """The words start by saying where the secret is kept, and give no value after a colon:
+    "it's in the sealed envelope: tangerine octopus …" gives it."""
+    place = _WHEREABOUTS.match(words)
+    return place is not None and not any(mark in words[place.end() :] for mark in ":=")
 
 
 _OPTION = re.compile(r"[ \t]+--?[A-Za-z]")
