@@ -36,6 +36,11 @@ from memoire.core.secrets.layouts import (
     find_security_answers,
     find_values_after_a_blank_line,
 )
+from memoire.core.secrets.lookalikes import (
+    is_amount_or_range,
+    is_piped_command,
+    says_where_it_is,
+)
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
@@ -588,7 +593,7 @@ _NOT_A_SECRET = re.compile(
     | [0-9]+(?:st|nd|rd|th|er|e|ème|eme)                        # ordinal
     | [0-9]+-[^\W\d_]+                                          # 30-day, 2-factor
     | (?:~|\.{1,2})?/[\w./-]*                                   # path
-    | [a-z][a-z0-9+.-]*://\S*                                   # URL
+    | (?:[a-z][a-z0-9+.-]*:)+//\S*                               # URL, jdbc:mysql:// too
     | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                              # e-mail address
     | [13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0-9a-z]{25,60}|0x[0-9a-f]{40}  # wallet address
     | @?[\w-]+(?:\.[\w-]+)*\.(?:local|lan|home|internal|com|net|org|fr|io|dev|eu|de|be|ch|ca
@@ -659,8 +664,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         given = match["separator"] is not None and _is_given_key(value)
         joined = _is_network_key(text, match) and _LONG_JOINED_WORDS.fullmatch(value) is not None
         return span if given or joined or _looks_generated(value) else None
-    if _PRICE.fullmatch(value) is not None:
-        return None  # "Week pass | $420": a price in a column or after a pass's name
+    if _PRICE.fullmatch(value) is not None or is_amount_or_range(value):
+        return None  # "Week pass | $420", "| Pass Navigo | 86,40 |": a price or hours
     if is_markup_attribute(text, span[0]):
         return None  # <input type="password" minlength="8">: the next attribute, no value
     secret = (
@@ -1021,8 +1026,12 @@ _ADVICE_WORDS = frozenset(
 
 def _reads_as_a_sentence(words: list[str]) -> bool:
     """A comma, a full stop, a word of advice or a number inside makes words prose."""
-    return any(word.isdigit() for word in words[:-1]) or any(
-        word[-1] in ",.;!?" or word.lower().strip("\"'«»“”") in _ADVICE_WORDS for word in words
+    return (
+        any(word.isdigit() for word in words[:-1])
+        or any(
+            word[-1] in ",.;!?" or word.lower().strip("\"'«»“”") in _ADVICE_WORDS for word in words
+        )
+        or says_where_it_is(" ".join(words))  # "- it's in the sealed envelope in the bureau"
     )
 
 
@@ -1336,7 +1345,7 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))
-            if _is_login_password(text[start:end]):
+            if _is_login_password(text[start:end]) and not is_piped_command(text, end):
                 yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
 
 

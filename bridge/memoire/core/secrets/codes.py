@@ -11,6 +11,13 @@ its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.lookalikes import (
+    is_document_reference,
+    is_enumerated,
+    is_explained_as_a_number,
+    is_named_by_its_noun,
+    is_range,
+)
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 
@@ -89,6 +96,7 @@ _OTHER_CODES = frozenset(
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
         *("iban", "one-time", "réduction", "reduction", "remise", "parrainage"),
         *("départemental", "departement", "département", "région", "commune", "postale"),
+        *("postaux", "postcode", "postcodes"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
         *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol", "tax", "fiscal"),
@@ -129,22 +137,29 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
 _POSTAL_PIN = re.compile(r"(?<![0-9])[1-9][0-9]{5}\Z")
 _ADDRESS_WORDS = re.compile(
     r"\b(?:address|adresse|street|road|avenue|lane|nagar|marg|salai|colony|sector|flat"
-    r"|village|district|taluk|tehsil|rue|chemin|boulevard|cedex|india|inde)\b"
+    r"|village|district|taluk|tehsil|rue|chemin|boulevard|cedex|india|inde|place|square"
+    r"|(?:ship|deliver|send|post|courier)(?:ed|ing)?[ ]to|livr\w*[ ](?:à|au))\b"
 )
-_PIN_CODE = re.compile(r"\bpin[ -]?code\b")
+# "PIN code: 560001", or "PIN 600002" / "Pin: 110001" beside an address's words.
+_PIN_CODE = re.compile(r"\bpin(?:[ -]?code)?\b")
 _PIN_REACH = 16  # characters before the number where "PIN code" is looked for
 _ADDRESS_REACH = 200  # characters before the number where the address is looked for
+_ADDRESS_AFTER = 80  # and after it, on its line: "110001, Connaught Place, New Delhi"
 
 
 def is_postal_pin(lowered: str, end: int) -> bool:
     """The number ending at `end` is a postcode: "Ravi's address / 12 MG Road / Bengaluru /
-    PIN code: 560001"."""
+    PIN code: 560001", "Ship to: 14 Anna Salai, Chennai - PIN 600002"."""
     number = _POSTAL_PIN.search(lowered, max(0, end - 7), end)
     if number is None:
         return False
     start = number.start()
-    return _PIN_CODE.search(lowered, max(0, start - _PIN_REACH), start) is not None and (
+    if _PIN_CODE.search(lowered, max(0, start - _PIN_REACH), start) is None:
+        return False
+    after = min(_line_end(lowered, end), end + _ADDRESS_AFTER)
+    return (
         _ADDRESS_WORDS.search(lowered, max(0, start - _ADDRESS_REACH), start) is not None
+        or _ADDRESS_WORDS.search(lowered, end, after) is not None
     )
 
 
@@ -213,7 +228,16 @@ _COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 
 
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
+    """`lowered` is `text` lowered with its positions kept (see text.lowered).
+
+    A number listed with others of its size ("Door numbers: 1201, 1203, 1205") or explained
+    as a number of something ("31045, that's the set number") is no code (lookalikes.py)."""
+    for rule, start, end in _household_codes(text, lowered):
+        if not is_enumerated(text, start, end) and not is_explained_as_a_number(text, end):
+            yield rule, start, end
+
+
+def _household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     if _COLON_THEN_DIGIT.search(lowered) is not None:  # else no thing is labelled with a code
         thing_positions = [
             p
@@ -277,6 +301,8 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"] or len(code["code"]) < _LABELLED_LENGTH:
         return None
+    if _NUMBERS_NAMED.search(labelled[0]) is not None:
+        return None  # "Door numbers on this floor: 1201": the things' numbers
     value = code["code"]
     if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
         return None
@@ -289,6 +315,7 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
 
 
 _CURRENCIES = tuple("€$£%")
+_NUMBERS_NAMED = re.compile(r"\b(?:numbers?|num[ée]ros?|nos|n°|nº)\b")
 
 
 _LABELLED_LENGTH = 4
@@ -308,6 +335,7 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
 
 
 _LABEL_WORDS = re.compile(r"[^\W\d_]+")
+_NAMES_A_CODE = re.compile(r"\b(?:codes?|combinations?|combinaisons?|pin|digicode)\b")
 
 # "code de la salle de pharmacie 7463*", "code for the staff room 3902": a code of some place,
 # a few words naming it, then a number of four to eight digits, unless the words name another
@@ -354,9 +382,16 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _NUMBERED.search(text, start, code.start("code")) is not None:
         return None  # "Commande n° 448213 : nouveau cadenas": an order's number
+    if is_named_by_its_noun(text, code.start("code")):
+        return None  # "Ticket 7781 : le digicode ne marche plus": the ticket's number
     return code.span("code")
 
 
+_PRODUCT_WORDS = re.compile(
+    r"\b(?:model|mod[èe]le|brand|marque|make|type|size|taille|price|prix|ref|r[ée]f[ée]rence"
+    r"|serial|s[ée]rie|part|pi[èe]ce|sku)\b",
+    re.IGNORECASE,
+)
 _NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#)[ \t]*\Z", re.IGNORECASE)
 
 
@@ -369,6 +404,10 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
             return None  # "digicode installed in 2026", "enter 2024 as the model year"
         if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
             return None  # "code review at 1400"; "combinaison de ski taille 152"
+        if _PRODUCT_WORDS.search(code["gap"]) is not None:
+            return None  # "key safe model: Master Lock 5401": the thing's model, not its code
+        if code["gap"] and is_named_by_its_noun(text, code.start("code"), places=False):
+            return None  # "gate codes change, rooms 4012-4030 included": the rooms' numbers
         if code["pair"] is not None and not said:
             return None  # "gate code changed 12 03": a date; "code : 19 86" is a code
         return code.span("code") if _is_code(code["code"], context[0]) else None
@@ -412,8 +451,11 @@ def _is_code(value: str, context: str) -> bool:
     lowered = context.lower()
     if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
         return False  # "disarm 0800-1800": hours, not a code
-    if _CATALOGUE_NUMBER.fullmatch(value) and not any(word in lowered for word in _RECOVERY):
-        return False  # MAT-2041, HALL-B12, SKU-44817: a course, a room, a product, not a secret
+    recovery = any(word in lowered for word in _RECOVERY)
+    if (_CATALOGUE_NUMBER.fullmatch(value) or is_document_reference(value)) and not recovery:
+        return False  # MAT-2041, SKU-44817, FAC-2024-0412: a course, a product, an invoice
+    if is_range(value) and not recovery and _NAMES_A_CODE.search(lowered) is None:
+        return False  # "Lockers, level 2: 101-140": the lockers' numbers; "alarm code 1100-1199"
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     if lowered.startswith(_SHORT_CODES):

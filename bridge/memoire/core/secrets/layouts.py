@@ -237,6 +237,21 @@ _LABEL = re.compile(
     r"|pw|pwd|mdp|mot[ ]de[ ]passe|wifi[ ]key|cl[ée][ ]wifi|cl[ée][ ]wpa)"
     r"|(?P<code>code|pin|digicode|antivol|cadenas))(?![^\W_])[^\n.:?!]{0,60}"
 )
+
+
+def _quotes_its_noun(label: re.Match[str]) -> bool:
+    """ "Bouton « Afficher le mot de passe » cassé", 'the "Forgot password" link': the noun is
+    in quotes, a button's or a field's text, and the line labels no value."""
+    noun = "password" if label["password"] is not None else "code"
+    before = label.string[label.start() : label.start(noun)]
+    after = label.string[label.end(noun) : label.end()]
+    return any(
+        before.rfind(opening) > before.rfind(closing) and closing in after
+        for opening, closing in _QUOTE_PAIRS
+    ) or (before.count('"') % 2 == 1 and '"' in after)
+
+
+_QUOTE_PAIRS = (("«", "»"), ("“", "”"))
 _VALUE_ALONE = re.compile(r"\s{0,8}?[ \t]*(?P<value>[^\s]{4,64})[ \t]*(?:\n|\Z)")
 _MAX_LABEL = 128
 
@@ -245,7 +260,7 @@ def find_values_after_a_blank_line(text: str, lowered: str) -> Iterator[tuple[st
     for blank in positions(lowered, "\n\n"):
         label_start = lowered.rfind("\n", max(0, blank - _MAX_LABEL), blank) + 1
         match = _LABEL.fullmatch(lowered, label_start, blank)
-        if match is None or (label_start == 0 and blank > _MAX_LABEL):
+        if match is None or (label_start == 0 and blank > _MAX_LABEL) or _quotes_its_noun(match):
             continue
         alone = _VALUE_ALONE.match(text, blank + 2)
         if alone is None:

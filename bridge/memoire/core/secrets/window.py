@@ -42,6 +42,7 @@ from memoire.core.secrets.codes import (
     _is_wake_up_time,
     is_postal_pin,
 )
+from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions
 
@@ -194,7 +195,8 @@ _HEX_RUN = re.compile(r"[0-9a-f]{16,}|[0-9A-F]{16,}")
 _NETWORK_SUFFIX = re.compile(r"[-_ ][0-9A-F]{4,6}\Z")
 _NOT_A_VALUE = re.compile(
     r"[a-z][a-z0-9+.-]*://|[\w.+-]+@[\w-]+\.[\w.-]+|^[~/$<>@{%#]|[(\[{]|\.\.|^\w+\.\w+\.\w+$"
-    r"|\w=\S|^(?:ssh|ecdsa|sk)-|^AAAA[0-9A-Za-z+/]{16,}",  # AAAA…: an SSH public key's body
+    r"|\w=\S|^(?:ssh|ecdsa|sk)-|^AAAA[0-9A-Za-z+/]{16,}"  # AAAA…: an SSH public key's body
+    r"|\w['\"`]@['\"`]?[\w.-]",  # 'shop'@'172.18.0.3': a database account in a log line
     re.IGNORECASE,
 )
 _DIGIT_GROUP = re.compile(r"[ \t]?[0-9]{2,}")
@@ -735,6 +737,8 @@ def _code(
         return None  # a phone number or an amount written in groups
     if text[word.end : word.end + 1] in "/.:,h" and text[word.end + 1 : word.end + 2].isdigit():
         return None  # 12/05, 10.5, 18:30, 18h30
+    if is_enumerated(text, word.start, word.end) or is_explained_as_a_number(text, word.end):
+        return None  # "35000 Rennes, 29200 Brest, 56100 Lorient"; "31045 - the set number"
     return word.start, word.end
 
 
@@ -852,15 +856,29 @@ def _cells(line: str) -> list[tuple[int, str]]:
 
 def _secret_columns(header: str) -> dict[int, _Context]:
     columns = {}
-    for index, (_, cell) in enumerate(_cells(header)):
+    cells = _cells(header)
+    of_places = any(_PLACE_HEADER.fullmatch(cell.strip()) for _, cell in cells) and not any(
+        _THING.search(cell) for _, cell in cells
+    )
+    for index, (_, cell) in enumerate(cells):
         noun = _NOUN.search(cell)
         if noun is not None and len(cell.split()) <= 3 and not _names_another_kind(cell):
             kind = Noun(next(name for name, value in noun.groupdict().items() if value))
+            if kind is Noun.CODE and of_places:
+                continue  # "| Commune | Code |": each place's code (INSEE, postal), public
             context = _context(cell, noun.start(), noun.end(), kind, noun[0])
             if _BARE_HEADER.fullmatch(cell.strip()) is not None:
                 context = replace(context, bare=True)
             columns[index] = context
     return columns
+
+
+# A column naming places: a code beside it is the place's (postcode, INSEE, country code),
+# unless another column names a thing a code opens ("| Ville | Porte | Code |").
+_PLACE_HEADER = re.compile(
+    r"(?:communes?|villes?|towns?|cit(?:y|ies)|villages?|d[ée]partements?|r[ée]gions?|pays"
+    r"|countr(?:y|ies)|count(?:y|ies)|states?|provinces?|cantons?|localit[ée]s?|lieux?)"
+)
 
 
 def _names_another_kind(header: str) -> bool:

@@ -1,0 +1,214 @@
+"""Text where a secret's value would sit that gives none: numbers that count, list or refer to
+something, and words that say where the secret is kept.
+
+Each is a class of text, not words met in one corpus, and every rule that takes a value near
+a secret's noun lets them pass:
+
+- a range of numbers of one size ("lockers 101-140", "rooms 4012-4030", "open 9-18"): a door's
+  or a locker's code is not written as a range, a combination's numbers are not in order;
+- an enumeration of three numbers of one size or more, with commas or "and" between ("35000
+  Rennes, 29200 Brest, 56100 Lorient", "doors 1201, 1203, 1205", "rooms A101, A102, B201"):
+  postcodes, rooms, lockers.
+  A list of codes names each code's thing right before it ("door 4471, gate 5529, garage
+  7710") and stays one, as do recovery codes (which are random, not enumerated);
+- a document's reference: letters, a year, a number ("FAC-2024-0412", "INV/2024/0031");
+- a number its noun names right before it ("Ticket 4410", "Order 88213", "facture 5521"), or
+  that the words after it explain ("31045, that's the product number");
+- a decimal amount ("312,50", "86.40"): a price in a table;
+- a command after a shell's pipe ("… | base64 -d"): its options follow it;
+- words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
+  coffre", "kept in 1Password"): they locate the value, they are not it.
+"""
+
+import re
+
+from memoire.core.secrets.text import end_of_line, start_of_line
+
+_RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
+
+
+def is_range(value: str) -> bool:
+    """Two numbers in order, the second of the first one's size or one digit more, and close
+    enough to count things between them: 101-120, 9-18, 4012-4030; not 12-34 nor 3391-8820."""
+    match = _RANGE.fullmatch(value)
+    if match is None:
+        return False
+    low, high = match["low"], match["high"]
+    if not 0 <= len(high) - len(low) <= 1 or int(low) >= int(high):
+        return False
+    return int(high) - int(low) <= int(10 ** (len(high) - 1))
+
+
+# A number, a range, or a number after a letter or two (rooms A101, B201).
+_NUMBER = re.compile(r"(?<![\w.,/-])[A-Za-z]{0,2}[0-9]+(?:[ ]?[-–][ ]?[0-9]+)?(?![\w/-]|[.,][0-9])")
+# Between two items of an enumeration: a few words after the first (a town after its
+# postcode), then a comma, a semicolon or "and"; no digit, no colon, no word after it ("4471,
+# celui du parking 5529" gives each code's thing before it: a list of codes).
+_ITEM_GAP = re.compile(
+    r"[^\d\n.!?:,;&/]{0,40}?(?:[,;&/]|(?<![^\W_])(?:and|et|or|ou|then|puis)(?![^\W_]))[ \t]*"
+)
+_MIN_ITEMS = 3
+_LIST_REACH = 200  # characters either side of the number where the other items are looked for
+# Words before a code that name what it opens: each item of a list of codes has one.
+_THING_BEFORE = re.compile(
+    r"(?<![^\W_])(?:doors?|gates?|garages?|alarms?|safes?|lockers?|padlocks?|locks?|bikes?"
+    r"|portes?|portails?|alarmes?|coffres?|casiers?|cadenas|v[ée]los?|caves?|digicodes?"
+    r"|codes?|pins?|keypads?|boxe?s?|bo[iî]tes?|entr[ée]es?|entry|building|immeuble)"
+    r"[ \t]*[:=]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+# A label naming a thing a code opens, without saying its numbers are listed ("Door numbers").
+_LABELLED_THING = re.compile(
+    r"(?<![^\W_])(?:doors?|gates?|garages?|alarms?|safes?|padlocks?|locks?|keypads?|portes?"
+    r"|portails?|alarmes?|coffres?|cadenas|digicodes?|interphones?|intercoms?|pins?)(?![^\W_])",
+    re.IGNORECASE,
+)
+_NUMBERS = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|nos|n°|zones?)(?![^\W_])", re.IGNORECASE)
+_RECOVERY = re.compile(r"backup|recovery|secours|r[ée]cup|2fa|mfa|one[- ]time|usage unique")
+
+
+def is_enumerated(text: str, start: int, end: int) -> bool:
+    """The number at `start:end` is one item of an enumeration of numbers of its size on its
+    line (postcodes, rooms, lockers), not a code said once."""
+    line_start = max(start_of_line(text, start), start - _LIST_REACH)
+    line_end = min(end_of_line(text, end), end + _LIST_REACH)
+    line = text[line_start:line_end]
+    if _RECOVERY.search(line.lower()) is not None:
+        return False
+    size = _size(text[start:end])
+    items = [item for item in _NUMBER.finditer(line) if _size(item[0]) == size]
+    index = next((i for i, item in enumerate(items) if item.start() == start - line_start), None)
+    if index is None:
+        return False
+    first, last = index, index
+    while first > 0 and _enumerates(line, items[first - 1], items[first]):
+        first -= 1
+    while last + 1 < len(items) and _enumerates(line, items[last], items[last + 1]):
+        last += 1
+    listed = items[first : last + 1]
+    if len(listed) < _MIN_ITEMS:
+        return False
+    label = line[: listed[0].start()]
+    if _LABELLED_THING.search(label) is not None and _NUMBERS.search(label) is None:
+        return False  # "Digicodes : bâtiment A 4471, …", "Codes alarme : 4471 (maison), …"
+    return not any(_THING_BEFORE.search(line, 0, item.start()) is not None for item in listed)
+
+
+def _size(number: str) -> tuple[int, ...]:
+    """The letters before it, then the digits of each number of a range or of the number:
+    101-120 is (0, 3, 3), A101 is (1, 3)."""
+    digits = number.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    parts = re.split(r"[ ]?[-–][ ]?", digits)
+    return (len(number) - len(digits), *(len(part) for part in parts))
+
+
+def _enumerates(line: str, item: re.Match[str], following: re.Match[str]) -> bool:
+    gap = line[item.end() : following.start()]
+    return _ITEM_GAP.fullmatch(gap) is not None
+
+
+# Letters, a year, then a number: an invoice's, a quote's or a file's reference.
+_DOCUMENT_REFERENCE = re.compile(
+    r"[A-Za-z]{2,6}[-/_. ]?(?:19|20)[0-9]{2}[-/_.][0-9]{1,6}(?:[-/_.][0-9A-Za-z]{1,4})?"
+)
+
+
+def is_document_reference(value: str) -> bool:
+    """FAC-2024-0412, DEV-2025-118, INV/2024/0031: a reference, which a document prints."""
+    return _DOCUMENT_REFERENCE.fullmatch(value) is not None
+
+
+# Nouns whose number follows them: "Ticket 4410", "Order 88213", "facture 5521", "vol 8812".
+_NAMING_NOUNS = frozenset(
+    (
+        *("ticket", "order", "commande", "invoice", "facture", "devis", "quote", "dossier"),
+        *("case", "file", "room", "chambre", "salle", "bus", "flight", "vol"),
+        *("n°", "nº", "no", "no.", "#", "number", "numéro", "num", "ref", "réf", "reference"),
+        *("référence", "issue", "bug", "item", "article", "page", "contrat", "contract"),
+        *("client", "customer", "parcel", "colis", "seat", "siège", "table"),
+    )
+)
+# And places, whose number may also be said after the noun of a code: "digicode bâtiment
+# 4471" is the building's code, "Bâtiment 12 : le digicode est en panne" its number.
+_NUMBERED_PLACES = frozenset(
+    ("place", "lot", "unit", "apt", "flat", "appartement", "bâtiment", "building", "compte")
+)
+_WORD_BEFORE = re.compile(r"(\S+)[ \t]+\Z")
+
+
+def is_named_by_its_noun(text: str, start: int, *, places: bool = True) -> bool:
+    """The noun right before the number names it: "Ticket 7781 : le digicode ne marche plus",
+    "rooms 4012-4030"; with `places`, a place's noun too ("Bâtiment 12 : …")."""
+    before = _WORD_BEFORE.search(text, max(0, start - 24), start)
+    if before is None:
+        return False
+    noun = before[1].strip("([*_").lower()
+    nouns = {noun, noun.removesuffix("s")}
+    return not nouns.isdisjoint(_NAMING_NOUNS) or (
+        places and not nouns.isdisjoint(_NUMBERED_PLACES)
+    )
+
+
+# "31045 - that's the set number", "4471, c'est le numéro du lot": the number explained.
+_EXPLAINED_AS_A_NUMBER = re.compile(
+    r"[ \t]*[,;(—–-]?[ \t]*(?:that['’]?s|that[ ]is|it['’]s|which[ ]is|i\.e\.|c['’]est|soit)"
+    r"[ \t]+(?:(?:the|its|a|an|le|la|l['’]|son|sa|un|une|leur)[ \t]*)?"
+    r"(?:[^\W\d_][\w'’-]*[ \t]+){0,2}?"
+    r"(?:numbers?|no\b|num[ée]ros?|n°|references?|r[ée]f[ée]rences?|ref\b|id\b|serial"
+    r"|models?|mod[èe]les?|sku|barcode|ean)",
+    re.IGNORECASE,
+)
+_PHONE = re.compile(r"phone|t[ée]l[ée]phone|mobile|portable", re.IGNORECASE)
+_EXPLANATION_REACH = 80
+
+
+def is_explained_as_a_number(text: str, end: int) -> bool:
+    """The words after the value say it is a number of something, not a code."""
+    explained = _EXPLAINED_AS_A_NUMBER.match(text, end, end + _EXPLANATION_REACH)
+    return explained is not None and _PHONE.search(explained[0]) is None
+
+
+_AMOUNT = re.compile(r"[0-9]{1,6}[.,][0-9]{2}")
+
+
+def is_amount_or_range(value: str) -> bool:
+    """ "312,50", "86.40", "9-18": a price or hours in a table, not a password."""
+    return _AMOUNT.fullmatch(value) is not None or is_range(value)
+
+
+# "it's in the sealed envelope", "elle est dans le coffre", "kept in 1Password": a verb
+# (a pronoun and "is", or a verb of keeping), then a place, which has a determiner or a name.
+_PREPOSITION = r"(?:in|inside|on|under|behind|at|into|dans|sous|sur|derri[èe]re|au|aux|chez)[ ]"
+_DETERMINER = (
+    r"(?i:the|my|our|his|her|their|your|a|an|le|la|les|l['’]|un|une|mon|ma|mes|son|sa|ses"
+    r"|notre|nos|votre|leur|ce|cette)(?:[ ]|(?<=['’]))"
+)
+_WHEREABOUTS = re.compile(
+    r"(?i:(?:(?:it|that|this|she|he|they)(?:['’]s|['’]re|[ ]is|[ ]are)|(?:il|elle|ils|elles)"
+    r"[ ](?:est|sont)|c['’]est|is|est|se[ ]trouve)[ ](?:(?:still|always|now|toujours)[ ])?"
+    r"(?:(?:kept|stored|saved|written|noted|hidden|filed|locked|rang[ée]e?s?|not[ée]e?s?"
+    r"|cach[ée]e?s?|conserv[ée]e?s?|gard[ée]e?s?|[ée]crite?s?|enregistr[ée]e?s?)[ ])?"
+    r"|(?:kept|stored|saved|written|noted|hidden|filed|locked|rang[ée]e?s?|not[ée]e?s?"
+    r"|cach[ée]e?s?|conserv[ée]e?s?|gard[ée]e?s?|[ée]crite?s?|enregistr[ée]e?s?)[ ])"
+    rf"(?i:{_PREPOSITION})(?:{_DETERMINER}|[A-Z0-9])"
+    # Or no verb, but a place things are kept in: "in the grey folder on the shelf".
+    rf"|(?i:{_PREPOSITION}{_DETERMINER}(?:[^\W\d_]+[ ]){{0,2}}?"
+    r"(?:envelope|notebook|safe|drawer|wallet|folder|binder|vault|box|manager|keychain"
+    r"|enveloppe|carnet|tiroir|coffre|classeur|portefeuille|agenda|pochette|bo[iî]te"
+    r"|trousseau|gestionnaire)s?\b)"
+)
+
+
+def says_where_it_is(words: str) -> bool:
+    """The words start by saying where the secret is kept, and give no value after a colon:
+    "it's in the sealed envelope: tangerine octopus …" gives it."""
+    place = _WHEREABOUTS.match(words)
+    return place is not None and not any(mark in words[place.end() :] for mark in ":=")
+
+
+_OPTION = re.compile(r"[ \t]+--?[A-Za-z]")
+
+
+def is_piped_command(text: str, end: int) -> bool:
+    """ "kubectl get secret … | base64 -d": the word after " | " takes options, a command."""
+    return _OPTION.match(text, end) is not None
