@@ -24,7 +24,7 @@ from .conftest import ServiceFactory, git
 from .test_write_path import indexed_commit
 
 WAIT_SECONDS = 60.0  # a bound on waiting for the worker on a loaded machine, not a speed
-PUSHED = 300  # notes a person commits at once: a catch-up of several batches
+PUSHED = 1_500  # notes a person commits at once: a catch-up of seconds, many batches
 
 
 def eventually(condition: Callable[[], bool]) -> None:
@@ -45,7 +45,7 @@ def found(service: MemoryService, client: str, query: str) -> list[str]:
 def push_notes(repository: Path, first: dict[str, bytes] | None = None) -> None:
     """A person's commit of `PUSHED` notes (and `first`, which sort before them)."""
     files = {
-        f"topics/pushed-{number:03d}.md": note_text(f"Pushed {number}", f"Line pushed{number}.\n")
+        f"topics/pushed-{number:04d}.md": note_text(f"Pushed {number}", f"Line pushed{number}.\n")
         for number in range(PUSHED)
     }
     commit_files(repository, (first or {}) | files)
@@ -149,22 +149,37 @@ def test_close_during_a_catch_up_leaves_no_thread_and_the_next_bridge_finishes_i
     second = make_service(repository)
     assert found(second, "voice", "badgerline") == []
     assert found(second, "voice", "otterline") == ["domains/anchor.md"]
-    assert found(second, "voice", f"pushed{PUSHED - 1}") == [f"topics/pushed-{PUSHED - 1:03d}.md"]
+    assert found(second, "voice", f"pushed{PUSHED - 1}") == [f"topics/pushed-{PUSHED - 1:04d}.md"]
     assert found(second, "voice", "tomatoes") == ["topics/garden.md"]
     assert indexed_commit(repository) == second.head()
 
 
 def test_a_note_deleted_or_renamed_during_a_catch_up_is_never_found_at_its_old_path(
-    service: MemoryService, repository: Path
+    service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _interrupted_catch_up(service, repository)
-    assert indexed_commit(repository) is None  # both notes indexed, the catch-up under way
+    """The catch-up's steps taken here, one batch, so the deletion and the rename land
+    between two of its batches whatever the machine's speed (the worker never starts)."""
+    monkeypatch.setattr(search_upkeep, "IDLE_SECONDS", 3_600.0)
+    monkeypatch.setattr(search_upkeep, "BACKLOG_WRITES", 1_000_000)
+    service.search("desk", "anything")
+    push_notes(
+        repository,
+        {
+            "domains/anchor.md": note_text("Anchor", "Badgerline after the push.\n"),
+            "domains/bridge.md": note_text("Bridge", "Stoatline in the bridge.\n"),
+        },
+    )
+    # private: one step of the worker's catch-up, which no client can ask for
+    assert not service._catalog.catch_up_search(search_upkeep.BATCH_NOTES, 1.0)
+    assert service.search_notes_indexed >= 2  # both notes in its first batch
+    assert indexed_commit(repository) is None  # the catch-up under way
     service.delete("desk", "domains/anchor.md", service.read("desk", "domains/anchor.md").version)
     git(repository, "mv", "domains/bridge.md", "topics/bridge-moved.md")
     git(repository, "commit", "-q", "-m", "moved")
     for client in ("voice", "desk"):
         assert found(service, client, "badgerline") == []
         assert found(service, client, "stoatline") == ["topics/bridge-moved.md"]
+    assert found(service, "voice", f"pushed{PUSHED - 1}") == [f"topics/pushed-{PUSHED - 1:04d}.md"]
     assert indexed_commit(repository) == service.head()
 
 

@@ -332,6 +332,7 @@ class Catalog:
         self._lock = threading.Lock()
         self._search_flight = threading.Lock()  # one search catch-up at a time
         self._catch_up: _CatchUp | None = None  # one a worker left between two batches
+        self._notes_indexed = 0
 
     # One note
 
@@ -460,6 +461,12 @@ class Catalog:
 
     # Search
 
+    @property
+    def notes_indexed(self) -> int:
+        """Notes loaded and prepared for the search index since this catalog was made:
+        what catching up cost, each note once however many searches wait for it."""
+        return self._notes_indexed
+
     def refresh_search(self, most: int | None = None) -> str | None:
         """Bring the search index to the branch's commit; the commit it now reflects.
 
@@ -561,6 +568,7 @@ class Catalog:
             if target.commit not in toward:
                 toward = (*toward, target.commit)
             reached = IndexPosition(since, toward)
+        self._notes_indexed += len(notes)
         if not self._search.write(plan.position, notes, removed, reached, rebuild=plan.rebuild):
             self._catch_up = None
             return False

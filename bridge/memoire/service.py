@@ -320,9 +320,9 @@ class MemoryService:
 
     @property
     def search_notes_indexed(self) -> int:
-        """Notes this service has written into the search index since it started: what
-        catching up cost (each note written once, however many searches wait for it)."""
-        return self._search.notes_indexed
+        """Notes this service has prepared for the search index since it started: what
+        catching up cost (each note once, however many searches wait for it)."""
+        return self._catalog.notes_indexed
 
     def preferences(self, client: str) -> Preferences:
         """A hidden preferences note reads exactly like a missing one: no preferences."""

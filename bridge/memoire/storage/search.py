@@ -156,15 +156,8 @@ class SearchIndex:
         self._idle_readers: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()
         self._closed = False
-        self._notes_indexed = 0
         with self._writing() as db:
             _ensure_schema(db, self._stemmer.signature)
-
-    @property
-    def notes_indexed(self) -> int:
-        """Notes this process has written into the index since it opened it: what a catch-up
-        cost, and how a test sees that concurrent searches indexed each note once."""
-        return self._notes_indexed
 
     def indexed_commit(self) -> str | None:
         """The commit the index reflects in full; None when it reflects none (new, or a
@@ -207,13 +200,10 @@ class SearchIndex:
                 _remove_everything(db)
             for path in removed:
                 _remove(db, path)
-            added = 0
             for note in notes:
                 _remove(db, note.path)
                 _add(db, note, self._stemmer)
-                added += 1
             _record_position(db, reached)
-            self._notes_indexed += added
         return True
 
     def search(self, query: str, limit: int, *, include_sensitive: bool) -> list[SearchHit]:
