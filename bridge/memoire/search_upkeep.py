@@ -3,10 +3,13 @@
 A write leaves the index behind (the write pays no search update) and a search brings it
 up to date before it queries, so read-your-write holds; alone, that makes the first search
 after a burst of writes pay for every note written. This worker does that work instead,
-once the writes pause: when no write came for `IDLE_SECONDS`, or at once when
-`BACKLOG_WRITES` wait, it catches up batch by batch (`Catalog.catch_up_search`), each
-batch a bounded load and one short SQLite transaction. A search arriving meanwhile waits
-for the batch under way, then finishes the catch-up itself; each note is indexed once.
+once the writes pause: when no write came for `IDLE_SECONDS` (or for twice the gap
+between the last two writes, when they come back to back on a slow disk), or at once when
+`BACKLOG_WRITES` wait. It catches up batch by batch (`Catalog.catch_up_search`), each batch
+a bounded load and one short SQLite transaction, and after a pause it gives way as soon as
+writes resume, so a burst does not share the processor with it. A search arriving
+meanwhile waits for the batch under way, then finishes the catch-up itself; each note is
+indexed once.
 
 One thread per memory, started by the first write and ended after `LINGER_SECONDS`
 without one, so a process that only reads, or stops writing, keeps no thread. `close`
@@ -26,6 +29,8 @@ logger = logging.getLogger(__name__)
 IDLE_SECONDS = 0.05
 """No write for this long and the worker starts: shorter than an assistant's turn between
 a write and the search after it, longer than the gap between two writes of a burst."""
+MAX_PAUSE_SECONDS = 0.25
+"""Writes further apart than this are not a burst: the pause is `IDLE_SECONDS` after them."""
 BACKLOG_WRITES = 100
 """This many writes waiting and the worker starts without waiting for a pause: a search
 during a long burst then pays at most about this many notes."""
@@ -48,6 +53,7 @@ class SearchUpkeep:
         self._changed = threading.Condition()
         self._waiting = 0  # writes since the worker last started catching up
         self._last_write = 0.0
+        self._gap = MAX_PAUSE_SECONDS  # between the last two writes
         self._closed = False
         self._running = False
         self._threads: list[threading.Thread] = []  # the worker, and one that just ended
@@ -58,7 +64,8 @@ class SearchUpkeep:
             if self._closed:
                 return
             self._waiting += notes
-            self._last_write = time.monotonic()
+            now = time.monotonic()
+            self._gap, self._last_write = now - self._last_write, now
             if not self._running:
                 thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
                 self._threads = [*(alive for alive in self._threads if alive.is_alive()), thread]
@@ -76,10 +83,11 @@ class SearchUpkeep:
             thread.join()
 
     def _run(self) -> None:
-        while self._wait_for_writes():
+        while (backlog := self._wait_for_writes()) is not None:
             try:
                 while not self._closed and not self._catch_up(BATCH_NOTES, BUSY_WAIT_SECONDS):
-                    pass
+                    if not backlog and self._waiting:
+                        break  # the writes resumed: wait for their pause
             except Exception as error:
                 logger.warning(
                     "the search index could not catch up with the writes (%s); the next "
@@ -88,18 +96,28 @@ class SearchUpkeep:
                     exc_info=True,
                 )
 
-    def _wait_for_writes(self) -> bool:
-        """Until writes wait and either they paused or enough of them wait; False to stop
-        (closed, or no write for `LINGER_SECONDS`: the next write starts a new thread)."""
+    def _wait_for_writes(self) -> bool | None:
+        """Until writes wait and either they paused (False) or enough of them wait (True);
+        None to stop (closed, or no write for `LINGER_SECONDS`: the next write starts a
+        new thread)."""
         with self._changed:
             while not self._closed:
                 if self._waiting:
                     quiet = time.monotonic() - self._last_write
-                    if quiet >= IDLE_SECONDS or self._waiting >= BACKLOG_WRITES:
+                    backlog = self._waiting >= BACKLOG_WRITES
+                    if quiet >= self._pause() or backlog:
                         self._waiting = 0
-                        return True
-                    self._changed.wait(IDLE_SECONDS - quiet)
+                        return backlog
+                    self._changed.wait(self._pause() - quiet)
                 elif not self._changed.wait(LINGER_SECONDS) and not self._waiting:
                     self._running = False
-                    return False
-            return False
+                    return None
+            return None
+
+    def _pause(self) -> float:
+        """How long without a write counts as a pause: twice the gap between the last two
+        writes when they came back to back (a write on a loaded disk may take longer than
+        `IDLE_SECONDS`), else `IDLE_SECONDS`."""
+        if self._gap >= MAX_PAUSE_SECONDS:
+            return IDLE_SECONDS
+        return min(max(IDLE_SECONDS, 2 * self._gap), MAX_PAUSE_SECONDS)
