@@ -67,11 +67,24 @@ class SearchUpkeep:
             now = time.monotonic()
             self._gap, self._last_write = now - self._last_write, now
             if not self._running:
-                thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
-                self._threads = [*(alive for alive in self._threads if alive.is_alive()), thread]
-                self._running = True
-                thread.start()
+                self._start()
             self._changed.notify()
+
+    def _start(self) -> None:
+        """Start the worker; a process out of threads logs it and lets searches catch up
+        (the write has landed: nothing here may turn its answer into an error)."""
+        thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
+        try:
+            thread.start()
+        except RuntimeError as error:
+            logger.warning(
+                "the search worker could not start (%s); the next search brings the index "
+                "up to date",
+                error,
+            )
+            return
+        self._threads = [*(alive for alive in self._threads if alive.is_alive()), thread]
+        self._running = True
 
     def close(self) -> None:
         """Stop the worker between two steps and wait for it; later writes start none."""

@@ -583,9 +583,9 @@ class MemoryService:
         """The commit exists: nothing here may turn the answer into an error.
 
         Only an import indexes its notes for search at once; the other writes leave it to
-        the next search, which brings the index to the branch first (`refresh_search`): a
-        write pays no search update, and writes to one note between two searches are
-        indexed once."""
+        the worker once they pause (`search_upkeep`) or to the next search, which brings
+        the index to the branch first (`refresh_search`): a write pays no search update,
+        and writes to one note between two catch-ups are indexed once."""
         try:
             self._catalog.refresh_search(most=WRITE_SEARCH_UPKEEP_NOTES)
         except Exception as error:
