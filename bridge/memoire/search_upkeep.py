@@ -29,8 +29,9 @@ logger = logging.getLogger(__name__)
 IDLE_SECONDS = 0.05
 """No write for this long and the worker starts: shorter than an assistant's turn between
 a write and the search after it, longer than the gap between two writes of a burst."""
-MAX_PAUSE_SECONDS = 0.25
-"""Writes further apart than this are not a burst: the pause is `IDLE_SECONDS` after them."""
+MAX_PAUSE_SECONDS = 0.1
+"""Writes further apart than this are not a burst: the pause after them is `IDLE_SECONDS`
+and the worker starts; it gives way if another write comes meanwhile."""
 BACKLOG_WRITES = 100
 """This many writes waiting and the worker starts without waiting for a pause: a search
 during a long burst then pays at most about this many notes."""
