@@ -15,6 +15,11 @@ after it is built (`packed_memory`), as a used one is.
 Run: `uv run python bench/writes.py --sizes 1000 10000 --appends 100` (that many appends,
 and as many new notes, in turn; then as many searches right after an append, since a write
 leaves its search update to the next search, and as many with nothing left to index).
+
+With `--catch-up`, only what the search catch-up (`search_upkeep`) changes: a search right
+after one append and after a pause, the first search after bursts of 100 and 1,000 writes
+with and without a pause, the first searches of 8 concurrent clients after a burst, and
+appends in a flood with the worker and without it (`catch_up_report`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -40,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from core import FULL_CLIENT, build_memory, file_system, make_service
 
-from memoire import catalog, service
+from memoire import catalog, search_upkeep, service
 from memoire.core import secrets
 from memoire.storage import (
     audit,
@@ -303,6 +309,150 @@ def searches_after_writes(
     return samples
 
 
+CLIENTS = 8
+PAUSE_SECONDS = 0.2  # an assistant's turn between a write and the search after it is longer
+
+
+def _timed(call: Callable[[], object]) -> tuple[int, int]:
+    """Wall and this thread's CPU ns of one call (the worker's CPU is not the caller's)."""
+    start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
+    call()
+    return time.perf_counter_ns() - start, time.thread_time_ns() - start_cpu
+
+
+def _current(memory: Any) -> bool:
+    # private: whether the worker has brought the index to the branch, which no answer shows
+    return bool(memory._search.indexed_commit() == memory.head())
+
+
+def _wait_until_current(memory: Any) -> int:
+    """ns from now until the worker has the index at the branch (bounded: 10 minutes)."""
+    start = time.perf_counter_ns()
+    deadline = time.monotonic() + 600
+    while not _current(memory) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return time.perf_counter_ns() - start
+
+
+def _burst(memory: Any, paths: list[str], count: int, rng: random.Random, tag: str) -> list[int]:
+    """`count` appends to random notes, back to back: the wall ns of each."""
+    walls = []
+    for number in range(count):
+        start = time.perf_counter_ns()
+        memory.append(FULL_CLIENT, rng.choice(paths), f"- {tag} line {number}: leek soup")
+        walls.append(time.perf_counter_ns() - start)
+    return walls
+
+
+def catch_up_samples(
+    memory: Any, paths: list[str], count: int, rng: random.Random
+) -> dict[str, list[str]]:
+    """Each row: what one scenario cost, as printable cells."""
+    rows: dict[str, list[str]] = {}
+    memory.search(FULL_CLIENT, "garden")  # the first search builds the full-text index
+    for label, pause in (("right after one append", 0.0), ("one append, a pause", PAUSE_SECONDS)):
+        walls, cpus = [], []
+        for number in range(count + WARMUP):
+            memory.append(FULL_CLIENT, rng.choice(paths), f"- single line {number}: leek soup")
+            time.sleep(pause)
+            wall, cpu = _timed(lambda: memory.search(FULL_CLIENT, "leek soup"))
+            if number >= WARMUP:
+                walls.append(wall)
+                cpus.append(cpu)
+        rows[f"search {label}"] = [_p50_p95(walls), _p50_p95(cpus)]
+    for writes in (100, 1_000):
+        time.sleep(PAUSE_SECONDS)
+        before = memory.search_notes_indexed
+        _burst(memory, paths, writes, rng, f"burst{writes}")
+        wall, cpu = _timed(lambda: memory.search(FULL_CLIENT, "leek soup"))
+        indexed = memory.search_notes_indexed - before
+        rows[f"search after {writes:,} writes, no pause"] = [
+            ms(wall),
+            ms(cpu),
+            f"{indexed} notes indexed since the burst began",
+        ]
+        _burst(memory, paths, writes, rng, f"paused{writes}")
+        caught_up = _wait_until_current(memory)
+        wall, cpu = _timed(lambda: memory.search(FULL_CLIENT, "leek soup"))
+        rows[f"search after {writes:,} writes, paused"] = [
+            ms(wall),
+            ms(cpu),
+            f"worker current {ms(caught_up).strip()} ms after the last write",
+        ]
+        rows[f"{CLIENTS} clients after {writes:,} writes"] = concurrent_first_searches(
+            memory, paths, writes, rng
+        )
+    return rows
+
+
+def concurrent_first_searches(
+    memory: Any, paths: list[str], writes: int, rng: random.Random
+) -> list[str]:
+    """`CLIENTS` threads search at once right after a burst: each one's wall time."""
+    time.sleep(PAUSE_SECONDS)
+    _burst(memory, paths, writes, rng, f"clients{writes}")
+    before = memory.search_notes_indexed
+    start = threading.Barrier(CLIENTS)
+    walls: list[int] = []
+
+    def client() -> None:
+        start.wait()
+        walls.append(_timed(lambda: memory.search(FULL_CLIENT, "leek soup"))[0])
+
+    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    indexed = memory.search_notes_indexed - before
+    return [
+        f"p50 {ms(statistics.median(walls)).strip()} max {ms(max(walls)).strip()}",
+        "",
+        f"{indexed} notes indexed after the burst",
+    ]
+
+
+def flood_samples(
+    memory: Any, paths: list[str], count: int, rng: random.Random, *, worker: bool
+) -> list[int]:
+    """Appends back to back; then the index brought up, by the worker or by a search."""
+    walls = _burst(memory, paths, count, rng, "flood")
+    if worker:
+        _wait_until_current(memory)
+    memory.search(FULL_CLIENT, "leek soup")
+    return walls
+
+
+def _p50_p95(values: Sequence[int]) -> str:
+    return f"{ms(statistics.median(values)).strip()} / {ms(percentile(values, 95)).strip()}"
+
+
+def catch_up_report(size: int, count: int, base: Path, seed: int) -> None:
+    repository = base / f"memory-{size}"
+    paths = packed_memory(repository, size, seed)
+    rng = random.Random(seed)
+    memory = make_service(repository)
+    try:
+        rows = catch_up_samples(memory, paths, count, rng)
+        floods = {}
+        kept = search_upkeep.IDLE_SECONDS, search_upkeep.BACKLOG_WRITES
+        for label, worker in (("worker on", True), ("worker off", False)):
+            if not worker:  # it never starts: no pause long enough, no backlog large enough
+                search_upkeep.IDLE_SECONDS, search_upkeep.BACKLOG_WRITES = 3_600.0, 10**9
+            floods[f"appends in a flood, {label}"] = flood_samples(
+                memory, paths, 2 * count, rng, worker=worker
+            )
+        search_upkeep.IDLE_SECONDS, search_upkeep.BACKLOG_WRITES = kept
+    finally:
+        memory.close()
+    print(f"\n== search catch-up, {size} notes ({count} samples a row) ==")
+    print(f"{'':<40}{'wall (p50 / p95)':>22}{'CPU, caller':>22}")
+    for label, cells in rows.items():
+        print(f"{label:<40}{cells[0]:>22}{cells[1]:>22}  {' '.join(cells[2:])}")
+    for label, walls in floods.items():
+        print(f"{label:<40}{_p50_p95(walls):>22}  (wall, {len(walls)} appends)")
+
+
 def percentile(values: Sequence[float], share: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[share - 1]
 
@@ -382,18 +532,23 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--appends", type=int, default=100)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--dir", type=Path, default=None, help="where the memories are built")
+    parser.add_argument("--catch-up", action="store_true", help="only the search catch-up")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     arguments = parse_arguments(argv)
     clock = PartClock()
-    instrument(clock)
+    if not arguments.catch_up:
+        instrument(clock)
     with tempfile.TemporaryDirectory(dir=arguments.dir) as folder:
         base = Path(folder)
         print(f"file system: {file_system(base)}")
         for size in arguments.sizes:
-            report_size(size, arguments.appends, base, clock, arguments.seed)
+            if arguments.catch_up:
+                catch_up_report(size, arguments.appends, base, arguments.seed)
+            else:
+                report_size(size, arguments.appends, base, clock, arguments.seed)
 
 
 if __name__ == "__main__":

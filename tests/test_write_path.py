@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memoire import search_upkeep
 from memoire.core.errors import PassageNotFound
 from memoire.service import MemoryService
 from memoire.storage.search import SearchIndex
@@ -70,8 +71,10 @@ def test_an_append_that_completes_a_secret_hides_the_note_from_the_next_search(
 
 
 def test_writes_leave_search_to_the_next_search_which_sees_each_one(
-    service: MemoryService, repository: Path
+    service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """With no pause for the worker to catch up in (`search_upkeep`), the search does."""
+    monkeypatch.setattr(search_upkeep, "IDLE_SECONDS", 3_600.0)
     service.append("desk", "topics/garden.md", "Tomatoes in May.", title="Garden", sensitive=False)
     service.search("desk", "tomatoes")
     searched = service.head()

@@ -28,7 +28,7 @@ from .core.note import Header, ParsedNote, parse_note, readme_is_hidden
 from .core.paths import is_note_path
 from .results import NoteSummary
 from .storage.caches import BoundedCache
-from .storage.search import IndexedNote, SearchIndex
+from .storage.search import IndexedNote, IndexPosition, SearchIndex
 from .storage.store import GitStore, Snapshot
 from .storage.summaries import StoredSummary, SummaryStore
 
@@ -40,6 +40,11 @@ come back to. A bulk pass (the first index, a search rebuild) loads past it once
 MAX_HISTORY_WALK = 256  # commits looked at to place a change
 PUBLIC_COMMITS_KEPT = 10_000
 PATH_SECRETS_KEPT = 4_096
+SEARCH_BATCH_NOTES = 50
+"""Notes a search catch-up loads, then writes in one SQLite transaction: ~0.2 s of loading
+and tens of ms holding the index's writer, so a worker stopping or a search arriving waits
+for no more than one batch."""
+MAX_TOWARD = 8  # cut-short catch-ups remembered before the index is made again instead
 _UTF8_MAX_BYTES_PER_CHAR = 4
 _ENVELOPE_BYTES_PER_BYTE = 1.4  # base64 (4/3), a newline every 76 characters, two lines
 _ENVELOPE_LINES_BYTES = 512
@@ -233,6 +238,25 @@ def load_note(
     )
 
 
+@dataclass(slots=True)
+class _CatchUp:
+    """Bringing the search index from `position` to `target`'s commit; `paths` are left."""
+
+    position: IndexPosition
+    target: Snapshot
+    paths: list[str]
+    rebuild: bool  # its first batch empties the index: where it stood is not in this history
+
+    @property
+    def done(self) -> bool:
+        return self.position == IndexPosition(self.target.commit)
+
+
+def _removed_first(paths: set[str], snapshot: Snapshot) -> list[str]:
+    """Removed paths first, then in order: a renamed note leaves its old path at once."""
+    return sorted(paths, key=lambda path: (path in snapshot.files, path))
+
+
 def _indexed(note: LoadedNote) -> IndexedNote:
     """Only the bounded text, and a hidden note marked so search never shows it."""
     header = note.parsed.header
@@ -306,6 +330,9 @@ class Catalog:
         # a note, as a refresh replaces a path's line and drops a removed path's.
         self._just_indexed: dict[str, Listed] = {}
         self._lock = threading.Lock()
+        self._search_flight = threading.Lock()  # one search catch-up at a time
+        self._catch_up: _CatchUp | None = None  # one a worker left between two batches
+        self._notes_indexed = 0
 
     # One note
 
@@ -434,33 +461,119 @@ class Catalog:
 
     # Search
 
+    @property
+    def notes_indexed(self) -> int:
+        """Notes loaded and prepared for the search index since this catalog was made:
+        what catching up cost, each note once however many searches wait for it."""
+        return self._notes_indexed
+
     def refresh_search(self, most: int | None = None) -> str | None:
         """Bring the search index to the branch's commit; the commit it now reflects.
 
+        What landed before the call is searchable after it (read-your-write). One caller
+        or worker indexes at a time (single flight): one arriving meanwhile waits for the
+        batch under way, finishes that catch-up, then brings the index from there to the
+        branch, so each note is indexed once however many searches wait.
+
         With `most`, only when at most that many notes changed since the index's commit
-        (else nothing is done, None): a write's answer never waits for thousands of
-        pushed notes to be loaded; the next search loads them.
+        (else nothing is done, None): an import's answer never waits for thousands of
+        pushed notes to be loaded; the next search, or the worker, loads them.
         """
-        snapshot = self._store.snapshot()
-        seen = self._search.indexed_commit()
-        if seen == snapshot.commit:
-            return seen
-        changed = self._store.changed_paths(seen, snapshot.commit) if seen else None
-        paths = set(snapshot.files) if changed is None else changed
-        if most is not None and len(paths) > most:
+        with self._search_flight:
+            self._finish(self._catch_up_under_way())
+            plan = self._plan_catch_up()
+            if most is not None and len(plan.paths) > most:
+                return None
+            return self._finish(plan)
+
+    def catch_up_search(self, notes: int, wait_seconds: float) -> bool:
+        """One bounded step of bringing the index to the branch, for a worker between
+        writes (`search_upkeep`): at most `notes` notes, in one short transaction. True
+        when the index already was at the branch's commit, so there is nothing to do;
+        False after a step, or after `wait_seconds` while another caller held the index
+        (a search or a fetch bringing it up: the worker looks again, or stops)."""
+        if not self._search_flight.acquire(timeout=wait_seconds):
+            return False
+        try:
+            plan = self._catch_up_under_way() or self._plan_catch_up()
+            if plan.done:
+                return True
+            self._index_batch(plan, notes)
+            return False
+        finally:
+            self._search_flight.release()
+
+    def _catch_up_under_way(self) -> _CatchUp | None:
+        """The catch-up a worker left between two batches, if the index still stands where
+        that catch-up left it (another process may have moved it meanwhile)."""
+        plan = self._catch_up
+        if plan is None or plan.done or plan.position != self._search.position():
             return None
+        return plan
+
+    def _plan_catch_up(self) -> _CatchUp:
+        """From where the index stands to the branch's commit: the paths changed since
+        its commit and since each commit a cut-short catch-up was bringing it to."""
+        snapshot = self._store.snapshot()
+        position = self._search.position()
+        current = position == IndexPosition(snapshot.commit)
+        paths = set() if current else self._changed(position, snapshot)
+        rebuild = paths is None
+        ordered = _removed_first(set(snapshot.files) if paths is None else paths, snapshot)
+        self._catch_up = _CatchUp(position, snapshot, ordered, rebuild)
+        return self._catch_up
+
+    def _changed(self, position: IndexPosition, snapshot: Snapshot) -> set[str] | None:
+        """Paths whose indexed version may differ from the snapshot's; None when the index
+        must be made again (where it stood is not in this history)."""
+        if position.commit is None or len(position.toward) > MAX_TOWARD:
+            return None
+        paths: set[str] = set()
+        for since in (position.commit, *position.toward):
+            changed = self._store.changed_paths(since, snapshot.commit)
+            if changed is None:
+                return None
+            paths |= changed
+        return paths
+
+    def _finish(self, plan: _CatchUp | None) -> str | None:
+        """Index what is left of a catch-up, batch by batch; planned again from where the
+        index stands if another process moved it. The commit reached."""
+        while plan is not None and not plan.done:
+            if not self._index_batch(plan, SEARCH_BATCH_NOTES):
+                plan = self._plan_catch_up()
+        return None if plan is None else plan.target.commit
+
+    def _index_batch(self, plan: _CatchUp, most: int) -> bool:
+        """Load up to `most` of the plan's notes, then write them in one transaction; False
+        when another process moved the index first (nothing written)."""
+        taken, left = plan.paths[:most], plan.paths[most:]
+        target = plan.target
         notes: list[IndexedNote] = []
+        removed: list[str] = []
         lines = self._just_indexed
-        for path in sorted(paths):
+        for path in taken:
             lines.pop(path, None)
-            if path in snapshot.files and self._is_note(path):
-                note = self.note_at(snapshot, path)
+            if path not in target.files:
+                removed.append(path)
+            elif self._is_note(path):
+                note = self.note_at(target, path)
                 notes.append(_indexed(note))
                 if note.locked is None:
                     lines[path] = self._listed(note)
-        removed = [path for path in paths if path not in snapshot.files]
-        self._search.update(seen, snapshot.commit, notes, removed, rebuild=changed is None)
-        return snapshot.commit
+        reached = IndexPosition(target.commit)
+        if left and target.commit is not None:  # each note at `since`'s version or the target's
+            since = None if plan.rebuild else plan.position.commit
+            toward = plan.position.toward
+            if target.commit not in toward:
+                toward = (*toward, target.commit)
+            reached = IndexPosition(since, toward)
+        self._notes_indexed += len(notes)
+        if not self._search.write(plan.position, notes, removed, reached, rebuild=plan.rebuild):
+            self._catch_up = None
+            return False
+        plan.position, plan.paths, plan.rebuild = reached, left, False
+        return True
 
     # History, as a client without the sensitive right may know it
 

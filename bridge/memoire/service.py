@@ -8,7 +8,8 @@ is audited exactly once.
 
 The four writes share one path through the rules (`_write`): rights and path, the
 operation's own checks and plan, the store's compare-and-swap. The search index
-follows at the next search, which brings it to the branch first.
+follows off the write's path, once the writes pause (`search_upkeep`), or at the next
+search, which brings it to the branch first.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ from .results import (
     SearchResult,
     WriteResult,
 )
+from .search_upkeep import SearchUpkeep
 from .storage import audit
 from .storage.audit import AuditLog, AuditRecord
 from .storage.disk import ensure_free_space
@@ -154,6 +156,7 @@ class MemoryService:
             config.limits.note_chars,
             kept=self._kept_summaries,
         )
+        self._search_upkeep = SearchUpkeep(self._catalog.catch_up_search)
         self._audit = AuditLog(state / audit.FILE_NAME)
         self.scopes = ScopeResolver(
             self.layout, config.scopes.strategy, config.scopes.directories, find_git_root
@@ -162,6 +165,7 @@ class MemoryService:
         self._cache_lock = threading.Lock()  # adapters call from several threads
 
     def close(self) -> None:
+        self._search_upkeep.close()  # first: its last batch is written before the index closes
         self._search.close()
         self._kept_summaries.close()
 
@@ -313,6 +317,12 @@ class MemoryService:
             record.size = len(hits)
             remote = self._store.remote_status()
             return SearchResult(query=query, hits=tuple(hits), remote=remote)
+
+    @property
+    def search_notes_indexed(self) -> int:
+        """Notes this service has prepared for the search index since it started: what
+        catching up cost (each note once, however many searches wait for it)."""
+        return self._catalog.notes_indexed
 
     def preferences(self, client: str) -> Preferences:
         """A hidden preferences note reads exactly like a missing one: no preferences."""
@@ -559,12 +569,13 @@ class MemoryService:
         answer: Callable[[str, Landed[T]], R],
     ) -> R:
         """Rights, path and disk; the operation's checks and plan; the commit (search follows
-        at the next search: `_after_landing`)."""
+        once the writes pause, or at the next search: `search_upkeep`)."""
         with self._audited(client, tool) as record:
             path = record.path = self._writable(client, path)
             ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
             planned = prepare(path)
             landed = self._store.write(planned.plan, client, self._message(tool, path, client))
+            self._search_upkeep.written()
             record.commit, record.size = landed.commit, planned.audit_size(landed)
             return answer(path, landed)
 
@@ -572,9 +583,9 @@ class MemoryService:
         """The commit exists: nothing here may turn the answer into an error.
 
         Only an import indexes its notes for search at once; the other writes leave it to
-        the next search, which brings the index to the branch first (`refresh_search`): a
-        write pays no search update, and writes to one note between two searches are
-        indexed once."""
+        the worker once they pause (`search_upkeep`) or to the next search, which brings
+        the index to the branch first (`refresh_search`): a write pays no search update,
+        and writes to one note between two catch-ups are indexed once."""
         try:
             self._catalog.refresh_search(most=WRITE_SEARCH_UPKEEP_NOTES)
         except Exception as error:

@@ -42,7 +42,7 @@ from .sqlite_wal import connect_wal
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]
+__all__ = ["IndexPosition", "IndexedNote", "MatchingLine", "SearchHit", "SearchIndex", "fold"]
 
 MAX_LINES_PER_HIT = 5
 MAX_LINE_CHARS = 400
@@ -87,6 +87,18 @@ class IndexedNote:
     description: str
     sensitive: bool
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class IndexPosition:
+    """Where the index stands: each note as it is at `commit`, or, after a catch-up cut
+    short (batch by batch, `Catalog.catch_up_search`), as it is at one of `toward`, the
+    commits it was being brought to. Bringing it to a commit re-indexes the paths changed
+    since `commit` and since each of `toward`'s: whichever version a note was left at,
+    it is indexed again, even one changed back since."""
+
+    commit: str | None
+    toward: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,8 +160,14 @@ class SearchIndex:
             _ensure_schema(db, self._stemmer.signature)
 
     def indexed_commit(self) -> str | None:
+        """The commit the index reflects in full; None when it reflects none (new, or a
+        catch-up cut short)."""
+        position = self.position()
+        return None if position.toward else position.commit
+
+    def position(self) -> IndexPosition:
         with self._reading() as db:
-            return _meta(db, "commit")
+            return _position(db)
 
     def update(
         self,
@@ -161,8 +179,22 @@ class SearchIndex:
         rebuild: bool = False,
     ) -> bool:
         """Move the index from `seen_commit` to `commit`; False if another process did it first."""
+        reached = IndexPosition(commit)
+        return self.write(IndexPosition(seen_commit), notes, removed, reached, rebuild=rebuild)
+
+    def write(
+        self,
+        seen: IndexPosition,
+        notes: Iterable[IndexedNote],
+        removed: Iterable[str],
+        reached: IndexPosition,
+        *,
+        rebuild: bool = False,
+    ) -> bool:
+        """One transaction from `seen` to `reached` (emptied first with `rebuild`); False,
+        and nothing written, if the index no longer stands at `seen` (another process)."""
         with self._writing() as db:
-            if _meta(db, "commit") != seen_commit:
+            if _position(db) != seen:
                 return False
             if rebuild:
                 _remove_everything(db)
@@ -171,8 +203,8 @@ class SearchIndex:
             for note in notes:
                 _remove(db, note.path)
                 _add(db, note, self._stemmer)
-            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('commit', ?)", (commit,))
-            return True
+            _record_position(db, reached)
+        return True
 
     def search(self, query: str, limit: int, *, include_sensitive: bool) -> list[SearchHit]:
         """Best notes first: every word must match; if no note has them all, any word may.
@@ -284,7 +316,20 @@ def _ensure_schema(db: sqlite3.Connection, stemming: str) -> None:
 
 def _meta(db: sqlite3.Connection, key: str) -> str | None:
     row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-    return None if row is None else str(row[0])
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def _position(db: sqlite3.Connection) -> IndexPosition:
+    toward = _meta(db, "toward")
+    return IndexPosition(_meta(db, "commit"), tuple(toward.split()) if toward else ())
+
+
+def _record_position(db: sqlite3.Connection, position: IndexPosition) -> None:
+    for key, value in (("commit", position.commit), ("toward", " ".join(position.toward))):
+        if value:
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        else:
+            db.execute("DELETE FROM meta WHERE key = ?", (key,))
 
 
 def _remove_everything(db: sqlite3.Connection) -> None:
