@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pygit2
 
+from .loose_objects import fsync_folder, write_all
+
 _APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC  # never O_CREAT: see above
 _LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
 
@@ -60,7 +62,7 @@ class LooseRefs:
                 return None
             if str(current.target) != parent:
                 return str(current.target) == commit  # an earlier try moved it, then failed
-            _write_all(descriptor, f"{commit}\n".encode("ascii"))
+            write_all(descriptor, f"{commit}\n".encode("ascii"))
             os.fsync(descriptor)
             line = _reflog_line(parent, commit, self._signature(), message)
             for reflog in reflogs:
@@ -97,15 +99,7 @@ def append_line(reflog: Path, line: bytes) -> None:
     """Append to an existing file and fsync the file alone: the folder is unchanged."""
     descriptor = os.open(reflog, _APPEND_FLAGS)
     try:
-        _write_all(descriptor, line)
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
-def fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
+        write_all(descriptor, line)
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
@@ -121,9 +115,3 @@ def _reflog_line(old: str, new: str, who: pygit2.Signature, message: str) -> byt
     return (
         f"{old} {new} {who.name} <{who.email}> {who.time} {sign}{hours:02d}{minutes:02d}\t{text}\n"
     ).encode()
-
-
-def _write_all(descriptor: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(descriptor, view) :]
