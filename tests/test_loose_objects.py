@@ -16,7 +16,7 @@ from pygit2.enums import ObjectType
 
 from memoire.service import MemoryService
 from memoire.storage.commits import COMMITTER_EMAIL, with_signature
-from memoire.storage.loose_objects import DEFLATED, LooseObjects
+from memoire.storage.loose_objects import LooseObjects
 from memoire.storage.signing import BridgeKey
 
 from .conftest import ServiceFactory, fsck_problems, git
@@ -50,12 +50,12 @@ def _fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return synced
 
 
-def test_each_object_is_fsynced_with_its_folder_and_objects_once_before_the_branch_moves(
+def test_objects_is_fsynced_once_before_the_branch_moves_when_fan_out_folders_were_made(
     service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After `git gc` the fan-out folders are gone: each object of the next write creates
-    one. Each object file is fsynced, then its folder (the rename), and `objects/` once for
-    all of them (libgit2 never fsynced it; the trees did, once each), before the ref."""
+    one. Each tree's file is fsynced, then its folder (the rename), and `objects/` once for
+    all four objects (the trees did it once each, libgit2 never), before the ref moves."""
     service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
     git(repository, "gc", "--quiet")
     objects = (repository / ".git/objects").resolve()
@@ -63,20 +63,44 @@ def test_each_object_is_fsynced_with_its_folder_and_objects_once_before_the_bran
     synced = _fsynced(monkeypatch)
     landed = service.append("desk", "topics/a.md", "second")
     written = [path for path in synced if path.startswith(str(objects))]
-    files = [path for path in written if "/tmp_obj_memoire_" in path]
-    folders = [path for path in written if len(Path(path).name) == 2]
-    assert len(files) == 4  # blob, topics/ tree, top tree, commit
-    for file in files:
-        folder = str(Path(file).parent)
-        assert folder in folders[:4]
-        assert written.index(folder) > written.index(file)
+    trees = [path for path in written if "/tmp_obj_memoire_" in path]
+    assert len(trees) == 2  # topics/ and the top; the blob and the commit are libgit2's
+    for tree in trees:
+        assert written.index(str(Path(tree).parent)) == written.index(tree) + 1
     assert written[-1] == str(objects)
     assert written.count(str(objects)) == 1
-    assert synced.index(str(objects)) < synced.index(
-        str((repository / ".git/refs/heads/main.lock").resolve())
-    )
+    lock = str((repository / ".git/refs/heads/main.lock").resolve())
+    assert synced.index(str(objects)) < synced.index(lock)
     assert (objects / landed.commit[:2] / landed.commit[2:]).is_file()
     assert fsck_problems(repository) == set()
+
+
+@pytest.mark.parametrize("level", [None, 1])
+def test_a_fan_out_folder_made_by_any_writer_gets_objects_fsynced_once(
+    repository: Path, monkeypatch: pytest.MonkeyPatch, level: int | None
+) -> None:
+    """libgit2 (level None) fsyncs the object and its folder, never `objects/`, where a
+    folder it created is an entry: that fsync is added, once, and only when needed."""
+    repo = pygit2.Repository(str(repository))
+    objects = LooseObjects(repo)
+    folder = (repository / ".git/objects").resolve()
+    data = b"a note's text\n"
+    blob = str(pygit2.hash(data))
+    assert not (folder / blob[:2]).exists()
+    synced = _fsynced(monkeypatch)
+    assert str(objects.write(ObjectType.BLOB, data, level)) == blob
+    objects.sync_new_folders()
+    assert synced.count(str(folder)) == 1
+    again = b"another text in the same folder\n" + bytes(range(256))
+    other = next(
+        extra
+        for extra in (again + bytes([n]) for n in range(10_000))
+        if str(pygit2.hash(extra))[:2] == blob[:2]
+    )
+    objects.write(ObjectType.BLOB, other, level)
+    objects.sync_new_folders()
+    assert synced.count(str(folder)) == 1  # the folder was there: nothing to make durable
+    assert git(repository, "cat-file", "blob", blob) == "a note's text\n"
 
 
 def test_an_object_already_stored_is_freshened_not_written_again(repository: Path) -> None:
@@ -84,12 +108,12 @@ def test_an_object_already_stored_is_freshened_not_written_again(repository: Pat
     one already there gets a new time (libgit2's freshening), not a second copy."""
     repo = pygit2.Repository(str(repository))
     objects = LooseObjects(repo)
-    blob = str(objects.write(ObjectType.BLOB, b"the same text\n", DEFLATED))
+    blob = str(objects.write(ObjectType.BLOB, b"the same text\n", level=1))
     assert blob == str(pygit2.hash(b"the same text\n"))
     stored = repository / ".git/objects" / blob[:2] / blob[2:]
     os.utime(stored, (0, 0))
     inode = stored.stat().st_ino
-    assert str(objects.write(ObjectType.BLOB, b"the same text\n", DEFLATED)) == blob
+    assert str(objects.write(ObjectType.BLOB, b"the same text\n", level=1)) == blob
     assert stored.stat().st_ino == inode
     assert stored.stat().st_mtime > 0
     assert git(repository, "cat-file", "blob", blob) == "the same text\n"

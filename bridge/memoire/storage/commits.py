@@ -5,8 +5,8 @@ separately by compare-and-swap, so building one that never lands costs only loos
 Each tree is written by `trees` from its entries kept serialised, and a folder's entries
 are kept after each commit (`_KeptFolders`): the next commit in the same folder starts from
 them instead of loading and parsing the folder's whole tree again. The blob, the trees and
-the signed commit are stored by `loose_objects`, which fsyncs `objects/` once per commit
-when a fan-out folder had to be created.
+the signed commit go through `loose_objects`, which fsyncs `objects/` once per commit when
+a fan-out folder had to be created.
 Every commit is signed with the bridge's key (`signing`); the first write of a bridge whose
 key the memory does not list yet is preceded by a commit of its own that adds the key.
 """
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 import pygit2
 from pygit2.enums import FileMode, ObjectType
 
-from .loose_objects import DEFLATED, LooseObjects
+from .loose_objects import LooseObjects
 from .signing import ALLOWED_SIGNERS_PATH, BridgeKey, Enrolment, enrolment
 from .trees import FolderEntries
 
@@ -104,7 +104,7 @@ class CommitBuilder:
     def create_note_blob(self, path: str, data: bytes) -> str:
         """The one place where a file's bytes, as the working tree holds them, become the
         blob stored in Git: a transformation of what Git stores belongs here."""
-        return str(self._objects.write(ObjectType.BLOB, data, DEFLATED))
+        return str(self._objects.write(ObjectType.BLOB, data))
 
     def commit(
         self, parent: str | None, blobs: Mapping[str, str | None], name: str, message: str
@@ -125,7 +125,7 @@ class CommitBuilder:
         )
         gpgsig = self._key.sign(content.encode("utf-8"))
         signed = with_signature(content, gpgsig).encode("utf-8")
-        commit = self._objects.write(ObjectType.COMMIT, signed, DEFLATED)
+        commit = self._objects.write(ObjectType.COMMIT, signed)
         self._objects.sync_new_folders()  # the blobs' and trees' folders too
         return str(commit)
 
