@@ -225,3 +225,37 @@ def test_a_write_that_failed_is_not_what_the_next_one_starts_from(
     assert index.update(changes)
     assert _git(repository, "ls-files", "--stage") == expected
     assert _checksum_holds(repository)
+
+
+def test_an_index_known_by_its_checksum_is_not_read_whole_and_any_other_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index memoire last wrote is told by its size and the checksum that ends it, not
+    read whole again; an index Git rewrote with another entry of the same size (a blob id
+    changed: same length, other checksum) is read and changed as Git left it."""
+    repository, paths = _large_repository(tmp_path, 3_000)
+    index = IndexFile(repository / ".git")
+    assert index.update({paths[10]: _blob(repository, "first\n")})
+    reads: list[int] = []
+    read_file = IndexFile._read_file
+
+    def counted(self: IndexFile) -> object:
+        reads.append(1)
+        return read_file(self)
+
+    monkeypatch.setattr(IndexFile, "_read_file", counted)
+    changes: dict[str, str | None] = {paths[20]: _blob(repository, "second\n")}
+    assert index.blob_ids([paths[20]]) is not None
+    assert index.update(changes)
+    assert reads == []
+    size = (repository / ".git/index").stat().st_size
+    by_git = _blob(repository, "by git\n")
+    _git(repository, "update-index", "--cacheinfo", f"100644,{by_git},{paths[30]}")
+    assert (repository / ".git/index").stat().st_size == size
+    assert index.blob_ids([paths[30]]) == {paths[30]: by_git}
+    assert reads == [1]
+    changes = {paths[40]: _blob(repository, "third\n")}
+    expected = _by_git(repository, changes)
+    assert index.update(changes)
+    assert _git(repository, "ls-files", "--stage") == expected
+    assert _checksum_holds(repository)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygit2.enums import FileMode
 
+from memoire.storage.loose_objects import LooseObjects
 from memoire.storage.trees import FolderEntries
 
 # Names whose order differs between files and folders ("a" as a folder sorts as "a/",
@@ -60,7 +61,7 @@ def test_a_tree_is_the_one_libgit2s_tree_builder_writes(
             entries.set(name, object_id, mode)
             builder.insert(name, pygit2.Oid(hex=object_id), mode)
     assert len(entries) == len(builder)
-    written = entries.write(repo)
+    written = entries.write(LooseObjects(repo))
     assert written == builder.write()
     assert isinstance(repo[written], pygit2.Tree)
 
@@ -70,7 +71,7 @@ def test_a_stored_tree_reads_back_through_git_and_passes_fsck(tmp_path: Path) ->
     entries = FolderEntries([], [])
     for number in range(300):
         entries.set(f"note-{number}.md", _blob(repo, f"{number}"), FileMode.BLOB)
-    tree_id = str(entries.write(repo))
+    tree_id = str(entries.write(LooseObjects(repo)))
     loose = tmp_path / "repo" / "objects" / tree_id[:2] / tree_id[2:]
     assert loose.stat().st_mode & 0o777 == 0o444
     listed = subprocess.run(
@@ -89,7 +90,7 @@ def test_a_stored_tree_reads_back_through_git_and_passes_fsck(tmp_path: Path) ->
     )
     assert fsck.returncode == 0, fsck.stderr
     assert [line.split()[1] for line in fsck.stdout.splitlines()] == ["tree"]
-    assert entries.write(repo) == pygit2.Oid(hex=tree_id), "written again: freshened"
+    assert entries.write(LooseObjects(repo)) == pygit2.Oid(hex=tree_id), "written again: freshened"
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,9 @@ Nothing here touches a ref, the index or the working tree; the commit is publish
 separately by compare-and-swap, so building one that never lands costs only loose objects.
 Each tree is written by `trees` from its entries kept serialised, and a folder's entries
 are kept after each commit (`_KeptFolders`): the next commit in the same folder starts from
-them instead of loading and parsing the folder's whole tree again.
+them instead of loading and parsing the folder's whole tree again. The blob, the trees and
+the signed commit go through `loose_objects`, which fsyncs `objects/` once per commit when
+a fan-out folder had to be created.
 Every commit is signed with the bridge's key (`signing`); the first write of a bridge whose
 key the memory does not list yet is preceded by a commit of its own that adds the key.
 """
@@ -15,8 +17,9 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 import pygit2
-from pygit2.enums import FileMode
+from pygit2.enums import FileMode, ObjectType
 
+from .loose_objects import LooseObjects
 from .signing import ALLOWED_SIGNERS_PATH, BridgeKey, Enrolment, enrolment
 from .trees import FolderEntries
 
@@ -42,7 +45,7 @@ class _LibgitFolder:
         elif self._builder.get(name) is not None:
             self._builder.remove(name)
 
-    def write(self, repo: pygit2.Repository) -> pygit2.Oid:
+    def write(self, objects: LooseObjects) -> pygit2.Oid:
         return self._builder.write()
 
 
@@ -86,6 +89,7 @@ class CommitBuilder:
         self._key = key
         self._listing_key: str | None = None  # an allowed-signers blob known to list the key
         self._folders = _KeptFolders(repo, BUILDERS_KEPT)
+        self._objects = LooseObjects(repo)
 
     def repo_path(self, path: str) -> str:
         """The repository path of a memory path."""
@@ -100,7 +104,7 @@ class CommitBuilder:
     def create_note_blob(self, path: str, data: bytes) -> str:
         """The one place where a file's bytes, as the working tree holds them, become the
         blob stored in Git: a transformation of what Git stores belongs here."""
-        return str(self._repo.create_blob(data))
+        return str(self._objects.write(ObjectType.BLOB, data))
 
     def commit(
         self, parent: str | None, blobs: Mapping[str, str | None], name: str, message: str
@@ -120,7 +124,10 @@ class CommitBuilder:
             self._repo.create_commit_string(signature, signature, message, root_id, parents)
         )
         gpgsig = self._key.sign(content.encode("utf-8"))
-        return str(self._repo.create_commit_with_signature(content, gpgsig, "gpgsig"))
+        signed = with_signature(content, gpgsig).encode("utf-8")
+        commit = self._objects.write(ObjectType.COMMIT, signed)
+        self._objects.sync_new_folders()  # the blobs' and trees' folders too
+        return str(commit)
 
     def enrolment(self, files: Mapping[str, str]) -> Enrolment | None:
         """The commit to make first when the memory's allowed signers lack this bridge's key.
@@ -160,6 +167,15 @@ class CommitBuilder:
             entries.set(name, None if child is None else str(child), FileMode.TREE)
         if not len(entries):
             return None
-        written = entries.write(self._repo)
+        written = entries.write(self._objects)
         self._folders.keep(folder, written, entries)
         return written
+
+
+def with_signature(content: str, signature: str) -> str:
+    """The commit `content` with its `gpgsig` header, as libgit2's
+    `git_commit_create_with_signature` writes it: after the last header line, each line of
+    the signature after the first indented by one space."""
+    header_end = content.index("\n\n") + 1
+    field = "gpgsig " + signature.replace("\n", "\n ") + "\n"
+    return content[:header_end] + field + content[header_end:]

@@ -156,11 +156,12 @@ class IndexFile:
         renamed = False
         try:
             layout = self._read()
+            # `layout` itself may be edited now: until the new file is in place it is
+            # forgotten, so should the write fail the next read parses the file again.
+            self._known = None
             edited = None if layout is None else _edited(layout, blobs)
             if edited is None:
                 return False
-            # `layout` itself may be edited now: should the write fail, its bytes no longer
-            # equal the file's, so the next read parses the file again.
             with os.fdopen(descriptor, "wb", closefd=False) as lock:
                 lock.write(edited.data)
             self._lock.replace(self._path)
@@ -174,6 +175,9 @@ class IndexFile:
         return True
 
     def _read(self) -> _Layout | None:
+        known = self._known
+        if known is not None and self._holds(known):
+            return known
         data = self._read_file()
         if data is None:
             return None
@@ -182,6 +186,29 @@ class IndexFile:
             self._known = _parse(bytearray(data))
         data.release()
         return self._known
+
+    def _holds(self, known: _Layout) -> bool:
+        """Whether the file is still the one `known` was read from or written as, told by
+        its size and the SHA-1 of its content that ends it: reading and comparing the whole
+        0.9 MB (at 10,000 notes) twice per write cost ~0.3 ms. Git and libgit2 replace
+        the index whole (a new file renamed over it) and end it with that checksum, so a
+        file with other entries ends otherwise. An index without a checksum
+        (`index.skipHash`: twenty zeros) is always read whole."""
+        trailer = bytes(known.data[-_ID_BYTES:])
+        if trailer == bytes(_ID_BYTES):
+            return False
+        try:
+            descriptor = os.open(self._path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return False
+        try:
+            size = os.fstat(descriptor).st_size
+            return (
+                size == len(known.data)
+                and os.pread(descriptor, _ID_BYTES, size - _ID_BYTES) == trailer
+            )
+        finally:
+            os.close(descriptor)
 
     def _read_file(self) -> memoryview | None:
         """The file's bytes, read into a buffer kept from read to read (a new 0.9 MB one

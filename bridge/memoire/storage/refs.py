@@ -17,8 +17,10 @@ from pathlib import Path
 import pygit2
 
 from ..core.errors import Contention
+from .loose_refs import LooseRefs
 
 LOCK_TIMEOUT_SECONDS = 30.0
+REFLOG_MESSAGE = "memoire: commit"
 STALE_GIT_LOCK_SECONDS = 10.0
 _POLL_SECONDS = 0.005
 
@@ -29,6 +31,7 @@ class RefUpdater:
     def __init__(self, repo: pygit2.Repository, gitdir: Path) -> None:
         self._repo = repo
         self._gitdir = gitdir
+        self._loose = LooseRefs(repo, gitdir)
 
     def target(self, ref_name: str) -> str | None:
         reference = self._repo.references.get(ref_name)
@@ -45,12 +48,15 @@ class RefUpdater:
                 except pygit2.AlreadyExistsError:
                     return False
                 return True
+            moved = self._loose.swap(ref_name, parent, commit, REFLOG_MESSAGE)
+            if moved is not None:
+                return moved
             reference = self._repo.references.get(ref_name)
             if reference is not None and str(reference.target) == commit:
                 return True  # an earlier try moved it, then failed (writing its reflog, say)
             if reference is None or str(reference.target) != parent:
                 return False
-            reference.set_target(oid, "memoire: commit")
+            reference.set_target(oid, REFLOG_MESSAGE)
             return True
 
         return self.despite_git_locks(ref_name, swap)

@@ -10,28 +10,20 @@ blocks (level 0, which Git reads like any other level; `git gc` compresses when 
 libgit2 cannot be asked for level 0: its loose backend then writes no zlib stream at all,
 an object nothing can read.
 
-The object is stored as Git and libgit2 store loose objects: written to a temporary file
-in its folder, fsynced, renamed to its id, the folder fsynced (and `objects/` when the
-folder is new), so a commit naming it is never durable before it. An object the
-repository already holds is left to libgit2, which freshens it: a `git gc` running beside
-the write then cannot prune it as unreachable. A tree whose entries are out of Git's
-order, or a name Git refuses, is not handled here (`FolderEntries.of` answers None,
-`accepts` False): the caller uses libgit2's TreeBuilder, which decides.
+The object is stored by `loose_objects`, as every object of a commit memoire writes. A tree
+whose entries are out of Git's order, or a name Git refuses, is not handled here
+(`FolderEntries.of` answers None, `accepts` False): the caller uses libgit2's TreeBuilder,
+which decides.
 """
 
 from __future__ import annotations
 
 import bisect
-import contextlib
-import functools
-import hashlib
-import os
-import secrets
-import zlib
-from pathlib import Path
 
 import pygit2
 from pygit2.enums import FileMode, ObjectType
+
+from .loose_objects import LooseObjects
 
 _ID_BYTES = 20
 _STORED = 0  # zlib level: stored blocks, no compression
@@ -88,72 +80,10 @@ class FolderEntries:
             self._keys.insert(at, key)
             self._entries.insert(at, b"%o %s\0" % (mode, raw) + bytes.fromhex(object_id))
 
-    def write(self, repo: pygit2.Repository) -> pygit2.Oid:
-        """Store the tree (fsynced) and return its id."""
-        body = b"".join(self._entries)
-        header = b"tree %d\0" % len(body)
-        digest = hashlib.sha1(header, usedforsecurity=False)
-        digest.update(body)
-        oid = pygit2.Oid(raw=digest.digest())
-        if oid in repo.odb:
-            return repo.odb.write(ObjectType.TREE, body)  # freshened, not written again
-        _store_loose(
-            _objects_folder(Path(repo.path)), str(oid), zlib.compress(header + body, _STORED)
-        )
-        return oid
+    def write(self, objects: LooseObjects) -> pygit2.Oid:
+        """Store the tree and return its id."""
+        return objects.write(ObjectType.TREE, b"".join(self._entries), _STORED)
 
 
 def _key(name: bytes, is_tree: bool) -> bytes:
     return name + b"/" if is_tree else name
-
-
-@functools.lru_cache(maxsize=16)
-def _objects_folder(gitdir: Path) -> Path:
-    """`objects` of the repository's common folder: a linked worktree's gitdir names it.
-    Kept per gitdir: where a repository keeps its objects does not move under a bridge."""
-    try:
-        common = (gitdir / "commondir").read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        return gitdir / "objects"
-    return (gitdir / common).resolve() / "objects"
-
-
-def _store_loose(objects: Path, object_id: str, data: bytes) -> None:
-    """Write a loose object durably: temporary file, fsync, rename, fsync of its folder."""
-    folder = objects / object_id[:2]
-    created = False
-    try:
-        folder.mkdir()
-        created = True
-    except FileExistsError:
-        pass
-    temporary = folder / f"tmp_obj_memoire_{secrets.token_hex(8)}"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
-    try:
-        try:
-            _write_all(descriptor, data)
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-        temporary.rename(folder / object_id[2:])
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            temporary.unlink()
-        raise
-    _fsync_folder(folder)
-    if created:
-        _fsync_folder(objects)
-
-
-def _write_all(descriptor: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(descriptor, view) :]
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
