@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -143,3 +144,16 @@ def write_config(
         f"{extra}"
     )
     return config
+
+
+def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The path of every file or folder fsynced by Python code from now on, in order."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        synced.append(str(Path(f"/proc/self/fd/{descriptor}").readlink()))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return synced

@@ -19,7 +19,7 @@ from memoire.storage.commits import COMMITTER_EMAIL, with_signature
 from memoire.storage.loose_objects import LooseObjects
 from memoire.storage.signing import BridgeKey
 
-from .conftest import ServiceFactory, fsck_problems, git
+from .conftest import ServiceFactory, fsck_problems, fsynced, git
 
 
 @pytest.mark.parametrize(
@@ -38,18 +38,6 @@ def test_a_signed_commit_is_the_object_libgit2_writes(repository: Path, message:
     assert repo[by_libgit2].read_raw() == with_signature(content, gpgsig).encode()
 
 
-def _fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def fsync(descriptor: int) -> None:
-        synced.append(str(Path(f"/proc/self/fd/{descriptor}").readlink()))
-        real_fsync(descriptor)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return synced
-
-
 def test_objects_is_fsynced_once_before_the_branch_moves_when_fan_out_folders_were_made(
     service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -60,7 +48,7 @@ def test_objects_is_fsynced_once_before_the_branch_moves_when_fan_out_folders_we
     git(repository, "gc", "--quiet")
     objects = (repository / ".git/objects").resolve()
     assert not [entry for entry in objects.iterdir() if len(entry.name) == 2]
-    synced = _fsynced(monkeypatch)
+    synced = fsynced(monkeypatch)
     landed = service.append("desk", "topics/a.md", "second")
     written = [path for path in synced if path.startswith(str(objects))]
     trees = [path for path in written if "/tmp_obj_memoire_" in path]
@@ -87,7 +75,7 @@ def test_a_fan_out_folder_made_by_any_writer_gets_objects_fsynced_once(
     data = b"a note's text\n"
     blob = str(pygit2.hash(data))
     assert not (folder / blob[:2]).exists()
-    synced = _fsynced(monkeypatch)
+    synced = fsynced(monkeypatch)
     assert str(objects.write(ObjectType.BLOB, data, level)) == blob
     objects.sync_new_folders()
     assert synced.count(str(folder)) == 1

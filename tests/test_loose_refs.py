@@ -15,20 +15,7 @@ import pytest
 from memoire.service import MemoryService
 from memoire.storage.loose_refs import LooseRefs
 
-from .conftest import ServiceFactory, fsck_problems, git
-
-
-def _fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The path of every file or folder fsynced by Python code from now on, in order."""
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def fsync(descriptor: int) -> None:
-        synced.append(str(Path(f"/proc/self/fd/{descriptor}").readlink()))
-        real_fsync(descriptor)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return synced
+from .conftest import ServiceFactory, fsck_problems, fsynced, git
 
 
 def test_a_move_fsyncs_the_lock_the_reflogs_and_the_refs_folder_never_the_reflogs_folders(
@@ -38,7 +25,7 @@ def test_a_move_fsyncs_the_lock_the_reflogs_and_the_refs_folder_never_the_reflog
     libgit2 adds) keeps nothing. The lock must be durable before it is renamed over the
     ref, the reflogs before the move, and the ref's folder after it (the rename)."""
     service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
-    synced = _fsynced(monkeypatch)
+    synced = fsynced(monkeypatch)
     landed = service.append("desk", "topics/a.md", "second")
     gitdir = (repository / ".git").resolve()
     moved = [path for path in synced if "/refs/" in path or "/logs" in path]

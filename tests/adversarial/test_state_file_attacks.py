@@ -24,6 +24,8 @@ from memoire.storage import nofollow, sqlite_wal
 from memoire.storage.keys import KeyFile, Keyring
 from memoire.storage.search import SearchIndex
 from memoire.storage.summaries import SummaryStore
+
+from ..conftest import fsynced
 from memoire.storage.tokens import TokenStore
 
 OUTSIDE_TEXT = "a person's own file\n"
@@ -228,3 +230,19 @@ def test_a_sign_in_database_held_too_long_says_so_and_never_asks_to_move_it(
     assert "held by another memoire process" in str(refused.value)
     assert "Move it away" not in str(refused.value)
     assert file.is_file()
+
+
+def test_a_state_file_is_there_after_a_power_cut_once_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rename is durable only once its folder is fsynced: without it a power cut could
+    lose a confirmed write's journal (then `git commit -a` reverts it), a new token or the
+    first memory key while notes encrypted with it are already committed."""
+    state = tmp_path / "state"
+    state.mkdir()
+    synced = fsynced(monkeypatch)
+    nofollow.write_state_file(state / "pending.json", b"{}", tmp_path)
+    assert synced[-1] == str(state)
+    synced.clear()
+    nofollow.write_state_file(state / "key", b"k", mode=0o600, replace=False)
+    assert synced[-1] == str(state)

@@ -155,7 +155,8 @@ def write_state_file(
     unless `owner_may_link_folder`: a configuration folder kept as a link into a dotfiles
     repository is its owner's choice, followed; the file itself never is. Without
     `replace`, a file already there is kept (two processes creating the first key agree
-    on one); returns whether `data` was put in place.
+    on one); returns whether `data` was put in place. The folder is fsynced after the
+    rename, so the file is there after a power cut as soon as this returns.
     """
     folder_flags = _DIRECTORY_FLAGS & ~os.O_NOFOLLOW if owner_may_link_folder else _DIRECTORY_FLAGS
     try:
@@ -171,15 +172,20 @@ def write_state_file(
             prefix = f"{temporary_prefix(file.name)}-" if scratch is None else f"{TEMPORARY_MARK}-"
             temporary = _create_temporary(where, prefix, data, mode)
             try:
-                return _put_in_place(where, temporary, folder, file.name, replace=replace)
+                placed = _put_in_place(where, temporary, folder, file.name, replace=replace)
             finally:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(temporary, dir_fd=where)
         finally:
             if where != folder:
                 os.close(where)
+        if placed:
+            # The new name is durable only once its folder is: without this a power cut could
+            # lose a confirmed write's journal, a new token or the first memory key.
+            os.fsync(folder)
     finally:
         os.close(folder)
+    return placed
 
 
 def _put_in_place(where: int, temporary: str, folder: int, name: str, *, replace: bool) -> bool:
