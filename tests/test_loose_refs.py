@@ -3,7 +3,6 @@ reads as its own, and a writer killed at any step of the move leaves a whole rep
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys

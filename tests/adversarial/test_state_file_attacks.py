@@ -24,9 +24,9 @@ from memoire.storage import nofollow, sqlite_wal
 from memoire.storage.keys import KeyFile, Keyring
 from memoire.storage.search import SearchIndex
 from memoire.storage.summaries import SummaryStore
+from memoire.storage.tokens import TokenStore
 
 from ..conftest import fsynced
-from memoire.storage.tokens import TokenStore
 
 OUTSIDE_TEXT = "a person's own file\n"
 
