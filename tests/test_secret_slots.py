@@ -216,7 +216,8 @@ def test_an_object_an_unlock_spelt_digits_or_a_reply_give_a_pair(
         ("Lena's tablet unlocks with 551903", "551903"),
         ("Grandpa's phone: 740913, he never remembers it", "740913"),
         ("mon ordi du bureau se déverrouille avec 628104", "628104"),
-        ("Tablette du salon : 3419 (pour les enfants)", "3419"),
+        ("porte du garage 7712#", "7712#"),
+        ("work laptop unlock 8830", "8830"),
         ("Q: name of your first teacher? A: Pennyworth", "Pennyworth"),
     ],
 )
