@@ -55,7 +55,12 @@ DEV4_CORPUS = DATA / "secrets_dev4.jsonl"
 TRAIN_A_CORPUS = DATA / "secrets_train_a.jsonl"
 TRAIN_B_CORPUS = DATA / "secrets_train_b.jsonl"
 TRAIN_C_CORPUS = DATA / "secrets_train_c.jsonl"
-TRAIN_CORPORA = (TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS)
+# Two more hands: D writes secrets without a secret noun beside them (an object's code, an
+# unlock, spelt digits, answers, code words) and their look-alikes; E everyday notes full of
+# numbers. Measured once by the guard before the object pairs, then trained on.
+TRAIN_D_CORPUS = DATA / "secrets_train_d.jsonl"
+TRAIN_E_CORPUS = DATA / "secrets_train_e.jsonl"
+TRAIN_CORPORA = (TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS)
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each
 # left out of its own fit in turn (bench/secrets_fit_slots.py).

@@ -13,7 +13,14 @@ from memoire.core.secrets.pairs import _MAX_LABELS, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets, score
 from memoire.core.secrets.text import lowered
-from tests.secret_corpus import TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, load_corpus
+from tests.secret_corpus import (
+    TRAIN_A_CORPUS,
+    TRAIN_B_CORPUS,
+    TRAIN_C_CORPUS,
+    TRAIN_D_CORPUS,
+    TRAIN_E_CORPUS,
+    load_corpus,
+)
 
 
 def pairs(text: str) -> dict[str, set[str]]:
@@ -177,6 +184,88 @@ def test_the_guard_refuses_what_only_the_slots_find(text: str, secret: str) -> N
     assert find_secret(text) is not None
 
 
+# Written for these tests in wording of their own: a code named by the thing it opens, by an
+# unlocking verb, spelt or dialled digit by digit, or a reply after a question, no secret noun.
+@pytest.mark.parametrize(
+    ("text", "value", "feature"),
+    [
+        ("Priya's phone unlocks with 904417", "904417", "l:unlock"),
+        ("Priya's phone unlocks with 904417", "904417", "l:device"),
+        ("le portillon du potager s'ouvre avec 5531", "5531", "l:unlock"),
+        ("bike shed keypad 6130# (the cleaners know it)", "6130#", "v:keypad_key"),
+        ("side door 4471* after 8pm", "4471", "v:keypad_key"),
+        ("barrière du parking visiteurs : 2913", "2913", "l:thing"),
+        (
+            "la combinaison du vélo : sept zéro deux huit, pas de dièse",
+            "sept zéro deux huit",
+            "r:digit_run",
+        ),
+        (
+            "padlock on the shed: 14 left, 3 right, 27 left then pull",
+            "14 left, 3 right, 27 left",
+            "v:dialled_digits",
+        ),
+        ("armoire du vestiaire : 6,0,3,8", "6,0,3,8", "v:digit_groups"),
+        ("Q: first concert you went to? A: Blur at Wembley", "Blur at Wembley", "l:answer"),
+    ],
+)
+def test_an_object_an_unlock_spelt_digits_or_a_reply_give_a_pair(
+    text: str, value: str, feature: str
+) -> None:
+    assert feature in pairs(text).get(value, set())
+
+
+# Written for these tests in wording of their own; the guard before the object pairs let each
+# of them through.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Lena's tablet unlocks with 551903", "551903"),
+        ("Grandpa's phone: 740913, he never remembers it", "740913"),
+        ("mon ordi du bureau se déverrouille avec 628104", "628104"),
+        ("porte du garage 7712#", "7712#"),
+        ("work laptop unlock 8830", "8830"),
+        ("Q: name of your first teacher? A: Pennyworth", "Pennyworth"),
+    ],
+)
+def test_a_code_named_by_its_object_or_an_unlock_is_refused(text: str, secret: str) -> None:
+    assert secret in scored_secrets(text)
+    assert find_secret(text) is not None
+
+
+# Numbers beside the same objects that are no secret: times, rooms, lockers, gates, prices,
+# models, extensions and phone numbers (wording of their own, pinned by the fit as tests).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gate B17 boards at 07:40",
+        "room 3012",
+        "locker 212",
+        "the door closes at 22:07",
+        "barrière levée de 7h à 19h",
+        "my new phone is a Pixel 8, bought for £499 in 2024",
+        "tablet battery at 15%, charge it before 8",
+        "padlock bought for 12,90 € at the hardware store",
+        "phone extension 4471 for the front desk",
+        "the gate opens at 0730 and closes at 1900",
+        "porte 3 du hall B, rendez-vous à 14h30",
+        "le portable de Julien : 06 12 48 90 33",
+        "laptop serial 5CG1234XYZ under the battery",
+        "casier 118 au sous-sol, à côté du local vélos",
+        "my tablet runs Android 13, the update took 45 min",
+    ],
+)
+def test_numbers_beside_doors_phones_and_lockers_are_not_secrets(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_a_phone_or_an_unlock_without_a_code_shaped_token_forms_no_pair() -> None:
+    """Prose about phones and tablets costs no pair: their kinds are read only on a line that
+    holds a code-shaped token."""
+    text = "my phone is old, the tablet is slow, I unlock it with my face"
+    assert not any(slot.label in ("device", "unlock") for slot in slots(text, lowered(text)))
+
+
 def test_a_note_made_of_nouns_is_read_up_to_a_bounded_number_of_them() -> None:
     unit = "safe 12: "  # each noun reads a few units ahead of it, never the whole note
     text = unit * 5_000
@@ -334,12 +423,14 @@ def refused_per_family(path: Path) -> tuple[dict[str, int], int]:
         (TRAIN_A_CORPUS, 140, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
         (TRAIN_B_CORPUS, 158, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
         (TRAIN_C_CORPUS, 147, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+        (TRAIN_D_CORPUS, 86, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_E_CORPUS, 142, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
     path: Path, keyword: int, token: int, card: int, flagged: int
 ) -> None:
-    """Written by three writers who never saw the guard, measured once by the code before
+    """Written by five writers who never saw the guard, measured once by the code before
     (bench/secrets_blind.py), then trained on: these are the levels after, no longer blind.
     Every false alarm left is a rule's (the slots flag none of their negatives)."""
     caught, refused = refused_per_family(path)

@@ -42,7 +42,7 @@ _FILENAME = re.compile(
     r"|tgz|tar|whl|deb|rpm|dmg|exe|msi|apk|iso|jar|js|mjs|ts)"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
-_DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}")
+_DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}|[0-9]{1,2}(?:,[0-9]{1,2}){2,5}")
 _DIGITS_LETTERS = re.compile(
     r"(?=[0-9A-Za-z]{4,8}$)(?=(?:[A-Za-z]*[0-9]){3})[0-9]*[A-Za-z]{1,2}[0-9]*[A-Za-z]?[0-9]*"
 )
@@ -251,14 +251,26 @@ def _phrase_features(value: str, words: list[str]) -> Iterator[str]:
         yield "v:words_digit"
     if sum(word in _NUMBER_WORDS for word in lowered_words) >= 3:
         yield "v:spelled_digits"  # "seven seven one four", "trois huit zéro six étoile"
+    digits = sum(word.isdigit() and len(word) <= 2 for word in lowered_words)
+    if digits >= 3 and all(word.isdigit() or word in DIGIT_JOINERS for word in lowered_words):
+        yield "v:dialled_digits"  # "4, 4, 0, 9", "36 right, 12 left, 58 right"
 
 
-_NUMBER_WORDS = frozenset(
+SPELT_DIGITS = frozenset(
     (
         *("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
         *("zéro", "un", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf"),
-        *("star", "hash", "étoile", "dièse", "then", "puis", "double", "triple"),
     )
+)
+# Words inside a run of spelt digits: "trois huit zéro six étoile", "seven then double four".
+DIGIT_JOINERS = frozenset(
+    (
+        *("star", "hash", "étoile", "dièse", "then", "puis", "double", "triple", "et", "and"),
+        *("left", "right", "gauche", "droite", "à", "to", "l", "r", "g", "d", "-"),
+    )
+)
+_NUMBER_WORDS = SPELT_DIGITS | frozenset(
+    ("star", "hash", "étoile", "dièse", "then", "puis", "double", "triple")
 )
 
 

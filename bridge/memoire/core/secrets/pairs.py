@@ -13,6 +13,8 @@ from itertools import islice
 
 from memoire.core.secrets.features import (
     COMMON_WORDS,
+    DIGIT_JOINERS,
+    SPELT_DIGITS,
     context_features,
     unwrap,
     value_features,
@@ -39,9 +41,18 @@ _LABEL = re.compile(
     r"|(?P<creds>identifiants|credentials|creds|logins)"
     r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
-    r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox)"
+    r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox|barrières?|barriers?|armoires?|serrures?"
+    r"|cupboards?|cabinets?|key[ _-]?safes?|grilles?|verrous?|buzzers?)"
+    r"|(?P<device>tablets?|tablettes?|(?:smart|tele|télé|i)?phones?|téléphones?|portables?"
+    r"|mobiles?|laptops?|ordis?|ordinateurs?|computers?|pcs?|ipads?|kindles?)"
+    r"|(?P<reply>(?:(?<=\?)|(?<=\?[ \t]))[ar](?=[ \t]?:))"  # "…grew up on? A: Albion Terrace"
+    r"|(?P<unlock>unlock(?:s|ed|ing)?|d[ée]verrouill\w*|opens?[ _-]with|ouvre[ _-]avec)"
     r")(?![^\W_])"
 )
+# Kinds named by an object or an unlocking verb alone ("Geoff's tablet unlock is 280461"): read
+# only on a line holding a code-shaped token, so a page of prose about phones forms no pair.
+_OBJECT_KINDS = frozenset(("device", "unlock"))
+_CODE_SHAPED = re.compile(r"[0-9]{3}|[0-9][ ,-]{1,2}[0-9][ ,-]{1,2}[0-9]")
 # Where each noun above may start, or a part every spelling of it holds ("jeune" for "nom de
 # jeune fille"): a line without any holds no noun.
 _STEMS = (
@@ -49,7 +60,10 @@ _STEMS = (
     *("crypto", "safe", "code", "comb", "clé", "cle", "key", "secret", "token", "jeton"),
     *("answer", "répon", "maiden", "jeune", "morab", "question", "identifiants", "cred", "login"),
     *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
-    *("antivol", "consigne", "boîte"),
+    *("antivol", "consigne", "boîte", "barri", "armoire", "serrure", "cupboard", "cabinet"),
+    *("grille", "verrou", "buzzer", "tablet", "phone", "téléphone", "mobile", "laptop", "ordi"),
+    *("computer", "pc", "ipad", "kindle", "unlock", "verrouill", "open", "ouvre"),
+    *("?a", "? a", "?r", "? r"),
 )
 _TOKEN = re.compile(r"[0-9](?: [0-9]){3,7}(?![0-9])|\S+")
 _SEPARATORS = frozenset((":", "=", "-", "–", "—", "->", "→", ":=", "=>", "|", "::", "=="))
@@ -92,7 +106,7 @@ _TABLE_RULE = re.compile(r"[\s|:+-]*")
 _CROSSED = frozenset(
     (
         *("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"),
-        *("r:heading_item", "r:item_label", "r:quoted_phrase"),
+        *("r:heading_item", "r:item_label", "r:quoted_phrase", "r:digit_run"),
     )
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -129,8 +143,11 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
     )
     fences = _fences(text)
     for match, line_start, line_end in islice(matches, _MAX_LABELS):
+        if match.lastgroup in _OBJECT_KINDS and not _CODE_SHAPED.search(text, line_start, line_end):
+            continue
         label = _label(text, lower, match, line_start, line_end, fences=fences)
         yield from _same_line(text, label)
+        yield from _digit_runs(text, label)
         yield from _quoted_after(text, label)
         yield from _before(text, label)
         yield from _next_line(text, lower, label)
@@ -171,6 +188,8 @@ def _label(
     start, end = match.span()
     window = lower[max(line_start, start - _CONTEXT_BEFORE) : min(line_end, end + _CONTEXT_AFTER)]
     kind = match.lastgroup or "code"
+    if kind == "reply":
+        kind = "answer"  # a reply after a question is the question's answer
     context = (
         *context_features(window),
         *_label_neighbours(lower, start, end, line_start, line_end),
@@ -276,6 +295,8 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
     if value.isalpha() and value.lower() in COMMON_WORDS:
         return None  # "the", "is", "password": never a value
     shape = value_features(value)
+    if _KEYPAD_ENTRY.fullmatch(value if value[-1] in "*#" else text[start : end + 1]):
+        shape = (*shape, "v:keypad_key")  # "2207*", "9182#": a code typed on a keypad
     names = {f"l:{label.kind}", *where, *shape, *label.context}
     if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
         end : end + 2
@@ -290,6 +311,9 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
         f"{relation}&{name}" for name in shape for relation in where if relation in _CROSSED
     )
     return Slot(label.kind, start, end, tuple(names))
+
+
+_KEYPAD_ENTRY = re.compile(r"[0-9A-Za-z]{0,3}[0-9]{3,10}[*#]")
 
 
 def _same_line(text: str, label: _Label) -> Iterator[Slot]:
@@ -337,6 +361,39 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
             continue
         since_link += 1
         crossed = crossed or raw.endswith(_SENTENCE_ENDS)
+
+
+def _digit_runs(text: str, label: _Label) -> Iterator[Slot]:
+    """Digits said or typed one by one after the noun, as one value: "c'est quatre un neuf zéro
+    et après…", "turn the dial to 4, 4, 0, 9", "36 right, 12 left, 58 right": the run alone,
+    not the words around it."""
+    tokens = _tokens_after(text, label)[:_MAX_TOKENS]
+    words = [token[0].lower().strip(_PUNCTUATION) for token in tokens]
+    run: list[int] = []
+    for index in range(len(tokens) + 1):
+        word = words[index] if index < len(tokens) else ""
+        if _is_run_digit(word) or (run and word in DIGIT_JOINERS):
+            run.append(index)
+            if not tokens[index][0].endswith(_SENTENCE_ENDS):
+                continue
+        while run and words[run[-1]] in _RUN_CONNECTORS:
+            run.pop()  # "…zéro et après", "…5 then pull": a direction ("left") stays
+        if sum(_is_run_digit(words[at]) for at in run) >= 3:
+            where = ["r:after", "r:digit_run", _distance(run[0])]
+            before = tokens[run[0] - 1][0].lower() if run[0] else ""
+            if before in _SEPARATORS or before.rstrip(",") in _VERBS or before.endswith(":"):
+                where.append("r:first")  # "is five one one eight", "dial: 14 left, 3 right"
+            slot = _slot(text, label, tokens[run[0]].start(), tokens[run[-1]].end(), where)
+            if slot is not None:
+                yield slot
+        run = []
+
+
+_RUN_CONNECTORS = frozenset(("then", "puis", "et", "and", "to", "à", "-"))
+
+
+def _is_run_digit(word: str) -> bool:
+    return word in SPELT_DIGITS or (word.isdigit() and len(word) <= 2)
 
 
 def _tokens_after(text: str, label: _Label) -> list[re.Match[str]]:
@@ -405,8 +462,8 @@ def _before(text: str, label: _Label) -> Iterator[Slot]:
     verb = False
     for distance, token in enumerate(reversed(tokens)):
         raw = token[0]
-        if raw.endswith(_SENTENCE_ENDS) and distance:
-            break
+        if (raw.endswith(_SENTENCE_ENDS) or raw.endswith(":")) and distance:
+            break  # "İstanbul: wifi password: Kebap2024, PIN": another noun's words
         if raw.lower() in _VERBS_BEFORE or raw in _SEPARATORS:
             verb = True
             continue
