@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memoire.core.secrets import SecretFamily
+from memoire.core.secrets import SecretFamily, find_secret
 
 DATA = Path(__file__).parent / "data"
 SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules were tuned
@@ -30,6 +30,7 @@ HOLDOUT8_CORPUS = DATA / "secrets_holdout8.jsonl"  # written blind, measured onc
 HOLDOUT9_CORPUS = DATA / "secrets_holdout9.jsonl"  # written blind, measured once (slots 2)
 HOLDOUT10_CORPUS = DATA / "secrets_holdout10.jsonl"  # written blind, measured once (slots 3)
 HOLDOUT11_CORPUS = DATA / "secrets_holdout11.jsonl"  # written blind, measured once (session end)
+HOLDOUT12_CORPUS = DATA / "secrets_holdout12.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -42,6 +43,7 @@ HOLDOUTS = (
     HOLDOUT9_CORPUS,
     HOLDOUT10_CORPUS,
     HOLDOUT11_CORPUS,
+    HOLDOUT12_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
@@ -286,3 +288,13 @@ def entry_from_row(row: dict[str, str], rng: random.Random) -> CorpusEntry:
         row["lang"],
         None if secret is None else fill(secret),
     )
+
+
+def caught_per_family(corpus: list[CorpusEntry]) -> tuple[dict[str, int], int]:
+    """Secrets the guard refuses per family (a row's kind), and hard negatives it refuses."""
+    caught: dict[str, int] = {}
+    for entry in corpus:
+        if entry.family is not None:
+            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
+    flagged = sum(find_secret(e.text) is not None for e in corpus if e.family is None)
+    return caught, flagged

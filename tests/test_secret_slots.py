@@ -19,6 +19,7 @@ from tests.secret_corpus import (
     TRAIN_C_CORPUS,
     TRAIN_D_CORPUS,
     TRAIN_E_CORPUS,
+    caught_per_family,
     load_corpus,
 )
 
@@ -408,15 +409,6 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
     assert not any("r:heading_item" in features for features in pairs(text).values())
 
 
-def refused_per_family(path: Path) -> tuple[dict[str, int], int]:
-    corpus = load_corpus(path)
-    caught: dict[str, int] = {}
-    for entry in corpus:
-        if entry.family is not None:
-            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
-    return caught, sum(find_secret(e.text) is not None for e in corpus if e.family is None)
-
-
 @pytest.mark.parametrize(
     ("path", "keyword", "token", "card", "flagged"),
     [
@@ -433,7 +425,7 @@ def test_training_corpora_levels_hold_as_a_floor(
     """Written by five writers who never saw the guard, measured once by the code before
     (bench/secrets_blind.py), then trained on: these are the levels after, no longer blind.
     Every false alarm left is a rule's (the slots flag none of their negatives)."""
-    caught, refused = refused_per_family(path)
+    caught, refused = caught_per_family(load_corpus(path))
     assert refused <= flagged
     assert caught["keyword"] >= keyword
     assert caught["token"] >= token

@@ -4,6 +4,8 @@ The corpora and their fake-token generator are in tests/secret_corpus.py.
 """
 
 import random
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -34,10 +36,12 @@ from tests.secret_corpus import (
     HOLDOUT9_CORPUS,
     HOLDOUT10_CORPUS,
     HOLDOUT11_CORPUS,
+    HOLDOUT12_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
     CorpusEntry,
+    caught_per_family,
     load_corpus,
 )
 
@@ -228,173 +232,73 @@ def test_dev_corpus_levels_hold() -> None:
     assert all(level >= 0.95 for level in recall.values()), recall
 
 
-def caught_per_family(corpus: list[CorpusEntry]) -> tuple[dict[str, int], int]:
-    """Secrets refused per family of a hold-out, and hard negatives refused."""
-    caught: dict[str, int] = {}
-    for entry in corpus:
-        if entry.family is not None:
-            caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
-    flagged = sum(find_secret(e.text) is not None for e in corpus if e.family is None)
-    return caught, flagged
+@dataclass(frozen=True)
+class HoldoutFloor:
+    """A spent hold-out's levels today, the floor no change may go under (the comment above
+    each says what it measured while blind and what was studied since)."""
+
+    corpus: Path
+    secrets: int
+    keyword: int
+    token: int
+    card: int
+    flagged: int
 
 
-def test_first_holdout_levels_hold_as_a_floor() -> None:
-    """Blind when first measured (card 30/31, keyword 53/62, token 52/53), then read while
-    tuning: these are the levels re-measured after the last rule change, no longer blind."""
-    caught, flagged = caught_per_family(load_corpus(HOLDOUT_CORPUS))
-    assert flagged == 0  # of 152 hard negatives
-    assert caught["card"] >= 31  # of 31
-    assert caught["keyword"] >= 62  # of 62
-    assert caught["token"] >= 53  # of 53
+HOLDOUT_FLOORS = (
+    # blind: card 30/31, keyword 53/62, token 52/53; then read while tuning
+    HoldoutFloor(HOLDOUT_CORPUS, secrets=146, keyword=62, token=53, card=31, flagged=0),
+    # blind: card 32/36, keyword 73/100, token 66/71; misses studied to generalise rules
+    HoldoutFloor(HOLDOUT2_CORPUS, secrets=207, keyword=100, token=71, card=36, flagged=0),
+    # blind: card 36/36, keyword 112/123, token 67/68, 1 of 208 flagged; misses studied
+    HoldoutFloor(HOLDOUT3_CORPUS, secrets=227, keyword=123, token=68, card=36, flagged=0),
+    # blind: card 24/24, keyword 131/151, token 41/41, 1 of 229 flagged; studied for the window
+    # scoring (window.py)
+    HoldoutFloor(HOLDOUT4_CORPUS, secrets=216, keyword=151, token=41, card=24, flagged=0),
+    # blind after the window scoring: keyword 180/197, 4 of 269 flagged (two MD5 sums, an SSH
+    # public key beside 'clé', a course code); studied for the command table, word passphrases,
+    # misspelt nouns and code shapes (dev3)
+    HoldoutFloor(HOLDOUT5_CORPUS, secrets=305, keyword=197, token=70, card=38, flagged=0),
+    # blind (601 rows): keyword 179/201 (170 before that round), 1 of 290 flagged (Wi-Fi names);
+    # the KINDS it missed were told, never its rows, and layouts.py was built on a corpus of its
+    # own (dev4)
+    HoldoutFloor(HOLDOUT6_CORPUS, secrets=311, keyword=201, token=70, card=40, flagged=0),
+    # blind after the layouts round: keyword 98/120 (81.7 %), 2 of 170 flagged (tables of museum
+    # and transit passes); fitted on by the slots since
+    HoldoutFloor(HOLDOUT7_CORPUS, secrets=170, keyword=118, token=30, card=20, flagged=0),
+    # blind while the slot scorer was built: rules 144/160, rules and slots 149 (93.1 %), 4 of
+    # 200 flagged (a ski-pass price table, an Indian PIN code, a connection-string template,
+    # INSEE and postal codes)
+    HoldoutFloor(HOLDOUT8_CORPUS, secrets=220, keyword=160, token=40, card=20, flagged=0),
+    # blind while the slots' second round was built: rules 131/160, first slots 132, second
+    # round 134 (83.8 %), 4 of 200 flagged (a PIN code in an address, two password checkers in
+    # Python, a log line saying a password was wrong)
+    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=144, token=30, card=20, flagged=0),
+    # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
+    # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
+    # card and false-alarm misses and the login-line layout (blocks.py)
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=132, token=30, card=20, flagged=0),
+    # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
+    # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
+    # code); then studied: false alarms (lookalikes.py) and nounless codes
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=135, token=30, card=20, flagged=0),
+    # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
+    # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
+    # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
+    # will be in the newsletter', 'leave key in the key safe'). Not studied
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=125, token=30, card=20, flagged=3),
+)
 
 
-def test_second_holdout_levels_hold_as_a_floor() -> None:
-    """Blind when first measured (card 32/36, keyword 73/100, token 66/71), then its misses
-    were studied while generalising the rules: re-measured after the last rule change."""
-    corpus = load_corpus(HOLDOUT2_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 207
+@pytest.mark.parametrize("floor", HOLDOUT_FLOORS, ids=lambda floor: floor.corpus.stem)
+def test_spent_holdout_levels_hold_as_a_floor(floor: HoldoutFloor) -> None:
+    corpus = load_corpus(floor.corpus)
+    assert sum(entry.family is not None for entry in corpus) == floor.secrets
     caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 189 hard negatives
-    assert caught["card"] >= 36  # of 36
-    assert caught["keyword"] >= 100  # of 100
-    assert caught["token"] >= 71  # of 71
-
-
-def test_third_holdout_levels_hold_as_a_floor() -> None:
-    """Blind when first measured (card 36/36, keyword 112/123, token 67/68, 1 of 208 hard
-    negatives flagged), then its misses were studied: re-measured after the last rule change."""
-    corpus = load_corpus(HOLDOUT3_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 227
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 208 hard negatives
-    assert caught["card"] >= 36  # of 36
-    assert caught["keyword"] >= 122  # of 123
-    assert caught["token"] >= 68  # of 68
-
-
-def test_fourth_holdout_levels_hold_as_a_floor() -> None:
-    """Blind when first measured (card 24/24, keyword 131/151, token 41/41, 1 of 229 hard
-    negatives flagged), then its misses were studied for the window scoring (window.py):
-    re-measured after the last rule change, no longer blind."""
-    corpus = load_corpus(HOLDOUT4_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 216
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 229 hard negatives
-    assert caught["card"] >= 24  # of 24
-    assert caught["keyword"] >= 151  # of 151
-    assert caught["token"] >= 41  # of 41
-
-
-def test_fifth_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind while the window scoring was built, measured once after its last change:
-    card 38/38, token 70/70, keyword 180/197, 4 of 269 hard negatives flagged (two MD5 sums,
-    an SSH public key beside "clé", a course code beside "code"). Spent from now on; the
-    checksums and the public key were then let through, then its misses were studied for the
-    command table, word passphrases, misspelt nouns and code shapes (dev3): re-measured after
-    the last rule change, no longer blind."""
-    corpus = load_corpus(HOLDOUT5_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 305
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 269 hard negatives
-    assert caught["card"] >= 38  # of 38
-    assert caught["keyword"] >= 197  # of 197
-    assert caught["token"] >= 70  # of 70
-
-
-def test_sixth_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (601 rows, EN/FR evenly) while the command table, word passphrases and
-    misspelt nouns were built, measured once after their last change: card 40/40, token
-    70/70, keyword 179/201 (89.1 %; the guard before that work: 170/201), 1 of 290 hard
-    negatives flagged (two Wi-Fi network names). Then a second round was told the KINDS it
-    missed (security answers, chat replies, password columns, values below a blank line or
-    after an explanation), never its rows, and built `layouts.py` on a corpus of its own
-    (dev4): re-measured after that, no longer blind: keyword 198/201, 0 flagged."""
-    corpus = load_corpus(HOLDOUT6_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 311
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 290 hard negatives
-    assert caught["card"] >= 40  # of 40
-    assert caught["keyword"] >= 198  # of 201
-    assert caught["token"] >= 70  # of 70
-
-
-def test_seventh_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (340 rows, EN/FR evenly) after the layouts round, measured once: card
-    20/20, token 30/30, keyword 98/120 (81.7 %), 2 of 170 hard negatives flagged (tables of
-    museum and transit passes). Spent from now on."""
-    corpus = load_corpus(HOLDOUT7_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 170
-    caught, flagged = caught_per_family(corpus)
-    assert flagged <= 1  # of 170 hard negatives, since the slots' third round
-    assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 112  # of 120, since the slots' third round
-    assert caught["token"] >= 30  # of 30
-
-
-def test_eighth_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (420 rows, EN/FR evenly, 160 distinct keyword situations) while the
-    secret-slot scorer was built, measured once: the rules alone caught 144 of 160 keyword
-    secrets (90.0 %) and flagged 3 of 200 hard negatives; rules and slots caught 149 (93.1 %),
-    all 40 tokens and 20 cards, and flagged 4 (a ski-pass price table, an Indian PIN code, a
-    connection-string template, a table of INSEE and postal codes). Spent from now on."""
-    corpus = load_corpus(HOLDOUT8_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 220
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 200 hard negatives, since the slots' third round
-    assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 154  # of 160, since the slots' third round
-    assert caught["token"] >= 40  # of 40
-
-
-def test_ninth_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (410 rows, EN/FR evenly) while the slots' second round was built,
-    measured once: the rules alone caught 131 of 160 keyword secrets and flagged none of
-    200 hard negatives; the first slots 132 and 1; the second round 134 (83.8 %), all 30
-    tokens and 20 cards, and flagged 4 (a PIN code in an address without a street, two
-    password checkers in Python, a log line saying a password was wrong). Spent from now
-    on."""
-    corpus = load_corpus(HOLDOUT9_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 210
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 200 hard negatives, since the third slots round
-    assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 135  # of 160, since the third slots round
-    assert caught["token"] >= 30  # of 30
-
-
-def test_tenth_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (410 rows, EN/FR evenly; weak hints, spelt-out digits, codes one digit
-    a line) while the slots' third round (features that are not words, three training
-    corpora by new hands) and the rules' speed work were built, measured once: before, 113
-    of 160 keyword secrets (70.6 %), 29 of 30 tokens, 18 of 20 cards, 6 of 200 flagged;
-    after, 116 (72.5 %), 29, 18 and 6. Then studied for its token, card and false-alarm
-    misses only (a letters-only URL password, cards grouped 8-8 and 6-6-4 after their
-    name, Indian PIN codes under an address, Bearer placeholders, an input's attributes, a
-    tax code) and for one layout of its keyword misses (a password alone under a login
-    line, no secret noun: blocks.py), 126 of 160 (78.8 %). Spent from now on."""
-    corpus = load_corpus(HOLDOUT10_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 210
-    caught, flagged = caught_per_family(corpus)
-    assert flagged == 0  # of 200 hard negatives
-    assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 126  # of 160
-    assert caught["token"] >= 30  # of 30
-
-
-def test_eleventh_holdout_levels_hold_as_a_floor() -> None:
-    """Written blind (410 rows, EN/FR evenly; lives not imagined before: a farm, a nurse's
-    handover, a landlord, a flat-share, a club treasurer) after the tenth was studied, and
-    measured once on the code of the session's start and once on its end: 123 then 127 of
-    160 keyword secrets (76.9 % then 79.4 %), all 30 tokens and 20 cards, 4 then 5 of 200
-    flagged (a list of postcodes, locker number ranges, two notes saying where a
-    passphrase is kept, a supplier's invoice code). Not studied; spent from now on."""
-    corpus = load_corpus(HOLDOUT11_CORPUS)
-    assert sum(entry.family is not None for entry in corpus) == 210
-    caught, flagged = caught_per_family(corpus)
-    assert flagged <= 5  # of 200 hard negatives
-    assert caught["card"] >= 20  # of 20
-    assert caught["keyword"] >= 127  # of 160
-    assert caught["token"] >= 30  # of 30
+    assert flagged <= floor.flagged
+    assert caught["keyword"] >= floor.keyword
+    assert caught["token"] >= floor.token
+    assert caught["card"] >= floor.card
 
 
 def test_second_dev_corpus_levels_hold() -> None:
