@@ -24,20 +24,11 @@ from memoire.adapters.handover import FOLDER, SOCKET_NAME
 
 from .bridges import HttpBridge, memoire_command, running_bridge, stdio_client
 from .conftest import write_config
+from .test_http_guard import INITIALIZE
 from .test_imports import GIT_AND_DATABASES, WEB_STACK, imported_by, packages
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
 HANDED_OVER = "handed over by its process"
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"},
-    },
-}
 
 
 @pytest.fixture
