@@ -50,7 +50,7 @@ REPLY_SECONDS = 15.0
 """How long stdio waits for the bridge to accept before serving the client itself."""
 EXIT_DROPPED = 3
 _PEER_CREDENTIALS = struct.Struct("3i")  # pid, uid, gid
-_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class HandoverUnusable(Exception):
@@ -110,7 +110,7 @@ def socket_folder(state_dir: Path) -> Path:
 
 def connect(state_dir: Path) -> socket.socket:
     """A connection to the bridge's socket, trusted only as this user's own."""
-    folder = os.open(socket_folder(state_dir), _FOLDER_FLAGS)
+    folder = os.open(socket_folder(state_dir), FOLDER_FLAGS)
     try:
         _check_private_folder(os.fstat(folder))
         mode = os.stat(SOCKET_NAME, dir_fd=folder, follow_symlinks=False).st_mode

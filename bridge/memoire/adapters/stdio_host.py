@@ -43,9 +43,10 @@ from ..core.acl import AccessTable
 from ..core.errors import UnusableStateFile
 from ..core.scopes import new_session_key
 from ..service import MemoryService
-from ..storage.nofollow import read_own_file
+from ..storage.nofollow import mode_kind, read_own_file
 from .caller import Caller
 from .handover import (
+    FOLDER_FLAGS,
     MESSAGE_LIMIT,
     PROTOCOL,
     SOCKET_NAME,
@@ -71,7 +72,6 @@ SDK_WAIT_SECONDS = 10.0
 STOP_WAIT_SECONDS = 10.0
 """How long a stopping bridge waits for its sessions' calls under way, all together."""
 _BACKLOG = 16
-_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _TWO_DESCRIPTORS = socket.CMSG_SPACE(2 * array.array("i").itemsize)
 
 
@@ -349,7 +349,7 @@ def _private_folder(path: Path) -> int:
     with contextlib.suppress(FileExistsError):
         path.mkdir(0o700)
     try:
-        folder = os.open(path, _FOLDER_FLAGS)
+        folder = os.open(path, FOLDER_FLAGS)
     except OSError as error:
         raise HandoverUnusable(
             f"{path} is {_kind(path)}, not a folder ({error.strerror})"
@@ -386,7 +386,7 @@ def _clear_stale(folder: int, folder_path: Path) -> None:
         return
     if not stat.S_ISSOCK(mode):
         raise HandoverUnusable(
-            f"{shown} is {_mode_kind(mode)}, not this bridge's socket; memoire never uses it "
+            f"{shown} is {mode_kind(mode)}, not this bridge's socket; memoire never uses it "
             "through a link. Remove it, then restart `memoire serve`"
         )
     with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC) as probe:
@@ -421,18 +421,6 @@ def _remove_if_ours(folder: int, identity: tuple[int, int]) -> None:
 
 def _kind(path: Path) -> str:
     try:
-        return _mode_kind(os.lstat(path).st_mode)
+        return mode_kind(os.lstat(path).st_mode)
     except OSError as error:
         return f"not usable ({error.strerror})"
-
-
-def _mode_kind(mode: int) -> str:
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISREG(mode):
-        return "a file"
-    return "not a socket"

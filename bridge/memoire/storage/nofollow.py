@@ -78,7 +78,7 @@ def file_kind(directory: int, name: str, shown: str) -> str | None:
     except OSError as error:
         raise refusal(shown, f"cannot be looked at ({error.strerror})") from None
     if not stat.S_ISREG(mode):
-        raise refusal(shown, f"is {_mode_kind(mode)}, not a regular file")
+        raise refusal(shown, f"is {mode_kind(mode)}, not a regular file")
     return "file"
 
 
@@ -114,7 +114,7 @@ def _open_regular(directory: int, name: str, shown: str) -> tuple[int, int] | No
     status = os.fstat(descriptor)
     if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
-        raise refusal(shown, f"is {_mode_kind(status.st_mode)}, not a regular file")
+        raise refusal(shown, f"is {mode_kind(status.st_mode)}, not a regular file")
     return descriptor, status.st_size
 
 
@@ -164,7 +164,7 @@ def write_state_file(
     except OSError as error:
         if error.errno not in (errno.ELOOP, errno.ENOTDIR):
             raise
-        kind = _mode_kind(os.lstat(file.parent).st_mode)
+        kind = mode_kind(os.lstat(file.parent).st_mode)
         raise _unusable(file.parent, kind, _MOVE_IT_AWAY) from None
     try:
         where = folder if scratch is None else os.open(scratch, _DIRECTORY_FLAGS)
@@ -242,7 +242,7 @@ def _check_own(
     path: Path, status: os.stat_result, limit: int, what_to_do: str, if_copied: str | None
 ) -> None:
     if not stat.S_ISREG(status.st_mode):
-        raise _unusable(path, f"{_mode_kind(status.st_mode)}, not a regular file", what_to_do)
+        raise _unusable(path, f"{mode_kind(status.st_mode)}, not a regular file", what_to_do)
     if status.st_size > limit:
         raise _too_large(path, limit, what_to_do)
     if if_copied is not None and status.st_mode & 0o077:
@@ -263,7 +263,7 @@ def check_own_file(path: Path, what_to_do: str) -> None:
     except FileNotFoundError:
         return
     if not stat.S_ISREG(mode):
-        raise _unusable(path, f"{_mode_kind(mode)}, not a regular file", what_to_do)
+        raise _unusable(path, f"{mode_kind(mode)}, not a regular file", what_to_do)
 
 
 def check_sqlite_files(database: Path, what_to_do: str) -> list[Path]:
@@ -320,12 +320,13 @@ def _create_temporary(directory: int, prefix: str, data: bytes, mode: int = 0o64
 def _kind_at(directory: int, name: str, error: OSError) -> str:
     """What made opening `name` fail, told by looking at it without following it."""
     try:
-        return _mode_kind(os.stat(name, dir_fd=directory, follow_symlinks=False).st_mode)
+        return mode_kind(os.stat(name, dir_fd=directory, follow_symlinks=False).st_mode)
     except OSError:
         return f"not usable ({error.strerror})"
 
 
-def _mode_kind(mode: int) -> str:
+def mode_kind(mode: int) -> str:
+    """What stands at a name, as a refusal says it ("a symbolic link", "a FIFO", "a device")."""
     kinds = {
         stat.S_ISLNK: "a symbolic link",
         stat.S_ISDIR: "a folder",
