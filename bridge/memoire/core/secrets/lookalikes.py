@@ -22,7 +22,7 @@ a secret's noun lets them pass:
 
 import re
 
-from memoire.core.secrets.text import end_of_line, start_of_line
+from .text import end_of_line, start_of_line
 
 _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
 
@@ -183,13 +183,15 @@ _DETERMINER = (
     r"(?i:the|my|our|his|her|their|your|a|an|le|la|les|l['’]|un|une|mon|ma|mes|son|sa|ses"
     r"|notre|nos|votre|leur|ce|cette)(?:[ ]|(?<=['’]))"
 )
+_KEEPING = (
+    r"(?:kept|stored|saved|written|noted|hidden|filed|locked|rang[ée]e?s?|not[ée]e?s?"
+    r"|cach[ée]e?s?|conserv[ée]e?s?|gard[ée]e?s?|[ée]crite?s?|enregistr[ée]e?s?)[ ]"
+)
 _WHEREABOUTS = re.compile(
     r"(?i:(?:(?:it|that|this|she|he|they)(?:['’]s|['’]re|[ ]is|[ ]are)|(?:il|elle|ils|elles)"
     r"[ ](?:est|sont)|c['’]est|is|est|se[ ]trouve)[ ](?:(?:still|always|now|toujours)[ ])?"
-    r"(?:(?:kept|stored|saved|written|noted|hidden|filed|locked|rang[ée]e?s?|not[ée]e?s?"
-    r"|cach[ée]e?s?|conserv[ée]e?s?|gard[ée]e?s?|[ée]crite?s?|enregistr[ée]e?s?)[ ])?"
-    r"|(?:kept|stored|saved|written|noted|hidden|filed|locked|rang[ée]e?s?|not[ée]e?s?"
-    r"|cach[ée]e?s?|conserv[ée]e?s?|gard[ée]e?s?|[ée]crite?s?|enregistr[ée]e?s?)[ ])"
+    rf"(?:{_KEEPING})?"
+    rf"|{_KEEPING})"
     rf"(?i:{_PREPOSITION})(?:{_DETERMINER}|[A-Z0-9])"
     # Or no verb, but a place things are kept in: "in the grey folder on the shelf".
     rf"|(?i:{_PREPOSITION}{_DETERMINER}(?:[^\W\d_]+[ ]){{0,2}}?"
