@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 import time
@@ -81,6 +82,12 @@ ROWS = (
 )
 
 
+def hit_count(summary: str) -> str:
+    """The "found/asked" of search.py's summary line, whatever else that line reports."""
+    found = re.search(r"hit@1 at [\d,]+ notes: (\d+/\d+)", summary)
+    return found.group(1) if found else "not measured"
+
+
 def milliseconds(samples_ns: Sequence[int]) -> str:
     """p50 (p95) of nanosecond samples, in ms."""
     stats = core.Row(0, "", tuple(samples_ns)).stats_ms()
@@ -118,7 +125,7 @@ def measure_size(size: int, base: Path, counts: Counts, seed: int) -> dict[str, 
     cell(3, milliseconds(picked(service_rows, core.READ)))
     cell(4, milliseconds(picked(search_rows, search.SERVICE_SEARCH)))
     cell(5, milliseconds(picked(search_rows, search.FLOOR)))
-    cell(6, hits.splitlines()[0].rsplit(" ", 1)[-1])
+    cell(6, hit_count(hits))
     cell(7, milliseconds(picked(service_rows, core.WRITE)))
     cell(8, milliseconds(picked(service_rows, core.APPEND)))
     cell(9, milliseconds(writes.floor_commits(repository, counts.iterations, fsync=True)))

@@ -6,6 +6,7 @@ the table has every row the issue asks for, each with a measured value, never a 
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,4 @@ def test_the_quick_run_prints_every_row_with_a_value(tmp_path: Path) -> None:
     for label, value in cells.items():
         assert value, label
         assert value != "not measured", label
+    assert re.fullmatch(r"\d+/\d+", cells["search hit@1 (names and phrases)"])
