@@ -4,7 +4,11 @@ lost, nothing overwritten, and reads that keep working when the remote is away."
 from __future__ import annotations
 
 import multiprocessing
+import random
+import socket
+import string
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,7 +28,7 @@ from memoire.core.errors import (
 from memoire.core.layout import ENGLISH
 from memoire.fetching import keep_fetching
 from memoire.service import MemoryService
-from memoire.storage import store
+from memoire.storage import store, transfer
 from memoire.storage.locking import exclusive
 
 from .bridges import events_in, issue_token, read_events, running_bridge
@@ -82,7 +86,7 @@ def test_other_bridges_see_pushed_commits_by_periodic_fetch(
     deadline = time.monotonic() + 10
     with keep_fetching(home):
         while time.monotonic() < deadline and not home.index("desk").notes:
-            time.sleep(0.1)
+            time.sleep(0.2)
     assert [note.path for note in home.index("desk").notes] == ["topics/boat.md"]
     assert [hit.path for hit in home.search("desk", "sails").hits] == ["topics/boat.md"]
     assert (tmp_path / "home" / "topics/boat.md").read_text().endswith("Sails mended.\n")
@@ -459,3 +463,76 @@ def test_changes_pushed_by_another_bridge_reach_the_events_stream(
         ("topics/boat.md", "created")
     ]
     assert "health" not in "\n".join(lines)
+
+
+TRICKLE = """\
+import os, subprocess, sys, threading, time
+# An ext:: remote: git-upload-pack on the bare repository, its answer relayed in small
+# pieces with a pause between them, as a slow link delivers a large memory.
+service, repository = sys.argv[1], sys.argv[2]
+child = subprocess.Popen([service, repository], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+def forward():
+    while chunk := os.read(0, 65536):
+        child.stdin.write(chunk)
+        child.stdin.flush()
+    child.stdin.close()
+threading.Thread(target=forward, daemon=True).start()
+while chunk := os.read(child.stdout.fileno(), 8192):
+    os.write(1, chunk)
+    time.sleep(0.2)
+sys.exit(child.wait())
+"""
+
+
+def test_a_slow_transfer_that_keeps_answering_is_not_cut(
+    remote: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first fetch of a large memory over a slow link takes longer than any fixed limit."""
+    author = tmp_path / "author"
+    git(tmp_path, "clone", "--quiet", str(remote), str(author))
+    letters = random.Random(7)
+    for number in range(8):  # barely compressible: a pack of ~120 KB, 15 pieces, 3 s
+        words = ("".join(letters.choices(string.ascii_lowercase, k=7)) for _ in range(2_000))
+        (author / f"file-{number}.md").write_text(" ".join(words))
+    git(author, "add", ".")
+    git(author, "commit", "--quiet", "-m", "A large memory")
+    git(author, "push", "--quiet", "origin", "HEAD:main")
+    relay = tmp_path / "trickle.py"
+    relay.write_text(TRICKLE)
+    monkeypatch.setenv("GIT_CONFIG_COUNT", "1")
+    monkeypatch.setenv("GIT_CONFIG_KEY_0", "protocol.ext.allow")
+    monkeypatch.setenv("GIT_CONFIG_VALUE_0", "always")
+    monkeypatch.setattr(transfer, "STALL_SECONDS", 1)
+    url = f"ext::{sys.executable} {relay} %S {remote}"
+    started = time.monotonic()
+    create_memory(tmp_path / "laptop", "", ENGLISH, url)
+    assert time.monotonic() - started > 2 * transfer.STALL_SECONDS  # longer than a stall
+    assert git(tmp_path / "laptop", "rev-parse", "main").strip() == remote_head(remote)
+    assert (tmp_path / "laptop" / "file-7.md").exists()
+
+
+def test_a_remote_that_stops_answering_is_refused_after_the_stall_and_writes_nothing(
+    remote: Path, bridge: Bridge, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = bridge("desk", str(remote))
+    desk.append("desk", "topics/boat.md", "Mooring in Sète.", title="Boat", sensitive=False)
+    listener = socket.create_server(("127.0.0.1", 0))  # accepts, then never says a word
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(listener.accept()[0]), daemon=True).start()
+    monkeypatch.setattr(transfer, "STALL_SECONDS", 1)
+    silent = MemoryService(
+        make_config(
+            tmp_path / "desk", remote=f"git://127.0.0.1:{listener.getsockname()[1]}/shared.git"
+        )
+    )
+    try:
+        before = git(tmp_path / "desk", "rev-parse", "main")
+        with pytest.raises(RemoteUnavailable, match=r"did not complete \(no answer for 1 s\)"):
+            silent.append("desk", "topics/boat.md", "Second mooring.", sensitive=False)
+        assert git(tmp_path / "desk", "rev-parse", "main") == before
+        assert silent.read("desk", "topics/boat.md").body.endswith("Mooring in Sète.\n")
+    finally:
+        silent.close()
+        listener.close()
+        for connection in held:
+            connection.close()

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import RemoteUnavailable
+from .transfer import run_while_answering
 
-TIMEOUT_SECONDS = 30
 _REJECTED = re.compile(r"\[rejected\]|stale info|fetch first|non-fast-forward|\[remote rejected\]")
 # Git says these before it has sent the remote anything: a push that failed so wrote nothing.
 _NOT_CONTACTED = re.compile(
@@ -66,7 +66,7 @@ class GitRemote:
 
     def fetch(self) -> None:
         refspec = f"+refs/heads/{self._branch}:{self.tracking_ref}"
-        result = self._git("fetch", "--no-tags", "--quiet", self._url, refspec)
+        result = self._git("fetch", "--no-tags", "--progress", self._url, refspec)
         if result.returncode != 0 and "couldn't find remote ref" in result.stderr:
             self._synced()  # the remote exists and has no such branch yet
             return
@@ -79,7 +79,7 @@ class GitRemote:
         result = self._git(
             "push",
             "--porcelain",
-            "--quiet",
+            "--progress",
             lease,
             self._url,
             f"{commit}:refs/heads/{self._branch}",
@@ -130,14 +130,4 @@ class GitRemote:
     def _git(self, *arguments: str) -> subprocess.CompletedProcess[str]:
         self.runs[arguments[0]] += 1
         environment = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
-        try:
-            return subprocess.run(
-                ["git", "-C", str(self._repository), *arguments],
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT_SECONDS,
-                env=environment,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return subprocess.CompletedProcess(arguments, 124, "", "timed out")
+        return run_while_answering(["git", "-C", str(self._repository), *arguments], environment)
