@@ -8,8 +8,9 @@ is audited exactly once.
 
 The four writes share one path through the rules (`_write`): rights and path, the
 operation's own checks and plan, the store's compare-and-swap. The search index
-follows off the write's path, once the writes pause (`search_upkeep`), or at the next
-search, which brings it to the branch first.
+follows off the write's path, once the writes pause or as soon as a read finds the branch
+moved by someone else (`search_upkeep`), or at the next search, which brings it to the
+branch first.
 """
 
 from __future__ import annotations
