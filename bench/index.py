@@ -15,6 +15,9 @@ Why each choice:
   waits for.
 - Cold start is a fresh `memoire stdio` process, spawn to the first index answer, on a
   memory whose search database is already built (as on any machine that used it once).
+- Over stdio, the CPU each side spends per call is printed beside the wall time: the
+  server's from /proc, the client's from `process_time`. On a shared machine the wall
+  time mostly measures the load; the CPU is what a change to either side moves.
 
 Run: `uv run python bench/index.py --sizes 1000 10000 --iterations 50`.
 """
@@ -48,6 +51,7 @@ from memoire.service import MemoryService
 
 WARMUP_CALLS = 3
 CHARS_PER_TOKEN = 4
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def _p50_ms(samples: Sequence[int]) -> float:
@@ -80,24 +84,67 @@ def _answer_size(result: Any) -> int:
     return len(text) + len(json.dumps(result.structured_content, ensure_ascii=False))
 
 
+def _children() -> set[int]:
+    """This process's children, from /proc (the SDK does not say which process it spawned)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text(encoding="ascii")
+        except OSError, UnicodeDecodeError:
+            continue
+        if entry.name.isdigit() and int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
+            found.add(int(entry.name))
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+
+@dataclasses.dataclass(frozen=True)
+class StdioRun:
+    size: int  # the first answer's text and JSON, in characters
+    p50_ms: float
+    server_cpu_ms: float  # per call
+    client_cpu_ms: float  # per call
+    cold: tuple[float, float]  # (spawn to session ready, then to first index answer) s
+
+
 async def over_stdio(
     config: Path, iterations: int, logs: Path
 ) -> tuple[int, float, tuple[float, float]]:
     """(answer size, warm p50 ms, (spawn to session ready, then to first index answer) s)."""
+    run = await stdio_run(config, iterations, logs)
+    return run.size, run.p50_ms, run.cold
+
+
+async def stdio_run(config: Path, iterations: int, logs: Path) -> StdioRun:
     with (logs / "stdio.log").open("a", encoding="utf-8") as errlog:
+        before = _children()
         start = time.perf_counter_ns()
         async with Client(stdio_client(_parameters(config), errlog=errlog)) as client:
             ready = time.perf_counter_ns()
             first = await client.call_tool("memoire_index", {})
             cold = ((ready - start) / 1e9, (time.perf_counter_ns() - ready) / 1e9)
+            server = max(_children() - before)
             for _ in range(WARMUP_CALLS):
                 await client.call_tool("memoire_index", {})
             samples = []
+            server_cpu, client_cpu = _cpu_seconds(server), time.process_time()
             for _ in range(iterations):
                 begin = time.perf_counter_ns()
                 await client.call_tool("memoire_index", {})
                 samples.append(time.perf_counter_ns() - begin)
-            return _answer_size(first), _p50_ms(samples), cold
+            server_cpu = _cpu_seconds(server) - server_cpu
+            client_cpu = time.process_time() - client_cpu
+            return StdioRun(
+                _answer_size(first),
+                _p50_ms(samples),
+                server_cpu / iterations * 1e3,
+                client_cpu / iterations * 1e3,
+                cold,
+            )
 
 
 def run(base: Path, size: int, iterations: int, seed: int) -> None:
@@ -115,11 +162,12 @@ def run(base: Path, size: int, iterations: int, seed: int) -> None:
         f"{size:>6} notes  in process: {chars:>9,} chars ({chars // CHARS_PER_TOKEN:,} tokens)"
         f"  p50 {p50:7.2f} ms"
     )
-    stdio_chars, stdio_p50, _ = asyncio.run(over_stdio(config, iterations, base))
-    _, _, (spawn, first) = asyncio.run(over_stdio(config, 1, base))
+    warm = asyncio.run(stdio_run(config, iterations, base))
+    spawn, first = asyncio.run(stdio_run(config, 1, base)).cold
     print(
-        f"{size:>6} notes  stdio:      {stdio_chars:>9,} chars "
-        f"({stdio_chars // CHARS_PER_TOKEN:,} tokens)  p50 {stdio_p50:7.2f} ms"
+        f"{size:>6} notes  stdio:      {warm.size:>9,} chars "
+        f"({warm.size // CHARS_PER_TOKEN:,} tokens)  p50 {warm.p50_ms:7.2f} ms  CPU per call: "
+        f"server {warm.server_cpu_ms:.2f} ms, client {warm.client_cpu_ms:.2f} ms"
     )
     print(
         f"{size:>6} notes  cold start: {spawn + first:.2f} s = {spawn:.2f} s spawn, imports "

@@ -16,11 +16,17 @@ from pathlib import Path
 import pytest
 
 from memoire import search_upkeep
+from memoire.bootstrap import create_memory
+from memoire.core.errors import VersionConflict
+from memoire.core.layout import ENGLISH
+from memoire.fetching import keep_fetching
 from memoire.search_upkeep import THREAD_NAME, SearchUpkeep
 from memoire.service import MemoryService
+from memoire.storage.search import SearchIndex
 
 from .adversarial.test_pushed_attacks import commit_files, note_text
-from .conftest import ServiceFactory, git
+from .conftest import ServiceFactory, git, make_config
+from .remotes import bare_repository
 from .test_write_path import indexed_commit
 
 WAIT_SECONDS = 60.0  # a bound on waiting for the worker on a loaded machine, not a speed
@@ -215,3 +221,175 @@ def test_a_failing_catch_up_is_logged_and_the_worker_carries_on(
     finally:
         upkeep.close()
     assert upkeep_threads() == []
+
+
+# Commits memoire did not make: a person's, a pull, another bridge's push fetched here.
+# The branch's commit is asked of Git, never of the service: asking the service is itself
+# a notice, and each test makes exactly the one it names.
+
+PERSONS_NOTES = 300
+NOTICES: dict[str, Callable[[MemoryService], object]] = {
+    "index": lambda service: service.index("voice"),  # a conversation's first call
+    "read": lambda service: service.read("voice", "README.md"),
+    "head": lambda service: service.head(),  # what the events watcher polls
+}
+
+
+def branch_commit(repository: Path, ref: str = "HEAD") -> str:
+    return git(repository, "rev-parse", ref).strip()
+
+
+def found_in_index(repository: Path, query: str) -> list[str]:
+    """What the search index holds, read without the service (which would catch up)."""
+    index = SearchIndex(repository / ".git/memoire/search.sqlite3")
+    try:
+        return [hit.path for hit in index.search(query, 10, include_sensitive=True)]
+    finally:
+        index.close()
+
+
+def persons_notes(count: int, word: str) -> dict[str, bytes]:
+    return {
+        f"topics/{word}-{number:04d}.md": note_text(f"{word} {number}", f"{word}{number}z.\n")
+        for number in range(count)
+    }
+
+
+@pytest.mark.parametrize("notice", NOTICES)
+def test_a_persons_commit_is_indexed_after_a_pause_without_a_search(
+    service: MemoryService, repository: Path, notice: str
+) -> None:
+    """300 notes a person committed (100 of them changed, 200 new): the first read that
+    finds the branch moved wakes the worker, and the index is at the commit with no
+    search; the search after prepares nothing. On the code before, nothing moves it."""
+    commit_files(repository, persons_notes(100, "puffin"))
+    service.search("desk", "anything")
+    changed = persons_notes(100, "puffin")
+    changed["topics/puffin-0007.md"] = note_text("puffin 7", "Guillemot on the cliff.\n")
+    commit_files(repository, changed | persons_notes(200, "gannet"), "a person's notes")
+    head = branch_commit(repository)
+    before = service.search_notes_indexed
+    NOTICES[notice](service)
+    eventually(lambda: indexed_commit(repository) == head)
+    assert found_in_index(repository, "guillemot") == ["topics/puffin-0007.md"]
+    assert service.search_notes_indexed - before == 201  # the one changed note and 200 new
+    assert found(service, "voice", "gannet199z") == ["topics/gannet-0199.md"]
+    assert service.search_notes_indexed - before == 201
+
+
+def test_a_persons_commit_removing_a_note_takes_its_hits_out_without_a_search(
+    service: MemoryService, repository: Path
+) -> None:
+    commit_files(repository, {"domains/otter.md": note_text("Otter", "Holt by the weir.\n")})
+    assert found(service, "voice", "weir") == ["domains/otter.md"]
+    git(repository, "rm", "-q", "domains/otter.md")
+    git(repository, "commit", "-q", "-m", "a person removes a note")
+    head = branch_commit(repository)
+    service.head()
+    eventually(lambda: indexed_commit(repository) == head)
+    assert found_in_index(repository, "weir") == []
+    assert found(service, "desk", "weir") == []
+
+
+def test_a_flood_of_commits_by_hand_wakes_one_worker_which_indexes_each_note_once(
+    service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """50 commits, each noticed at once: one thread (it lingers past the test, so a second
+    one would be a second worker, not a successor), each note prepared once however the
+    catch-ups fall between the commits."""
+    monkeypatch.setattr(search_upkeep, "LINGER_SECONDS", 3_600.0)
+    commit_files(repository, persons_notes(500, "stock"))
+    service.search("desk", "anything")
+    before = service.search_notes_indexed
+    workers: set[threading.Thread] = set()
+    for number in range(50):
+        commit_files(repository, {f"journal/flood-{number:02d}.md": note_text(f"Flood {number}")})
+        service.head()
+        workers |= set(upkeep_threads())
+    head = branch_commit(repository)
+    eventually(lambda: indexed_commit(repository) == head)
+    assert len(workers) == 1
+    assert service.search_notes_indexed - before == 50
+
+
+def test_notices_while_the_worker_is_busy_leave_one_more_look_not_a_queue() -> None:
+    """10,000 moves seen during one catch-up: still one thread, and one more step after it."""
+    release = threading.Event()
+    calls: list[int] = []
+
+    def catch_up(notes: int, _wait: float) -> bool:
+        calls.append(notes)
+        release.wait(WAIT_SECONDS)
+        return True
+
+    upkeep = SearchUpkeep(catch_up)
+    try:
+        upkeep.saw("commit-0")
+        eventually(lambda: len(calls) == 1)
+        for number in range(1, 10_001):
+            upkeep.saw(f"commit-{number}")
+        assert len(upkeep_threads()) == 1
+        release.set()
+        eventually(lambda: len(calls) == 2)
+    finally:
+        release.set()
+        upkeep.close()
+    assert len(calls) == 2
+    assert upkeep_threads() == []
+
+
+def _remote_bridge(tmp_path: Path, name: str, url: str) -> MemoryService:
+    local = tmp_path / name
+    create_memory(local, "", ENGLISH, url)
+    return MemoryService(make_config(local, remote=url, fetch_interval_seconds=1))
+
+
+def _persons_push(tmp_path: Path, url: str, files: dict[str, bytes]) -> None:
+    """A person's clone, commit and `git push` to the shared remote."""
+    clone = tmp_path / "persons-clone"
+    if not clone.exists():
+        git(tmp_path, "clone", "-q", url, str(clone))
+        git(clone, "config", "user.name", "A Person")
+        git(clone, "config", "user.email", "person@example.org")
+    git(clone, "pull", "-q", "--ff-only")
+    commit_files(clone, files, "pushed by a person")
+    git(clone, "push", "-q", "origin", "HEAD:main")
+
+
+@pytest.mark.parametrize("arrival", ["periodic fetch", "refused write"])
+def test_a_fetch_bringing_pushed_notes_is_indexed_after_a_pause_without_a_search(
+    tmp_path: Path, arrival: str
+) -> None:
+    """200 notes another machine pushed, fetched by the bridge's fetching thread, or by a
+    write the remote refused (then refused itself: the note changed): the index is at the
+    fetched commit with no search. The refused write's fetch woke nothing before."""
+    url = str(bare_repository(tmp_path / "shared.git"))
+    home = _remote_bridge(tmp_path, "home", url)
+    try:
+        home.append("desk", "topics/plan.md", "Step one.", title="Plan", sensitive=False)
+        version = home.read("desk", "topics/plan.md").version
+        home.search("desk", "anything")
+        pushed = persons_notes(200, "tern") | {"topics/plan.md": note_text("Plan", "Redone.\n")}
+        _persons_push(tmp_path, url, pushed)
+        remote_branch = "refs/remotes/memoire/main"
+        if arrival == "periodic fetch":
+            with keep_fetching(home):
+                eventually(
+                    lambda: (
+                        indexed_commit(tmp_path / "home") is not None
+                        and (
+                            indexed_commit(tmp_path / "home")
+                            == branch_commit(tmp_path / "shared.git", "main")
+                        )
+                    )
+                )
+        else:
+            with pytest.raises(VersionConflict):
+                home.delete("desk", "topics/plan.md", version)
+            head = branch_commit(tmp_path / "home", remote_branch)
+            assert head == branch_commit(tmp_path / "shared.git", "main")
+            eventually(lambda: indexed_commit(tmp_path / "home") == head)
+        assert found_in_index(tmp_path / "home", "tern199z") == ["topics/tern-0199.md"]
+        assert found_in_index(tmp_path / "home", "redone") == ["topics/plan.md"]
+    finally:
+        home.close()

@@ -8,8 +8,9 @@ is audited exactly once.
 
 The four writes share one path through the rules (`_write`): rights and path, the
 operation's own checks and plan, the store's compare-and-swap. The search index
-follows off the write's path, once the writes pause (`search_upkeep`), or at the next
-search, which brings it to the branch first.
+follows off the write's path, once the writes pause or as soon as a read finds the branch
+moved by someone else (`search_upkeep`), or at the next search, which brings it to the
+branch first.
 """
 
 from __future__ import annotations
@@ -170,9 +171,10 @@ class MemoryService:
         self._kept_summaries.close()
 
     def refresh_from_remote(self) -> None:
-        """Fetch what other bridges or people pushed, and bring the search index to it."""
+        """Fetch what other bridges or people pushed; the search worker brings the index to
+        it in steps, so the fetching thread is free for its next fetch."""
         self._store.refresh()
-        self._catalog.refresh_search()
+        self._head()
 
     def rights(self, client: str) -> Rights:
         return self.config.access.rights(client)
@@ -227,7 +229,7 @@ class MemoryService:
     def _index(self, rights: Rights, query: IndexQuery) -> IndexResult:
         """The default answer (bounded at any size), or the page the query asks for."""
         query = listing.checked_query(query, self.layout)
-        snapshot = self._store.snapshot()
+        snapshot = self._snapshot()
         commit = self._commit_for(rights, snapshot.commit)
         with self._cache_lock:
             cached = self._index_cache.get(rights.sensitive)
@@ -299,7 +301,7 @@ class MemoryService:
         with self._audited(client, "read") as record:
             rights = self._require_read(client)
             path = record.path = readable_path(path, self.layout)
-            snapshot = self._store.snapshot()
+            snapshot = self._snapshot()
             record.commit = snapshot.commit
             note = self._servable(snapshot, path, rights)
             record.size = len(note.text)
@@ -328,7 +330,7 @@ class MemoryService:
         """A hidden preferences note reads exactly like a missing one: no preferences."""
         with self._audited(client, "preferences", self.layout.preferences) as record:
             rights = self._require_read(client)
-            snapshot = self._store.snapshot()
+            snapshot = self._snapshot()
             record.commit = snapshot.commit
             try:
                 note = self._servable(snapshot, self.layout.preferences, rights)
@@ -343,7 +345,7 @@ class MemoryService:
         with self._audited(client, "history") as record:
             rights = self._require_read(client)
             path = record.path = readable_path(path, self.layout)
-            head = record.commit = self._store.head()
+            head = record.commit = self._head()
             steps = self._store.note_steps(path, head, HISTORY_WALK)
             load = functools.partial(self._catalog.note_in_blob, path)
             found = note_history(steps, path, rights, load, self._store.read_blob, limit=limit)
@@ -352,14 +354,26 @@ class MemoryService:
 
     def head(self) -> str | None:
         """The branch's commit now; adapters poll it to notice any writer's commits."""
-        return self._store.head()
+        return self._head()
+
+    def _head(self) -> str | None:
+        """The branch's commit, and a commit memoire did not make wakes the search worker."""
+        head = self._store.head()
+        self._search_upkeep.saw(head)
+        return head
+
+    def _snapshot(self) -> Snapshot:
+        """The branch's files, noticed as `_head` notices the branch."""
+        snapshot = self._store.snapshot()
+        self._search_upkeep.saw(snapshot.commit)
+        return snapshot
 
     def open_events(self, client: str) -> str | None:
         """Start an events stream: checks the read right, audits once, and gives the commit
         the stream starts from, the same one this client's index reports."""
         with self._audited(client, "events") as record:
             rights = self._require_read(client)
-            record.commit = self._commit_for(rights, self._store.head())
+            record.commit = self._commit_for(rights, self._head())
             return record.commit
 
     def changes(self, client: str, old: str | None, new: str | None) -> list[NoteChange]:
@@ -574,8 +588,12 @@ class MemoryService:
             path = record.path = self._writable(client, path)
             ensure_free_space(self.config.memory.repository, self.config.limits.min_free_disk_bytes)
             planned = prepare(path)
-            landed = self._store.write(planned.plan, client, self._message(tool, path, client))
-            self._search_upkeep.written()
+            try:
+                landed = self._store.write(planned.plan, client, self._message(tool, path, client))
+            except MemoireError:
+                self._head()  # refused, maybe after a fetch brought other bridges' commits
+                raise
+            self._search_upkeep.written(commit=landed.commit)
             record.commit, record.size = landed.commit, planned.audit_size(landed)
             return answer(path, landed)
 

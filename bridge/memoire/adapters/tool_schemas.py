@@ -8,6 +8,12 @@ beside this module, and read as plain JSON at start; `tests/test_mcp.py` derives
 again and fails, saying how to store them anew, as soon as a signature or a result type
 changes. Arguments are checked with the pydantic model of the tool's signature, built
 when that tool is first called.
+
+A result schema is written out whole, without references, and a field that may be null
+says so with a list of types: an SDK client checks every answer against it in Python
+(most of what a `memoire_index` call costs the client), and each `$ref` or `anyOf` it
+meets on each note costs a lookup or a second pass. Both forms accept exactly the same
+answers.
 """
 
 from __future__ import annotations
@@ -25,6 +31,11 @@ from pydantic import BaseModel, ConfigDict, create_model
 STORED = Path(__file__).with_name("tool_schemas.json")
 SKIPPED_PARAMETERS = 2
 """Every tool function takes the service and the caller first; the client gives the rest."""
+_SAY_NOTHING_OF_NULL = frozenset(
+    {"type", "title", "description", "default", "properties", "required", "items"}
+)
+"""Keywords that hold only for an instance of their type: beside `"null"` in a list of
+types, they accept a null exactly as `anyOf` with `{"type": "null"}` did."""
 
 
 def arguments_model(name: str, run: Callable[..., Any]) -> type[BaseModel]:
@@ -46,6 +57,11 @@ def arguments_model(name: str, run: Callable[..., Any]) -> type[BaseModel]:
 
 def result_schema(result: type[Any]) -> dict[str, Any]:
     """The JSON Schema of a result dataclass, as the structured content carries it."""
+    return quick_to_check(pydantic_result_schema(result))
+
+
+def pydantic_result_schema(result: type[Any]) -> dict[str, Any]:
+    """The same as pydantic writes it, with references and `anyOf` for nullable fields."""
     hints = typing.get_type_hints(result)
     carried: dict[str, Any] = {
         field.name: hints[field.name]
@@ -56,6 +72,42 @@ def result_schema(result: type[Any]) -> dict[str, Any]:
     model = create_model(result.__name__, __config__=ConfigDict(from_attributes=True), **carried)
     schema: dict[str, Any] = model.model_json_schema()
     return schema
+
+
+def quick_to_check(schema: dict[str, Any]) -> dict[str, Any]:
+    """The same schema with its references written out and nullable fields as type lists
+    (the result types hold no cycle, so writing references out ends)."""
+    definitions: dict[str, Any] = schema.get("$defs", {})
+
+    def written_out(node: Any) -> Any:
+        if isinstance(node, list):
+            return [written_out(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            name = node["$ref"].removeprefix("#/$defs/")
+            beside = {key: value for key, value in node.items() if key != "$ref"}
+            return written_out({**definitions[name], **beside})
+        return _null_in_type(
+            {key: written_out(value) for key, value in node.items() if key != "$defs"}
+        )
+
+    written: dict[str, Any] = written_out(schema)
+    return written
+
+
+def _null_in_type(node: dict[str, Any]) -> dict[str, Any]:
+    """`anyOf: [X, {"type": "null"}]` as X with `"null"` added to its type, when X is one
+    type and keywords that say nothing of a null."""
+    choices = node.get("anyOf")
+    null = {"type": "null"}
+    if not isinstance(choices, list) or len(choices) != 2 or null not in choices:
+        return node
+    other = choices[1] if choices[0] == null else choices[0]
+    if not isinstance(other.get("type"), str) or not other.keys() <= _SAY_NOTHING_OF_NULL:
+        return node
+    beside = {key: value for key, value in node.items() if key != "anyOf"}
+    return {**other, **beside, "type": [other["type"], "null"]}
 
 
 def derived(tools: Iterable[tuple[str, Callable[..., Any]]]) -> dict[str, dict[str, Any]]:
