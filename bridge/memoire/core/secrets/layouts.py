@@ -392,9 +392,8 @@ def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]
     """The lines holding one of `literals`, each once, in note order."""
     lines: dict[int, int] = {}
     for literal in literals:
-        position = lowered.find(literal)
-        while position != -1:  # from one line holding it to the next: each line is read once
-            end = _line_end(lowered, position + len(literal) - 1)
-            lines.setdefault(start_of_line(lowered, position), end)
-            position = lowered.find(literal, end)
+        for position in positions(lowered, literal):  # found once per note, with the others
+            start = start_of_line(lowered, position)
+            if start not in lines:
+                lines[start] = _line_end(lowered, position + len(literal) - 1)
     return sorted(lines.items())
