@@ -1883,6 +1883,16 @@ def test_a_long_lowered_note_is_read_once_for_every_word_asked_before() -> None:
     }
 
 
+@pytest.mark.parametrize("prefix", ["AKIA", "ASIA", "A3TB", "ABIA", "ACCA"])
+def test_every_aws_key_id_prefix_is_found_mid_sentence(prefix: str) -> None:
+    """The AWS key id rule is tried only in notes holding one of its prefixes (not any "A"):
+    each prefix must still find its key."""
+    key = f"{prefix}Q7XK2MZP4LWN6RTY"
+    text = f"Backup job uses {key} for the bucket."
+    found = [f for f in find_secrets(text) if f.rule == "aws-access-key-id"]
+    assert [(f.start, f.end) for f in found] == [(text.index(key), text.index(key) + len(key))]
+
+
 def test_a_short_lowered_note_is_read_in_one_pass_too() -> None:
     """Most notes are a few hundred characters: their words are found in one pass as well,
     rather than by a search each (~200 of them), and in the same places as `str.find`."""

@@ -118,9 +118,12 @@ def _searched_in_note(text: str, word: str) -> tuple[int, ...]:
 
 def _answered_by_copy(word: str) -> bool:
     """Whether to look for an ASCII word in the note's lowered copy: a word the pass finds
-    already, or one long enough to be rare in it ("a", "at", "sk" would fill the pass with
-    matches, each a step of Python)."""
-    return word.isascii() and (len(word) >= _COPIED_LENGTH or word.lower() in _words_asked)
+    already, or one rare in prose, long or holding a character other than a letter ("dp.",
+    "-us"); "a", "at", "sk" would fill the pass with matches, each a step of Python."""
+    if not word.isascii():
+        return False
+    rare = len(word) >= _COPIED_LENGTH or not word.isalpha()
+    return rare or word.lower() in _words_asked
 
 
 @lru_cache(maxsize=4096)
