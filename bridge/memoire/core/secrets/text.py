@@ -36,7 +36,7 @@ _PASSED_LENGTH = 100
 _LATIN_1_END = 256
 # Letters of English and French prose from the rarest to the most common.
 _COMMON_LETTERS = "zjqxkywvbgfhmpucldnroitsae"
-_COPIED_LENGTH = 4  # a shorter word is looked for in the note itself (`_answered_by_copy`)
+_COPIED_LENGTH = 3  # a shorter word is looked for in the note itself (`_answered_by_copy`)
 _WORDS_KEPT = 2_000  # the rules ask ~200 fixed words; a bound in case one ever asks a note's own
 
 
@@ -118,8 +118,9 @@ def _searched_in_note(text: str, word: str) -> tuple[int, ...]:
 
 def _answered_by_copy(word: str) -> bool:
     """Whether to look for an ASCII word in the note's lowered copy: a word the pass finds
-    already, or one rare in prose, long or holding a character other than a letter ("dp.",
-    "-us"); "a", "at", "sk" would fill the pass with matches, each a step of Python."""
+    already, or one rare in prose, of three characters or more or holding a character other
+    than a letter ("Q~"); "a", "at", "sk" would fill the pass with matches, each a step of
+    Python."""
     if not word.isascii():
         return False
     rare = len(word) >= _COPIED_LENGTH or not word.isalpha()
