@@ -4,9 +4,10 @@ Most of a scan of a long note that holds no secret is spent looking for words th
 there: each rule family looks for its own nouns and stems, a hundred and more, and each search
 reads the whole note. This module makes each of those searches as cheap as it can be: once per
 note and word, on a one-byte copy of the note, and not at all when one of the word's characters
-is nowhere in the note. With pyahocorasick installed, a long note is read once for every word
-the rules have asked for so far (one Aho-Corasick pass), and only a word never asked before is
-looked for on its own; without it, each word is looked for on its own.
+is nowhere in the note. With pyahocorasick installed, a lowered note is read once for every
+word the rules have asked for so far (one Aho-Corasick pass), and only a word never asked before
+is looked for on its own; without it, each word is looked for on its own. A word asked of the
+note itself is answered from its lowered copy where the copy tells exactly.
 """
 
 import re
@@ -167,9 +168,10 @@ def _absent_from_lowered_copy(text: str, word: str) -> bool:
 
 @lru_cache(maxsize=_NOTES_KEPT)
 def _found_in(text: str) -> dict[str, tuple[int, ...]]:
-    """The words looked for in `text` so far, with their positions: on a long lowered note,
-    every word asked of any lowered note before, found in one pass. The note itself is asked
-    for a few words only, which separate searches find sooner than a pass reads it."""
+    """The words looked for in `text` so far, with their positions: on a lowered note (of 100
+    characters or more), every word asked of any lowered note before, found in one pass. The
+    note itself is read by no pass: the words asked of it are answered from its lowered copy
+    where that is exact (`_searched_in_note`), or by a search each."""
     if not one_pass or len(text) < _PASSED_LENGTH or not _words_asked:
         return {}
     if text not in _LOWERED_NOTES:
