@@ -16,6 +16,7 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from memoire.core.secrets import layouts as layouts_module
 from memoire.core.secrets import text as text_module
 from memoire.core.secrets.providers import leading_keys
 from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
@@ -1956,6 +1957,28 @@ def test_a_word_the_lowered_copy_lacks_is_not_looked_for_in_the_note(
     assert list(positions(note, "AccountKey=")) == []
     assert list(positions(note, "; ")) == _find_all(note, "; ")
     assert read == []
+
+
+def test_a_note_without_capitals_is_its_own_lowered_copy() -> None:
+    """The same object, not an equal copy: the caches keyed by the note would otherwise compare
+    all its characters at each look-up (seconds on a megabyte of "mdp mdp …")."""
+    note = "mdp mdp code 1234 " * 100
+    assert lowered(note) is note
+    assert lowered(note.upper()) == note
+
+
+def test_a_line_of_one_literal_repeated_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """layouts.py finds the lines holding its literals off the note's cached positions: a
+    line holding one thousands of times is found once, not once per occurrence."""
+    note = lowered("mdp " * 7_500)
+    bounds: list[int] = []
+    monkeypatch.setattr(
+        layouts_module,
+        "start_of_line",
+        lambda text, position: (bounds.append(position), start_of_line(text, position))[1],
+    )
+    assert layouts_module._lines_with(note, ("mdp", "code")) == [(0, len(note))]
+    assert bounds == [0]
 
 
 def test_a_setting_under_a_login_line_is_no_password() -> None:

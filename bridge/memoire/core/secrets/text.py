@@ -48,9 +48,13 @@ def lowered(text: str) -> str:
     regex by far, and read the values at the same positions in the original text.
     """
     lower = _lowered(text)
-    _LOWERED_NOTES[lower] = None
-    if lower != text:  # a note without capitals is its own copy
+    if lower == text:
+        # A note without capitals is its own copy, and one object: the caches below find an
+        # equal string of another object only by comparing every character, at each look-up.
+        lower = text
+    else:
         _LOWERED_OF[text] = lower
+    _LOWERED_NOTES[lower] = None
     while len(_LOWERED_NOTES) > _NOTES_KEPT:
         _LOWERED_NOTES.popitem(last=False)
     while len(_LOWERED_OF) > _NOTES_KEPT:
