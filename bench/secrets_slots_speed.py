@@ -2,10 +2,11 @@
 
 Run from the repository root: `uv run --group dev python bench/secrets_slots_speed.py`. The guard
 runs with the slots (core/secrets/slots.py) and with them switched off, twice each in turn, on
-bench/secrets_corpus.py's notes: 20,000 characters of prose, of hard negatives, and the slowest
-of its pathological notes, at 20,000 characters and (once each) at a megabyte. Numbers, before and
-after each speed change: bench/secrets_speed.md. Rounds alternate so a change of load on a
-shared machine shows as a difference between rounds, not between the two guards.
+bench/secrets_corpus.py's notes: 20,000 characters of prose, of hard negatives, a typical note of
+500 characters, and the slowest of its pathological notes, at 20,000 characters and (once each)
+at a megabyte. Numbers, before and after each speed change: bench/secrets_speed.md. Rounds
+alternate so a change of load on a shared machine shows as a difference between rounds, not
+between the two guards.
 """
 
 import sys
@@ -30,6 +31,7 @@ def main() -> None:
     notes = (
         ("plain prose", bench.fill_note([bench.PLAIN_PROSE])),
         ("hard negatives", bench.fill_note(negatives)),
+        (f"a typical note ({TYPICAL_LENGTH} characters)", typical_note()),
     )
     with_slots = guard_module.find_slot_secrets
     largest: dict[str, float] = {}
@@ -43,6 +45,17 @@ def main() -> None:
             largest[label] = bench.one_scan_ms(filled(worst, bench.MEGABYTE))
             print(f"{label}, {worst!r} to a megabyte (largest request): {largest[label]:.0f} ms")
     guard_module.find_slot_secrets = with_slots
+
+
+TYPICAL_LENGTH = 500
+
+
+def typical_note() -> str:
+    """Most notes and every append are short: prose cut to 500 characters, no secret."""
+    note = (bench.PLAIN_PROSE * 3)[:TYPICAL_LENGTH]
+    if bench.find_secret(note) is not None:
+        raise SystemExit("the typical note must hold no secret")
+    return note
 
 
 def filled(unit: str, length: int = bench.NOTE_LENGTH) -> str:

@@ -16,6 +16,7 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
+from memoire.core.secrets import layouts as layouts_module
 from memoire.core.secrets import text as text_module
 from memoire.core.secrets.providers import leading_keys
 from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
@@ -1881,6 +1882,103 @@ def test_a_long_lowered_note_is_read_once_for_every_word_asked_before() -> None:
     assert {word: list(prefilled[word]) for word in _ONE_PASS_WORDS} == {
         word: _find_all(second, word) for word in _ONE_PASS_WORDS
     }
+
+
+@pytest.mark.parametrize("prefix", ["AKIA", "ASIA", "A3TB", "ABIA", "ACCA"])
+def test_every_aws_key_id_prefix_is_found_mid_sentence(prefix: str) -> None:
+    """The AWS key id rule is tried only in notes holding one of its prefixes (not any "A"):
+    each prefix must still find its key."""
+    key = f"{prefix}Q7XK2MZP4LWN6RTY"
+    text = f"Backup job uses {key} for the bucket."
+    found = [f for f in find_secrets(text) if f.rule == "aws-access-key-id"]
+    assert [(f.start, f.end) for f in found] == [(text.index(key), text.index(key) + len(key))]
+
+
+def test_a_short_lowered_note_is_read_in_one_pass_too() -> None:
+    """Most notes are a few hundred characters: their words are found in one pass as well,
+    rather than by a search each (~200 of them), and in the same places as `str.find`."""
+    if not text_module.one_pass:
+        pytest.fail("pyahocorasick is a dependency: `import ahocorasick` failed")
+    words = ("password", "code", "door", "\n", "é")
+    for word in words:
+        positions(lowered("My password, the door code: see the notebook.\n" * 3), word)
+    second = lowered("Le code de la porte est dans le carnet, pas ici.\nThe door: blue.\n" * 4)
+    prefilled = text_module._found_in(second)
+    assert {word: list(prefilled[word]) for word in words} == {
+        word: _find_all(second, word) for word in words
+    }
+
+
+_CASED_ALPHABET = "aAbB pP:/ \n\nKkİσΣßé’—?sS"  # with the Kelvin sign, which lowers to "k"
+_WORDS_ASKED_OF_NOTES = (
+    *("Ab", "PASS", "pass", "ABBA", "aAbB pP", "SsSs", "K", "k", "A"),
+    *(": ", " / ", "\n", "\n\n", "://", "?", " — ", "’", "Kk", "İσ", "ß"),
+)
+
+
+@pytest.mark.parametrize("one_pass", [True, False])
+def test_a_note_asked_after_its_lowered_copy_is_found_where_str_find_does(
+    one_pass: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word asked of the note itself is answered from its lowered copy where that is exact
+    (an ASCII word without letters; an ASCII word the copy lacks): with capitals, the Kelvin
+    sign (lowered to "k"), "İ" (kept) and a final sigma in the note, every word is still found
+    where repeated `str.find` finds it."""
+    monkeypatch.setattr(text_module, "one_pass", one_pass)
+    rng = random.Random(11)
+    for _ in range(30):
+        note = "".join(rng.choice(_CASED_ALPHABET) for _ in range(rng.randrange(200, 2_500)))
+        lowered(note)
+        for word in _WORDS_ASKED_OF_NOTES:
+            assert list(positions(note, word)) == _find_all(note, word), (word, note[:40])
+            assert holds(note, word) is (word in note), word
+
+
+def test_a_word_the_lowered_copy_lacks_is_not_looked_for_in_the_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Provider literals ("PRIVATE KEY", "AccountKey=") are asked of the note itself: when the
+    note's lowered copy, read in one pass, lacks them, the note is not read again for them; a
+    word without letters that the copy was asked for is read off the copy's positions."""
+    note = "Pam Rode In Vans At Tea Ends; Kim Yells = Counts. " * 40  # all their letters
+    positions(lowered(note), "; ")  # a word the rules ask of lowered notes too
+    read: list[str] = []
+    for name in ("_first", "_searched"):
+        search = getattr(text_module, name)
+        monkeypatch.setattr(
+            text_module,
+            name,
+            lambda text, word, search=search: (
+                text is note and read.append(word),
+                search(text, word),
+            )[1],
+        )
+    assert not holds(note, "PRIVATE KEY")
+    assert list(positions(note, "AccountKey=")) == []
+    assert list(positions(note, "; ")) == _find_all(note, "; ")
+    assert read == []
+
+
+def test_a_note_without_capitals_is_its_own_lowered_copy() -> None:
+    """The same object, not an equal copy: the caches keyed by the note would otherwise compare
+    all its characters at each look-up (seconds on a megabyte of "mdp mdp …")."""
+    note = "mdp mdp code 1234 " * 100
+    assert lowered(note) is note
+    assert lowered(note.upper()) == note
+
+
+def test_a_line_of_one_literal_repeated_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """layouts.py finds the lines holding its literals off the note's cached positions: a
+    line holding one thousands of times is found once, not once per occurrence."""
+    note = lowered("mdp " * 7_500)
+    bounds: list[int] = []
+    monkeypatch.setattr(
+        layouts_module,
+        "start_of_line",
+        lambda text, position: (bounds.append(position), start_of_line(text, position))[1],
+    )
+    assert layouts_module._lines_with(note, ("mdp", "code")) == [(0, len(note))]
+    assert bounds == [0]
 
 
 def test_a_setting_under_a_login_line_is_no_password() -> None:

@@ -175,7 +175,7 @@ class _TokenRule:
 _TOKEN_RULES = (
     _TokenRule(
         "aws-access-key-id",
-        ("A",),
+        ("AKIA", "ASIA", "A3T", "ABIA", "ACCA"),
         re.compile(r"(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?<!\w.{4})[A-Z2-7]{16})\b"),
     ),
     _TokenRule(

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memoire.core.secrets.text import positions, start_of_line
+from memoire.core.secrets.text import holds, positions, start_of_line
 
 _OPTIONS = r"[^\n|;&]{0,100}?"  # other options of the same command, on its line
 # The password: not a variable, a placeholder, another option or the prompt's "*".
@@ -84,14 +84,12 @@ _WITHOUT_OPTIONS = frozenset(("net user", "wpa_passphrase"))
 
 
 def _has_an_option(text: str) -> bool:
-    """ " -P", " /user:", "pass:" anywhere: `str.find` outruns a regex over a whole note."""
+    """ " -P", " /user:", "pass:" anywhere, found with the note's other words (text.py)."""
     for lead in (" -", " /"):
-        position = text.find(lead)
-        while position != -1:
+        for position in positions(text, lead):
             if text[position + 2 : position + 3].isalpha():
                 return True
-            position = text.find(lead, position + 2)
-    return "pass:" in text
+    return holds(text, "pass:")
 
 
 def find_command_passwords(text: str) -> Iterator[tuple[str, int, int]]:

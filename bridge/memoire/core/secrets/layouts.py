@@ -392,9 +392,10 @@ def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]
     """The lines holding one of `literals`, each once, in note order."""
     lines: dict[int, int] = {}
     for literal in literals:
-        position = lowered.find(literal)
-        while position != -1:  # from one line holding it to the next: each line is read once
+        end = -1
+        for position in positions(lowered, literal):  # found once per note, with the others
+            if position < end:
+                continue  # on the line just found: a line of the literal repeated is read once
             end = _line_end(lowered, position + len(literal) - 1)
             lines.setdefault(start_of_line(lowered, position), end)
-            position = lowered.find(literal, end)
     return sorted(lines.items())

@@ -4,9 +4,10 @@ Most of a scan of a long note that holds no secret is spent looking for words th
 there: each rule family looks for its own nouns and stems, a hundred and more, and each search
 reads the whole note. This module makes each of those searches as cheap as it can be: once per
 note and word, on a one-byte copy of the note, and not at all when one of the word's characters
-is nowhere in the note. With pyahocorasick installed, a long note is read once for every word
-the rules have asked for so far (one Aho-Corasick pass), and only a word never asked before is
-looked for on its own; without it, each word is looked for on its own.
+is nowhere in the note. With pyahocorasick installed, a lowered note is read once for every
+word the rules have asked for so far (one Aho-Corasick pass), and only a word never asked before
+is looked for on its own; without it, each word is looked for on its own. A word asked of the
+note itself is answered from its lowered copy where the copy tells exactly.
 """
 
 import re
@@ -30,9 +31,13 @@ one_pass = ahocorasick is not None
 _LATIN_1_LOWER = bytes(ord(chr(code).lower()) for code in range(256))
 _NOTES_KEPT = 8  # the note, its lowered copy and the lines of misspelt nouns read again
 _GATED_LENGTH = 1_000  # in a shorter note a search costs less than the checks that may skip it
+# A pass costs a fixed ~5 µs (the cache of every word filled), then ~10 ns a character: on a
+# note of a few hundred characters it still replaces ~200 searches of ~0.5 µs each.
+_PASSED_LENGTH = 100
 _LATIN_1_END = 256
 # Letters of English and French prose from the rarest to the most common.
 _COMMON_LETTERS = "zjqxkywvbgfhmpucldnroitsae"
+_COPIED_LENGTH = 3  # a shorter word is looked for in the note itself (`_answered_by_copy`)
 _WORDS_KEPT = 2_000  # the rules ask ~200 fixed words; a bound in case one ever asks a note's own
 
 
@@ -43,14 +48,25 @@ def lowered(text: str) -> str:
     regex by far, and read the values at the same positions in the original text.
     """
     lower = _lowered(text)
+    if lower == text:
+        # A note without capitals is its own copy, and one object: the caches below find an
+        # equal string of another object only by comparing every character, at each look-up.
+        lower = text
+    else:
+        _LOWERED_OF[text] = lower
     _LOWERED_NOTES[lower] = None
     while len(_LOWERED_NOTES) > _NOTES_KEPT:
         _LOWERED_NOTES.popitem(last=False)
+    while len(_LOWERED_OF) > _NOTES_KEPT:
+        _LOWERED_OF.popitem(last=False)
     return lower
 
 
 # The latest lowered notes: the rules ask most of their words of these, few of the note itself.
 _LOWERED_NOTES: OrderedDict[str, None] = OrderedDict()
+# The latest notes lowered, each with its lowered copy: a word asked of a note is first looked
+# up in its copy's words, which one pass found.
+_LOWERED_OF: OrderedDict[str, str] = OrderedDict()
 
 
 def _lowered(text: str) -> str:
@@ -68,7 +84,8 @@ def _lowered(text: str) -> str:
 
 def positions(text: str, word: str) -> Iterator[int]:
     """Where `word` starts in `text`, left to right, without overlaps."""
-    return iter(_positions(text, word))
+    cached = _found_in(text).get(word)  # most often found by the note's pass: no call below
+    return iter(_positions(text, word) if cached is None else cached)
 
 
 def _positions(text: str, word: str) -> tuple[int, ...]:
@@ -80,9 +97,44 @@ def _positions(text: str, word: str) -> tuple[int, ...]:
     if cached is None:
         if text in _LOWERED_NOTES:
             _register(word)
-        cached = _searched(text, word) if _may_hold(text, word) else ()
+            cached = _searched(text, word) if _may_hold(text, word) else ()
+        else:
+            cached = _searched_in_note(text, word)
         found[word] = cached
     return cached
+
+
+def _searched_in_note(text: str, word: str) -> tuple[int, ...]:
+    """A word asked of a note itself, answered from its lowered copy where that is exact.
+
+    The copy holds each character of the note lowered at the same position, and only a letter
+    lowers to an ASCII character: an ASCII word without letters (": ", " / ", "\n") stands
+    exactly where it stands in the copy, and an ASCII word whose lowered form the copy lacks
+    is not in the note either. Prose holds few of the provider literals ("AIza", "PRIVATE
+    KEY"), and the copy's words cost no search: one pass found them."""
+    lower = _LOWERED_OF.get(text)
+    if lower is not None and _answered_by_copy(word):
+        if not _has_letter(word):
+            return _positions(lower, word)
+        if not _positions(lower, word.lower()):
+            return ()
+    return _searched(text, word) if _may_hold(text, word) else ()
+
+
+def _answered_by_copy(word: str) -> bool:
+    """Whether to look for an ASCII word in the note's lowered copy: a word the pass finds
+    already, or one rare in prose, of three characters or more or holding a character other
+    than a letter ("Q~"); "a", "at", "sk" would fill the pass with matches, each a step of
+    Python."""
+    if not word.isascii():
+        return False
+    rare = len(word) >= _COPIED_LENGTH or not word.isalpha()
+    return rare or word.lower() in _words_asked
+
+
+@lru_cache(maxsize=4096)
+def _has_letter(word: str) -> bool:
+    return any(char.isalpha() for char in word)
 
 
 def start_of_line(text: str, position: int) -> int:
@@ -107,15 +159,24 @@ def holds(text: str, word: str) -> bool:
         return bool(cached)
     if text in _LOWERED_NOTES:
         _register(word)
+    elif _absent_from_lowered_copy(text, word):
+        return False
     return _may_hold(text, word) and _first(text, word) != -1
+
+
+def _absent_from_lowered_copy(text: str, word: str) -> bool:
+    """An ASCII word whose lowered form the note's lowered copy lacks (see `_searched_in_note`)."""
+    lower = _LOWERED_OF.get(text)
+    return lower is not None and _answered_by_copy(word) and not _positions(lower, word.lower())
 
 
 @lru_cache(maxsize=_NOTES_KEPT)
 def _found_in(text: str) -> dict[str, tuple[int, ...]]:
-    """The words looked for in `text` so far, with their positions: on a long lowered note,
-    every word asked of any lowered note before, found in one pass. The note itself is asked
-    for a few words only, which separate searches find sooner than a pass reads it."""
-    if not one_pass or len(text) < _GATED_LENGTH or not _words_asked:
+    """The words looked for in `text` so far, with their positions: on a lowered note (of 100
+    characters or more), every word asked of any lowered note before, found in one pass. The
+    note itself is read by no pass: the words asked of it are answered from its lowered copy
+    where that is exact (`_searched_in_note`), or by a search each."""
+    if not one_pass or len(text) < _PASSED_LENGTH or not _words_asked:
         return {}
     if text not in _LOWERED_NOTES:
         return {}
