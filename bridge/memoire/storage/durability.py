@@ -9,17 +9,20 @@ transaction wait for one commit and one flush (jbd2 groups them): measured on th
 machine's ext4, four new files fsynced together took 0.6-0.7 ms where one after another
 took 6-8 ms (bench/writes.md, sixth pass).
 
-So a write's fsyncs come in rounds (`worktree`, `loose_objects`, `loose_refs`): the files
-of its Git objects; then their folders, with the journal's file; then the journal's
-folder, with the ref's lock and its reflogs; then the ref's folder. A round returns only
-once every fsync in it is done, and nothing of the next round is written before, so every
-order that matters is kept exactly as before: an object's file before its name, every
-object before the ref, the journal before the ref, the lock before its rename.
+So a write's fsyncs come in rounds (`loose_objects`, `worktree`, `loose_refs`): the files
+of its Git objects; then their folders, with the journal's file and the working-tree
+copy's (written to memoire's scratch folder); then the journal's folder, with the ref's
+lock and its reflogs; then the ref's folder, the commit point; last the copy's folder,
+once it is renamed into place, while the index is written (`Fsyncs`). A round returns
+only once every fsync in it is done, and what relies on a round is done after it, so
+every order that matters is kept exactly as before: an object's file before its name,
+every object before a reflog or the ref names it, the journal before the ref, the lock
+before its rename, the ref before the working tree, the copy before the index.
 
-A folder whose fsync can wait for the next round is named with `later`; `now` fsyncs the
-descriptors it is given and every folder waiting, together, and returns once all are
-durable. A failed fsync raises, and the folders waiting stay waiting: whatever comes
-next, the ref cannot move before they are durable.
+A folder whose fsync can wait for the next round is named with `later`, a file with
+`later_file`; `now` fsyncs the descriptors it is given and everything waiting, together,
+and returns once all are durable. A failed fsync raises, and the folders waiting stay
+waiting: whatever comes next, the ref cannot move before they are durable.
 """
 
 from __future__ import annotations
