@@ -3,9 +3,12 @@
 A measurement, not a test: it prints and never fails on time. Each part of the write path
 is timed by wrapping the function that does it (exclusive time: a part called inside
 another is counted once, in the inner part), so the parts add up to the append and
-"other" is what no wrapper covers. libgit2 fsyncs inside its own calls, so fsync has no
-wrapper of its own: it is measured as the floor with fsync on minus the floor with it off,
-and sits inside "blobs", "tree + commit" and "ref CAS" in the append.
+"other" is what no wrapper covers. fsync has no wrapper of its own: a write's fsyncs come
+in rounds (`storage/durability`), each inside the part that needs it done, so their wait
+sits in "tree + commit" (the objects' files), "journal" (their folders, the journal's and
+the working-tree copy's files), "ref CAS" (the lock, the reflogs, the ref's folder) and
+"index write" (the copy's folder, fsynced while the index is written). For the floor it
+is measured as the floor with fsync on minus the floor with it off.
 
 The floor is what any Git-backed write must pay: one blob, the touched folder's tree and
 the root tree rebuilt with TreeBuilder, one commit, the ref moved; fsync on, same repository,

@@ -16,6 +16,7 @@ from memoire.config import Config, Limits, MemoryLocation
 from memoire.core.acl import FULL, READ_ONLY, AccessTable, Rights
 from memoire.core.layout import ENGLISH, Layout
 from memoire.service import MemoryService
+from memoire.storage import durability
 
 # No silent skip: without the Home Assistant harness its tests could not run, so say why.
 if importlib.util.find_spec("pytest_homeassistant_custom_component") is None:
@@ -91,6 +92,14 @@ def make_config(
     )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fsync_threads() -> None:
+    """memoire's fsync threads live as long as the process (`storage.durability`): started
+    before the first test, they are not threads a test left behind (which Home Assistant's
+    test plugin refuses)."""
+    durability.fsync_threads()
+
+
 @pytest.fixture
 def repository(tmp_path: Path) -> Path:
     path = tmp_path / "memory"
@@ -157,3 +166,19 @@ def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(os, "fsync", fsync)
     return synced
+
+
+def fsync_spans(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """("start" or "end", path) for every fsync made by Python code from now on, in the
+    order they happened, whichever thread made them: fsyncs issued together overlap."""
+    events: list[tuple[str, str]] = []
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        path = str(Path(f"/proc/self/fd/{descriptor}").readlink())
+        events.append(("start", path))
+        real_fsync(descriptor)
+        events.append(("end", path))
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return events

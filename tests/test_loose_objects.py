@@ -1,6 +1,7 @@
 """A write's objects stored by memoire (`storage/loose_objects`): the bytes libgit2 would
-store, each fsynced before anything names it, `objects/` fsynced once when a write had to
-create fan-out folders, and a writer killed in between leaves a whole repository."""
+store, their files fsynced together before they are named, their folders (and `objects/`
+when a write had to create fan-out folders) before the branch moves, and a writer killed
+in between leaves a whole repository."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ import pytest
 from pygit2.enums import ObjectType
 
 from memoire.service import MemoryService
-from memoire.storage.commits import COMMITTER_EMAIL, with_signature
+from memoire.storage.commits import COMMITTER_EMAIL, commit_text, with_signature
 from memoire.storage.loose_objects import LooseObjects
 from memoire.storage.signing import BridgeKey
 
-from .conftest import ServiceFactory, fsck_problems, fsynced, git
+from .conftest import ServiceFactory, fsck_problems, fsync_spans, fsynced, git
 
 
 @pytest.mark.parametrize(
@@ -38,37 +39,64 @@ def test_a_signed_commit_is_the_object_libgit2_writes(repository: Path, message:
     assert repo[by_libgit2].read_raw() == with_signature(content, gpgsig).encode()
 
 
-def test_objects_is_fsynced_once_before_the_branch_moves_when_fan_out_folders_were_made(
+@pytest.mark.parametrize("offset", [0, 60, -210])
+@pytest.mark.parametrize("parents", [0, 1, 2])
+def test_a_commit_text_is_the_one_libgit2_writes(
+    repository: Path, offset: int, parents: int
+) -> None:
+    """memoire writes the commit's text itself: libgit2 would look its tree up, which is
+    stored only with the commit (its objects' files are fsynced together)."""
+    repo = pygit2.Repository(str(repository))
+    signature = pygit2.Signature("memoire (desk)", COMMITTER_EMAIL, 1796116425, offset)
+    head = str(repo.head.target)
+    message = "memoire append topics/a.md\n\nclient: desk\n"
+    by_libgit2 = repo.create_commit_string(
+        signature, signature, message, repo[head].tree_id, [head] * parents
+    )
+    tree = str(repo[head].tree_id)
+    assert commit_text(tree, [head] * parents, signature, message) == str(by_libgit2)
+
+
+def test_a_writes_objects_are_durable_in_two_rounds_before_the_branch_moves(
     service: MemoryService, repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After `git gc` the fan-out folders are gone: each object of the next write creates
-    one. Each tree's file is fsynced, then its folder (the rename), and `objects/` once for
-    all four objects (the trees did it once each, libgit2 never), before the ref moves."""
+    one. The four objects' files are fsynced (together) before any is renamed to its id,
+    so before any of their folders is fsynced; each folder, and `objects/` once (libgit2
+    never did), is fsynced before the ref's lock and reflogs are: before the branch moves
+    and before a reflog names the commit."""
     service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
     git(repository, "gc", "--quiet")
     objects = (repository / ".git/objects").resolve()
     assert not [entry for entry in objects.iterdir() if len(entry.name) == 2]
-    synced = fsynced(monkeypatch)
+    spans = fsync_spans(monkeypatch)
     landed = service.append("desk", "topics/a.md", "second")
-    written = [path for path in synced if path.startswith(str(objects))]
-    trees = [path for path in written if "/tmp_obj_memoire_" in path]
-    assert len(trees) == 2  # topics/ and the top; the blob and the commit are libgit2's
-    for tree in trees:
-        assert written.index(str(Path(tree).parent)) == written.index(tree) + 1
-    assert written[-1] == str(objects)
-    assert written.count(str(objects)) == 1
-    lock = str((repository / ".git/refs/heads/main.lock").resolve())
-    assert synced.index(str(objects)) < synced.index(lock)
+    files = {path for _, path in spans if "/tmp_obj_memoire_" in path}
+    assert len(files) == 4  # the blob, topics/, the top and the commit
+    folders = {str(Path(path).parent) for path in files}
+    assert len(folders) == 4
+    gitdir = (repository / ".git").resolve()
+    ref_files = [str(gitdir / name) for name in ("refs/heads/main.lock", "logs/HEAD")]
+    for earlier, later in [(files, folders | {str(objects)}), (folders, ref_files)]:
+        assert _last_end(spans, earlier) < _first_start(spans, later)
+    assert [path for _, path in spans].count(str(objects)) == 2  # its start and its end
     assert (objects / landed.commit[:2] / landed.commit[2:]).is_file()
     assert fsck_problems(repository) == set()
 
 
-@pytest.mark.parametrize("level", [None, 1])
-def test_a_fan_out_folder_made_by_any_writer_gets_objects_fsynced_once(
-    repository: Path, monkeypatch: pytest.MonkeyPatch, level: int | None
+def _last_end(spans: list[tuple[str, str]], paths: set[str] | list[str]) -> int:
+    return max(at for at, (event, path) in enumerate(spans) if event == "end" and path in paths)
+
+
+def _first_start(spans: list[tuple[str, str]], paths: set[str] | list[str]) -> int:
+    return min(at for at, (event, path) in enumerate(spans) if event == "start" and path in paths)
+
+
+def test_a_fan_out_folder_made_by_a_write_gets_objects_fsynced_once(
+    repository: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """libgit2 (level None) fsyncs the object and its folder, never `objects/`, where a
-    folder it created is an entry: that fsync is added, once, and only when needed."""
+    """A folder the write created is an entry of `objects/`: its fsync is added, once,
+    and only when needed; an object is readable only once stored."""
     repo = pygit2.Repository(str(repository))
     objects = LooseObjects(repo)
     folder = (repository / ".git/objects").resolve()
@@ -76,8 +104,11 @@ def test_a_fan_out_folder_made_by_any_writer_gets_objects_fsynced_once(
     blob = str(pygit2.hash(data))
     assert not (folder / blob[:2]).exists()
     synced = fsynced(monkeypatch)
-    assert str(objects.write(ObjectType.BLOB, data, level)) == blob
-    objects.sync_new_folders()
+    assert str(objects.write(ObjectType.BLOB, data)) == blob
+    assert blob not in repo
+    objects.store()
+    assert blob in repo
+    objects.durability.now()
     assert synced.count(str(folder)) == 1
     again = b"another text in the same folder\n" + bytes(range(256))
     other = next(
@@ -85,9 +116,11 @@ def test_a_fan_out_folder_made_by_any_writer_gets_objects_fsynced_once(
         for extra in (again + bytes([n]) for n in range(10_000))
         if str(pygit2.hash(extra))[:2] == blob[:2]
     )
-    objects.write(ObjectType.BLOB, other, level)
-    objects.sync_new_folders()
+    objects.write(ObjectType.BLOB, other)
+    objects.store()
+    objects.durability.now()
     assert synced.count(str(folder)) == 1  # the folder was there: nothing to make durable
+    assert synced.count(str(folder / blob[:2])) == 2
     assert git(repository, "cat-file", "blob", blob) == "a note's text\n"
 
 
@@ -97,6 +130,7 @@ def test_an_object_already_stored_is_freshened_not_written_again(repository: Pat
     repo = pygit2.Repository(str(repository))
     objects = LooseObjects(repo)
     blob = str(objects.write(ObjectType.BLOB, b"the same text\n", level=1))
+    objects.store()
     assert blob == str(pygit2.hash(b"the same text\n"))
     stored = repository / ".git/objects" / blob[:2] / blob[2:]
     os.utime(stored, (0, 0))
@@ -113,27 +147,26 @@ from pathlib import Path
 sys.path.insert(0, {tests!r})
 from conftest import make_config
 from memoire.service import MemoryService
-from memoire.storage import loose_objects
+from memoire.storage import durability
 service = MemoryService(make_config(Path({repository!r})))
 service.append("desk", "topics/a.md", "confirmed before", title="A", sensitive=False)
 print("confirmed", flush=True)
-original = loose_objects.LooseObjects.sync_new_folders
 
-def then_killed(self):
+def then_killed(self, *descriptors):
     os.kill(os.getpid(), signal.SIGKILL)
 
-loose_objects.LooseObjects.sync_new_folders = then_killed
+durability.Durability.now = then_killed
 service.append("desk", "topics/a.md", "never confirmed")
 print("not killed", flush=True)
 """
 
 
-def test_a_writer_killed_before_objects_is_fsynced_leaves_a_whole_repository(
+def test_a_writer_killed_before_its_objects_folders_are_fsynced_leaves_a_whole_repository(
     repository: Path, make_service: ServiceFactory
 ) -> None:
-    """Where the trees each fsynced `objects/`, the write now does it once, after its
-    commit object: a writer killed just before has published nothing; the next write
-    lands with every confirmed line."""
+    """The objects are stored (their files fsynced and renamed); the round that makes
+    their folders and `objects/` durable, with the journal's file, never runs: the writer
+    has published nothing, and the next write lands with every confirmed line."""
     git(repository, "gc", "--quiet")
     script = _KILLED_WRITER.format(tests=str(Path(__file__).parent), repository=str(repository))
     writer = subprocess.run(

@@ -14,7 +14,7 @@ import pytest
 from memoire.service import MemoryService
 from memoire.storage.loose_refs import LooseRefs
 
-from .conftest import ServiceFactory, fsck_problems, fsynced, git
+from .conftest import ServiceFactory, fsck_problems, fsync_spans, git
 
 
 def test_a_move_fsyncs_the_lock_the_reflogs_and_the_refs_folder_never_the_reflogs_folders(
@@ -22,18 +22,36 @@ def test_a_move_fsyncs_the_lock_the_reflogs_and_the_refs_folder_never_the_reflog
 ) -> None:
     """Appending to a reflog changes the file, not its folder: the folder's fsync (which
     libgit2 adds) keeps nothing. The lock must be durable before it is renamed over the
-    ref, the reflogs before the move, and the ref's folder after it (the rename)."""
+    ref, the reflogs and the journal (file and folder) before the move, and the ref's
+    folder after it (the rename); the lock, the reflogs and the journal's folder are
+    fsynced together, the ref's folder only once all of them are done."""
     service.append("desk", "topics/a.md", "first", title="A", sensitive=False)
-    synced = fsynced(monkeypatch)
+    spans = fsync_spans(monkeypatch)
     landed = service.append("desk", "topics/a.md", "second")
     gitdir = (repository / ".git").resolve()
-    moved = [path for path in synced if "/refs/" in path or "/logs" in path]
-    assert moved == [
+    moved = [
+        path for event, path in spans if event == "start" and ("/refs/" in path or "/logs" in path)
+    ]
+    together = {
         str(gitdir / "refs/heads/main.lock"),
         str(gitdir / "logs/refs/heads/main"),
         str(gitdir / "logs/HEAD"),
-        str(gitdir / "refs/heads"),
+    }
+    assert set(moved[:3]) == together
+    assert moved[3:] == [str(gitdir / "refs/heads")]
+    journal = {str(gitdir / "memoire")}
+    ends = [
+        at
+        for at, (event, path) in enumerate(spans)
+        if event == "end" and path in together | journal
     ]
+    starts = [
+        at
+        for at, (event, path) in enumerate(spans)
+        if event == "start" and path == str(gitdir / "refs/heads")
+    ]
+    assert len(ends) == 4
+    assert max(ends) < starts[0]
     assert git(repository, "rev-parse", "main").strip() == landed.commit
 
 
@@ -89,18 +107,19 @@ from pathlib import Path
 sys.path.insert(0, {tests!r})
 from conftest import make_config
 from memoire.service import MemoryService
-from memoire.storage import loose_refs
+from memoire.storage import durability
 service = MemoryService(make_config(Path({repository!r})))
 service.append("desk", "topics/a.md", "confirmed before", title="A", sensitive=False)
 print("confirmed", flush=True)
-original = getattr(loose_refs, {step!r})
+original = durability.fsync_together
 
-def then_killed(path, *arguments):
-    original(path, *arguments)
-    if Path(path).name in ("HEAD", "heads"):
+def then_killed(descriptors):
+    original(descriptors)
+    synced = [os.readlink(f"/proc/self/fd/{{descriptor}}") for descriptor in descriptors]
+    if any(path.endswith({step!r}) for path in synced):
         os.kill(os.getpid(), signal.SIGKILL)
 
-setattr(loose_refs, {step!r}, then_killed)
+durability.fsync_together = then_killed
 service.append("desk", "topics/a.md", "never confirmed")
 print("not killed", flush=True)
 """
@@ -109,8 +128,8 @@ print("not killed", flush=True)
 @pytest.mark.parametrize(
     ("step", "branch_moved"),
     [
-        ("append_line", False),  # killed once both reflogs hold the line, before the rename
-        ("fsync_folder", True),  # killed once the ref is renamed and its folder fsynced
+        ("/logs/HEAD", False),  # killed once both reflogs hold the line, before the rename
+        ("/refs/heads", True),  # killed once the ref is renamed and its folder fsynced
     ],
 )
 def test_a_writer_killed_during_the_move_leaves_a_whole_repository(

@@ -61,7 +61,9 @@ def test_a_tree_is_the_one_libgit2s_tree_builder_writes(
             entries.set(name, object_id, mode)
             builder.insert(name, pygit2.Oid(hex=object_id), mode)
     assert len(entries) == len(builder)
-    written = entries.write(LooseObjects(repo))
+    objects = LooseObjects(repo)
+    written = entries.write(objects)
+    objects.store()
     assert written == builder.write()
     assert isinstance(repo[written], pygit2.Tree)
 
@@ -71,7 +73,9 @@ def test_a_stored_tree_reads_back_through_git_and_passes_fsck(tmp_path: Path) ->
     entries = FolderEntries([], [])
     for number in range(300):
         entries.set(f"note-{number}.md", _blob(repo, f"{number}"), FileMode.BLOB)
-    tree_id = str(entries.write(LooseObjects(repo)))
+    objects = LooseObjects(repo)
+    tree_id = str(entries.write(objects))
+    objects.store()
     loose = tmp_path / "repo" / "objects" / tree_id[:2] / tree_id[2:]
     assert loose.stat().st_mode & 0o777 == 0o444
     listed = subprocess.run(

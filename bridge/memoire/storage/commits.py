@@ -5,8 +5,9 @@ separately by compare-and-swap, so building one that never lands costs only loos
 Each tree is written by `trees` from its entries kept serialised, and a folder's entries
 are kept after each commit (`_KeptFolders`): the next commit in the same folder starts from
 them instead of loading and parsing the folder's whole tree again. The blob, the trees and
-the signed commit go through `loose_objects`, which fsyncs `objects/` once per commit when
-a fan-out folder had to be created.
+the signed commit go through `loose_objects`, all hashed before any is stored, so their
+files are fsynced together once the commit is built (`LooseObjects.store`); the commit's
+text is written here, as libgit2 writes it, because libgit2 would look its tree up first.
 Every commit is signed with the bridge's key (`signing`); the first write of a bridge whose
 key the memory does not list yet is preceded by a commit of its own that adds the key.
 """
@@ -19,6 +20,7 @@ from collections.abc import Mapping
 import pygit2
 from pygit2.enums import FileMode, ObjectType
 
+from .durability import Durability
 from .loose_objects import LooseObjects
 from .signing import ALLOWED_SIGNERS_PATH, BridgeKey, Enrolment, enrolment
 from .trees import FolderEntries
@@ -30,10 +32,13 @@ write, and its entries hold about twice what its tree holds (~0.4 MB there)."""
 
 
 class _LibgitFolder:
-    """libgit2's TreeBuilder, for a tree or a name `FolderEntries` leaves to it."""
+    """libgit2's TreeBuilder, for a tree or a name `FolderEntries` leaves to it. libgit2
+    checks that an object exists before a tree names it: the objects written so far are
+    stored first."""
 
-    def __init__(self, builder: pygit2.TreeBuilder) -> None:
+    def __init__(self, builder: pygit2.TreeBuilder, objects: LooseObjects) -> None:
         self._builder = builder
+        self._objects = objects
 
     def __len__(self) -> int:
         return len(self._builder)
@@ -41,6 +46,7 @@ class _LibgitFolder:
     def set(self, name: str, object_id: str | None, mode: FileMode) -> None:
         """Insert `object_id` at `name`, or remove what is there for None."""
         if object_id is not None:
+            self._objects.store()
             self._builder.insert(name, pygit2.Oid(hex=object_id), mode)
         elif self._builder.get(name) is not None:
             self._builder.remove(name)
@@ -59,22 +65,27 @@ class _KeptFolders:
     reused; it is put back only with the id of the tree it then wrote.
     """
 
-    def __init__(self, repo: pygit2.Repository, limit: int) -> None:
+    def __init__(self, repo: pygit2.Repository, limit: int, objects: LooseObjects) -> None:
         self._repo = repo
         self._limit = limit
+        self._objects = objects
         self._kept: OrderedDict[tuple[str, ...], tuple[pygit2.Oid, _Folder]] = OrderedDict()
 
     def take(self, folder: tuple[str, ...], tree: pygit2.Tree | None, names: set[str]) -> _Folder:
         """The entries of `tree` (none for None), ready to take `names`."""
         kept = self._kept.pop(folder, None)
         if not all(FolderEntries.accepts(name) for name in names):
-            return _LibgitFolder(self._repo.TreeBuilder(*(() if tree is None else (tree,))))
+            return self._libgit(tree)
         if tree is None:
             return FolderEntries([], [])
         if kept is not None and kept[0] == tree.id:
             return kept[1]
         entries = FolderEntries.of(tree.read_raw())
-        return _LibgitFolder(self._repo.TreeBuilder(tree)) if entries is None else entries
+        return self._libgit(tree) if entries is None else entries
+
+    def _libgit(self, tree: pygit2.Tree | None) -> _LibgitFolder:
+        builder = self._repo.TreeBuilder(*(() if tree is None else (tree,)))
+        return _LibgitFolder(builder, self._objects)
 
     def keep(self, folder: tuple[str, ...], tree_id: pygit2.Oid, entries: _Folder) -> None:
         self._kept[folder] = (tree_id, entries)
@@ -83,13 +94,19 @@ class _KeptFolders:
 
 
 class CommitBuilder:
-    def __init__(self, repo: pygit2.Repository, subdir: str, key: BridgeKey) -> None:
+    def __init__(
+        self,
+        repo: pygit2.Repository,
+        subdir: str,
+        key: BridgeKey,
+        durability: Durability | None = None,
+    ) -> None:
         self._repo = repo
         self._subdir = subdir
         self._key = key
         self._listing_key: str | None = None  # an allowed-signers blob known to list the key
-        self._folders = _KeptFolders(repo, BUILDERS_KEPT)
-        self._objects = LooseObjects(repo)
+        self._objects = LooseObjects(repo, durability)
+        self._folders = _KeptFolders(repo, BUILDERS_KEPT, self._objects)
 
     def repo_path(self, path: str) -> str:
         """The repository path of a memory path."""
@@ -103,7 +120,8 @@ class CommitBuilder:
 
     def create_note_blob(self, path: str, data: bytes) -> str:
         """The one place where a file's bytes, as the working tree holds them, become the
-        blob stored in Git: a transformation of what Git stores belongs here."""
+        blob stored in Git: a transformation of what Git stores belongs here. The blob is
+        stored with the commit that names it (`commit`)."""
         return str(self._objects.write(ObjectType.BLOB, data))
 
     def commit(
@@ -113,20 +131,22 @@ class CommitBuilder:
 
         Each tree on the way is written once however many of its paths change, so a commit
         of many notes in one folder (an import) costs one new folder tree, not one per note.
+        Its objects (and the blobs written since the last commit) are stored when it is
+        built; their folders' fsyncs wait for the durability's next round.
         """
         root = None if parent is None else self._repo[parent].peel(pygit2.Tree)
         changes = {tuple(self.repo_path(path).split("/")): blob for path, blob in blobs.items()}
         root_id = self._tree_with((), root, changes) or self._repo.TreeBuilder().write()
-        signature = pygit2.Signature(name, COMMITTER_EMAIL)
-        parents: list[str | pygit2.Oid] = [] if parent is None else [parent]
-        # The commit's text (pygit2's stub says Oid), signed, then stored with its signature.
-        content = str(
-            self._repo.create_commit_string(signature, signature, message, root_id, parents)
+        content = commit_text(
+            str(root_id),
+            [] if parent is None else [parent],
+            pygit2.Signature(name, COMMITTER_EMAIL),
+            message,
         )
         gpgsig = self._key.sign(content.encode("utf-8"))
         signed = with_signature(content, gpgsig).encode("utf-8")
         commit = self._objects.write(ObjectType.COMMIT, signed)
-        self._objects.sync_new_folders()  # the blobs' and trees' folders too
+        self._objects.store()
         return str(commit)
 
     def enrolment(self, files: Mapping[str, str]) -> Enrolment | None:
@@ -170,6 +190,17 @@ class CommitBuilder:
         written = entries.write(self._objects)
         self._folders.keep(folder, written, entries)
         return written
+
+
+def commit_text(tree: str, parents: list[str], who: pygit2.Signature, message: str) -> str:
+    """A commit's text as libgit2's `git_commit_create_buffer` writes it (author and
+    committer both `who`), without looking the tree up: it is not stored yet."""
+    offset = who.offset
+    sign = "-" if offset < 0 else "+"
+    hours, minutes = divmod(abs(offset), 60)
+    stamp = f"{who.name} <{who.email}> {who.time} {sign}{hours:02d}{minutes:02d}"
+    lines = [f"tree {tree}", *(f"parent {parent}" for parent in parents)]
+    return "\n".join([*lines, f"author {stamp}", f"committer {stamp}", "", message])
 
 
 def with_signature(content: str, signature: str) -> str:

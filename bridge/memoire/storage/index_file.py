@@ -39,7 +39,7 @@ import contextlib
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -145,10 +145,13 @@ class IndexFile:
             found[path] = layout.data[start : start + _ID_BYTES].hex() if present else None
         return found
 
-    def update(self, blobs: Mapping[str, str | None]) -> bool:
+    def update(
+        self, blobs: Mapping[str, str | None], before_rename: Callable[[], None] | None = None
+    ) -> bool:
         """Point each repository path's entry at its blob id, adding the entry if needed, or
         remove it for None; False (nothing written) when some change is not one this
-        module makes: libgit2 must do it.
+        module makes: libgit2 must do it. `before_rename` is called once the new index is
+        written, just before it is put in place (what must be durable before it, is).
 
         Raises FileExistsError while someone else holds `index.lock`.
         """
@@ -164,6 +167,8 @@ class IndexFile:
                 return False
             with os.fdopen(descriptor, "wb", closefd=False) as lock:
                 lock.write(edited.data)
+            if before_rename is not None:
+                before_rename()
             self._lock.replace(self._path)
             renamed = True
             self._known = edited

@@ -12,12 +12,14 @@ each write: 16 fsyncs instead of 18 (bench/writes.md, fifth pass).
 
 Everything else is as libgit2 does it, in its order: the lock is created with O_EXCL (held
 by someone else: FileExistsError, which `refs.despite_git_locks` waits out), the branch is
-read under it and compared with the parent, the new id written to the lock and fsynced, a
-line appended to each reflog and fsynced, the lock renamed over the ref and the ref's folder
-fsynced (the rename replaced or created an entry there: that fsync is needed). A crash
-before the rename leaves the branch where it was, with at most a reflog line for a move
-that never happened and the lock, which the next writer removes (`remove_own_locks`); the
-write was not confirmed. Only after the folder's fsync is the move durable and answered.
+read under it and compared with the parent, the new id written to the lock, a line appended
+to each reflog, the lock and the reflogs fsynced (together, in one round with whatever the
+write left waiting: the journal's folder, see `durability`), the lock renamed over the ref
+and the ref's folder fsynced (the rename replaced or created an entry there: that fsync is
+needed). A crash before the rename leaves the branch where it was, with at most a reflog
+line for a move that never happened (its objects durable: their round came before) and the
+lock, which the next writer removes (`remove_own_locks`); the write was not confirmed. Only
+after the folder's fsync is the move durable and answered.
 
 What is not this common case is left to libgit2 (`swap` answers None, nothing written): a
 missing reflog (libgit2 decides whether to create one, from `core.logAllRefUpdates`), a
@@ -27,12 +29,15 @@ there, a branch that is a symbolic ref.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygit2
 
-from .loose_objects import fsync_folder, write_all
+from .durability import Durability
+from .loose_objects import write_all
 
 _APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC  # never O_CREAT: see above
 _LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
@@ -41,9 +46,12 @@ _LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
 class LooseRefs:
     """Moves one repository's branches by writing their lock and reflog files."""
 
-    def __init__(self, repo: pygit2.Repository, gitdir: Path) -> None:
+    def __init__(
+        self, repo: pygit2.Repository, gitdir: Path, durability: Durability | None = None
+    ) -> None:
         self._repo = repo
         self._gitdir = gitdir
+        self._durability = durability or Durability()
         self._linked = (gitdir / "commondir").exists()  # a linked worktree: libgit2's
 
     def swap(self, ref_name: str, parent: str, commit: str, message: str) -> bool | None:
@@ -63,17 +71,17 @@ class LooseRefs:
             if str(current.target) != parent:
                 return str(current.target) == commit  # an earlier try moved it, then failed
             write_all(descriptor, f"{commit}\n".encode("ascii"))
-            os.fsync(descriptor)
             line = _reflog_line(parent, commit, self._signature(), message)
-            for reflog in reflogs:
-                append_line(reflog, line)
+            with appended(reflogs, line) as reflog_descriptors:
+                self._durability.now(descriptor, *reflog_descriptors)  # the journal's folder too
             lock.rename(ref_path)
             renamed = True
         finally:
             os.close(descriptor)
             if not renamed:
                 lock.unlink(missing_ok=True)
-        fsync_folder(ref_path.parent)  # the rename replaced an entry there
+        self._durability.later(ref_path.parent)  # the rename replaced an entry there
+        self._durability.now()
         return True
 
     def _reflogs(self, ref_name: str) -> list[Path] | None:
@@ -95,14 +103,19 @@ class LooseRefs:
             return pygit2.Signature("unknown", "unknown")
 
 
-def append_line(reflog: Path, line: bytes) -> None:
-    """Append to an existing file and fsync the file alone: the folder is unchanged."""
-    descriptor = os.open(reflog, _APPEND_FLAGS)
+@contextlib.contextmanager
+def appended(reflogs: list[Path], line: bytes) -> Iterator[list[int]]:
+    """`line` appended to each existing file, whose descriptors are open inside, to be
+    fsynced: the files alone, their folders are unchanged."""
+    descriptors: list[int] = []
     try:
-        write_all(descriptor, line)
-        os.fsync(descriptor)
+        for reflog in reflogs:
+            descriptors.append(os.open(reflog, _APPEND_FLAGS))
+            write_all(descriptors[-1], line)
+        yield descriptors
     finally:
-        os.close(descriptor)
+        for descriptor in descriptors:
+            os.close(descriptor)
 
 
 def _reflog_line(old: str, new: str, who: pygit2.Signature, message: str) -> bytes:

@@ -16,10 +16,11 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..core.errors import InvalidPath, UnusableStateFile
+from .durability import Durability
 
 TEMPORARY_MARK = ".memoire-tmp"
 _SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -118,12 +119,27 @@ def _open_regular(directory: int, name: str, shown: str) -> tuple[int, int] | No
     return descriptor, status.st_size
 
 
-def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: str) -> None:
-    """Put `data` at `name` atomically: written and synced elsewhere, then renamed onto it."""
+def replace_file(
+    directory: int,
+    name: str,
+    data: bytes,
+    scratch: Path,
+    shown: str,
+    *,
+    prepared: str | None = None,
+    sync_folder: Callable[[int], None] = os.fsync,
+) -> None:
+    """Put `data` at `name` atomically: written and synced elsewhere, then renamed onto it.
+
+    `prepared` names a temporary in `scratch` already holding `data`, synced
+    (`new_temporary`); `sync_folder` is handed the folder's descriptor after the rename
+    (it must be fsynced before anything relies on the new name; the descriptor is closed
+    once this returns).
+    """
     file_kind(directory, name, shown)
     scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
     try:
-        temporary = _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
+        temporary = prepared or _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data)
         try:
             os.rename(temporary, name, src_dir_fd=scratch_descriptor, dst_dir_fd=directory)
         except OSError as error:
@@ -133,7 +149,27 @@ def replace_file(directory: int, name: str, data: bytes, scratch: Path, shown: s
             _replace_within(directory, name, data)
     finally:
         os.close(scratch_descriptor)
-    os.fsync(directory)
+    sync_folder(directory)
+
+
+def new_temporary(scratch: Path, data: bytes, sync: Callable[[int], None]) -> str:
+    """A temporary in memoire's `scratch` folder holding `data`, for `replace_file` to put
+    in place later; `sync` is handed its descriptor once written (and may keep a copy)."""
+    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+    try:
+        return _create_temporary(scratch_descriptor, f"{TEMPORARY_MARK}-", data, sync=sync)
+    finally:
+        os.close(scratch_descriptor)
+
+
+def remove_temporary(scratch: Path, name: str) -> None:
+    """A temporary `new_temporary` made that is not needed any more."""
+    scratch_descriptor = os.open(scratch, _DIRECTORY_FLAGS)
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name, dir_fd=scratch_descriptor)
+    finally:
+        os.close(scratch_descriptor)
 
 
 def write_state_file(
@@ -144,6 +180,7 @@ def write_state_file(
     mode: int = 0o644,
     owner_may_link_folder: bool = False,
     replace: bool = True,
+    durability: Durability | None = None,
 ) -> bool:
     """Put one of memoire's own small files (tokens, key, journal, records) in place whole.
 
@@ -156,7 +193,9 @@ def write_state_file(
     repository is its owner's choice, followed; the file itself never is. Without
     `replace`, a file already there is kept (two processes creating the first key agree
     on one); returns whether `data` was put in place. The folder is fsynced after the
-    rename, so the file is there after a power cut as soon as this returns.
+    rename, so the file is there after a power cut as soon as this returns; with
+    `durability` (a write's journal), the file's fsync joins that write's next round and
+    the folder's waits for the round after it.
     """
     folder_flags = _DIRECTORY_FLAGS & ~os.O_NOFOLLOW if owner_may_link_folder else _DIRECTORY_FLAGS
     try:
@@ -170,7 +209,8 @@ def write_state_file(
         where = folder if scratch is None else os.open(scratch, _DIRECTORY_FLAGS)
         try:
             prefix = f"{temporary_prefix(file.name)}-" if scratch is None else f"{TEMPORARY_MARK}-"
-            temporary = _create_temporary(where, prefix, data, mode)
+            sync = os.fsync if durability is None else durability.now
+            temporary = _create_temporary(where, prefix, data, mode, sync)
             try:
                 placed = _put_in_place(where, temporary, folder, file.name, replace=replace)
             finally:
@@ -179,7 +219,9 @@ def write_state_file(
         finally:
             if where != folder:
                 os.close(where)
-        if placed:
+        if placed and durability is not None:
+            durability.later(file.parent)
+        elif placed:
             # The new name is durable only once its folder is: without this a power cut could
             # lose a confirmed write's journal, a new token or the first memory key.
             os.fsync(folder)
@@ -297,8 +339,14 @@ def _replace_within(directory: int, name: str, data: bytes) -> None:
         raise
 
 
-def _create_temporary(directory: int, prefix: str, data: bytes, mode: int = 0o644) -> str:
-    """A new file under a random name no one could have prepared; returns its name."""
+def _create_temporary(
+    directory: int,
+    prefix: str,
+    data: bytes,
+    mode: int = 0o644,
+    sync: Callable[[int], None] = os.fsync,
+) -> str:
+    """A new file under a random name no one could have prepared, synced; returns its name."""
     while True:
         name = prefix + secrets.token_hex(8)
         try:
@@ -310,7 +358,7 @@ def _create_temporary(directory: int, prefix: str, data: bytes, mode: int = 0o64
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            sync(handle.fileno())
     except BaseException:
         os.unlink(name, dir_fd=directory)
         raise

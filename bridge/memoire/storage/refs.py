@@ -17,6 +17,7 @@ from pathlib import Path
 import pygit2
 
 from ..core.errors import Contention
+from .durability import Durability
 from .loose_refs import LooseRefs
 
 LOCK_TIMEOUT_SECONDS = 30.0
@@ -28,21 +29,29 @@ _POLL_SECONDS = 0.005
 class RefUpdater:
     """Compare-and-swap on the refs of one repository."""
 
-    def __init__(self, repo: pygit2.Repository, gitdir: Path) -> None:
+    def __init__(
+        self, repo: pygit2.Repository, gitdir: Path, durability: Durability | None = None
+    ) -> None:
         self._repo = repo
         self._gitdir = gitdir
-        self._loose = LooseRefs(repo, gitdir)
+        self._durability = durability or Durability()
+        self._loose = LooseRefs(repo, gitdir, self._durability)
 
     def target(self, ref_name: str) -> str | None:
         reference = self._repo.references.get(ref_name)
         return None if reference is None else str(reference.target)
 
     def advance(self, ref_name: str, parent: str | None, commit: str) -> bool:
-        """Move `ref_name` from `parent` to `commit`; False if someone else moved it first."""
+        """Move `ref_name` from `parent` to `commit`; False if someone else moved it first.
+
+        What the write left waiting (`durability`) is made durable before the ref moves:
+        by memoire's own move in its lock's round, else before libgit2's.
+        """
         oid = pygit2.Oid(hex=commit)
 
         def swap() -> bool:
             if parent is None:
+                self._durability.now()
                 try:
                     self._repo.references.create(ref_name, oid)
                 except pygit2.AlreadyExistsError:
@@ -51,6 +60,7 @@ class RefUpdater:
             moved = self._loose.swap(ref_name, parent, commit, REFLOG_MESSAGE)
             if moved is not None:
                 return moved
+            self._durability.now()
             reference = self._repo.references.get(ref_name)
             if reference is not None and str(reference.target) == commit:
                 return True  # an earlier try moved it, then failed (writing its reflog, say)

@@ -34,6 +34,7 @@ from ..core.errors import (
     RemoteUnavailable,
 )
 from .commits import CommitBuilder
+from .durability import Durability
 from .failures import disk_full_refusal, is_disk_full
 from .heads import HeadsLog
 from .housekeeping import pack_now_and_then
@@ -100,8 +101,11 @@ class GitStore:
         self._diverged_warned = False
         self._mutex = threading.RLock()
         self._waiting = WaitingWrites()
-        self._refs = RefUpdater(self._repo, self._gitdir)
-        self._commits = CommitBuilder(self._repo, subdir, signing_key or BridgeKey())
+        self._durability = Durability()  # the fsyncs of a write, in rounds
+        self._refs = RefUpdater(self._repo, self._gitdir, self._durability)
+        self._commits = CommitBuilder(
+            self._repo, subdir, signing_key or BridgeKey(), self._durability
+        )
         self._reader = SnapshotReader(self._repo, subdir)
         self.cipher = NoteCipher.from_local_config(self._repo, subdir)  # sensitive notes
         self._trails = NoteTrails(self._repo, self._mutex)
@@ -109,7 +113,14 @@ class GitStore:
         self._worktree = (
             None
             if workdir is None
-            else WorkTree(self._repo, workdir, self._commits.repo_path, state, self.cipher)
+            else WorkTree(
+                self._repo,
+                workdir,
+                self._commits.repo_path,
+                state,
+                self.cipher,
+                durability=self._durability,
+            )
         )
 
     @property
@@ -309,7 +320,11 @@ class GitStore:
             return True
         tip = planned[-1][1].commit
         with _refused_when_disk_full(self._gitdir):
-            journal = {} if self._worktree is None else self._worktree.begin(base.files, tip, blobs)
+            if self._worktree is None:
+                journal = {}
+                self._durability.now()  # the objects, whole, before a reflog names them
+            else:  # with the objects' folders
+                journal = self._worktree.begin(base.files, tip, blobs, files)
         if not self._publish(base.commit, tip):
             if self._worktree is not None:
                 self._worktree.abandon()
@@ -336,6 +351,7 @@ class GitStore:
         """
         if self._remote is not None:
             try:
+                self._durability.now()  # what is left waiting, before the remote names it
                 return self._remote.push(commit, parent)
             except RemoteUnavailable:
                 with contextlib.suppress(RemoteUnavailable):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from ..core.errors import (
     UncommittedChanges,
 )
 from . import nofollow
+from .durability import Durability, Fsyncs
 from .failures import is_disk_full
 from .index_file import IndexFile
 from .note_cipher import NoteCipher
@@ -50,8 +52,11 @@ class WorkTree:
         repo_path: Callable[[str], str],
         state: Path,
         cipher: NoteCipher,
+        *,
+        durability: Durability,
     ) -> None:
         self._repo = repo
+        self._durability = durability
         self._cipher = cipher
         self.root = root
         self._repo_path = repo_path
@@ -62,6 +67,8 @@ class WorkTree:
         self._journal = state / "pending.json"
         self._stuck: dict[str, MemoireError] = {}  # the refusal for a note left unsynced
         self._stuck_entries: dict[str, JournalEntry] = {}
+        # Each path's copy written in `begin`, in the scratch folder: its name and bytes.
+        self._prepared: dict[str, tuple[str, bytes]] = {}
 
     # Before committing
 
@@ -128,24 +135,48 @@ class WorkTree:
     def sync(
         self, files: Mapping[str, bytes | None], blobs: Mapping[str, str | None]
     ) -> dict[str, Exception]:
-        """Make the working tree and index say what the branch says; what failed, by path."""
+        """Make the working tree and index say what the branch says; what failed, by path.
+
+        The copies' folders are fsynced while the index is written (its CPU hides their
+        wait), and are durable before the index is renamed into place and before this
+        returns (so before the journal goes).
+        """
         failed: dict[str, Exception] = {}
         synced: dict[str, str | None] = {}
-        for path, data in files.items():
+        folders: list[int] = []  # each written copy's folder, to fsync
+        try:
+            for path, data in files.items():
+                try:
+                    self._write(path, data, folders)
+                except (MemoireError, OSError) as error:
+                    failed[path] = error
+                else:
+                    synced[path] = blobs[path]
+        finally:
+            self._discard_prepared()
+        return failed | self._stage_once_durable(synced, Fsyncs(folders), folders)
+
+    def _stage_once_durable(
+        self, synced: dict[str, str | None], durable: Fsyncs, folders: list[int]
+    ) -> dict[str, Exception]:
+        """Stage `synced`, the index renamed only once the copies' folders are durable."""
+        failed: dict[str, Exception] = {}
+        try:
+            if synced:
+                self._stage(synced, durable.wait)
+        except (MemoireError, OSError, pygit2.GitError) as error:
+            failed = dict.fromkeys(synced, error)
+        finally:
             try:
-                self._write(path, data)
-            except (MemoireError, OSError) as error:
-                failed[path] = error
-            else:
-                synced[path] = blobs[path]
-        if synced:
-            try:
-                self._stage(synced)
-            except (MemoireError, OSError, pygit2.GitError) as error:
-                failed |= dict.fromkeys(synced, error)
+                durable.wait()
+            except OSError as error:
+                failed = dict.fromkeys(synced, error)
+            finally:
+                for descriptor in folders:
+                    os.close(descriptor)
         return failed
 
-    def _write(self, path: str, data: bytes | None) -> None:
+    def _write(self, path: str, data: bytes | None, folders: list[int]) -> None:
         parts = self._parts(path)
         create = data is not None
         with nofollow.folder(self.root, parts[:-1], path, create=create) as directory:
@@ -153,19 +184,46 @@ class WorkTree:
                 return
             if data is None:
                 nofollow.remove_file(directory, parts[-1], path)
-            else:
-                nofollow.replace_file(directory, parts[-1], data, self._scratch, path)
+                return
+            prepared = self._prepared.get(path)
+            nofollow.replace_file(
+                directory,
+                parts[-1],
+                data,
+                self._scratch,
+                path,
+                prepared=prepared[0] if prepared is not None and prepared[1] == data else None,
+                sync_folder=lambda folder: folders.append(os.dup(folder)),
+            )
 
-    def _stage(self, blobs: Mapping[str, str | None]) -> None:
+    def _prepare(self, files: Mapping[str, bytes | None]) -> None:
+        """Each copy written to the scratch folder, its fsync left for the journal's round."""
+        self._discard_prepared()
+        for path, data in files.items():
+            if data is not None:
+                name = nofollow.new_temporary(self._scratch, data, self._durability.later_file)
+                self._prepared[path] = (name, data)
+
+    def _discard_prepared(self) -> None:
+        """The copies prepared and not renamed into place (the write did not land, or the
+        working tree does not follow the branch)."""
+        for name, _ in self._prepared.values():
+            nofollow.remove_temporary(self._scratch, name)
+        self._prepared.clear()
+
+    def _stage(self, blobs: Mapping[str, str | None], ready: Callable[[], None]) -> None:
         """Record the blobs in the index by id: Git never reads the working tree for it.
 
         The index file is edited in place (`index_file`); what that module does not
         change (index version 4, conflicts, skip-worktree entries...) goes through
-        libgit2, which rewrites the whole index.
+        libgit2, which rewrites the whole index. Either way `ready` is called just before
+        the new index is put in place.
         """
         changes = {self._repo_path(path): blob for path, blob in blobs.items()}
         if despite_git_locks(
-            [self._gitdir / "index.lock"], "the index", lambda: self._index_file.update(changes)
+            [self._gitdir / "index.lock"],
+            "the index",
+            lambda: self._index_file.update(changes, before_rename=ready),
         ):
             return
         index = self._repo.index
@@ -177,22 +235,35 @@ class WorkTree:
                     index.remove(repo_path)
             else:
                 index.add(pygit2.IndexEntry(repo_path, pygit2.Oid(hex=blob_id), FileMode.BLOB))
+        ready()
         despite_git_locks([self._gitdir / "index.lock"], "the index", index.write)
 
     # The journal
 
     def begin(
-        self, before: Mapping[str, str], commit: str, blobs: Mapping[str, str | None]
+        self,
+        before: Mapping[str, str],
+        commit: str,
+        blobs: Mapping[str, str | None],
+        files: Mapping[str, bytes | None],
     ) -> dict[str, JournalEntry]:
-        """Record what the working tree must become, in case this process dies before syncing."""
+        """Record what the working tree must become, in case this process dies before syncing.
+
+        The journal's file is fsynced in the round of the commit's objects' folders, its
+        folder in the round of the ref's lock (`durability`): durable before the ref moves.
+        The new copies of `files` are written to the scratch folder now and fsynced with
+        the journal's file: `sync` renames them into place once the ref has moved.
+        """
         entries = {path: (before.get(path), blob) for path, blob in blobs.items()}
-        self._save_journal(commit, self._stuck_entries | entries)
+        self._prepare(files)
+        self._save_journal(commit, self._stuck_entries | entries, self._durability)
         return entries
 
     def end(
         self, commit: str, entries: Mapping[str, JournalEntry], failed: Mapping[str, Exception]
     ) -> None:
         """Forget the journal, keeping the notes whose copy could not be synced."""
+        self._discard_prepared()
         self._remember_stuck({path: entries[path] for path in failed}, failed)
         if not self._stuck_entries:
             self._journal.unlink(missing_ok=True)  # removes a link itself, never its target
@@ -273,10 +344,15 @@ class WorkTree:
                 else InvalidPath(message)
             )
 
-    def _save_journal(self, commit: str, entries: Mapping[str, JournalEntry]) -> None:
+    def _save_journal(
+        self,
+        commit: str,
+        entries: Mapping[str, JournalEntry],
+        durability: Durability | None = None,
+    ) -> None:
         journal = {"commit": commit, "files": {path: list(pair) for path, pair in entries.items()}}
         data = json.dumps(journal).encode("utf-8")
-        nofollow.write_state_file(self._journal, data, self._scratch)
+        nofollow.write_state_file(self._journal, data, self._scratch, durability=durability)
 
     def _clear_scratch(self) -> None:
         """Temporaries of a writer killed before its rename: no living writer owns them."""
