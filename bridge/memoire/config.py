@@ -371,9 +371,10 @@ def _parse_stdio(table: Mapping[str, Any]) -> StdioSettings:
             f"[stdio] idle_minutes must be a number of minutes above 0 and at most "
             f"{MAX_IDLE_MINUTES} (a week), such as 15, not {idle!r}"
         )
-    return StdioSettings(
-        keep_warm=_typed(table, "keep_warm", bool, defaults.keep_warm), idle_minutes=float(idle)
-    )
+    keep_warm = table.get("keep_warm", defaults.keep_warm)
+    if not isinstance(keep_warm, bool):
+        raise ConfigError(f"[stdio] keep_warm must be true or false, not {keep_warm!r}")
+    return StdioSettings(keep_warm=keep_warm, idle_minutes=float(idle))
 
 
 def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
