@@ -230,3 +230,25 @@ def test_a_client_gone_mid_session_ends_only_its_own_session(bridge: HttpBridge)
     assert handovers(bridge, "desk") == 2
     assert "A stdio session's pipes broke" in log_of(bridge)
     assert "Traceback" not in log_of(bridge)
+
+
+def leftover_journals(repository: Path) -> list[str]:
+    """SQLite's write-ahead files: removed when the process closes its databases."""
+    state = repository / ".git" / "memoire"
+    return sorted(path.name for path in state.iterdir() if path.name.endswith(("-wal", "-shm")))
+
+
+async def test_stdio_and_serve_close_the_memory_when_they_end(
+    config: Path, repository: Path
+) -> None:
+    """The search upkeep worker stops and the databases close (their journals go)."""
+    async with stdio_client(config, "desk", "--no-handover") as desk:
+        await call(desk, "memoire_append", path="topics/tea.md", text="Likes green tea.",
+                   title="Tea", description="Drinks", sensitive=False)  # fmt: skip
+    assert leftover_journals(repository) == []
+    with handing_over_bridge(config, repository) as bridge:
+        async with stdio_client(config, "desk") as desk:
+            await call(desk, "memoire_append", path="topics/tea.md", text="And jasmine.")
+        assert handovers(bridge, "desk") == 1
+        assert leftover_journals(repository) != [], "open while the bridge serves"
+    assert leftover_journals(repository) == []

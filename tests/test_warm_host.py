@@ -26,7 +26,7 @@ from memoire.config import ConfigError, load_config
 from .bridges import memoire_command, running_bridge, stdio_client
 from .conftest import write_config
 from .handover_bridges import handover_folder, handovers, handovers_in
-from .test_handover import answer, initialized, raw_stdio, send
+from .test_handover import answer, initialized, leftover_journals, raw_stdio, send
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
 WAIT_SECONDS = 60
@@ -219,10 +219,14 @@ async def test_sigterm_ends_a_host_cleanly(config: Path, repository: Path) -> No
     async with stdio_client(config, "desk") as desk:
         assert await tool_names(desk) == READ_TOOLS + WRITE_TOOLS
     host = one_host(config, repository)
-    wait_until(lambda: "stdio clients are served here" in host_log(repository), "a bound host")
+    async with stdio_client(config, "desk") as desk:
+        await call(desk, "memoire_append", path="topics/tea.md", text="Likes green tea.",
+                   title="Tea", description="Drinks", sensitive=False)  # fmt: skip
+    assert handovers_in(host_log(repository), "desk") == 1
     os.kill(host, signal.SIGTERM)
     no_host(config, repository)
     assert "The warm host stops: SIGTERM or SIGINT" in host_log(repository)
+    assert leftover_journals(repository) == [], "the host closed the memory"
 
 
 @pytest.mark.parametrize("off", ["keep_warm = false", "--no-handover", "MEMOIRE_KEEP_WARM=0"])
