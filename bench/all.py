@@ -134,7 +134,7 @@ def measure_size(size: int, base: Path, counts: Counts, seed: int) -> dict[str, 
     cell(10, f"{milliseconds(samples)}, {len(refused)} of {total} refused")
     starts = coldstart.p50(coldstart.cold_starts(config, counts.cold_starts))
     cell(11, f"{starts.wall:.2f} s (CPU {starts.cpu:.2f} s)")
-    (_, alone, _), (_, warm, _) = coldstart.warm_host_starts(config, counts.cold_starts)
+    (_, alone, _), (_, warm, _), _ = coldstart.warm_host_starts(config, counts.cold_starts)
     cell(12, f"{warm.wall:.2f} s (CPU {warm.cpu:.2f} s); its first spawn {alone.wall:.2f} s")
     first, last = rss.rss_after_writes(repository, paths, counts.writes, seed)
     mib = 2**20

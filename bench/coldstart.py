@@ -517,6 +517,7 @@ def handover_starts(config: Path, runs: int) -> list[tuple[str, str, Start, floa
 WARM_HOST_KINDS = (
     "first spawn, no host yet (serves itself, starts the host)",
     "later spawn, handed over to the warm host",
+    "the host's own start and its first hand-over (host CPU only)",
 )
 HANDED_OVER = "handed over by its process"
 
@@ -555,12 +556,13 @@ def _end_hosts(config: Path, socket_path: Path) -> None:
 def warm_host_starts(config: Path, runs: int) -> list[tuple[str, Start, float]]:
     """(kind, p50 of the stdio process, p50 of the host's CPU for the session) of a first
     spawn with no host (cold: it serves itself and starts the host) and of a later spawn,
-    handed over to that host once it has loaded (one unmeasured hand-over waits for that).
+    handed over to that host once it has loaded (one unmeasured hand-over waits for that);
+    then the host's CPU from its start to the end of that first hand-over.
     Each round ends the host first, so every first spawn finds none; each later spawn is
     checked in the host's log to have been handed over."""
     folder = load_config(config).memory.state_dir / FOLDER
     socket_path, log = folder / SOCKET_NAME, folder / LOG_NAME
-    taken: dict[int, list[Served]] = {0: [], 1: []}
+    taken: dict[int, list[Served]] = {0: [], 1: [], 2: []}
     try:
         for _ in range(runs):
             _end_hosts(config, socket_path)
@@ -570,6 +572,7 @@ def warm_host_starts(config: Path, runs: int) -> list[tuple[str, Start, float]]:
             cold_start(config, warm_host=True)  # waits for the host's SDK: not measured
             handed = log.read_text().count(HANDED_OVER)
             before = _process_cpu(host)
+            taken[2].append(Served(Start(0.0, 0.0), before))
             start = cold_start(config, warm_host=True)
             taken[1].append(Served(start, _process_cpu(host) - before))
             if log.read_text().count(HANDED_OVER) != handed + 1:

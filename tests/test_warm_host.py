@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,6 +31,7 @@ from .test_handover import answer, initialized, leftover_journals, raw_stdio, se
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
 WAIT_SECONDS = 60
+FLOOD_SECONDS = 300  # twenty cold starts on a loaded two-core machine, far beyond need
 
 
 @pytest.fixture(autouse=True)
@@ -62,6 +64,24 @@ def hosts_of(config: Path) -> list[int]:
         if arguments == wanted and state != "Z":
             found.append(int(entry.name))
     return found
+
+
+def within(seconds: float, call: Callable[[], None]) -> None:
+    """Runs `call`, failing the test instead of hanging if it blocks (a pipe never answered)."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as error:
+            failed.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), f"not done within {seconds} s"
+    if failed:
+        raise failed[0]
 
 
 def wait_until(condition: Callable[[], bool], what: str) -> None:
@@ -119,8 +139,8 @@ def test_two_stdio_processes_starting_at_once_leave_one_host(
     config: Path, repository: Path
 ) -> None:
     both = [raw_stdio(config), raw_stdio(config)]
-    for process in both:
-        initialized(process)  # each served itself, having started a host
+    for process in both:  # each served itself, having started a host
+        within(WAIT_SECONDS, lambda process=process: initialized(process))
     host = one_host(config, repository)
     for process in both:
         process.stdin.close()  # type: ignore[union-attr]
@@ -137,13 +157,21 @@ def test_a_flood_of_twenty_stdio_spawns_is_served_by_one_host(
     config: Path, repository: Path
 ) -> None:
     processes = [raw_stdio(config, "voice") for _ in range(20)]
-    for number, process in enumerate(processes):
-        initialized(process)
-        send(process, {"jsonrpc": "2.0", "id": 2 + number, "method": "tools/list"})
-        assert len(answer(process)["result"]["tools"]) == len(READ_TOOLS)
-        process.stdin.close()  # type: ignore[union-attr]
-    for process in processes:
-        assert process.wait(timeout=WAIT_SECONDS) == 0
+
+    def all_served() -> None:
+        for number, process in enumerate(processes):
+            initialized(process)
+            send(process, {"jsonrpc": "2.0", "id": 2 + number, "method": "tools/list"})
+            assert len(answer(process)["result"]["tools"]) == len(READ_TOOLS)
+            process.stdin.close()  # type: ignore[union-attr]
+
+    try:
+        within(FLOOD_SECONDS, all_served)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+    assert [process.wait(timeout=WAIT_SECONDS) for process in processes] == [0] * 20
     host = one_host(config, repository)
     later = raw_stdio(config, "voice")
     initialized(later)
