@@ -26,7 +26,7 @@ from memoire.config import ConfigError, load_config
 
 from .bridges import memoire_command, running_bridge, stdio_client
 from .conftest import write_config
-from .handover_bridges import handover_folder, handovers, handovers_in
+from .handover_bridges import handover_folder, handovers, handovers_in, log_of
 from .test_handover import answer, initialized, leftover_journals, raw_stdio, send
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
@@ -167,10 +167,10 @@ def test_a_flood_of_twenty_stdio_spawns_is_served_by_one_host(
 
     try:
         within(FLOOD_SECONDS, all_served)
-    finally:
+    except BaseException:
         for process in processes:
-            if process.poll() is None:
-                process.kill()
+            process.kill()  # none left behind by a failed test
+        raise
     assert [process.wait(timeout=WAIT_SECONDS) for process in processes] == [0] * 20
     host = one_host(config, repository)
     later = raw_stdio(config, "voice")
@@ -279,7 +279,7 @@ async def test_serve_takes_the_socket_over_from_a_host(config: Path, repository:
     with running_bridge(config) as bridge:
         wait_until(lambda: not hosts_of(config), "the host to give its socket to serve")
         assert "`memoire serve` takes stdio sessions over" in host_log(repository)
-        wait_until(socket_of(repository).exists, "serve's socket")
+        wait_until(socket_of(repository).exists, log_of(bridge))
         async with stdio_client(config, "voice") as voice:
             assert await tool_names(voice) == READ_TOOLS
         assert handovers(bridge, "voice") == 1

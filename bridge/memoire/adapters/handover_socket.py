@@ -55,13 +55,18 @@ class BoundSocket:
     listener: socket.socket
     identity: tuple[int, int]
     """(device, inode) of the socket made here: only that one is ever removed."""
+    removed: bool = False
 
     def remove_if_ours(self) -> None:
-        """Unlinks the name if it still is this socket (a successor's is left alone)."""
+        """Unlinks the name if it still is this socket (a successor's is left alone), once:
+        after that, a successor's socket may well have this one's freed inode number."""
+        if self.removed:
+            return
         with contextlib.suppress(OSError):
             status = os.stat(SOCKET_NAME, dir_fd=self.folder, follow_symlinks=False)
             if (status.st_dev, status.st_ino) == self.identity:
                 os.unlink(SOCKET_NAME, dir_fd=self.folder)
+                self.removed = True
 
     def close(self) -> None:
         self.listener.close()
