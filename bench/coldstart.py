@@ -37,6 +37,12 @@ Why each choice:
   stdio process's CPU is its own; the bridge's CPU for each session is read from /proc.
   Each start is checked in the bridge's log to have been served as intended. It also
   times the stdio side's imports (the command line, configuration and hand-over).
+- `--warm-host` times, in rounds, a first `memoire stdio` spawn that finds no warm host
+  (it serves itself and starts one, `adapters/host_launch.py`) and a later spawn handed
+  over to that host once it has loaded. Each round ends the host first; each later spawn
+  is checked in the host's log. The host's CPU for the session is read from /proc. Every
+  other start here runs with `MEMOIRE_KEEP_WARM=0`: it serves itself and starts no host,
+  so that it stays a cold start.
 - `--importtime` prints the modules a `memoire stdio` start imports, grouped by package
   (Python's `-X importtime`, which slows every import, so its shares count, not its sums).
 
@@ -53,6 +59,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -73,6 +80,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core import build_memory
 
 from bridge import CLIENT, memoire_arguments, write_config
+from memoire.adapters.handover import FOLDER, SOCKET_NAME
+from memoire.adapters.host_launch import LOG_NAME, SWITCH
 from memoire.config import load_config
 from memoire.service import MemoryService
 from tests.bridges import free_port, issue_token
@@ -144,10 +153,16 @@ class Start(NamedTuple):
     first: float = 0.0
 
 
-def _environment(code: Path | None, pycache: Path | None) -> dict[str, str]:
+def _environment(
+    code: Path | None, pycache: Path | None, warm_host: bool = False
+) -> dict[str, str]:
     """`code`: another checkout's `bridge` folder to run instead of this one (before/after);
-    `pycache`: an empty folder for a first start, where Python finds no bytecode."""
+    `pycache`: an empty folder for a first start, where Python finds no bytecode;
+    `warm_host`: `memoire stdio` may start a warm host (off otherwise: each start is cold)."""
     environment = dict(os.environ)
+    environment.pop(SWITCH, None)
+    if not warm_host:
+        environment[SWITCH] = "0"
     if code is not None:
         environment["PYTHONPATH"] = str(code)
     if pycache is not None:
@@ -166,14 +181,16 @@ def cold_start(
     code: Path | None = None,
     pycache: Path | None = None,
     extra: Sequence[str] = (),
+    *,
+    warm_host: bool = False,
 ) -> Start:
     """From spawning `memoire stdio` to its first `memoire_index` answer (and to its
-    `initialize` answer, `first`).
+    `initialize` answer, `first`). `warm_host`: it may start one, or be handed over to it.
 
     The CPU time is the process's own, from its resource usage once it ended: unlike the
     wall time, it hardly moves when other work loads the machine.
     """
-    environment = _environment(code, pycache)
+    environment = _environment(code, pycache, warm_host)
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Path(os.devnull).open("ab") as errors:
         start = time.perf_counter()
@@ -449,8 +466,6 @@ def _process_cpu(pid: int) -> float:
 def _serving(config: Path) -> tuple[subprocess.Popen[bytes], Path]:
     """`memoire serve` on `config`, once its hand-over socket is bound and a first hand-over
     (which waits for the bridge's MCP SDK to load) has been served."""
-    from memoire.adapters.handover import FOLDER, SOCKET_NAME
-
     socket_path = load_config(config).memory.state_dir / FOLDER / SOCKET_NAME
     arguments = memoire_arguments("serve", "--config", str(config), "--port", str(free_port()))
     log = config.parent / "serve.log"
@@ -496,6 +511,81 @@ def handover_starts(config: Path, runs: int) -> list[tuple[str, str, Start, floa
         )
         for kind in range(len(measures))
         for mode in range(len(HANDOVER_MODES))
+    ]
+
+
+WARM_HOST_KINDS = (
+    "first spawn, no host yet (serves itself, starts the host)",
+    "later spawn, handed over to the warm host",
+    "the host's own start and its first hand-over (host CPU only)",
+)
+HANDED_OVER = "handed over by its process"
+
+
+def _hosts(config: Path) -> list[int]:
+    """The live `memoire host` processes serving `config` (read from /proc)."""
+    wanted = [b"-m", b"memoire", b"host", b"--config", os.fsencode(config.resolve())]
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (
+                entry.name.isdigit()
+                and (entry / "cmdline").read_bytes().split(b"\0")[1:-1] == wanted
+                and " Z " not in (entry / "stat").read_text()
+            ):
+                found.append(int(entry.name))
+        except OSError:
+            continue  # ended meanwhile
+    return found
+
+
+def _until(condition: Any, what: str) -> None:
+    deadline = time.perf_counter() + 60
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"waited a minute for {what}")
+        time.sleep(0.01)
+
+
+def _end_hosts(config: Path, socket_path: Path) -> None:
+    for pid in _hosts(config):
+        os.kill(pid, signal.SIGTERM)
+    _until(lambda: not _hosts(config) and not socket_path.exists(), "the warm host to end")
+
+
+def warm_host_starts(config: Path, runs: int) -> list[tuple[str, Start, float]]:
+    """(kind, p50 of the stdio process, p50 of the host's CPU for the session) of a first
+    spawn with no host (cold: it serves itself and starts the host) and of a later spawn,
+    handed over to that host once it has loaded (one unmeasured hand-over waits for that);
+    then the host's CPU from its start to the end of that first hand-over.
+    Each round ends the host first, so every first spawn finds none; each later spawn is
+    checked in the host's log to have been handed over."""
+    folder = load_config(config).memory.state_dir / FOLDER
+    socket_path, log = folder / SOCKET_NAME, folder / LOG_NAME
+    taken: dict[int, list[Served]] = {0: [], 1: [], 2: []}
+    try:
+        for _ in range(runs):
+            _end_hosts(config, socket_path)
+            taken[0].append(Served(cold_start(config, warm_host=True), 0.0))
+            _until(lambda: len(_hosts(config)) == 1 and socket_path.exists(), "the warm host")
+            (host,) = _hosts(config)
+            cold_start(config, warm_host=True)  # waits for the host's SDK: not measured
+            handed = log.read_text().count(HANDED_OVER)
+            before = _process_cpu(host)
+            taken[2].append(Served(Start(0.0, 0.0), before))
+            start = cold_start(config, warm_host=True)
+            taken[1].append(Served(start, _process_cpu(host) - before))
+            if log.read_text().count(HANDED_OVER) != handed + 1:
+                raise RuntimeError(f"the later spawn was not handed over; see {log}")
+    finally:
+        _end_hosts(config, socket_path)
+    return [
+        (
+            kind,
+            p50([served.start for served in taken[n]]),
+            statistics.median(served.bridge_cpu for served in taken[n]),
+        )
+        for n, kind in enumerate(WARM_HOST_KINDS)
     ]
 
 
@@ -546,6 +636,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--no-breakdown", action="store_true", help="skip the parts of a stdio start"
     )
     parser.add_argument(
+        "--warm-host",
+        action="store_true",
+        help="also a first spawn (no host) against a later one handed over to the warm host",
+    )
+    parser.add_argument(
         "--handover",
         action="store_true",
         help="also stdio handed over to a running serve against in-process, and its imports",
@@ -576,6 +671,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 _print_starts(starts(config, options.runs, other), options.compare)
             if options.handover:
                 _print_handover(handover_starts(config, options.runs), options.runs)
+            if options.warm_host:
+                _print_warm_host(warm_host_starts(config, options.runs))
             if options.importtime:
                 print("  share of import time by package (-X importtime):")
                 for package, share in import_shares(config):
@@ -592,6 +689,16 @@ def _print_handover(rows: list[tuple[str, str, Start, float]], runs: int) -> Non
     print("  a handing-over stdio process's imports: wall ms, CPU ms")
     for label, start in stdio_side_imports(runs):
         print(f"  {label:<62} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f}")
+
+
+def _print_warm_host(rows: list[tuple[str, Start, float]]) -> None:
+    print(
+        "  stdio with the warm host it starts: wall ms, stdio CPU ms, host CPU ms for the session"
+    )
+    for kind, start, host_cpu in rows:
+        print(
+            f"  {kind:<62} {start.wall * 1000:8.1f} {start.cpu * 1000:8.1f} {host_cpu * 1000:8.1f}"
+        )
 
 
 def _print_starts(rows: list[tuple[str, Start, Start | None]], other: Path | None) -> None:

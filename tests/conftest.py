@@ -117,6 +117,14 @@ def _loopback_sockets(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("socket_enabled")
 
 
+@pytest.fixture(autouse=True)
+def _no_warm_hosts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every `memoire stdio` a test spawns serves in its own process and starts no warm host
+    (one would linger, holding the processor, after its test): only the warm host's own tests
+    (tests/test_warm_host.py) let stdio start one."""
+    monkeypatch.setenv("MEMOIRE_KEEP_WARM", "0")
+
+
 @pytest.fixture
 def make_service() -> Iterator[ServiceFactory]:
     services: list[MemoryService] = []

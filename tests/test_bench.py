@@ -28,6 +28,7 @@ EXPECTED_ROWS = {
     "floor: bare fsync'd pygit2 commit",
     "append, 4 concurrent appenders on one note",
     "cold start, spawn to first index answer",
+    "warm start: later spawn handed over to the host the first started",
     "RSS after the first write / after all",
     "remote append, bare repository by path",
     "remote append, git:// on loopback",

@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -24,11 +23,10 @@ from memoire.adapters.handover import FOLDER, SOCKET_NAME
 
 from .bridges import HttpBridge, memoire_command, running_bridge, stdio_client
 from .conftest import write_config
+from .handover_bridges import handing_over_bridge, handovers, log_of, wait_for_handover
 from .test_http_guard import INITIALIZE
 from .test_imports import GIT_AND_DATABASES, WEB_STACK, imported_by, packages
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
-
-HANDED_OVER = "handed over by its process"
 
 
 @pytest.fixture
@@ -38,27 +36,8 @@ def config(tmp_path: Path, repository: Path) -> Path:
 
 @pytest.fixture
 def bridge(config: Path, repository: Path) -> Iterator[HttpBridge]:
-    with running_bridge(config) as running:
-        wait_for_handover(repository, running)
+    with handing_over_bridge(config, repository) as running:
         yield running
-
-
-def wait_for_handover(repository: Path, bridge: HttpBridge) -> None:
-    """Until the bridge's hand-over socket exists (it binds just after its HTTP port)."""
-    socket_path = repository / ".git" / "memoire" / FOLDER / SOCKET_NAME
-    deadline = time.monotonic() + 30
-    while not socket_path.exists():
-        assert time.monotonic() < deadline, log_of(bridge)
-        time.sleep(0.05)
-
-
-def log_of(bridge: HttpBridge) -> str:
-    assert bridge.log is not None
-    return bridge.log.read_text(encoding="utf-8")
-
-
-def handovers(bridge: HttpBridge, client: str) -> int:
-    return log_of(bridge).count(f"Serving stdio client {client} {HANDED_OVER}")
 
 
 def raw_stdio(config: Path, client: str = "desk") -> subprocess.Popen[bytes]:
@@ -132,13 +111,16 @@ async def test_a_handed_over_client_has_its_own_rights_only(
     assert handovers(bridge, "desk") == 1
 
 
-def test_a_client_without_rights_is_refused_as_without_a_bridge(bridge: HttpBridge) -> None:
+def test_a_client_without_rights_is_refused_once_as_without_a_bridge(bridge: HttpBridge) -> None:
+    """The refusal is said once, in stdio's own words: the bridge is not even asked."""
     for client in ("observer", "not-in-the-table"):
         result = memoire_command("stdio", "--client", client, config=bridge.config)
         assert result.returncode == 2
+        assert result.stderr.count("has no read right") == 1, result.stderr
         assert f"client {client!r} has no read right" in result.stderr
-        assert f"Refused a stdio hand-over: client {client!r} has no read right" in log_of(bridge)
+        assert "the running bridge did not take this session" not in result.stderr
         assert handovers(bridge, client) == 0
+    assert "Refused a stdio hand-over" not in log_of(bridge)
 
 
 async def test_a_configuration_changed_since_the_bridge_started_is_served_in_process(
@@ -248,3 +230,25 @@ def test_a_client_gone_mid_session_ends_only_its_own_session(bridge: HttpBridge)
     assert handovers(bridge, "desk") == 2
     assert "A stdio session's pipes broke" in log_of(bridge)
     assert "Traceback" not in log_of(bridge)
+
+
+def leftover_journals(repository: Path) -> list[str]:
+    """SQLite's write-ahead files: removed when the process closes its databases."""
+    state = repository / ".git" / "memoire"
+    return sorted(path.name for path in state.iterdir() if path.name.endswith(("-wal", "-shm")))
+
+
+async def test_stdio_and_serve_close_the_memory_when_they_end(
+    config: Path, repository: Path
+) -> None:
+    """The search upkeep worker stops and the databases close (their journals go)."""
+    async with stdio_client(config, "desk", "--no-handover") as desk:
+        await call(desk, "memoire_append", path="topics/tea.md", text="Likes green tea.",
+                   title="Tea", description="Drinks", sensitive=False)  # fmt: skip
+    assert leftover_journals(repository) == []
+    with handing_over_bridge(config, repository) as bridge:
+        async with stdio_client(config, "desk") as desk:
+            await call(desk, "memoire_append", path="topics/tea.md", text="And jasmine.")
+        assert handovers(bridge, "desk") == 1
+        assert leftover_journals(repository) != [], "open while the bridge serves"
+    assert leftover_journals(repository) == []

@@ -80,6 +80,15 @@ class SearchSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class StdioSettings:
+    """`memoire stdio` keeping a warm host for the next spawn (see `adapters.warm_host`):
+    on unless `keep_warm = false`; the host leaves after `idle_minutes` without a session."""
+
+    keep_warm: bool = True
+    idle_minutes: float = 15.0
+
+
+@dataclass(frozen=True, slots=True)
 class MemoryLocation:
     """The repository, the folder of it that is the memory, and where derived state lives."""
 
@@ -124,6 +133,7 @@ class Config:
     server: ServerSettings = field(default_factory=ServerSettings)
     search: SearchSettings = field(default_factory=SearchSettings)
     oauth: OAuthSettings | None = None
+    stdio: StdioSettings = field(default_factory=StdioSettings)
 
 
 def default_config_path() -> Path:
@@ -175,7 +185,7 @@ def _config_text(path: Path) -> bytes:
 
 
 def _parse(data: Mapping[str, Any], base: Path) -> Config:
-    sections = {"memory", "clients", "limits", "scopes", "server", "search", "oauth"}
+    sections = {"memory", "clients", "limits", "scopes", "server", "search", "oauth", "stdio"}
     _only_keys(data, sections, "top level")
     return Config(
         memory=_parse_memory(_table(data, "memory"), base),
@@ -185,6 +195,7 @@ def _parse(data: Mapping[str, Any], base: Path) -> Config:
         server=_parse_server(_table(data, "server")),
         search=_parse_search(_table(data, "search")),
         oauth=_parse_oauth(_table(data, "oauth")),
+        stdio=_parse_stdio(_table(data, "stdio")),
     )
 
 
@@ -340,6 +351,30 @@ def _parse_search(table: Mapping[str, Any]) -> SearchSettings:
         return SearchSettings(languages=check_languages(languages))
     except InvalidArgument as error:
         raise ConfigError(f"[search] {error}") from None
+
+
+MAX_IDLE_MINUTES = 7 * 24 * 60
+
+
+def _parse_stdio(table: Mapping[str, Any]) -> StdioSettings:
+    """[stdio]: keep_warm (true/false) and idle_minutes (a number of minutes, fractions
+    allowed, up to a week)."""
+    _only_keys(table, {"keep_warm", "idle_minutes"}, "[stdio]")
+    defaults = StdioSettings()
+    idle = table.get("idle_minutes", defaults.idle_minutes)
+    if (
+        isinstance(idle, bool)
+        or not isinstance(idle, int | float)
+        or not 0 < idle <= (MAX_IDLE_MINUTES)
+    ):
+        raise ConfigError(
+            f"[stdio] idle_minutes must be a number of minutes above 0 and at most "
+            f"{MAX_IDLE_MINUTES} (a week), such as 15, not {idle!r}"
+        )
+    keep_warm = table.get("keep_warm", defaults.keep_warm)
+    if not isinstance(keep_warm, bool):
+        raise ConfigError(f"[stdio] keep_warm must be true or false, not {keep_warm!r}")
+    return StdioSettings(keep_warm=keep_warm, idle_minutes=float(idle))
 
 
 def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

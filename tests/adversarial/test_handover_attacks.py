@@ -34,7 +34,7 @@ from memoire.adapters.stdio_host import parse_hello, peer_refusal
 
 from ..bridges import HttpBridge, running_bridge, stdio_client
 from ..conftest import write_config
-from ..test_handover import handovers, log_of, wait_for_handover
+from ..handover_bridges import handing_over_bridge, handovers, log_of
 from ..test_mcp import READ_TOOLS, WRITE_TOOLS, tool_names
 from .bounded import within_bounded_time
 
@@ -61,8 +61,7 @@ def folder(repository: Path) -> Path:
 
 @pytest.fixture
 def bridge(config: Path, repository: Path) -> Iterator[HttpBridge]:
-    with running_bridge(config) as running:
-        wait_for_handover(repository, running)
+    with handing_over_bridge(config, repository) as running:
         yield running
 
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import sys
 from collections.abc import Sequence
@@ -150,7 +151,12 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--since", help="stop at this commit (it and older are not checked)")
     verify.add_argument("--config", type=Path)
     verify.set_defaults(run=_run_verify)
-    for add_commands in (_add_owner_commands, _add_oauth_commands, _add_key_command):
+    for add_commands in (
+        _add_owner_commands,
+        _add_oauth_commands,
+        _add_key_command,
+        _add_host_command,
+    ):
         add_commands(commands)
     return parser
 
@@ -341,7 +347,8 @@ def _serve(arguments: argparse.Namespace) -> int:
         from .http import build_app
         from .listening import listening_socket
         from .requestlog import configure_logging
-        from .stdio_host import config_seen, hosting
+        from .served_config import config_seen
+        from .stdio_host import hosting
 
         seen = config_seen(arguments.config)  # before loading: a change after is caught
         config = _config(arguments.config, create_default=True)
@@ -374,9 +381,10 @@ def _serve(arguments: argparse.Namespace) -> int:
         url = f"http://{server.host}:{server.port}/mcp"
         print(f"Serving {config.memory.repository} on {url}", flush=True)
         app = build_app(service, tokens, server, oauth)
-    with (
-        keep_fetching(service),
+    with (  # left in reverse: sessions end, fetching stops, the memory closes, the record goes
         recorded_serving(config.memory.state_dir, url),
+        contextlib.closing(service),
+        keep_fetching(service),
         hosting(service, seen, stdio_clients),
     ):
         served = serve(app, listener, server.host, server.max_connections, server.log_level)
@@ -403,7 +411,7 @@ def _stdio(arguments: argparse.Namespace) -> int:
         caller = Caller(arguments.client, workspace=arguments.workspace, session=new_session_key())
         service = MemoryService(config)
         server = build_server(service, caller)
-    with keep_fetching(service):
+    with contextlib.closing(service), keep_fetching(service):
         run_stdio(server)
     return 0
 
@@ -623,3 +631,17 @@ def _add_key_command(commands: argparse._SubParsersAction[_OneLineParser]) -> No
             sub.add_argument("file", type=Path)
         sub.add_argument("--config", type=Path)
         sub.set_defaults(run=_run_key, key_action=action)
+
+
+def _run_host(arguments: argparse.Namespace) -> int:
+    from .warm_host import run_host
+
+    return run_host(arguments.config, lambda: _config(arguments.config))
+
+
+def _add_host_command(commands: argparse._SubParsersAction[_OneLineParser]) -> None:
+    host = commands.add_parser(
+        "host", help="keep the memory warm for `memoire stdio` (stdio starts it on demand)"
+    )
+    host.add_argument("--config", type=Path)
+    host.set_defaults(run=_run_host)

@@ -8,7 +8,8 @@ hand-over socket in the memory's state folder, sends it its standard input and o
 waits while the bridge serves the assistant over those very pipes. If no bridge listens,
 or it refuses (another configuration, a changed one, an unknown client, too many
 sessions), or anything fails before the bridge accepted, this process serves the client
-itself as it always did: the hand-over only ever makes a start faster.
+itself as it always did: the hand-over only ever makes a start faster. When no one
+listens at all, it first starts a warm host for the next spawn (`host_launch`).
 
 The hand-over is Linux's (it relies on SO_PEERCRED, SOCK_SEQPACKET and /proc/self/fd);
 elsewhere stdio serves itself. This module runs before anything heavy is imported: only
@@ -37,7 +38,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..config import ConfigError, default_config_path, embedded_default, load_config
+from ..config import Config, ConfigError, default_config_path, embedded_default, load_config
 from ..core.errors import MemoireError
 
 PROTOCOL = 1
@@ -73,25 +74,49 @@ class Hello:
 
 def hand_over(client: str, workspace: str | None, config: Path | None) -> int | None:
     """The exit status once a running bridge has served this client; None when it did not
-    take it, and this process must serve the client itself."""
+    take it, and this process must serve the client itself. With no one listening, a warm
+    host is started for the next spawn (`host_launch`)."""
     if not sys.platform.startswith("linux"):
         return None  # SO_PEERCRED, SOCK_SEQPACKET and /proc/self/fd are Linux's
     path = configuration_path(config)
     try:
-        state_dir = (load_config(path) if path else embedded_default()).memory.state_dir
-        control = connect(state_dir)
-    except ConfigError, MemoireError, OSError, HandoverUnusable:
+        settings = load_config(path) if path else embedded_default()
+    except ConfigError, MemoireError, OSError:
         return None  # serving in-process says what is wrong, as it always did
+    if not settings.access.rights(client).read:
+        return None  # refused in-process, in its own words, once
+    try:
+        control = connect(settings.memory.state_dir)
+    except FileNotFoundError, ConnectionRefusedError:  # no one listens: warm up the next
+        _warm_up(settings, path)
+        return None
+    except MemoireError, OSError, HandoverUnusable:
+        return None
     with control:
         absolute = str(Path(workspace).absolute()) if workspace else workspace
         hello = Hello(client, absolute, str(path) if path else None)
         try:
-            if not _accepted(control, hello):
-                return None
+            answer = _answer(control, hello)
         except OSError, ValueError:
             return None  # the bridge never read from the pipes: they are still this process's
+        if answer != "accepted":
+            if answer == "retiring":  # its configuration changed: a fresh host for the next
+                _warm_up(settings, path)
+            return None
         _leave_the_pipes()
         return _wait_for_the_end(control)
+
+
+def _warm_up(settings: Config, path: Path | None) -> None:
+    """Starts a warm host for this memory, unless turned off; says once why none starts."""
+    from .host_launch import keeps_warm, start_warm_host
+
+    if not keeps_warm(settings.stdio) or not settings.memory.repository.is_dir():
+        return
+    try:
+        start_warm_host(path, settings.memory.state_dir)
+    except (HandoverUnusable, OSError) as error:
+        print(f"memoire: no warm host started for later sessions: {error}", file=sys.stderr)
 
 
 def configuration_path(given: Path | None) -> Path | None:
@@ -162,8 +187,9 @@ def message(data: bytes) -> dict[str, Any]:
     raise ValueError("not a JSON object")
 
 
-def _accepted(control: socket.socket, hello: Hello) -> bool:
-    """Sends the hello and both pipes; True once the bridge accepted and was told to go."""
+def _answer(control: socket.socket, hello: Hello) -> str:
+    """Sends the hello and both pipes. "accepted" once the bridge accepted and was told to
+    go; "refused", or "retiring" when the refusing warm host gave its socket up."""
     socket.send_fds(control, [hello.encoded()], [sys.stdin.fileno(), sys.stdout.fileno()])
     control.settimeout(REPLY_SECONDS)
     reply = message(control.recv(MESSAGE_LIMIT))
@@ -175,9 +201,9 @@ def _accepted(control: socket.socket, hello: Hello) -> bool:
                 "serving it in this process.",
                 file=sys.stderr,
             )
-        return False
+        return "retiring" if reply.get("retiring") is True else "refused"
     control.sendall(b'{"go": true}')
-    return True
+    return "accepted"
 
 
 def _leave_the_pipes() -> None:

@@ -14,51 +14,43 @@ workspace looked up on this disk, a session key of its own; an unknown client, a
 configuration, or a configuration changed since the bridge loaded it is refused, and the
 stdio process then serves itself as it always did.
 
-The socket is made without following any link: a link, FIFO, file or folder planted at
-its name is refused (the bridge then serves HTTP only and says why), a socket left by a
-bridge that crashed is replaced, one that answers is another bridge's and left alone.
+The socket is made without following any link (`handover_socket`): a link, FIFO, file or
+folder planted at its name is refused (the bridge then serves HTTP only and says why), a
+socket left by a bridge that crashed is replaced, one that answers is another bridge's and
+left alone, unless it is a warm host's (`warm_host`), which gives it to `memoire serve`.
 """
 
 from __future__ import annotations
 
 import array
 import contextlib
-import hashlib
 import json
 import logging
 import os
 import select
 import socket
-import stat
 import sys
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ..config import CONFIG_LIMIT
 from ..core.acl import AccessTable
-from ..core.errors import UnusableStateFile
 from ..core.scopes import new_session_key
 from ..service import MemoryService
-from ..storage.nofollow import mode_kind, read_own_file
 from .caller import Caller
 from .handover import (
-    FOLDER_FLAGS,
     MESSAGE_LIMIT,
     PROTOCOL,
     SOCKET_NAME,
     HandoverUnusable,
     Hello,
-    address,
-    configuration_path,
     message,
     peer_uid,
-    socket_folder,
 )
+from .handover_socket import RETIRED, BoundSocket, asks_to_retire, bind_socket
 from .mcp_mount import SDK_SETTLED
+from .served_config import ServedConfig
 from .watched_pipes import client_streams
 
 logger = logging.getLogger(__name__)
@@ -71,24 +63,7 @@ SDK_WAIT_SECONDS = 10.0
 """How long a session waits for the bridge's MCP side to load, just after the bridge starts."""
 STOP_WAIT_SECONDS = 10.0
 """How long a stopping bridge waits for its sessions' calls under way, all together."""
-_BACKLOG = 16
 _TWO_DESCRIPTORS = socket.CMSG_SPACE(2 * array.array("i").itemsize)
-
-
-@dataclass(frozen=True, slots=True)
-class ServedConfig:
-    """The configuration file the bridge serves, as it was when the bridge loaded it."""
-
-    given: Path | None
-    """What `--config` said (None: the user's default file, else the built-in memory)."""
-    path: Path | None
-    digest: str | None
-
-
-def config_seen(given: Path | None) -> ServedConfig:
-    """Taken before the configuration is loaded: a change made after is then caught."""
-    path = configuration_path(given)
-    return ServedConfig(given, path, _digest(path))
 
 
 def peer_refusal(peer: int, own: int) -> str | None:
@@ -129,18 +104,20 @@ def hosting(
     clients: AccessTable,
     sdk_ready: threading.Event = SDK_SETTLED,
 ) -> Iterator[None]:
-    """Takes stdio sessions over while the block runs. `clients`: the configuration file's
-    access table, without approved OAuth rows. Without a usable socket the bridge serves on,
-    and each stdio client starts its own process, as before."""
+    """`memoire serve` taking stdio sessions over while the block runs (a warm host holding
+    the socket is asked to retire). `clients`: the configuration file's access table,
+    without approved OAuth rows. Without a usable socket the bridge serves on, and each
+    stdio client starts its own process, as before."""
     if not sys.platform.startswith("linux"):
         yield  # the hand-over is Linux's: elsewhere each stdio client serves itself
         return
     try:
-        host = StdioHost(service, served, clients, sdk_ready)
+        bound = bind_socket(service.config.memory.state_dir, take_over_host=True)
     except (HandoverUnusable, OSError) as error:
         logger.warning("stdio clients will each run in their own process: %s", error)
         yield
         return
+    host = StdioHost(service, served, clients, sdk_ready, bound)
     try:
         yield
     finally:
@@ -148,7 +125,13 @@ def hosting(
 
 
 class StdioHost:
-    """The listening socket, its accepting thread, and a thread per handed-over session."""
+    """The listening socket, its accepting thread, and a thread per handed-over session.
+
+    A warm host (`warm`) also retires: when asked by a starting `memoire serve`, or when a
+    hello shows its configuration file changed. Retiring unlinks its socket at once (the
+    next stdio process finds no one and starts a fresh host) and stops accepting; the
+    sessions under way go on; once `retired` and `idle_seconds()` says none runs, its owner
+    stops it."""
 
     def __init__(
         self,
@@ -156,26 +139,44 @@ class StdioHost:
         served: ServedConfig,
         clients: AccessTable,
         sdk_ready: threading.Event,
+        bound: BoundSocket,
+        *,
+        warm: bool = False,
     ) -> None:
         self._service = service
         self._served = served
         self._clients = clients
         self._sdk_ready = sdk_ready
-        self._folder_path = socket_folder(service.config.memory.state_dir)
-        self._folder = _private_folder(self._folder_path)
-        try:
-            self._listener, self._identity = _listen(self._folder, self._folder_path)
-        except BaseException:
-            os.close(self._folder)
-            raise
+        self._bound = bound
+        self._warm = warm
         self._stop_reading, self._stop_writing = os.pipe2(os.O_CLOEXEC)
+        self._retire_reading, self._retire_writing = os.pipe2(os.O_CLOEXEC)
         self._sessions: set[threading.Thread] = set()
+        self._last_session_end = time.monotonic()
+        self.retired = False
         self._lock = threading.Lock()
         self._accepting = threading.Thread(
             target=self._accept, name="memoire-stdio-host", daemon=True
         )
         self._accepting.start()
-        logger.info("stdio clients are served here through %s", self._folder_path / SOCKET_NAME)
+        logger.info("stdio clients are served here through %s", bound.folder_path / SOCKET_NAME)
+
+    def idle_seconds(self) -> float | None:
+        """How long no session has run; None while one runs."""
+        with self._lock:
+            if self._sessions:
+                return None
+            return time.monotonic() - self._last_session_end
+
+    def retire(self, reason: str) -> None:
+        """Gives the socket's name up and stops accepting; the sessions under way go on."""
+        with self._lock:
+            if self.retired:
+                return
+            self.retired = True
+            self._bound.remove_if_ours()
+        logger.info("This warm host retires: %s", reason)
+        _mark(self._retire_writing)
 
     def stop(self) -> None:
         """Stops accepting, ends every session (their clients see the end of output), and
@@ -187,17 +188,17 @@ class StdioHost:
             sessions = list(self._sessions)
         for session in sessions:  # a tool call under way finishes; a write lands whole
             session.join(max(0.0, deadline - time.monotonic()))
-        self._listener.close()
-        _remove_if_ours(self._folder, self._identity)
-        os.close(self._folder)
+        self._bound.close()
 
     def _accept(self) -> None:
         waiting = select.poll()
-        waiting.register(self._listener, select.POLLIN)
-        waiting.register(self._stop_reading, select.POLLIN)
-        while not any(fd == self._stop_reading for fd, _ in waiting.poll()):
+        waiting.register(self._bound.listener, select.POLLIN)
+        ends = (self._stop_reading, self._retire_reading)
+        for end in ends:
+            waiting.register(end, select.POLLIN)
+        while not any(fd in ends for fd, _ in waiting.poll()):
             try:
-                connection, _ = self._listener.accept()
+                connection, _ = self._bound.listener.accept()
             except BlockingIOError:
                 continue
             except OSError as error:  # out of descriptors: the backlog waits, stdio falls back
@@ -205,6 +206,7 @@ class StdioHost:
                 waiting.poll(100)
                 continue
             self._start(connection)
+        self._bound.listener.close()  # a connection still waiting is refused: it serves itself
 
     def _start(self, connection: socket.socket) -> None:
         with self._lock:
@@ -238,9 +240,13 @@ class StdioHost:
                 os.close(descriptor)
             with self._lock:
                 self._sessions.discard(threading.current_thread())
+                self._last_session_end = time.monotonic()
 
     def _take_over(self, connection: socket.socket, descriptors: list[int]) -> None:
         data, truncated = _receive(connection, descriptors)
+        if asks_to_retire(data):
+            self._asked_to_retire(connection)
+            return
         try:
             hello = _hello_with(data, truncated, descriptors)
         except ValueError as error:
@@ -248,7 +254,7 @@ class StdioHost:
             return
         refusal = self._refusal(hello)
         if refusal is not None:
-            _refuse(connection, refusal)
+            _refuse(connection, refusal, retiring=self.retired)
             return
         if not self._sdk_ready.wait(SDK_WAIT_SECONDS):
             _refuse(connection, "the bridge is still starting")
@@ -271,10 +277,11 @@ class StdioHost:
                 f"it serves {served or 'the built-in memory'}, not "
                 f"{hello.config or 'the built-in memory'}"
             )
-        if configuration_path(self._served.given) != served or _digest(served) != (
-            self._served.digest
-        ):
+        if self._served.changed():
             shown = served or "a configuration file"
+            if self._warm:
+                self.retire(f"{shown} changed since it started")
+                return f"{shown} changed since this warm host started; it retires"
             return f"{shown} changed since it started; restart `memoire serve` to serve it"
         if not self._clients.rights(hello.client).read:
             known = ", ".join(sorted(self._clients.clients())) or "none"
@@ -303,6 +310,14 @@ class StdioHost:
                 os.close(descriptor)
             descriptors.clear()  # closed: the client sees the end of its output now
 
+    def _asked_to_retire(self, connection: socket.socket) -> None:
+        """A same-uid process (checked before) asks for the socket: a starting `serve`."""
+        if not self._warm:
+            _refuse(connection, "a bridge serving HTTP keeps its socket")
+            return
+        self.retire("`memoire serve` takes stdio sessions over")
+        connection.sendall(RETIRED)
+
 
 def _mark(descriptor: int) -> None:
     with contextlib.suppress(OSError):
@@ -326,101 +341,11 @@ def _receive(connection: socket.socket, descriptors: list[int]) -> tuple[bytes, 
     return data, bool(flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC))
 
 
-def _refuse(connection: socket.socket, reason: str) -> None:
+def _refuse(connection: socket.socket, reason: str, *, retiring: bool = False) -> None:
+    """`retiring`: this warm host gave its socket up, and the stdio process may start a
+    fresh one."""
     logger.warning("Refused a stdio hand-over: %s", reason)
-    connection.sendall(json.dumps({"refused": reason}).encode("utf-8"))
-
-
-def _digest(path: Path | None) -> str | None:
-    """The file's SHA-256, "unreadable" if it cannot be read now; None without a file."""
-    if path is None:
-        return None
-    try:
-        data = read_own_file(path, CONFIG_LIMIT, "", follow=True)
-    except OSError, UnusableStateFile:
-        return "unreadable"
-    return hashlib.sha256(data).hexdigest() if data is not None else "missing"
-
-
-def _private_folder(path: Path) -> int:
-    """The socket's folder, made 0700 if missing, opened without following a link; a
-    descriptor the caller closes. Anything but a folder of this user's is refused."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with contextlib.suppress(FileExistsError):
-        path.mkdir(0o700)
-    try:
-        folder = os.open(path, FOLDER_FLAGS)
-    except OSError as error:
-        raise HandoverUnusable(
-            f"{path} is {_kind(path)}, not a folder ({error.strerror})"
-        ) from None
-    status = os.fstat(folder)
-    if status.st_uid != os.geteuid():
-        os.close(folder)
-        raise HandoverUnusable(f"{path} belongs to uid {status.st_uid}, not to this user")
-    os.fchmod(folder, 0o700)
-    return folder
-
-
-def _listen(folder: int, folder_path: Path) -> tuple[socket.socket, tuple[int, int]]:
-    """A listening socket at SOCKET_NAME in `folder`, mode 0600, and its (device, inode)."""
-    _clear_stale(folder, folder_path)
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC)
-    try:
-        listener.bind(address(folder, folder_path))  # never over anything: EADDRINUSE
-        identity = _restrict(folder)
-        listener.listen(_BACKLOG)
-        listener.setblocking(False)
-    except BaseException:
-        listener.close()
-        raise
-    return listener, identity
-
-
-def _clear_stale(folder: int, folder_path: Path) -> None:
-    """Removes a socket no bridge answers on; refuses anything else at the name."""
-    shown = folder_path / SOCKET_NAME
-    try:
-        mode = os.stat(SOCKET_NAME, dir_fd=folder, follow_symlinks=False).st_mode
-    except FileNotFoundError:
-        return
-    if not stat.S_ISSOCK(mode):
-        raise HandoverUnusable(
-            f"{shown} is {mode_kind(mode)}, not this bridge's socket; memoire never uses it "
-            "through a link. Remove it, then restart `memoire serve`"
-        )
-    with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC) as probe:
-        probe.settimeout(1.0)
-        try:
-            probe.connect(address(folder, folder_path))
-        except ConnectionRefusedError:
-            os.unlink(SOCKET_NAME, dir_fd=folder)  # left by a bridge that ended without warning
-            return
-    raise HandoverUnusable(f"another bridge already takes stdio sessions through {shown}")
-
-
-def _restrict(folder: int) -> tuple[int, int]:
-    """Mode 0600 on the socket just bound, through a descriptor of it (never a link)."""
-    handle = os.open(SOCKET_NAME, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=folder)
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISSOCK(status.st_mode):
-            raise HandoverUnusable(f"{SOCKET_NAME} was replaced while the bridge made it")
-        Path(f"/proc/self/fd/{handle}").chmod(0o600)
-        return status.st_dev, status.st_ino
-    finally:
-        os.close(handle)
-
-
-def _remove_if_ours(folder: int, identity: tuple[int, int]) -> None:
-    with contextlib.suppress(OSError):
-        status = os.stat(SOCKET_NAME, dir_fd=folder, follow_symlinks=False)
-        if (status.st_dev, status.st_ino) == identity:
-            os.unlink(SOCKET_NAME, dir_fd=folder)
-
-
-def _kind(path: Path) -> str:
-    try:
-        return mode_kind(os.lstat(path).st_mode)
-    except OSError as error:
-        return f"not usable ({error.strerror})"
+    answer: dict[str, object] = {"refused": reason}
+    if retiring:
+        answer["retiring"] = True
+    connection.sendall(json.dumps(answer).encode("utf-8"))
