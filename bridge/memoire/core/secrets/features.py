@@ -247,6 +247,8 @@ def _phrase_features(value: str, words: list[str]) -> Iterator[str]:
         yield "v:no_common"
     if all(word.isalpha() and word.islower() for word in words):
         yield "v:lower_words"
+    if lowered_words[0] in _PREPOSITIONS:
+        yield "v:starts_preposition"  # "dans la newsletter vendredi": where it is, not what
     if any(_DIGIT.search(word) for word in words):
         yield "v:words_digit"
     if sum(word in _NUMBER_WORDS for word in lowered_words) >= 3:
@@ -286,7 +288,8 @@ _CONTEXT_CUES = (
     (
         "c:changed_to",
         r"\b(?:changed? (?:it |them )?(?:to|into)|chang[ée]e? (?:en|pour|par)|remplacée? par"
-        r"|new one|nouveau|nouvelle|now (?:it'?s|is)|updated to|set (?:it )?to|mis à jour)\b",
+        r"|new one|nouveau|nouvelle|now (?:it'?s|is)|updated to|set (?:it )?to|mis à jour"
+        r"|maintenant c'est|désormais|later changed)\b",
     ),
     (
         "c:elsewhere",
@@ -306,11 +309,22 @@ _CONTEXT_CUES = (
         "c:public_code",
         r"\b(?:promo\w*|coupon|discount|réduc\w*|voucher|gift|cadeau|postal|postcode|zip|booking"
         r"|réservation|reservation|reference|référence|confirmation|order|commande|tracking"
-        r"|suivi|invoice|facture|course|cours|module|room|salle|product|produit|sku|error"
+        r"|suivi|invoice|facture|product|produit|sku|plu|ean|upc|isbn|error|code-barres"
         r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
-        r"|diagnostic|obd|fault|panne|class|classe|style|colou?r|couleur|hs|tariff|tarif"
+        r"|diagnostic|obd|fault|panne|style|colou?r|couleur|hs|tariff|tarif"
         r"|address|adresse|road|avenue)\b",
+    ),
+    (
+        "c:place",  # "salle 12", "course code", "room 412": a place's or a lesson's number
+        r"\b(?:course|cours|module|room|salle|class|classe|chambre|bay|place|bâtiment)\b",
+    ),
+    (
+        "c:machine",  # "code photocopieuse", "TPE … code superviseur", "iPads … code": it opens
+        r"\b(?:photocop\w*|copier|printer|imprimante|tpe|till|caisse|register|terminal|ipads?"
+        r"|tablets?|tablettes?|kindle|console|borne|machine|superviseur|supervisor|manager"
+        r"|override|gérant|panel|dial|molette|cadran|antivol|d-lock|smartcard|badge|tel"
+        r"|phone|téléphone|portable|laptop|ordi\w*|pc|dtmf|repeater)\b",
     ),
     (
         "c:negation",
@@ -438,10 +452,47 @@ _THINGS = re.compile(
 )
 
 
+# Words naming what a public code names: "code PLU", "error code", "code postal".
+_OTHER_CODE_WORDS = frozenset(
+    (
+        *("error", "erreur", "status", "http", "exit", "postal", "zip", "area", "country"),
+        *("pays", "iso", "naf", "ape", "insee", "tva", "vat", "swift", "bic", "promo"),
+        *("discount", "coupon", "gift", "product", "produit", "article", "barre", "barres"),
+        *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation"),
+        *("confirmation", "reference", "référence", "ref", "ticket", "source", "client"),
+        *("customer", "colour", "color", "couleur", "dress", "morse", "voucher", "invitation"),
+        *("referral", "review", "route", "iata", "iban", "parrainage", "postale", "postcode"),
+        *("course", "cours", "module", "item", "batch", "sku", "plu", "ean", "upc", "isbn"),
+        *("flight", "tax", "fiscal", "barcode", "département", "région", "commune"),
+    )
+)
+# Words naming what a code opens or works: machines, tills, devices, a role's override.
+_MACHINES = re.compile(
+    r"(?:photocop\w*|copiers?|printers?|imprimantes?|tpe|tills?|caisses?|registers?|terminals?"
+    r"|ipads?|tablets?|tablettes?|kindles?|consoles?|bornes?|machines?|superviseurs?"
+    r"|supervisors?|managers?|overrides?|gérants?|panels?|dials?|molettes?|cadrans?|antivols?"
+    r"|smartcards?|badges?|tel|phones?|téléphones?|portables?|laptops?|pcs?|dtmf|repeaters?)"
+)
+# Verbs of typing a code in: "punch four one nine seven", "tape trois huit zéro deux".
+_PRESS_WORDS = frozenset(
+    (
+        *("press", "punch", "enter", "dial", "tap", "input", "appuyer", "appuie", "tourne"),
+        *("appuyez", "taper", "tape", "tapez", "composer", "compose", "composez", "entrer"),
+        *("entrez", "saisir", "saisis", "saisissez", "turn", "tourner"),
+    )
+)
+
+
 def word_class(word: str) -> str:
     """What kind of word sits next to a noun or a value, in place of the word itself."""
     if not word:
         return "none"
+    if word in _OTHER_CODE_WORDS:
+        return "other_code"
+    if word in _PRESS_WORDS:
+        return "press"
+    if _MACHINES.fullmatch(word):
+        return "machine"
     if word in _POSSESSIVES:
         return "possessive"
     if word in _ARTICLES:
