@@ -41,6 +41,9 @@ _FILENAME = re.compile(
     r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?"
     r"|tgz|tar|whl|deb|rpm|dmg|exe|msi|apk|iso|jar|js|mjs|ts)"
 )
+_KEPT_IN = re.compile(
+    r"1password|bitwarden|keepass|lastpass|dashlane|keychain|vaultwarden|proton ?pass|enpass"
+)
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}|[0-9]{1,2}(?:,[0-9]{1,2}){2,5}")
 _DIGITS_LETTERS = re.compile(
@@ -78,8 +81,11 @@ def unwrap(text: str, start: int, end: int) -> tuple[int, int, bool]:
 @lru_cache(maxsize=4096)
 def value_features(value: str) -> tuple[str, ...]:
     """What the value looks like: a code, a made-up word, a passphrase, or something ordinary."""
-    names: list[str] = [_length_bucket(len(value))]
     words = value.split()
+    read_out = _read_out_digits(words)
+    if read_out:
+        return read_out
+    names: list[str] = [_length_bucket(len(value))]
     if len(words) > 1:
         names.extend(_phrase_features(value, words))
         return tuple(names)
@@ -187,6 +193,8 @@ def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
         yield "v:placeholder"
     if lower in _SECRET_NOUNS:
         yield "v:secret_noun"
+    if _KEPT_IN.search(lower):
+        yield "v:kept_in"  # "Password manager: 1Password": where it is kept, not what
     if _CODE_SYNTAX.search(value):
         yield "v:code_syntax"
     if _FILENAME.fullmatch(lower):
@@ -195,6 +203,28 @@ def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
         yield "v:len40+"
     if lower.startswith(("os.", "env", "getenv", "process.env", "secrets.", "vault")):
         yield "v:env"
+
+
+def _read_out_digits(words: list[str]) -> tuple[str, ...]:
+    """A code read out or typed digit by digit ("neuf quatre zéro zéro sept", "2 then 6 then 0
+    then 5", "36 right, 12 left"): described by its digits, as the code it spells, not as a
+    sentence of that many words; none for any other value."""
+    if len(words) < 3 or _SPACED_DIGITS.fullmatch(" ".join(words)):
+        return ()  # "1 9 8 4": spaced digits, a shape of their own
+    lowered_words = [word.strip(".,;:!?\"'«»“”()").lower() for word in words]
+    spelt = sum(word in SPELT_DIGITS for word in lowered_words)
+    typed = sum(word.isdigit() and len(word) <= 2 for word in lowered_words)
+    if (
+        not all(
+            word in _NUMBER_WORDS or word in DIGIT_JOINERS or word.isdigit() or word == "/"
+            for word in lowered_words
+        )
+        or max(spelt, typed) < 3
+    ):
+        return ()
+    kind = "v:spelled_digits" if spelt >= typed else "v:dialled_digits"
+    digits = spelt + sum(len(word) for word in lowered_words if word.isdigit())
+    return (kind, _digits_bucket(digits), "v:read_out")
 
 
 def _length_bucket(length: int) -> str:

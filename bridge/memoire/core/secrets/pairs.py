@@ -34,7 +34,8 @@ _LABEL = re.compile(
     r"|(?P<pass>p[a@]ss)"
     r"|(?P<pin>pins?|puk|nip|cvv2?|cvc|cryptogramme)"
     r"|(?P<word>safe[ _-]?words?|code[ _-]?words?|mots?[ _-]de[ _-](?:code|sécurité)"
-    r"|mots?[ _-]secrets?)"
+    r"|mots?[ _-]secrets?|(?:family|secret|pass)[ _-]words?|mots?[ _-]codes?"
+    r"|mots?[ _-]de[ _-]la[ _-]famille|(?:words?|mots?)(?=[ \t]*[«\"“‘']))"
     r"|(?P<code>codes?|digicodes?|combos?|combinations?|combinaisons?|dtmf|overrides?)"
     r"|(?P<key>cl[ée]f?s?|keys?|secrets?|tokens?|jetons?)"
     r"|(?P<answer>answers?|réponses?|maiden[ _-]name|nom[ _-]de[ _-]jeune[ _-]fille"
@@ -44,7 +45,7 @@ _LABEL = re.compile(
     r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
     r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox|barrières?|barriers?|armoires?|serrures?"
-    r"|cupboards?|cabinets?|key[ _-]?safes?|grilles?|verrous?|buzzers?|dials?|molettes?"
+    r"|cupboards?|cabinets?|key[ _-]?safes?|grilles?|verrous?|buzzers?|dials?|molettes?|claviers?"
     r"|cadrans?)"
     r"|(?P<device>tablets?|tablettes?|(?:smart|tele|télé|i)?phones?|téléphones?|portables?"
     r"|mobiles?|laptops?|ordis?|ordinateurs?|computers?|pcs?|ipads?|kindles?|tills?|tpe"
@@ -68,7 +69,7 @@ _STEMS = (
     *("grille", "verrou", "buzzer", "tablet", "phone", "téléphone", "mobile", "laptop", "ordi"),
     *("computer", "pc", "ipad", "kindle", "unlock", "verrouill", "open", "ouvre", "phrase"),
     *("dtmf", "override", "dial", "molette", "cadran", "till", "tpe", "photocop", "copier"),
-    *("printer", "imprimante", "tel", " / "),
+    *("printer", "imprimante", "tel", " / ", "word", "clavier"),
     *("?a", "? a", "?r", "? r"),
 )
 _TOKEN = re.compile(r"[0-9](?: [0-9]){3,7}(?![0-9])|\S+")
@@ -88,7 +89,9 @@ _CLOSING_QUOTES = ("»", '"', "”")
 _PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
 _SPEAKER = re.compile(
     r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?"  # "[dim. 10:05] "
-    r"(?:[^\s:]{1,20}(?: [^\s:]{1,20})?[ \t]*:[ \t]+)?"
+    r"(?:[^\s:]{1,20}(?: [^\s:]{1,20})?(?: [0-9]{1,2}:[0-9]{2})?[ \t]*:[ \t]+)?"  # "Me 18:03: "
+    r"(?:(?:yes|yeah|yep|sure|ok|okay|oui|ouais|bah|alors)\b[ \t,]*)?"  # "yes it's sparkly turtle"
+    r"(?:(?:it['’]?s|its|c['’]est|that['’]s)[ \t]+)?"
 )
 # Nouns read per note: a note people write holds tens; one made of nouns ("safe 12: " over and
 # over) would cost a fraction of a millisecond per noun, so the rest of it is left to the rules.
@@ -322,8 +325,9 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
         end : end + 2
     ].lstrip().startswith(_CLOSING_QUOTES):
         quoted = True  # « caramel », spaced inside its quotes
-    if quoted:
-        names.add("r:quoted")
+    if quoted:  # "code word "pineapple"": a word in quotes after a word said aloud
+        names.update(("r:quoted", f"{label.kind}&r:quoted"))
+        names.update(f"r:quoted&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in where if name in _CROSSED)
     names.update(label.crossed)
@@ -725,7 +729,9 @@ def _quoted(
     return None
 
 
-_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*:[ \t]+)?")
+_ITEM_LABEL = re.compile(
+    r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*(?::|[ \t][—–-])[ \t]+)?"
+)  # "- Google: 4021 8866", "Amy 17 — 2096"
 _MAX_ITEMS = 8
 _MAX_HEADING_WORDS = 8  # "Codes de secours Google (imprimés en mars) :"
 _MAX_HEADING_START = 30  # a heading without a colon names its secret near its start
@@ -740,8 +746,12 @@ def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     colon = rest.endswith(":")
     if not colon and (
         any(char.isdigit() for char in rest)
+        or _GIVEN.search(rest)  # "Code PIN : non défini": a line that gives its value
         or label.start - label.line_start > _MAX_HEADING_START
-        or not _LIST_MARK.match(text, label.line_end + 1)
+        or not (
+            _LIST_MARK.match(text, label.line_end + 1)
+            or _NUMBER_SHAPED.search(text, label.line_end + 1, _next_line_end(text, label.line_end))
+        )
     ):
         return  # "codes de secours du mail du club" over "- 4021 8866": a heading all the same
     position = label.line_end
