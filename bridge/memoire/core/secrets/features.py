@@ -82,13 +82,12 @@ def unwrap(text: str, start: int, end: int) -> tuple[int, int, bool]:
 def value_features(value: str) -> tuple[str, ...]:
     """What the value looks like: a code, a made-up word, a passphrase, or something ordinary."""
     words = value.split()
-    read_out = _read_out_digits(words)
-    if read_out:
-        return read_out
-    names: list[str] = [_length_bucket(len(value))]
     if len(words) > 1:
-        names.extend(_phrase_features(value, words))
-        return tuple(names)
+        return _read_out_digits(words) or (
+            _length_bucket(len(value)),
+            *_phrase_features(value, words),
+        )
+    names: list[str] = [_length_bucket(len(value))]
     lower = value.lower()
     names.extend(_ordinary_shapes(value, lower))
     letters = len(_LETTER.findall(value))
