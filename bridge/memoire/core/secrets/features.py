@@ -44,6 +44,7 @@ _FILENAME = re.compile(
 _KEPT_IN = re.compile(
     r"1password|bitwarden|keepass|lastpass|dashlane|keychain|vaultwarden|proton ?pass|enpass"
 )
+_GROUPED_DIGITS = re.compile(r"[0-9]{3,6}(?: [0-9]{3,6}){1,3}")
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}|[0-9]{1,2}(?:,[0-9]{1,2}){2,5}")
 _DIGITS_LETTERS = re.compile(
@@ -206,8 +207,11 @@ def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
 
 def _read_out_digits(words: list[str]) -> tuple[str, ...]:
     """A code read out or typed digit by digit ("neuf quatre zéro zéro sept", "2 then 6 then 0
-    then 5", "36 right, 12 left"): described by its digits, as the code it spells, not as a
-    sentence of that many words; none for any other value."""
+    then 5", "36 right, 12 left") or in groups ("3307 9951"): described by its digits, as the
+    code it spells, not as a sentence of that many words; none for any other value."""
+    if _GROUPED_DIGITS.fullmatch(" ".join(words)):
+        digits = sum(map(len, words))  # "3307 9951": a recovery code's groups
+        return ("v:grouped_digits", _digits_bucket(digits), f"v:groups{len(words)}")
     if len(words) < 3 or _SPACED_DIGITS.fullmatch(" ".join(words)):
         return ()  # "1 9 8 4": spaced digits, a shape of their own
     lowered_words = [word.strip(".,;:!?\"'«»“”()").lower() for word in words]

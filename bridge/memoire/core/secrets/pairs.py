@@ -118,6 +118,7 @@ _CROSSED = frozenset(
         *("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"),
         *("r:heading_item", "r:item_label", "r:quoted_phrase", "r:digit_run"),
         *("r:then_key", "r:replaced", "r:login_pair", "r:reply", "r:sibling_item"),
+        "r:recovery_item",
     )
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -767,6 +768,8 @@ def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
         where = ["r:heading_item", "r:item1" if index == 0 else "r:item2+"]
         if not colon:
             where.append("r:no_colon")
+        if "c:recovery" in label.context:
+            where.append("r:recovery_item")  # "backup codes for the club email" / "- 3307 9951"
         if body > start and text[start:body].rstrip().endswith(":"):
             where.append("r:item_label")
         extended = _with_context(label, lower[start : min(line_end, start + _REACH)])
