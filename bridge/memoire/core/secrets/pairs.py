@@ -357,6 +357,11 @@ _REPLACED = re.compile(
     re.IGNORECASE,
 )
 _REPLACED_REACH = 30
+# A word `_REPLACED` starts with: looked for first, a regex search per value costs more.
+_REPLACED_STEMS = (
+    *("new", "nouv", "now", "maint", "désormais", "chang", "updated", "reset", "became"),
+    *("devenu", "rempla"),
+)
 
 
 def _sequence(text: str, start: int, end: int) -> Iterator[str]:
@@ -364,7 +369,8 @@ def _sequence(text: str, start: int, end: int) -> Iterator[str]:
     before it."""
     if _THEN_KEY.match(text, end, end + 30):
         yield "r:then_key"
-    if _REPLACED.search(text, max(0, start - _REPLACED_REACH), start):
+    before = text[max(0, start - _REPLACED_REACH) : start]
+    if any(stem in before.lower() for stem in _REPLACED_STEMS) and _REPLACED.search(before):
         yield "r:replaced"
 
 
