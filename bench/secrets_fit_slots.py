@@ -296,6 +296,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=FALSE_ALARM_BUDGET, help="false alarms")
     parser.add_argument("--misses", metavar="CORPUS", help="print the left-out misses of CORPUS")
     parser.add_argument("--word-corpora", type=int, default=WORD_CORPORA, help="word features")
+    parser.add_argument(
+        "--left-out",
+        metavar="CORPORA",
+        help="comma-separated corpora to leave out in turn (default: every one; '' for none)",
+    )
     args = parser.parse_args()
     by_corpus = {path.name: notes_of(path) for path in SPENT_CORPORA}
     for module in FLOOR_TEST_MODULES:
@@ -308,7 +313,10 @@ def main() -> None:
     )
     totals = [0] * 6
     rules_totals = [0, 0]
+    chosen = None if args.left_out is None else set(filter(None, args.left_out.split(",")))
     for name, held in by_corpus.items():
+        if chosen is not None and name not in chosen:
+            continue
         training = [n for other, ns in by_corpus.items() if other != name for n in ns]
         training += [n for other, ns in joined.items() if other != name for n in ns]
         model = fit(training, args.c, args.budget, args.word_corpora)

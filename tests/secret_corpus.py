@@ -62,7 +62,14 @@ TRAIN_C_CORPUS = DATA / "secrets_train_c.jsonl"
 # numbers. Measured once by the guard before the object pairs, then trained on.
 TRAIN_D_CORPUS = DATA / "secrets_train_d.jsonl"
 TRAIN_E_CORPUS = DATA / "secrets_train_e.jsonl"
-TRAIN_CORPORA = (TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS)
+# F: the kinds hold-out 12 missed (codes named by their object, digits read out, dials, code
+# words, code columns, headings of recovery codes, login lines, replaced values) and their
+# look-alikes; measured once by the guard before it was trained on.
+TRAIN_F_CORPUS = DATA / "secrets_train_f.jsonl"
+TRAIN_CORPORA = (
+    *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
+    TRAIN_F_CORPUS,
+)
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each
 # left out of its own fit in turn (bench/secrets_fit_slots.py).

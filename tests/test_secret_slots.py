@@ -19,6 +19,7 @@ from tests.secret_corpus import (
     TRAIN_C_CORPUS,
     TRAIN_D_CORPUS,
     TRAIN_E_CORPUS,
+    TRAIN_F_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -412,17 +413,20 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
 @pytest.mark.parametrize(
     ("path", "keyword", "token", "card", "flagged"),
     [
-        (TRAIN_A_CORPUS, 140, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
-        (TRAIN_B_CORPUS, 158, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
-        (TRAIN_C_CORPUS, 147, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
-        (TRAIN_D_CORPUS, 86, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
-        (TRAIN_E_CORPUS, 142, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
+        (TRAIN_A_CORPUS, 151, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_B_CORPUS, 161, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
+        (TRAIN_C_CORPUS, 157, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+        (TRAIN_D_CORPUS, 89, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_E_CORPUS, 144, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
+        # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
+        # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
+        (TRAIN_F_CORPUS, 148, 10, 10, 3),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
     path: Path, keyword: int, token: int, card: int, flagged: int
 ) -> None:
-    """Written by five writers who never saw the guard, measured once by the code before
+    """Written by six writers who never saw the guard, measured once by the code before
     (bench/secrets_blind.py), then trained on: these are the levels after, no longer blind.
     Every false alarm left is a rule's (the slots flag none of their negatives)."""
     caught, refused = caught_per_family(load_corpus(path))
@@ -430,3 +434,120 @@ def test_training_corpora_levels_hold_as_a_floor(
     assert caught["keyword"] >= keyword
     assert caught["token"] >= token
     assert caught["card"] >= card
+
+
+# Hold-out 12's missed kinds as classes, each in wording of its own: the pair the segmentation
+# now offers and the relation or shape that describes it.
+@pytest.mark.parametrize(
+    ("text", "value", "feature"),
+    [
+        ("Wendy: what's the shed padlock again\nMe: 5 2 8 1", "5 2 8 1", "r:reply"),
+        (
+            "[lun. 08:12] Léo : c'est quoi le code du portail déjà\n[lun. 08:15] Moi : 7 3 0 6",
+            "7 3 0 6",
+            "r:reply",
+        ),
+        (
+            "Dan 18:02: garage code pls\nMe 18:03: six one four eight",
+            "six one four eight",
+            "r:digit_run",
+        ),
+        ("Van | bay | unlock\nTransit | 4 | 6203", "6203", "r:table_cell"),
+        ("codes de secours de la messagerie\n- 5521 0934", "5521 0934", "r:no_colon"),
+        ("backup codes for the club email\n- 3307 9951", "3307 9951", "r:recovery_item"),
+        ("backup codes for the club email\n- 3307 9951", "3307 9951", "v:grouped_digits"),
+        (
+            'Stage door tonight needs a code word for the crew.\nIt\'s "silver teapot". Pass it on',
+            "silver teapot",
+            "r:quoted_phrase",
+        ),
+        ("NVR: admin / dahua123", "dahua123", "r:login_pair"),
+        ("NVR: admin / dahua123 later changed to Till4Shop!", "Till4Shop!", "r:replaced"),
+        ("My office badge PIN was reset, new one is 915372.", "915372", "r:replaced"),
+        ("alarm panel: punch five two six one then OFF", "five two six one", "r:then_key"),
+        ("alarm panel: punch five two six one then OFF", "five two six one", "pc:press"),
+        ("le cadenas du local vélo c'est quatre sept un huit", "quatre sept un huit", "v:read_out"),
+        ("Coffre : tourner à 30 puis 12 puis 4", "30 puis 12 puis 4", "v:read_out"),
+        ("turn the dial to 308 then pull", "308", "l:thing"),
+        ("code photocopieuse 52931", "52931", "lnc:machine"),
+        (
+            "security phrase: bilberry scramble misty ridge",
+            "bilberry scramble misty ridge",
+            "l:phrase",
+        ),
+    ],
+)
+def test_the_kinds_hold_out_12_missed_give_their_pairs(text: str, value: str, feature: str) -> None:
+    assert feature in pairs(text).get(value, set())
+
+
+# The same kinds in other words (none is a row of a corpus); the guard of the session's start
+# let each of them through.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Copier code 31842 (accounts only)", "31842"),
+        ("My office badge PIN was reset, new one is 915372.", "915372"),
+        ("Wendy: what's the shed padlock again\nMe: 5 2 8 1", "5 2 8 1"),
+        (
+            "[lun. 08:12] Léo : c'est quoi le code du portail déjà\n[lun. 08:15] Moi : 7 3 0 6\n"
+            "[lun. 08:15] Léo : merci",
+            "7 3 0 6",
+        ),
+        (
+            "Dan 18:02: garage code pls\nMe 18:03: six one four eight\nDan 18:03: ta",
+            "six one four eight",
+        ),
+        ("le cadenas du local vélo c'est quatre sept un huit", "quatre sept un huit"),
+        ("ok so the deposit box pin is three nine oh one six", "three nine oh one six"),
+        ("alarm panel by the back door: punch five two six one then OFF", "five two six one"),
+        ("Coffre du bureau : tourner à 30 puis 12 puis 4", "30 puis 12 puis 4"),
+        ("cash box combination 31 left 8 right 22 left", "31 left 8 right 22 left"),
+        ("Van | bay | unlock\nTransit | 4 | 6203\nVito | 7 | 1958", "6203"),
+        (
+            'Stage door tonight needs a code word for the crew.\nIt\'s "silver teapot". Pass it on',
+            "silver teapot",
+        ),
+        ("NVR under the desk: admin / dahua123 later changed to Till4Shop!", "Till4Shop!"),
+    ],
+)
+def test_the_kinds_hold_out_12_missed_are_refused(text: str, secret: str) -> None:
+    assert secret in [text[f.start : f.end] for f in find_secrets(text)]
+
+
+# Their look-alikes that the guard of the session's start refused: a public code named by its
+# product or an error, where a password will be given out, a to-do list's next item.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "le code PLU des pommes gala c'est 4133, à taper à la balance",
+        "PLU code for bananas is 4011 at the self checkout",
+        "card terminal showing error code 80426, support says reboot it",
+        "Concert privé à Lyon le 14 ! Le mot de passe pour les billets sera dans la newsletter"
+        " jeudi",
+        "Check-out:\n- strip beds\n- empty fridge\n- leave key in the key safe\n- meter reading"
+        " photo",
+    ],
+)
+def test_the_look_alikes_of_hold_out_12s_kinds_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# What the new pairs must leave alone (they did not exist before, so these passed before too):
+# a reply without a code, a replacement that is no value, a list without codes under a code
+# noun, a manager named where a password would be, a future place for a password.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password for the raffle will be in next week's newsletter",
+        "Le mot de passe pour l'atelier sera dans le mail de vendredi",
+        "Before leaving:\n- strip beds\n- leave key in the key safe\n- photo of the meter",
+        "Password manager: Bitwarden",
+        "printer code E-04 means paper jam",
+        "Wendy: what's the shed made of again\nMe: pine, 2 m by 3",
+        "new one is on order, arrives in 3 days",
+        "codes de la formation\n- module 3 : mardi\n- module 4 : jeudi",
+    ],
+)
+def test_the_new_pairs_leave_their_look_alikes_alone(text: str) -> None:
+    assert find_secrets(text) == []

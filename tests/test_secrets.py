@@ -266,7 +266,7 @@ HOLDOUT_FLOORS = (
     HoldoutFloor(HOLDOUT6_CORPUS, secrets=311, keyword=201, token=70, card=40, flagged=0),
     # blind after the layouts round: keyword 98/120 (81.7 %), 2 of 170 flagged (tables of museum
     # and transit passes); fitted on by the slots since
-    HoldoutFloor(HOLDOUT7_CORPUS, secrets=170, keyword=118, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT7_CORPUS, secrets=170, keyword=119, token=30, card=20, flagged=0),
     # blind while the slot scorer was built: rules 144/160, rules and slots 149 (93.1 %), 4 of
     # 200 flagged (a ski-pass price table, an Indian PIN code, a connection-string template,
     # INSEE and postal codes)
@@ -274,20 +274,21 @@ HOLDOUT_FLOORS = (
     # blind while the slots' second round was built: rules 131/160, first slots 132, second
     # round 134 (83.8 %), 4 of 200 flagged (a PIN code in an address, two password checkers in
     # Python, a log line saying a password was wrong)
-    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=144, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=132, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=135, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
-    # will be in the newsletter', 'leave key in the key safe'). Not studied
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=125, token=30, card=20, flagged=3),
+    # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
+    # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
 )
 
 

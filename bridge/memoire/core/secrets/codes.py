@@ -94,7 +94,17 @@ _OTHER_CODES = frozenset(
         *("reference", "référence", "ref", "ticket", "source", "client", "customer", "colour"),
         *("color", "couleur", "dress", "morse", "voucher", "invite", "invitation", "referral"),
         *("verification", "vérification", "sms", "otp", "totp", "review", "route", "iata", "bic"),
-        *("iban", "one-time", "réduction", "reduction", "remise", "parrainage"),
+        *(
+            "iban",
+            "one-time",
+            "réduction",
+            "reduction",
+            "remise",
+            "parrainage",
+            "plu",
+            "ean",
+            "upc",
+        ),
         *("départemental", "departement", "département", "région", "commune", "postale"),
         *("postaux", "postcode", "postcodes"),
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
@@ -262,7 +272,7 @@ def _codes_on_line(
     """The codes of a line holding a stem and a digit, said in each way this module knows."""
     for context in _CONTEXT.finditer(lowered, line_start, line_end):
         span = _code_after(text, context) or _code_before(text, context)
-        if span is not None:
+        if span is not None and not _names_another_code(context[0]):
             yield ("household-code", *span)
     for bare in _BARE_CODE.finditer(lowered, line_start, line_end):
         span = _code_after(text, bare)
@@ -277,6 +287,16 @@ def _codes_on_line(
         if span is not None:
             yield ("household-code", *span)
     yield from _numbers_on_line(lowered, line_start, line_end)
+
+
+_LAST_CODE_WORD = re.compile(r"([^\W\d_]+)[ ]+(?:codes?|pin|nip)\Z")
+
+
+def _names_another_code(context: str) -> bool:
+    """ "card terminal showing error code 80426": the thing's words end on another kind of
+    code, which a screen or a label shows."""
+    last = _LAST_CODE_WORD.search(context)
+    return last is not None and last[1] in _OTHER_CODES
 
 
 def _numbers_on_line(

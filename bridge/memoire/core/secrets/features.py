@@ -41,6 +41,10 @@ _FILENAME = re.compile(
     r"[\w.-]+\.(?:csv|txt|pdf|json|ya?ml|toml|ini|conf|cfg|log|md|png|jpe?g|zip|gz|kdbx|sh|py|env|key|pem|docx?|xlsx?"
     r"|tgz|tar|whl|deb|rpm|dmg|exe|msi|apk|iso|jar|js|mjs|ts)"
 )
+_KEPT_IN = re.compile(
+    r"1password|bitwarden|keepass|lastpass|dashlane|keychain|vaultwarden|proton ?pass|enpass"
+)
+_GROUPED_DIGITS = re.compile(r"[0-9]{3,6}(?: [0-9]{3,6}){1,3}")
 _SPACED_DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[-./][0-9]{1,3}){2,5}|[0-9]{1,2}(?:,[0-9]{1,2}){2,5}")
 _DIGITS_LETTERS = re.compile(
@@ -78,11 +82,13 @@ def unwrap(text: str, start: int, end: int) -> tuple[int, int, bool]:
 @lru_cache(maxsize=4096)
 def value_features(value: str) -> tuple[str, ...]:
     """What the value looks like: a code, a made-up word, a passphrase, or something ordinary."""
-    names: list[str] = [_length_bucket(len(value))]
     words = value.split()
     if len(words) > 1:
-        names.extend(_phrase_features(value, words))
-        return tuple(names)
+        return _read_out_digits(words) or (
+            _length_bucket(len(value)),
+            *_phrase_features(value, words),
+        )
+    names: list[str] = [_length_bucket(len(value))]
     lower = value.lower()
     names.extend(_ordinary_shapes(value, lower))
     letters = len(_LETTER.findall(value))
@@ -187,6 +193,8 @@ def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
         yield "v:placeholder"
     if lower in _SECRET_NOUNS:
         yield "v:secret_noun"
+    if _KEPT_IN.search(lower):
+        yield "v:kept_in"  # "Password manager: 1Password": where it is kept, not what
     if _CODE_SYNTAX.search(value):
         yield "v:code_syntax"
     if _FILENAME.fullmatch(lower):
@@ -195,6 +203,31 @@ def _ordinary_shapes(value: str, lower: str) -> Iterator[str]:
         yield "v:len40+"
     if lower.startswith(("os.", "env", "getenv", "process.env", "secrets.", "vault")):
         yield "v:env"
+
+
+def _read_out_digits(words: list[str]) -> tuple[str, ...]:
+    """A code read out or typed digit by digit ("neuf quatre zéro zéro sept", "2 then 6 then 0
+    then 5", "36 right, 12 left") or in groups ("3307 9951"): described by its digits, as the
+    code it spells, not as a sentence of that many words; none for any other value."""
+    if _GROUPED_DIGITS.fullmatch(" ".join(words)):
+        digits = sum(map(len, words))  # "3307 9951": a recovery code's groups
+        return ("v:grouped_digits", _digits_bucket(digits), f"v:groups{len(words)}")
+    if len(words) < 3 or _SPACED_DIGITS.fullmatch(" ".join(words)):
+        return ()  # "1 9 8 4": spaced digits, a shape of their own
+    lowered_words = [word.strip(".,;:!?\"'«»“”()").lower() for word in words]
+    spelt = sum(word in SPELT_DIGITS for word in lowered_words)
+    typed = sum(word.isdigit() and len(word) <= 2 for word in lowered_words)
+    if (
+        not all(
+            word in _NUMBER_WORDS or word in DIGIT_JOINERS or word.isdigit() or word == "/"
+            for word in lowered_words
+        )
+        or max(spelt, typed) < 3
+    ):
+        return ()
+    kind = "v:spelled_digits" if spelt >= typed else "v:dialled_digits"
+    digits = spelt + sum(len(word) for word in lowered_words if word.isdigit())
+    return (kind, _digits_bucket(digits), "v:read_out")
 
 
 def _length_bucket(length: int) -> str:
@@ -247,6 +280,8 @@ def _phrase_features(value: str, words: list[str]) -> Iterator[str]:
         yield "v:no_common"
     if all(word.isalpha() and word.islower() for word in words):
         yield "v:lower_words"
+    if lowered_words[0] in _PREPOSITIONS:
+        yield "v:starts_preposition"  # "dans la newsletter vendredi": where it is, not what
     if any(_DIGIT.search(word) for word in words):
         yield "v:words_digit"
     if sum(word in _NUMBER_WORDS for word in lowered_words) >= 3:
@@ -286,7 +321,8 @@ _CONTEXT_CUES = (
     (
         "c:changed_to",
         r"\b(?:changed? (?:it |them )?(?:to|into)|chang[ée]e? (?:en|pour|par)|remplacée? par"
-        r"|new one|nouveau|nouvelle|now (?:it'?s|is)|updated to|set (?:it )?to|mis à jour)\b",
+        r"|new one|nouveau|nouvelle|now (?:it'?s|is)|updated to|set (?:it )?to|mis à jour"
+        r"|maintenant c'est|désormais|later changed)\b",
     ),
     (
         "c:elsewhere",
@@ -306,11 +342,22 @@ _CONTEXT_CUES = (
         "c:public_code",
         r"\b(?:promo\w*|coupon|discount|réduc\w*|voucher|gift|cadeau|postal|postcode|zip|booking"
         r"|réservation|reservation|reference|référence|confirmation|order|commande|tracking"
-        r"|suivi|invoice|facture|course|cours|module|room|salle|product|produit|sku|error"
+        r"|suivi|invoice|facture|product|produit|sku|plu|ean|upc|isbn|error|code-barres"
         r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
-        r"|diagnostic|obd|fault|panne|class|classe|style|colou?r|couleur|hs|tariff|tarif"
+        r"|diagnostic|obd|fault|panne|style|colou?r|couleur|hs|tariff|tarif"
         r"|address|adresse|road|avenue)\b",
+    ),
+    (
+        "c:place",  # "salle 12", "course code", "room 412": a place's or a lesson's number
+        r"\b(?:course|cours|module|room|salle|class|classe|chambre|bay|place|bâtiment)\b",
+    ),
+    (
+        "c:machine",  # "code photocopieuse", "TPE … code superviseur", "iPads … code": it opens
+        r"\b(?:photocop\w*|copier|printer|imprimante|tpe|till|caisse|register|terminal|ipads?"
+        r"|tablets?|tablettes?|kindle|console|borne|machine|superviseur|supervisor|manager"
+        r"|override|gérant|panel|dial|molette|cadran|antivol|d-lock|smartcard|badge|tel"
+        r"|phone|téléphone|portable|laptop|ordi\w*|pc|dtmf|repeater)\b",
     ),
     (
         "c:negation",
@@ -438,10 +485,47 @@ _THINGS = re.compile(
 )
 
 
+# Words naming what a public code names: "code PLU", "error code", "code postal".
+_OTHER_CODE_WORDS = frozenset(
+    (
+        *("error", "erreur", "status", "http", "exit", "postal", "zip", "area", "country"),
+        *("pays", "iso", "naf", "ape", "insee", "tva", "vat", "swift", "bic", "promo"),
+        *("discount", "coupon", "gift", "product", "produit", "article", "barre", "barres"),
+        *("qr", "tracking", "suivi", "order", "commande", "booking", "réservation"),
+        *("confirmation", "reference", "référence", "ref", "ticket", "source", "client"),
+        *("customer", "colour", "color", "couleur", "dress", "morse", "voucher", "invitation"),
+        *("referral", "review", "route", "iata", "iban", "parrainage", "postale", "postcode"),
+        *("course", "cours", "module", "item", "batch", "sku", "plu", "ean", "upc", "isbn"),
+        *("flight", "tax", "fiscal", "barcode", "département", "région", "commune"),
+    )
+)
+# Words naming what a code opens or works: machines, tills, devices, a role's override.
+_MACHINES = re.compile(
+    r"(?:photocop\w*|copiers?|printers?|imprimantes?|tpe|tills?|caisses?|registers?|terminals?"
+    r"|ipads?|tablets?|tablettes?|kindles?|consoles?|bornes?|machines?|superviseurs?"
+    r"|supervisors?|managers?|overrides?|gérants?|panels?|dials?|molettes?|cadrans?|antivols?"
+    r"|smartcards?|badges?|tel|phones?|téléphones?|portables?|laptops?|pcs?|dtmf|repeaters?)"
+)
+# Verbs of typing a code in: "punch four one nine seven", "tape trois huit zéro deux".
+_PRESS_WORDS = frozenset(
+    (
+        *("press", "punch", "enter", "dial", "tap", "input", "appuyer", "appuie", "tourne"),
+        *("appuyez", "taper", "tape", "tapez", "composer", "compose", "composez", "entrer"),
+        *("entrez", "saisir", "saisis", "saisissez", "turn", "tourner"),
+    )
+)
+
+
 def word_class(word: str) -> str:
     """What kind of word sits next to a noun or a value, in place of the word itself."""
     if not word:
         return "none"
+    if word in _OTHER_CODE_WORDS:
+        return "other_code"
+    if word in _PRESS_WORDS:
+        return "press"
+    if _MACHINES.fullmatch(word):
+        return "machine"
     if word in _POSSESSIVES:
         return "possessive"
     if word in _ARTICLES:

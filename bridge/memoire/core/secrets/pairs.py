@@ -7,7 +7,7 @@ column) as features, and the scorer (slots.py) decides; no layout is required fo
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from itertools import islice
 
@@ -26,25 +26,30 @@ from memoire.core.secrets.text import positions
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
     r"(?<![^\W_])(?:"
-    r"(?P<phrase>passphrases?|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?)"
+    r"(?P<phrase>passphrases?|pass[ _-]phrase|phrases?[ _-]de[ _-]passe|phrases?[ _-]secrètes?"
+    r"|(?:security|secret|memorable)[ _-]phrases?|phrases?[ _-]de[ _-]sécurité)"
     r"|(?P<password>mots?[ _-]?de[ _-]?pas{0,3}e?s?|motdepasse|mdp|passcodes?"
     r"|p[a@]?s{1,3}[a-z0-9]{0,3}w[a-z0-9]{0,4}"
     r"|pwd|pw|p/w|psk)"
     r"|(?P<pass>p[a@]ss)"
     r"|(?P<pin>pins?|puk|nip|cvv2?|cvc|cryptogramme)"
     r"|(?P<word>safe[ _-]?words?|code[ _-]?words?|mots?[ _-]de[ _-](?:code|sécurité)"
-    r"|mots?[ _-]secrets?)"
-    r"|(?P<code>codes?|digicodes?|combos?|combinations?|combinaisons?)"
+    r"|mots?[ _-]secrets?|(?:family|secret|pass)[ _-]words?|mots?[ _-]codes?"
+    r"|mots?[ _-]de[ _-]la[ _-]famille|(?:words?|mots?)(?=[ \t]*[«\"“‘']))"
+    r"|(?P<code>codes?|digicodes?|combos?|combinations?|combinaisons?|dtmf|overrides?)"
     r"|(?P<key>cl[ée]f?s?|keys?|secrets?|tokens?|jetons?)"
     r"|(?P<answer>answers?|réponses?|maiden[ _-]name|nom[ _-]de[ _-]jeune[ _-]fille"
     r"|memorable|mémorable|questions?)"
-    r"|(?P<creds>identifiants|credentials|creds|logins)"
+    r"|(?P<creds>identifiants|credentials|creds|logins?"
+    r"|(?:admin|root|user|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=[ \t]*/[ \t]*[^\s/]))"
     r"|(?P<thing>padlocks?|cadenas|keypads?|alarms?|alarmes?|gates?|portails?|doors?|portes?"
     r"|interphones?|intercoms?|lockers?|casiers?|coffres?(?:-forts?)?|safes?|locks?|antivols?"
     r"|consignes?|boîtes?[ _-]à[ _-]clés?|lockbox|barrières?|barriers?|armoires?|serrures?"
-    r"|cupboards?|cabinets?|key[ _-]?safes?|grilles?|verrous?|buzzers?)"
+    r"|cupboards?|cabinets?|key[ _-]?safes?|grilles?|verrous?|buzzers?|dials?|molettes?|claviers?"
+    r"|cadrans?)"
     r"|(?P<device>tablets?|tablettes?|(?:smart|tele|télé|i)?phones?|téléphones?|portables?"
-    r"|mobiles?|laptops?|ordis?|ordinateurs?|computers?|pcs?|ipads?|kindles?)"
+    r"|mobiles?|laptops?|ordis?|ordinateurs?|computers?|pcs?|ipads?|kindles?|tills?|tpe"
+    r"|photocopieuses?|photocopiers?|copiers?|printers?|imprimantes?|tel)"
     r"|(?P<reply>(?:(?<=\?)|(?<=\?[ \t]))[ar](?=[ \t]?:))"  # "…grew up on? A: Albion Terrace"
     r"|(?P<unlock>unlock(?:s|ed|ing)?|d[ée]verrouill\w*|opens?[ _-]with|ouvre[ _-]avec)"
     r")(?![^\W_])"
@@ -62,7 +67,9 @@ _STEMS = (
     *("cadenas", "alarm", "gate", "port", "door", "inter", "lock", "casier", "coffre"),
     *("antivol", "consigne", "boîte", "barri", "armoire", "serrure", "cupboard", "cabinet"),
     *("grille", "verrou", "buzzer", "tablet", "phone", "téléphone", "mobile", "laptop", "ordi"),
-    *("computer", "pc", "ipad", "kindle", "unlock", "verrouill", "open", "ouvre"),
+    *("computer", "pc", "ipad", "kindle", "unlock", "verrouill", "open", "ouvre", "phrase"),
+    *("dtmf", "override", "dial", "molette", "cadran", "till", "tpe", "photocop", "copier"),
+    *("printer", "imprimante", "tel", " / ", "word", "clavier"),
     *("?a", "? a", "?r", "? r"),
 )
 _TOKEN = re.compile(r"[0-9](?: [0-9]){3,7}(?![0-9])|\S+")
@@ -81,7 +88,10 @@ _OPENING_QUOTES = ("«", '"', "“")
 _CLOSING_QUOTES = ("»", '"', "”")
 _PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
 _SPEAKER = re.compile(
-    r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^\s:]{1,20}(?: [^\s:]{1,20})?[ \t]*:[ \t]+)?"
+    r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?"  # "[dim. 10:05] "
+    r"(?:[^\s:]{1,20}(?: [^\s:]{1,20})?(?: [0-9]{1,2}:[0-9]{2})?[ \t]*:[ \t]+)?"  # "Me 18:03: "
+    r"(?:(?:yes|yeah|yep|sure|ok|okay|oui|ouais|bah|alors)\b[ \t,]*)?"  # "yes it's sparkly turtle"
+    r"(?:(?:it['’]?s|its|c['’]est|that['’]s)[ \t]+)?"
 )
 # Nouns read per note: a note people write holds tens; one made of nouns ("safe 12: " over and
 # over) would cost a fraction of a millisecond per noun, so the rest of it is left to the rules.
@@ -107,6 +117,8 @@ _CROSSED = frozenset(
     (
         *("r:next_line", "r:table_cell", "r:before", "r:adjacent", "r:first"),
         *("r:heading_item", "r:item_label", "r:quoted_phrase", "r:digit_run"),
+        *("r:then_key", "r:replaced", "r:login_pair", "r:reply", "r:sibling_item"),
+        "r:recovery_item",
     )
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -143,7 +155,9 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
     )
     fences = _fences(text)
     for match, line_start, line_end in islice(matches, _MAX_LABELS):
-        if match.lastgroup in _OBJECT_KINDS and not _CODE_SHAPED.search(text, line_start, line_end):
+        if match.lastgroup in _OBJECT_KINDS and not _CODE_SHAPED.search(
+            text, line_start, _next_line_end(text, line_end)
+        ):
             continue
         label = _label(text, lower, match, line_start, line_end, fences=fences)
         yield from _same_line(text, label)
@@ -153,6 +167,15 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
         yield from _next_line(text, lower, label)
         yield from _table_cells(text, lower, label)
         yield from _heading_items(text, lower, label)
+
+
+def _next_line_end(text: str, line_end: int) -> int:
+    """Where the line after the one ending at `line_end` ends: a column's header ("Car | bay |
+    unlock") or a question ("what's mum's phone unlock again") has its code below it."""
+    if line_end >= len(text):
+        return line_end
+    end = text.find("\n", line_end + 1, line_end + 1 + _REACH)
+    return min(len(text), line_end + 1 + _REACH) if end == -1 else end
 
 
 def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
@@ -297,13 +320,15 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
     shape = value_features(value)
     if _KEYPAD_ENTRY.fullmatch(value if value[-1] in "*#" else text[start : end + 1]):
         shape = (*shape, "v:keypad_key")  # "2207*", "9182#": a code typed on a keypad
+    where = [*where, *_sequence(text, start, end)]
     names = {f"l:{label.kind}", *where, *shape, *label.context}
     if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
         end : end + 2
     ].lstrip().startswith(_CLOSING_QUOTES):
         quoted = True  # « caramel », spaced inside its quotes
-    if quoted:
-        names.add("r:quoted")
+    if quoted:  # "code word "pineapple"": a word in quotes after a word said aloud
+        names.update(("r:quoted", f"{label.kind}&r:quoted"))
+        names.update(f"r:quoted&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in shape)
     names.update(f"{label.kind}&{name}" for name in where if name in _CROSSED)
     names.update(label.crossed)
@@ -314,6 +339,39 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
 
 
 _KEYPAD_ENTRY = re.compile(r"[0-9A-Za-z]{0,3}[0-9]{3,10}[*#]")
+# "…9911 then the key icon", "1992, puis #", "four one nine seven then OFF": a keypad's key
+# after the value, so the value was typed in.
+_THEN_KEY = re.compile(
+    r"[ \t,]*(?:then|puis|and|et|followed by|suivi de)[ \t]+(?:the[ \t]+|la[ \t]+|le[ \t]+)?"
+    r"(?:[#*✓]|off\b|on\b|ok\b|enter\b|entrée|valider|valid|key\b|touche|green|vert|pull|tirer"
+    r"|push|pousser|hash|dièse|star|étoile)",
+    re.IGNORECASE,
+)
+# "new one is 604218", "later changed to Shop1eye!", "maintenant c'est 4471": the value that
+# replaced an old one.
+_REPLACED = re.compile(
+    r"(?:new(?:[ \t]+\w+)?|nouveau(?:[ \t]+\w+)?|nouvelle|now|maintenant|désormais|changed"
+    r"(?:[ \t]+(?:it|them))?[ \t]+(?:to|into)|chang[ée]e?s?[ \t]+(?:en|pour|par)|updated[ \t]+to"
+    r"|reset[ \t]+to|became|devenu|remplac[ée]e?[ \t]+par)[ \t]*"
+    r"(?:is|est|c['’]est|it['’]s|:|=|→|->)?[ \t]*[\"'«“]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_REPLACED_REACH = 30
+# A word `_REPLACED` starts with: looked for first, a regex search per value costs more.
+_REPLACED_STEMS = (
+    *("new", "nouv", "now", "maint", "désormais", "chang", "updated", "reset", "became"),
+    *("devenu", "rempla"),
+)
+
+
+def _sequence(text: str, start: int, end: int) -> Iterator[str]:
+    """What the words right around the value say: a key pressed after it, a replacement
+    before it."""
+    if _THEN_KEY.match(text, end, end + 30):
+        yield "r:then_key"
+    before = text[max(0, start - _REPLACED_REACH) : start]
+    if any(stem in before.lower() for stem in _REPLACED_STEMS) and _REPLACED.search(before):
+        yield "r:replaced"
 
 
 def _same_line(text: str, label: _Label) -> Iterator[Slot]:
@@ -363,11 +421,14 @@ def _same_line(text: str, label: _Label) -> Iterator[Slot]:
         crossed = crossed or raw.endswith(_SENTENCE_ENDS)
 
 
-def _digit_runs(text: str, label: _Label) -> Iterator[Slot]:
+def _digit_runs(
+    text: str, label: _Label, tokens: list[re.Match[str]] | None = None, below: tuple[str, ...] = ()
+) -> Iterator[Slot]:
     """Digits said or typed one by one after the noun, as one value: "c'est quatre un neuf zéro
     et après…", "turn the dial to 4, 4, 0, 9", "36 right, 12 left, 58 right": the run alone,
-    not the words around it."""
-    tokens = _tokens_after(text, label)[:_MAX_TOKENS]
+    not the words around it; `tokens` and `below` for a run on the next line ("Me: 4 9 2")."""
+    if tokens is None:
+        tokens = _tokens_after(text, label)[:_MAX_TOKENS]
     words = [token[0].lower().strip(_PUNCTUATION) for token in tokens]
     run: list[int] = []
     for index in range(len(tokens) + 1):
@@ -379,16 +440,19 @@ def _digit_runs(text: str, label: _Label) -> Iterator[Slot]:
         while run and words[run[-1]] in _RUN_CONNECTORS:
             run.pop()  # "…zéro et après", "…5 then pull": a direction ("left") stays
         if sum(_is_run_digit(words[at]) for at in run) >= 3:
-            where = ["r:after", "r:digit_run", _distance(run[0])]
+            where = [*(below or ("r:after",)), "r:digit_run", _distance(run[0])]
             before = tokens[run[0] - 1][0].lower() if run[0] else ""
             if before in _SEPARATORS or before.rstrip(",") in _VERBS or before.endswith(":"):
                 where.append("r:first")  # "is five one one eight", "dial: 14 left, 3 right"
+            if before:
+                where.append(f"pc:{word_class(before.strip(_PUNCTUATION))}")  # "punch four…"
             slot = _slot(text, label, tokens[run[0]].start(), tokens[run[-1]].end(), where)
             if slot is not None:
                 yield slot
         run = []
 
 
+_QUOTES_AFTER = "\"'”’»)"
 _RUN_CONNECTORS = frozenset(("then", "puis", "et", "and", "to", "à", "-"))
 
 
@@ -402,7 +466,14 @@ def _tokens_after(text: str, label: _Label) -> list[re.Match[str]]:
     tokens = list(_TOKEN.finditer(text, label.end, min(label.line_end, label.end + _REACH)))
     if not text[label.start : label.end].lower().startswith("question"):
         return tokens
-    asked = next((index for index, token in enumerate(tokens) if token[0].endswith("?")), None)
+    asked = next(
+        (
+            index
+            for index, token in enumerate(tokens)
+            if token[0].rstrip(_QUOTES_AFTER).endswith("?")
+        ),
+        None,
+    )
     return [] if asked is None else tokens[asked + 1 :]
 
 
@@ -413,6 +484,8 @@ def _neighbours(tokens: list[re.Match[str]], index: int) -> Iterator[str]:
         if before.isalpha():
             yield f"p:{before}"
             yield f"pc:{word_class(before)}"
+    if index and tokens[index - 1][0] == "/":
+        yield "r:login_pair"  # "login: jo@mail.com / Vos_Garage_22", "admin / hikvision"
     raw = tokens[index][0]
     if raw.endswith((",", ";")):
         yield "r:ends_clause"
@@ -482,7 +555,8 @@ def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     if label.line_end - label.end > _REACH:
         return
     rest = text[label.end : label.line_end].rstrip()
-    if _GIVEN.search(rest) or not (rest.endswith((":", "?", "-", "→")) or _qualifies(rest)):
+    asks = _ASKS.search(lower, label.line_start, label.line_end) is not None
+    if _GIVEN.search(rest) or not (rest.endswith((":", "?", "-", "→")) or _qualifies(rest) or asks):
         return  # "Code PIN : non défini", "password for nas2.local was reset": no value below
     found = _next_non_empty_line(text, label.line_end)
     if found is None:
@@ -492,19 +566,35 @@ def _next_line(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     body = prefix.end() if prefix else start
     tokens = list(_TOKEN.finditer(text, body, line_end))
     where = ["r:next_line", *_next_line_relation(text, label, start, body, blanks)]
+    if asks:
+        where.append("r:reply")  # "what's mum's phone unlock again" / "Me: 0 8 8 3"
     if len(tokens) == 1:
         where.append("r:line_alone")
     if not any(char.isdigit() for char in rest) and len(rest.split()) <= _MAX_REST:
         where.append("r:label_ends_line")
+    if "s:list_item" in label.context and _LIST_MARK.match(text, start, line_end):
+        where.append("r:sibling_item")  # "- leave key in the key safe" / "- meter reading"
     extended = _with_context(label, lower[start:line_end])
-    for index, token in enumerate(tokens[:_MAX_NEXT]):
+    for index, token in enumerate(tokens[:_MAX_TOKENS]):
+        if index >= _MAX_NEXT and not _NUMBER_SHAPED.search(token[0]):
+            continue  # "I set it to my mum's birthday 0309": a number further on the line
         slot = _slot(text, extended, *token.span(), [*where, _distance(index)])
         if slot is not None:
             yield slot
+    yield from _digit_runs(text, extended, tokens[:_MAX_TOKENS], tuple(where))
     if 2 <= len(tokens) <= _MAX_PHRASE:
         slot = _slot(text, extended, tokens[0].start(), tokens[-1].end(), [*where, "r:phrase"])
         if slot is not None:
             yield slot
+
+
+# A line asking for a code: "what's mum's phone unlock again", "c'est quoi le code du tel".
+_ASKS = re.compile(
+    r"\b(?:what(?:['’]s| is| was)|c['’]est quoi|quel(?:le)? est|remind me|rappelle|again"
+    r"|encore|anyone (?:know|have|got))\b"
+)
+_LIST_MARK = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)])[ \t]")
+_NUMBER_SHAPED = re.compile(r"[0-9]{3}")
 
 
 def _qualifies(rest: str) -> bool:
@@ -606,39 +696,71 @@ _MAX_QUOTE_GAP = 12  # "code word «…»", "mot de code : « … »", "safe wor
 
 
 def _quoted_after(text: str, label: _Label) -> Iterator[Slot]:
-    """Words in quotes soon after the noun, spaces and all: "code word «blue giraffe»"."""
+    """Words in quotes soon after the noun, spaces and all: "code word «blue giraffe»"; for a
+    word said aloud, at the start of the next line too ("…a code word for the crew.\nIt's
+    "blue harmonica".")."""
     if text[label.start : label.end].lower().startswith("question"):
         return  # a question is quoted, its answer is not in its quotes
-    line = text[label.end : min(label.line_end, label.end + _MAX_QUOTE_GAP + _MAX_VALUE)]
+    end = min(label.line_end, label.end + _MAX_QUOTE_GAP + _MAX_VALUE)
+    found = yield from _quoted(text, label, label.end, end, ())
+    if found is not None or label.kind not in _SAID_KINDS or label.line_end >= len(text):
+        return
+    start = label.line_end + 1
+    end = min(_next_line_end(text, label.line_end), start + _MAX_QUOTE_GAP + _MAX_VALUE)
+    yield from _quoted(text, label, start, end, ("r:next_line",))
+
+
+_SAID_KINDS = frozenset(("word", "phrase", "password", "pass"))
+
+
+def _quoted(
+    text: str, label: _Label, start: int, end: int, below: tuple[str, ...]
+) -> Generator[Slot, None, bool | None]:
+    """The first quotes in text[start:end] if they open within a few characters: whether they
+    held words (none when no quote opens)."""
+    line = text[start:end]
     for offset, char in enumerate(line[:_MAX_QUOTE_GAP]):
         closing = _QUOTE_PAIRS.get(char)
-        if closing is None:
-            continue
-        end = line.find(closing, offset + 1)
-        inner = line[offset + 1 : end].strip()
-        if end == -1 or " " not in inner:
-            return  # one word in quotes is a token the line's words already give
-        start = label.end + line.index(inner, offset + 1)
-        where = ["r:quoted_phrase", "r:first" if offset <= 3 else "r:d1-3"]
-        slot = _slot(text, label, start, start + len(inner), where)
+        if closing is None or (char in "'’" and line[offset - 1 : offset].isalpha()):
+            continue  # "It's": an apostrophe
+        close = line.find(closing, offset + 1)
+        inner = line[offset + 1 : close].strip()
+        if close == -1 or " " not in inner:
+            return False  # one word in quotes is a token the line's words already give
+        at = start + line.index(inner, offset + 1)
+        where = [*below, "r:quoted_phrase", "r:first" if offset <= 3 else "r:d1-3"]
+        slot = _slot(text, label, at, at + len(inner), where)
         if slot is not None:
             yield slot
-        return
+        return True
+    return None
 
 
-_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*:[ \t]+)?")
+_ITEM_LABEL = re.compile(
+    r"[ \t]*(?:[-*•]+[ \t]*|[0-9]+[.)][ \t]*)?(?:[^:\n]{1,40}?[ \t]*(?::|[ \t][—–-])[ \t]+)?"
+)  # "- Google: 4021 8866", "Amy 17 — 2096"
 _MAX_ITEMS = 8
 _MAX_HEADING_WORDS = 8  # "Codes de secours Google (imprimés en mars) :"
+_MAX_HEADING_START = 30  # a heading without a colon names its secret near its start
 
 
 def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
     """A heading naming secrets ("Bank security questions:", "Codes de secours :") gives the
     lines listed under it their values: after an item's own label, or the line itself."""
     rest = text[label.end : label.line_end].rstrip()
-    if not rest.endswith(":") or len(rest.split()) > _MAX_HEADING_WORDS:
-        return
-    if "s:code_line" in label.context:
+    if len(rest.split()) > _MAX_HEADING_WORDS or "s:code_line" in label.context:
         return  # "def check_pin(pin: str) -> bool:" opens a block of code, not a list
+    colon = rest.endswith(":")
+    if not colon and (
+        any(char.isdigit() for char in rest)
+        or _GIVEN.search(rest)  # "Code PIN : non défini": a line that gives its value
+        or label.start - label.line_start > _MAX_HEADING_START
+        or not (
+            _LIST_MARK.match(text, label.line_end + 1)
+            or _NUMBER_SHAPED.search(text, label.line_end + 1, _next_line_end(text, label.line_end))
+        )
+    ):
+        return  # "codes de secours du mail du club" over "- 4021 8866": a heading all the same
     position = label.line_end
     for index in range(_MAX_ITEMS):
         line_end = text.find("\n", position + 1)
@@ -650,6 +772,10 @@ def _heading_items(text: str, lower: str, label: _Label) -> Iterator[Slot]:
         body = item.end() if item else start
         tokens = list(_TOKEN.finditer(text, body, min(line_end, start + _REACH)))
         where = ["r:heading_item", "r:item1" if index == 0 else "r:item2+"]
+        if not colon:
+            where.append("r:no_colon")
+        if "c:recovery" in label.context:
+            where.append("r:recovery_item")  # "backup codes for the club email" / "- 3307 9951"
         if body > start and text[start:body].rstrip().endswith(":"):
             where.append("r:item_label")
         extended = _with_context(label, lower[start : min(line_end, start + _REACH)])

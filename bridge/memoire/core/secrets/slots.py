@@ -44,13 +44,15 @@ def score(slot: Slot) -> float:
 
 
 def find_slot_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    """The values of the pairs that score as secrets, each once."""
-    seen: set[tuple[int, int]] = set()
+    """The values of the pairs that score as secrets, each once: a value overlapping one
+    found already ("12 droite 34" inside "gauche 12 droite 34") is the same value."""
+    found: list[tuple[int, int]] = []
     for slot in slots(text, lower):
-        span = (slot.start, slot.end)
-        if span in seen or score(slot) < THRESHOLD or _is_no_value(text, lower, slot):
+        if any(slot.start < end and start < slot.end for start, end in found):
             continue
-        seen.add(span)
+        if score(slot) < THRESHOLD or _is_no_value(text, lower, slot):
+            continue
+        found.append((slot.start, slot.end))
         yield SLOT_RULE, slot.start, slot.end
 
 
