@@ -31,6 +31,7 @@ HOLDOUT9_CORPUS = DATA / "secrets_holdout9.jsonl"  # written blind, measured onc
 HOLDOUT10_CORPUS = DATA / "secrets_holdout10.jsonl"  # written blind, measured once (slots 3)
 HOLDOUT11_CORPUS = DATA / "secrets_holdout11.jsonl"  # written blind, measured once (session end)
 HOLDOUT12_CORPUS = DATA / "secrets_holdout12.jsonl"  # written blind, measured before and after
+HOLDOUT13_CORPUS = DATA / "secrets_holdout13.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -44,6 +45,7 @@ HOLDOUTS = (
     HOLDOUT10_CORPUS,
     HOLDOUT11_CORPUS,
     HOLDOUT12_CORPUS,
+    HOLDOUT13_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

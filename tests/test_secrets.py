@@ -38,6 +38,7 @@ from tests.secret_corpus import (
     HOLDOUT10_CORPUS,
     HOLDOUT11_CORPUS,
     HOLDOUT12_CORPUS,
+    HOLDOUT13_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -289,6 +290,11 @@ HOLDOUT_FLOORS = (
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample
     HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
+    # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
+    # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
+    # measured once on the code of the session's start and once on its end: 120 then 129 of
+    # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Not yet studied
+    HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=129, token=30, card=20, flagged=2),
 )
 
 
