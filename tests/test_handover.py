@@ -16,14 +16,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-import anyio
 import pytest
 
 from memoire.adapters.handover import FOLDER, SOCKET_NAME
 
 from .bridges import HttpBridge, memoire_command, running_bridge, stdio_client
 from .conftest import write_config
-from .handover_bridges import handing_over_bridge, handovers, log_of, wait_for_handover
+from .handover_bridges import (
+    handing_over_bridge,
+    handovers,
+    index_answers_at_once,
+    log_of,
+    wait_for_handover,
+)
 from .test_http_guard import INITIALIZE
 from .test_imports import GIT_AND_DATABASES, WEB_STACK, imported_by, packages
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
@@ -134,17 +139,7 @@ async def test_a_configuration_changed_since_the_bridge_started_is_served_in_pro
 
 
 async def test_ten_clients_at_once_are_all_answered(bridge: HttpBridge, config: Path) -> None:
-    answers: list[str] = []
-
-    async def one() -> None:
-        async with stdio_client(config, "voice") as voice:
-            refused, text, _ = await call(voice, "memoire_index")
-            assert not refused
-            answers.append(text)
-
-    async with anyio.create_task_group() as group:
-        for _ in range(10):
-            group.start_soon(one)
+    answers = await index_answers_at_once(config, "voice", 10)
     assert len(answers) == 10
     assert len(set(answers)) == 1
     assert handovers(bridge, "voice") == 10

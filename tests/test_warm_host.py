@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import anyio
 import pytest
 
 from memoire.adapters.handover import SOCKET_NAME
@@ -26,7 +25,15 @@ from memoire.config import ConfigError, load_config
 
 from .bridges import memoire_command, running_bridge, stdio_client
 from .conftest import write_config
-from .handover_bridges import handover_folder, handovers, handovers_in, log_of
+from .handover_bridges import (
+    handover_folder,
+    handovers,
+    handovers_in,
+    hosts_of,
+    index_answers_at_once,
+    log_of,
+    warm_host_config,
+)
 from .test_handover import answer, initialized, leftover_journals, raw_stdio, send
 from .test_mcp import READ_TOOLS, WRITE_TOOLS, call, tool_names
 
@@ -42,28 +49,8 @@ def _warm_hosts_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def config(tmp_path: Path, repository: Path) -> Iterator[Path]:
-    """The test's configuration; every host started for it is ended after the test."""
-    written = write_config(tmp_path, repository)
-    yield written
-    for pid in hosts_of(written):
-        os.kill(pid, signal.SIGKILL)
-
-
-def hosts_of(config: Path) -> list[int]:
-    """The live `memoire host` processes serving this configuration."""
-    wanted = [b"-m", b"memoire", b"host", b"--config", os.fsencode(config.resolve())]
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            arguments = (entry / "cmdline").read_bytes().split(b"\0")[1:-1]
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError, IndexError:
-            continue  # ended meanwhile
-        if arguments == wanted and state != "Z":
-            found.append(int(entry.name))
-    return found
+    with warm_host_config(tmp_path, repository) as written:
+        yield written
 
 
 def within(seconds: float, call: Callable[[], None]) -> None:
@@ -302,17 +289,7 @@ async def test_a_host_serves_sessions_at_once(config: Path, repository: Path) ->
     async with stdio_client(config, "voice") as voice:
         assert await tool_names(voice) == READ_TOOLS
     one_host(config, repository)
-    answers: list[str] = []
-
-    async def one() -> None:
-        async with stdio_client(config, "voice") as voice:
-            refused, text, _ = await call(voice, "memoire_index")
-            assert not refused
-            answers.append(text)
-
-    async with anyio.create_task_group() as group:
-        for _ in range(5):
-            group.start_soon(one)
+    answers = await index_answers_at_once(config, "voice", 5)
     assert len(answers) == 5
     assert handovers_in(host_log(repository), "voice") == 5
 

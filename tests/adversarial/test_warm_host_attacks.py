@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,11 +23,16 @@ from memoire.adapters.handover_socket import RETIRE
 from memoire.adapters.host_launch import LOG_NAME
 
 from ..bridges import HttpBridge, stdio_client
-from ..conftest import write_config
-from ..handover_bridges import handing_over_bridge, handover_folder, handovers, log_of
+from ..handover_bridges import (
+    handing_over_bridge,
+    handover_folder,
+    handovers,
+    hosts_of,
+    log_of,
+    warm_host_config,
+)
 from ..test_handover import initialized, raw_stdio
 from ..test_mcp import READ_TOOLS, WRITE_TOOLS, tool_names
-from ..test_warm_host import hosts_of
 from .bounded import within_bounded_time
 
 KINDS = {
@@ -48,10 +52,8 @@ def _warm_hosts_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def config(tmp_path: Path, repository: Path) -> Iterator[Path]:
-    written = write_config(tmp_path, repository)
-    yield written
-    for pid in hosts_of(written):
-        os.kill(pid, signal.SIGKILL)
+    with warm_host_config(tmp_path, repository) as written:
+        yield written
 
 
 def plant(name: Path, kind: str, elsewhere: Path) -> None:
