@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 
 from ..config import StdioSettings
-from ..storage.nofollow import mode_kind
+from ..storage.nofollow import kind_at, mode_kind
 from .handover import HandoverUnusable, socket_folder
 from .handover_socket import private_folder
 
@@ -70,7 +70,7 @@ def open_log(folder: int, shown: Path) -> int:
     try:
         log = os.open(LOG_NAME, _LOG_FLAGS, 0o600, dir_fd=folder)
     except OSError as error:
-        kind = _kind_at(folder)
+        kind = kind_at(folder, LOG_NAME, error)
         raise HandoverUnusable(f"{shown} is {kind}, not a log file ({error.strerror})") from None
     status = os.fstat(log)
     if not stat.S_ISREG(status.st_mode) or status.st_uid != os.geteuid() or status.st_nlink != 1:
@@ -81,10 +81,3 @@ def open_log(folder: int, shown: Path) -> int:
     if status.st_size > LOG_LIMIT:
         os.ftruncate(log, 0)
     return log
-
-
-def _kind_at(folder: int) -> str:
-    try:
-        return mode_kind(os.stat(LOG_NAME, dir_fd=folder, follow_symlinks=False).st_mode)
-    except OSError as error:
-        return f"not usable ({error.strerror})"

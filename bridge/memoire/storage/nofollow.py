@@ -61,7 +61,7 @@ def folder(root: Path, parts: list[str], shown: str, *, create: bool) -> Iterato
                 yield None
                 return
             except OSError as error:
-                kind = _kind_at(descriptor, part, error)
+                kind = kind_at(descriptor, part, error)
                 raise refusal(shown, f"has {part!r} on its way, which is {kind}") from None
             os.close(descriptor)
             descriptor = child
@@ -111,7 +111,7 @@ def _open_regular(directory: int, name: str, shown: str) -> tuple[int, int] | No
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise refusal(shown, f"is {_kind_at(directory, name, error)}") from None
+        raise refusal(shown, f"is {kind_at(directory, name, error)}") from None
     status = os.fstat(descriptor)
     if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
@@ -365,7 +365,7 @@ def _create_temporary(
     return name
 
 
-def _kind_at(directory: int, name: str, error: OSError) -> str:
+def kind_at(directory: int, name: str, error: OSError) -> str:
     """What made opening `name` fail, told by looking at it without following it."""
     try:
         return mode_kind(os.stat(name, dir_fd=directory, follow_symlinks=False).st_mode)
