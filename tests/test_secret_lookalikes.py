@@ -25,6 +25,8 @@ LOOKALIKES = {
     "kept in a box": (
         "Recovery phrase for the hardware wallet - it's in the fireproof box under the stairs"
     ),
+    "masked in quotes": 'sauvegarde:\n  user: sauvegarde\n  password: "xxxxxxxx"  # to fill in',
+    "masque entre guillemets": 'mot de passe : "XXXX-XXXX" (à remplir par le prestataire)',
     "invoice reference": "New padlock for the shed, invoice code: FAC-2024-0412",
     "quote reference": "Alarm service visit, quote code DEV-2025-118",
     "devis": "Code du devis pour le digicode : DEV-2025-118",
@@ -95,6 +97,10 @@ SECRETS_BESIDE = {
         "4471",
     ),
     "a code shaped as a range": ("Alarm code 1100-1199 is the installer's", "1100-1199"),
+    "a mask beside a real one": (
+        'staging: password: "xxxxxxxx"\nprod: password: "Lamproie-Vitrail-Ocre"',
+        "Lamproie-Vitrail-Ocre",
+    ),
     "a place, then the value": (
         "Veracrypt passphrase - it's in the sealed envelope: tangerine octopus lamp violin",
         "tangerine",

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
+from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 from memoire.core.secrets.window import password_shaped
@@ -385,7 +386,8 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
     ):
         for line_start, line_end in _lines_with(lowered, literals):
             for match in pattern.finditer(lowered, line_start, line_end):
-                yield (rule, match.start("value"), match.end("value"))
+                if not is_mask(match["value"]):
+                    yield (rule, match.start("value"), match.end("value"))
 
 
 def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ a secret's noun lets them pass:
   that the words after it explain ("31045, that's the product number");
 - a decimal amount ("312,50", "86.40"): a price in a table;
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
+- a mask: one letter repeated ("xxxxxxxx", "XXXX-XXXX") stands for a value still to fill in;
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
   coffre", "kept in 1Password"): they locate the value, they are not it.
 """
@@ -25,6 +26,11 @@ import re
 from .text import end_of_line, start_of_line
 
 _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
+
+
+def is_mask(value: str) -> bool:
+    characters = {char for char in value.lower() if not char.isspace() and char not in "-_."}
+    return len(characters) == 1 and characters.pop().isalpha()
 
 
 def is_range(value: str) -> bool:

@@ -14,6 +14,7 @@ drawer"), a sentence written with a capital first and lower case after.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.text import positions
 
 # Every label starts with one of these (lowered): found with `str.find`, then matched there.
@@ -278,6 +279,8 @@ def _judged(
 
 
 def _is_passphrase(value: str, *, quoted: bool) -> bool:
+    if is_mask(value):
+        return False
     words = value.split()
     if len(words) == 1:
         return _is_compound(value, quoted=quoted)
