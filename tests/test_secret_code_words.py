@@ -57,6 +57,13 @@ def found(text: str) -> list[str]:
         ),
         ("Mot code pour récupérer les enfants au centre aéré : hérisson", "hérisson"),
         ("Pour la voisine : le mot à donner au concierge c'est « Brocéliande »", "Brocéliande"),
+        ("Garderie : le mot pour récupérer Noé c'est Capucine", "Capucine"),
+        ("Holiday club pick-up: password is Mango, not the child's name", "Mango"),
+        ("Code pour la nounou au téléphone : « loup gris », sinon on raccroche", "loup gris"),
+        (
+            "Dentist's out-of-hours line: when asked, say 'Kestrel green' to the receptionist",
+            "Kestrel green",
+        ),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -100,6 +107,13 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "Le mot de la fin revient au président : « merci à tous »",
         "He needs to give the password to IT before they unlock his account",
         "Le mot de passe de l'appli sera donné par l'opérateur à l'installation",
+        'The dress code is "smart casual" for the gala, the porter won\'t let you in otherwise',
+        "Code promo « ETE2024 » valable jusqu'à dimanche, sinon plein tarif",
+        "The word processor crashed again before I could open the file",
+        "Le code « rouge » signifie qu'on évacue le bâtiment",
+        "Code couleur de la crèche : « vert » pour les petits, sinon « bleu »",
+        'When asked, say "no thank you" to the salesman',
+        "The guest Wi-Fi has no password, it's open until 10pm.",
     ],
 )
 def test_a_word_not_given_passes(text: str) -> None:

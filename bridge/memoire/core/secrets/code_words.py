@@ -101,8 +101,9 @@ _CODE_WORD_NOUN = re.compile(
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
-    r"(?<![^\W_])(?<!magic[ ])(?:(?P<safe>safe[ -]?words?)|word|mot|password|mot[ ]de[ ]passe)"
-    r"(?![^\W_])(?![ ]magique)"
+    r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
+    r"(?:(?P<safe>safe[ -]?words?)|word|mot|password|mot[ ]de[ ]passe|(?P<code>code))"
+    r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
     r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
     r"|gestionnaire|oubli\w*|perdu))"
 )
@@ -121,7 +122,7 @@ _LETTING = re.compile(
     r"|porter|concierge|courier|parcel|operator|monitoring|stranger|sent[ ]them|from[ ]us"
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
-    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer)(?![^\W_])"
+    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccrocher|hang[ ]up)(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
@@ -136,7 +137,7 @@ _VALUE_END = re.compile(
 _MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
 _MAX_PLAIN_CLAUSE = 35  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
-_CODE_WORD_LITERALS = ("word", "mot", "password", "duress")
+_CODE_WORD_LITERALS = ("word", "mot", "password", "duress", "code")
 # A say verb right before a quoted word: "must say «pineapple»", "sans connaître « cornichon »".
 _SAID_QUOTE = re.compile(
     r"(?<![^\W_])(?:say|says|tell|give|know|knows|dire|dit|donner|donne|demande"
@@ -147,7 +148,8 @@ _SAID_LITERALS = ("say", "tell", "give", "know", "dire", "dit", "donne", "demand
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
-    r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go)(?![^\W_])"
+    r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go"
+    r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone)(?![^\W_])"
 )
 
 
@@ -173,11 +175,8 @@ def _code_word_on_line(
     noun = strong or _PLAIN_NOUN.search(lower, line_start, line_end)
     if noun is None:
         return None
-    if strong is None:
-        context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-        said = noun["safe"] is not None or _SAYING.search(lower, line_start, line_end)
-        if not said or _LETTING.search(context) is None:
-            return None
+    if strong is None and not _is_given(lower, noun, line_start, line_end):
+        return None
     after = noun.end()
     quoted = _QUOTED.search(text, after, min(line_end, after + _QUOTE_REACH))
     if (
@@ -189,8 +188,33 @@ def _code_word_on_line(
         span = _value(text, quoted.start(1), quoted.end(1))
         if span is not None:
             return span
+    if strong is None and noun["code"] is not None:
+        return None  # a code's unquoted value is the household codes' (codes.py)
     reach = _MAX_CLAUSE if strong is not None else _MAX_PLAIN_CLAUSE
     return _value_given(text, lower, after, min(line_end, after + reach))
+
+
+def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -> bool:
+    """A plain noun names a word given at a door when something is opened, released or
+    collected around it, and it is said or given, or that is what it is for: "the word for the
+    babysitter", "le mot pour récupérer", "crèche pick-up: password is …"."""
+    context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+    if _LETTING.search(context) is None:
+        return False
+    near = lower[max(line_start, noun.start() - _NEAR) : min(line_end, noun.end() + _NEAR)]
+    return (
+        noun["safe"] is not None
+        or _SAYING.search(lower, line_start, line_end) is not None
+        or _COLLECTING.search(near) is not None
+    )
+
+
+_NEAR = 20  # "crèche pick-up: password is …", "le mot pour récupérer c'est …"
+# What a word is for when it names what it is for: a child collected, a babysitter's word.
+_COLLECTING = re.compile(
+    r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
+    r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
 
 
 def _opens(text: str, quote: int) -> bool:
