@@ -159,10 +159,12 @@ def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if span is not None:
             yield ("code-word", *span)
     for line_start, line_end in _lines_with(lower, _SAID_LITERALS):
+        context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+        if _PICK_UP.search(context) is None:
+            continue
         for said in _SAID_QUOTE.finditer(lower, line_start, line_end):
             quoted = _QUOTED.match(text, said.end())
-            context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-            if quoted is not None and _PICK_UP.search(context) is not None:
+            if quoted is not None:
                 span = _value(text, quoted.start(1), quoted.end(1))
                 if span is not None:
                     yield ("code-word", *span)
@@ -293,6 +295,7 @@ _ANSWER_LINE = re.compile(
     r"[ \t]*(?:->|→|=>|⇒|(?:a|r|answer|réponse|reponse)[ \t]*[:.)-])[ \t]*", re.I
 )
 _ANSWER_END = re.compile(r"[;\n]|[ \t]\(|[.,][ \t]|[.,]?$", re.M)
+_MAX_ANSWER = 80  # an answer is a few words: a flood of questions on one line is read once
 _MAX_QUESTION_TAIL = 40  # "nom de jeune fille de sa mère : …", "favourite car?' I put: …"
 _REPORTED = re.compile(r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:i[ ]put|j['’]ai[ ]mis)?[ \t]*")
 
@@ -311,8 +314,11 @@ def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
         if None in spans[:-1]:
             continue  # "options: first pet, first school, favourite teacher — pick one": a list
         answers.extend((line_start, *span) for span in spans if span is not None)
+    secure: dict[int, bool] = {}  # per line: a flood of answers on one line reads it once
     for line_start, start, end in answers:
-        if _says_security(lower, line_start):
+        if line_start not in secure:
+            secure[line_start] = _says_security(lower, line_start)
+        if secure[line_start]:
             yield ("security-answer", start, end)
 
 
@@ -327,8 +333,9 @@ def _answer_after(
     if separator is not None:
         reported = _REPORTED.match(lower, separator.end())
         start = reported.end() if reported is not None else separator.end()
-        end = _ANSWER_END.search(lower, start, line_end + 1)
-        span = _value(text, start, end.start() if end is not None else line_end, name=True)
+        bound = min(line_end, start + _MAX_ANSWER)
+        end = _ANSWER_END.search(lower, start, bound + 1)
+        span = _value(text, start, end.start() if end is not None else bound, name=True)
         return span if span is not None and "?" not in lower[span[0] : span[1]] else None
     if lower[after:line_end].strip(" ?'\"’”") == "" and line_end < len(lower):
         answer = _ANSWER_LINE.match(text, line_end + 1)
