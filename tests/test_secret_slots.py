@@ -413,14 +413,14 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
 @pytest.mark.parametrize(
     ("path", "keyword", "token", "card", "flagged"),
     [
-        (TRAIN_A_CORPUS, 151, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
-        (TRAIN_B_CORPUS, 161, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
-        (TRAIN_C_CORPUS, 157, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
-        (TRAIN_D_CORPUS, 89, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
-        (TRAIN_E_CORPUS, 144, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
+        (TRAIN_A_CORPUS, 158, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_B_CORPUS, 162, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
+        (TRAIN_C_CORPUS, 165, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+        (TRAIN_D_CORPUS, 100, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_E_CORPUS, 150, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
         # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
         # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
-        (TRAIN_F_CORPUS, 148, 10, 10, 3),
+        (TRAIN_F_CORPUS, 156, 10, 10, 3),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

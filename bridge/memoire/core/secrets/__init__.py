@@ -26,6 +26,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from memoire.core.secrets.blocks import find_credential_blocks
+from memoire.core.secrets.code_words import find_words_given
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.layouts import (
@@ -129,6 +130,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _find_named_keys(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_words_given(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_security_answers(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_replies(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_values_after_a_blank_line(text, lower))

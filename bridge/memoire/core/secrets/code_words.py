@@ -1,0 +1,456 @@
+"""Secrets people give in words: a code word said to be let in, security answers, recovery codes.
+
+Three layouts the scored slots learn poorly, because a note holds several of them at once or
+the value is an ordinary word:
+
+- a word someone must say or give to be let in, to collect a child, to prove who they are
+  ("they must say the word «pineapple» or the coach won't release him", "Le sacristain demande
+  le mot « Palestrina » avant d'ouvrir", "mot de contrainte = « girafe »", "our code word if
+  anyone calls: pineapple"). A noun made for it (code word, safe word, duress word, mot de
+  contrainte, mot de passe convenu…) needs only its value; a plain "word", "mot" or
+  "password" also needs a verb of saying or giving and something being opened, released or
+  collected, so "say the magic word" in a story and 'the word "literally"' pass;
+- answers to security questions ("nom de jeune fille de sa mère : Le Goff", "first pet —
+  Biscuit", "q: street you grew up on⏎a: Linthorpe Road") on a line, or under a heading, that
+  says they are security questions or answers or names the account they guard; a question
+  without its answer, a list of questions, or a policy about them, has no value;
+- recovery and backup codes listed under a heading that names them ("Google backup codes for
+  the clinic gmail⏎4819 2271⏎6604 9938", "Code de récupération Microsoft⏎Q7RX-2MPK-…"): each
+  code a group of digits and letters with at least one digit; a heading without a recovery
+  word (a bus timetable, prices, order numbers) gives none, and "XXXX-XXXX" is an example.
+
+Each reads only the lines holding one of its literals, found once per note (text.positions).
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
+
+# --- what a spoken value may be -------------------------------------------------------------
+
+_QUOTED = re.compile(r"[«\"“‘'][ \t\u00a0\u202f]*([^\n«»\"“”‘’']{1,40}?)[ \t\u00a0\u202f]*[»\"”’']")
+_MAX_VALUE_WORDS = 3
+_VALUE_WORD = re.compile(r"[^\W_][\w'’&!#.-]*")
+# Words that say the value is elsewhere, not given, or that a sentence goes on.
+_NOT_VALUES = frozenset(
+    (
+        *("a", "an", "the", "on", "in", "at", "it", "its", "it's", "is", "see", "ask", "check"),
+        *("same", "none", "no", "not", "yes", "set", "changed", "i", "i'll", "we", "you", "he"),
+        *("she", "they", "my", "your", "our", "his", "her", "their", "this", "that", "what"),
+        *("which", "who", "secret", "tbd", "tbc", "xxx", "unknown", "private", "written", "kept"),
+        *("le", "la", "les", "l", "un", "une", "sur", "dans", "à", "voir", "demander", "aucun"),
+        *("pas", "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "mon", "ma", "ton"),
+        *("ta", "son", "sa", "ses", "notre", "votre", "ce", "cet", "cette", "celui", "quel"),
+        *("quelle", "qui", "que", "quoi", "même", "changé", "oui", "non", "ok", "to", "for"),
+        *("pour", "de", "du", "des", "password", "code", "word", "mot", "answer", "réponse"),
+        *("question", "later", "plus", "inconnu", "secret", "confidentiel", "écrit", "noté"),
+        *("and", "or", "et", "ou", "if", "si", "when", "quand", "with", "avec", "by", "par"),
+        *("please", "please!", "stp", "svp", "thanks", "merci", "sorry", "pardon", "hello"),
+        *("something", "anything", "nothing", "whatever", "rien", "quelque", "been", "use"),
+        *("utiliser", "pick", "choose", "choisir", "annoying", "pénible", "fine", "easy"),
+    )
+)
+
+
+def _value(text: str, start: int, end: int, *, name: bool = False) -> tuple[int, int] | None:
+    """One to three words, none saying the value is elsewhere: the span without its edges. A
+    `name` may start with a capitalised article ("Le Goff", "De Souza")."""
+    raw = text[start:end]
+    value = raw.strip().rstrip(".,;:!?)")
+    words = value.split()
+    if not 1 <= len(words) <= _MAX_VALUE_WORDS:
+        return None
+    named = name and len(words) > 1 and all(_is_title(word) for word in words)
+    if (words[0].strip("'’").lower() in _NOT_VALUES and not named) or len(value) < 3:
+        return None
+    if any(_VALUE_WORD.fullmatch(word) is None for word in words):
+        return None
+    if set(value.lower()) <= set("x.-* "):
+        return None  # a placeholder: "xxxx", "…"
+    first = start + len(raw) - len(raw.lstrip())
+    return first, first + len(value)
+
+
+def _is_title(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()
+
+
+def _lines_with(lower: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The lines holding one of `literals`, each once, in note order."""
+    lines: dict[int, int] = {}
+    for literal in literals:
+        end = -1
+        for position in positions(lower, literal):
+            if position < end:
+                continue
+            end = end_of_line(lower, position)
+            lines.setdefault(start_of_line(lower, position), end)
+    return sorted(lines.items())
+
+
+# --- a code word said or given --------------------------------------------------------------
+
+# Nouns made for a word said to be let in or to prove who one is.
+_CODE_WORD_NOUN = re.compile(
+    r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
+    r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word"
+    r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])"
+    r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)"
+    r"|(?:agreed|shared)[ ](?:word|password))(?![^\W_])"
+)
+# Nouns that name such a word only when something is being opened, released or collected.
+_PLAIN_NOUN = re.compile(
+    r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
+    r"(?:(?P<safe>safe[ -]?words?)|word|mot|password|mot[ ]de[ ]passe|(?P<code>code))"
+    r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
+    r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
+    r"|gestionnaire|oubli\w*|perdu))"
+)
+_SAYING = re.compile(
+    r"(?<![^\W_])(?:say|says|saying|tell|tells|give|gives|giving|ask|asks|asking"
+    r"|demand|demands|wants?|know|knows|knowing"
+    r"|dire|dit|disent|donner|donne|donnez|demande|demandent|demander|exige|réclame"
+    r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
+)
+# Something opened, released or collected, or someone proving who they are.
+_LETTING = re.compile(
+    r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|releas\w*|let[ ]\w+[ ]in"
+    r"|unlock\w*|open(?:s|ing)?|before[ ](?:he|she|they)|otherwise|or[ ]else"
+    r"|don['’]t[ ]go|don['’]t[ ]let"
+    r"|babysitter|baby-sitter|nanny|childminder|nursery|crèche|creche|caretaker"
+    r"|porter|concierge|courier|parcel|operator|monitoring|stranger|sent[ ]them|from[ ]us"
+    r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
+    r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
+    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccrocher|hang[ ]up)(?![^\W_])"
+)
+# "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
+_GIVES = re.compile(
+    r"(?:[ \t]+(?:is|was|est|will[ ]be)[ \t]+|[ \t]*(?:[:=]|—|–|->|→)[ \t]*"
+    r"|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+|[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+)"
+)
+# An unquoted value ends before these.
+_VALUE_END = re.compile(
+    r"[.,;!?()\n—–]|[ \t]-[ \t]|[ \t](?:if|si|sinon|otherwise|or|ou|so|donc|and|et|not|pas"
+    r"|when|quand|but|mais|for|pour)[ \t]"
+)
+_MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
+_MAX_PLAIN_CLAUSE = 35  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
+_QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
+_CODE_WORD_LITERALS = ("word", "mot", "password", "duress", "code")
+# A say verb right before a quoted word: "must say «pineapple»", "sans connaître « cornichon »".
+_SAID_QUOTE = re.compile(
+    r"(?<![^\W_])(?:say|says|tell|give|know|knows|dire|dit|donner|donne|demande"
+    r"|conna[îi]tre|conna[îi]t)(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
+    r"[ \t]*(?=[«\"“‘'])"
+)
+_SAID_LITERALS = ("say", "tell", "give", "know", "dire", "dit", "donne", "demande", "conna")
+# What makes a quoted word said at a door a secret with no noun: children collected, "from us".
+_PICK_UP = re.compile(
+    r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
+    r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go"
+    r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone)(?![^\W_])"
+)
+
+
+def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in _lines_with(lower, _CODE_WORD_LITERALS):
+        span = _code_word_on_line(text, lower, line_start, line_end)
+        if span is not None:
+            yield ("code-word", *span)
+    for line_start, line_end in _lines_with(lower, _SAID_LITERALS):
+        context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+        if _PICK_UP.search(context) is None:
+            continue
+        for said in _SAID_QUOTE.finditer(lower, line_start, line_end):
+            quoted = _QUOTED.match(text, said.end())
+            if quoted is not None:
+                span = _value(text, quoted.start(1), quoted.end(1))
+                if span is not None:
+                    yield ("code-word", *span)
+
+
+def _code_word_on_line(
+    text: str, lower: str, line_start: int, line_end: int
+) -> tuple[int, int] | None:
+    strong = _CODE_WORD_NOUN.search(lower, line_start, line_end)
+    noun = strong or _PLAIN_NOUN.search(lower, line_start, line_end)
+    if noun is None:
+        return None
+    if strong is None and not _is_given(lower, noun, line_start, line_end):
+        return None
+    after = noun.end()
+    quoted = _QUOTED.search(text, after, min(line_end, after + _QUOTE_REACH))
+    if (
+        quoted is not None
+        and _opens(text, quoted.start())
+        and _no_sentence_between(text, after, quoted.start())
+        and _DEFINED.match(lower, quoted.end()) is None
+    ):
+        span = _value(text, quoted.start(1), quoted.end(1))
+        if span is not None:
+            return span
+    if strong is None and noun["code"] is not None:
+        return None  # a code's unquoted value is the household codes' (codes.py)
+    reach = _MAX_CLAUSE if strong is not None else _MAX_PLAIN_CLAUSE
+    return _value_given(text, lower, after, min(line_end, after + reach))
+
+
+def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -> bool:
+    """A plain noun names a word given at a door when something is opened, released or
+    collected around it, and it is said or given, or that is what it is for: "the word for the
+    babysitter", "le mot pour récupérer", "crèche pick-up: password is …"."""
+    context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+    if _LETTING.search(context) is None:
+        return False
+    near = lower[max(line_start, noun.start() - _NEAR) : min(line_end, noun.end() + _NEAR)]
+    return (
+        noun["safe"] is not None
+        or _SAYING.search(lower, line_start, line_end) is not None
+        or _COLLECTING.search(near) is not None
+    )
+
+
+_NEAR = 20  # "crèche pick-up: password is …", "le mot pour récupérer c'est …"
+# What a word is for when it names what it is for: a child collected, a babysitter's word.
+_COLLECTING = re.compile(
+    r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
+    r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
+
+
+def _opens(text: str, quote: int) -> bool:
+    """A quote that opens a value follows a space, a colon or "=", not the end of a quotation
+    ('"Say the magic word," said the troll, "or …"')."""
+    return quote == 0 or text[quote - 1] in _BEFORE_A_QUOTE
+
+
+# A word quoted to say what it means is no word given: '"bedtime" means teeth first'.
+_DEFINED = re.compile(
+    r"[ \t]*(?:means|meant|stands[ ]for|is[ ]used|veut[ ]dire|signifie|désigne|est[ ]utilisé)"
+)
+_BEFORE_A_QUOTE = frozenset(" \t\u00a0\u202f:=(\n")
+
+
+def _no_sentence_between(text: str, start: int, end: int) -> bool:
+    return not any(mark in text[start:end] for mark in (". ", "? ", "! "))
+
+
+def _value_given(text: str, lower: str, after: int, reach: int) -> tuple[int, int] | None:
+    """An unquoted value after "is", ":", "c'est"…, a short clause after the noun at most (one
+    without digits: "a new password every 90 days, it's annoying" gives none)."""
+    line_end = end_of_line(lower, after)
+    gives = _GIVES.search(lower, after, reach)
+    if gives is None:
+        return None
+    clause = text[after : gives.start()]
+    if not _no_sentence_between(text, after, gives.start()) or any(map(str.isdigit, clause)):
+        return None
+    value_end = _VALUE_END.search(lower, gives.end(), line_end)
+    return _value(text, gives.end(), value_end.start() if value_end is not None else line_end)
+
+
+# --- security answers -----------------------------------------------------------------------
+
+# What a security question asks about: phrases, not single words ("school" alone is a school).
+_TOPIC = re.compile(
+    r"(?<![^\W_])(?:(?:mother['’]?s[ ]|mum['’]?s[ ]|mom['’]?s[ ])?maiden[ ]name"
+    r"|(?:name[ ]of[ ](?:your[ ])?)?first[ ](?:pet|dog|cat|school|teacher|car|job|employer"
+    r"|concert|boss|love|crush)(?:['’]s[ ]name)?|pet['’]s[ ]name|childhood[ ]\w+"
+    r"|(?:city|town|place|village)[ ](?:of[ ]birth|(?:you[ ]were[ ])?born(?:[ ]in)?)"
+    r"|birth[ ](?:city|town|place)|(?:primary|secondary|high|junior)[ ]school"
+    r"|favou?rite[ ](?:teacher|film|movie|book|food|colou?r|band|team|sport|holiday|place"
+    r"|car|author|animal|singer|song|dish|meal)|street[ ](?:you[ ])?grew[ ]up[ ]on"
+    r"|(?:father|dad|mother|mum|mom)['’]?s[ ](?:middle|first)[ ]name|where[ ]you[ ]met\w*"
+    r"|best[ ]friend|honeymoon|dream[ ]job"
+    r"|nom[ ]de[ ]jeune[ ]fille|premier[ ](?:animal|chien|chat|instituteur|employeur|amour"
+    r"|patron|concert)|premi[eè]re[ ](?:voiture|[ée]cole|institutrice|ma[îi]tresse)"
+    r"|(?:ville|lieu)[ ](?:de[ ]naissance|natale?)"
+    r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleur[ ]ami"
+    r"|(?:instituteur|institutrice|professeur|prof|ma[îi]tresse|film|livre|plat|couleur"
+    r"|chanteur|sport|équipe)[ ]pr[ée]f[ée]r[ée]e?|(?:profession|m[ée]tier)[ ]d[ue][ ]p[èe]re"
+    r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre)(?![^\W_])"
+)
+_TOPIC_LITERALS = (
+    *("maiden", "first ", "pet's", "pet’s", "childhood", "born", "birth", "school", "favo"),
+    *("grew up", "middle name", "first name", "where you met", "best friend", "honeymoon"),
+    *("dream job", "jeune fille", "premier ", "première ", "premiere ", "naissance", "natal"),
+    *("enfance", "meilleur ami", "préf", "pref", "métier", "metier", "profession", "deuxième"),
+    *("deuxieme", "primaire", "rencontre"),
+)
+# What says a note's questions are security questions, or its values their answers.
+_SECURITY_CONTEXT = re.compile(
+    r"(?<![^\W_])(?:security|secret|secrète?s?|sécurité|securite|memorable|answers?"
+    r"|réponses?|reponses?|questions?|(?:q|qs|a|r)(?=[ \t]*[:.)])|mdp|password|mot[ ]de[ ]passe"
+    r"|login|bank|banque|building[ ]society|pension|portal|account|compte|espace[ ]client"
+    r"|online|en[ ]ligne|mutuelle|insurance|assurance|recovery|récupération)(?![^\W_])"
+)
+_ANSWER_SEPARATOR = re.compile(
+    r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
+    r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
+    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est)[ \t]*"
+)
+# The next line's answer: "-> Biscuit", "a: Linthorpe Road", "R : rue des Tanneurs".
+_ANSWER_LINE = re.compile(
+    r"[ \t]*(?:->|→|=>|⇒|(?:a|r|answer|réponse|reponse)[ \t]*[:.)-])[ \t]*", re.I
+)
+_ANSWER_END = re.compile(r"[;\n]|[ \t]\(|[.,][ \t]|[.,]?$", re.M)
+_MAX_ANSWER = 80  # an answer is a few words: a flood of questions on one line is read once
+_MAX_QUESTION_TAIL = 40  # "nom de jeune fille de sa mère : …", "favourite car?' I put: …"
+_REPORTED = re.compile(r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:i[ ]put|j['’]ai[ ]mis)?[ \t]*")
+
+
+def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    answers: list[tuple[int, int, int]] = []  # line start, answer span
+    for line_start, line_end in _lines_with(lower, _TOPIC_LITERALS):
+        topics = list(_TOPIC.finditer(lower, line_start, line_end))
+        if not topics:
+            continue
+        ends = [topic.start() for topic in topics[1:]] + [line_end]
+        spans = [
+            _answer_after(text, lower, topic.end(), line_end, before=next_topic)
+            for topic, next_topic in zip(topics, ends, strict=True)
+        ]
+        if None in spans[:-1]:
+            continue  # "options: first pet, first school, favourite teacher — pick one": a list
+        answers.extend((line_start, *span) for span in spans if span is not None)
+    secure: dict[int, bool] = {}  # per line: a flood of answers on one line reads it once
+    for line_start, start, end in answers:
+        if line_start not in secure:
+            secure[line_start] = _says_security(lower, line_start)
+        if secure[line_start]:
+            yield ("security-answer", start, end)
+
+
+def _answer_after(
+    text: str, lower: str, after: int, line_end: int, *, before: int
+) -> tuple[int, int] | None:
+    """The answer after the question's separator on its line, before the next question, or on
+    the next line after an arrow or "a:"; a question without one (a list of questions, a
+    policy) has none."""
+    reach = min(before, after + _MAX_QUESTION_TAIL)
+    separator = _ANSWER_SEPARATOR.search(lower, after, reach)
+    if separator is not None:
+        reported = _REPORTED.match(lower, separator.end())
+        start = reported.end() if reported is not None else separator.end()
+        bound = min(line_end, start + _MAX_ANSWER)
+        end = _ANSWER_END.search(lower, start, bound + 1)
+        span = _value(text, start, end.start() if end is not None else bound, name=True)
+        return span if span is not None and "?" not in lower[span[0] : span[1]] else None
+    if lower[after:line_end].strip(" ?'\"’”") == "" and line_end < len(lower):
+        answer = _ANSWER_LINE.match(text, line_end + 1)
+        if answer is not None:
+            return _value(text, answer.end(), end_of_line(text, answer.end()), name=True)
+    return None
+
+
+def _says_security(lower: str, line_start: int) -> bool:
+    """The answer's line or one of the three above says security questions or answers."""
+    above = line_start
+    for _ in range(3):
+        if above == 0:
+            break
+        above = start_of_line(lower, above - 1)
+    window = lower[above : end_of_line(lower, line_start)]
+    return _SECURITY_CONTEXT.search(window) is not None
+
+
+# --- recovery and backup codes ----------------------------------------------------------------
+
+_RECOVERY_HEADING = re.compile(
+    r"(?<![^\W_])(?:(?:backup|recovery|emergency|rescue|one[- ]time)[ ](?:\w+[ ])?(?:codes?|keys?)"
+    r"|codes?[ ](?:de[ ])?(?:secours|récupération|recuperation|r[ée]cup)"
+    r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
+    r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backup|recovery|emergency|secours|codes?)"
+    r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+)(?![^\W_])"
+)
+_RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
+_RECOVERY_LITERALS_FR = ("secours", "récup", "recup")
+# A code: groups of digits and letters, 8 characters or more, most groups with a digit.
+_CODE = re.compile(
+    r"(?=[\w -]*[0-9])(?:[0-9a-z]{4,8}(?:[ -][0-9a-z]{4,8}){1,7}|[0-9a-z]{8,16}"
+    r"|[0-9]{6}(?:-[0-9]{6}){7})",
+    re.I,
+)
+_ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+)?")
+_MIN_LISTED = 2  # one code alone under a heading may be an order number; a key needs no list
+_KEY_GROUPS = 4  # "Q7RX-2MPK-8VWL-4HTN-6JCB": one grouped key is a recovery key
+_MAX_HEADING = 100
+
+
+def find_recovery_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR)
+    for line_start, line_end in _lines_with(lower, literals):
+        heading = _RECOVERY_HEADING.search(lower, line_start, line_end)
+        if heading is None or line_end - line_start > _MAX_HEADING:
+            continue
+        same_line = _code_at(text, heading.end(), line_end, after_heading=True)
+        if same_line is not None:
+            yield ("recovery-code", *same_line)
+            continue
+        yield from _codes_listed_under(text, line_end)
+
+
+def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int, int]]:
+    codes: list[tuple[int, int]] = []
+    position = heading_end + 1
+    while position < len(text):
+        line_end = end_of_line(text, position)
+        if text[position:line_end].strip() == "":
+            if codes:
+                break
+            position = line_end + 1
+            continue
+        item = _ITEM.match(text, position)
+        span = _code_at(text, item.end() if item else position, line_end, after_heading=False)
+        if span is None:
+            break
+        codes.append(span)
+        position = line_end + 1
+    if len(codes) >= _MIN_LISTED or (codes and _is_grouped_key(text[codes[0][0] : codes[0][1]])):
+        for start, end in codes:
+            yield ("recovery-code", start, end)
+
+
+def _code_at(
+    text: str, start: int, line_end: int, *, after_heading: bool
+) -> tuple[int, int] | None:
+    """A code filling the rest of its line; after a heading on its line, after a colon."""
+    rest = text[start:line_end]
+    if after_heading:
+        colon = re.match(r"[^:\n]{0,40}?:[ \t]*", rest)
+        if colon is None:
+            return None
+        start += colon.end()
+        rest = text[start:line_end]
+    value = rest.strip()
+    if not value or _CODE.fullmatch(value) is None or _is_example(value):
+        return None
+    first = start + len(rest) - len(rest.lstrip())
+    return first, first + len(value)
+
+
+def _is_grouped_key(value: str) -> bool:
+    return len(re.split(r"[ -]", value)) >= _KEY_GROUPS or len(value) >= 16
+
+
+def _is_example(value: str) -> bool:
+    """ "XXXX-XXXX", "1234 5678", "0000-0000": documentation, not a code; a code mixes."""
+    letters = {char for char in value.lower() if char.isalnum()}
+    digits = "".join(char for char in value if char.isdigit())
+    groups = re.split(r"[ -]", value)
+    worded = sum(not any(map(str.isdigit, group)) for group in groups)
+    return (
+        letters <= {"x", "0"}
+        or (all(map(str.isdigit, groups)) and len(set(digits)) < 3)
+        or "12345" in digits
+        or 2 * worded > len(groups)
+        or any(group[:1].isupper() and group[1:].islower() for group in groups)
+    )
+
+
+def find_words_given(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """The three layouts above, in turn."""
+    yield from find_code_words(text, lower)
+    yield from find_question_answers(text, lower)
+    yield from find_recovery_codes(text, lower)

@@ -1,0 +1,235 @@
+"""Secrets given in words (core/secrets/code_words.py): a word someone must say or give to be
+let in or to prove who they are, answers to security questions, recovery-code lists.
+
+Each kind is written in new words (other places, services and people than the corpora's), in
+English and French, next to look-alikes of the same shape that must pass: a code word not
+given, a magic word in a story, a word quoted in prose, questions without answers, lists of
+numbers that are no codes, documentation's example keys.
+"""
+
+import pytest
+
+from memoire.core.secrets import SecretFamily, find_secrets
+
+
+def found(text: str) -> list[str]:
+    return [
+        text[finding.start : finding.end]
+        for finding in find_secrets(text)
+        if finding.family is SecretFamily.KEYWORD_VALUE
+    ]
+
+
+# --- a word said or given to be let in or to prove who one is --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Night porter at the marina asks for the word «albatross» before he opens the gate",
+            "albatross",
+        ),
+        ("Tell the warden the password 'copperfield' and she'll unlock the hut", "copperfield"),
+        (
+            "Grandad's duress word for the alarm company = «buttercup», they call back if he "
+            "says it",
+            "buttercup",
+        ),
+        ("Duress code with the monitoring centre: tangerine", "tangerine"),
+        (
+            "Whoever collects Maya from swimming has to give the word “kingfisher” to the "
+            "instructor",
+            "kingfisher",
+        ),
+        ("Our safety word for the grandkids' pick-up is lavender fox", "lavender fox"),
+        ("La gardienne du gymnase demande le mot « Chopin » avant d'ouvrir le vestiaire", "Chopin"),
+        ("Mot de contrainte convenu avec la société d'alarme : « mirabelle »", "mirabelle"),
+        (
+            "Si quelqu'un d'autre que nous vient chercher Jules au judo, il doit dire le mot "
+            "« cerf-volant »",
+            "cerf-volant",
+        ),
+        (
+            "Télésurveillance de la pharmacie : mot de passe convenu avec l'opérateur = "
+            "« Vercors »",
+            "Vercors",
+        ),
+        ("Mot code pour récupérer les enfants au centre aéré : hérisson", "hérisson"),
+        ("Pour la voisine : le mot à donner au concierge c'est « Brocéliande »", "Brocéliande"),
+        ("Garderie : le mot pour récupérer Noé c'est Capucine", "Capucine"),
+        ("Holiday club pick-up: password is Mango, not the child's name", "Mango"),
+        ("Code pour la nounou au téléphone : « loup gris », sinon on raccroche", "loup gris"),
+        (
+            "Dentist's out-of-hours line: when asked, say 'Kestrel green' to the receptionist",
+            "Kestrel green",
+        ),
+    ],
+)
+def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
+    assert word in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We agreed on a code word with the kids, I'll tell you in person",
+        "On a choisi un mot code avec les enfants, je te le dirai de vive voix",
+        '"Say the magic word," said the rabbit. Lily whispered "please" and the door opened.',
+        "« Dis le mot magique », dit la sorcière ; Léo répondit « s'il te plaît » et la porte "
+        "s'ouvrit",
+        'The chorus keeps repeating the words "let it be" until the end',
+        "Le refrain répète les mots « ne me quitte pas » jusqu'à la fin",
+        'He never could say the word "sorry", not even to his kids',
+        "Mot de passe oublié ? Cliquez ici pour le réinitialiser",
+        "Forgot password? Click here and we'll email you a link",
+        "Secret Santa at the office: budget £15, names drawn Friday",
+        "Père Noël secret au bureau : budget 15 €, tirage vendredi",
+        'We call Grandpa "the Admiral" since he bought the boat',
+        "On appelle mamie « la Générale » depuis qu'elle gère le club",
+        "J'ai relu « Le Petit Prince » et « Vol de nuit » cet été",
+        'Finished "The Secret History" and "Pachinko" on the train',
+        "The word «hygge» has no English translation, our teacher said",
+        "Le mot « saudade » n'a pas de traduction, dit la prof",
+        "Safe word idea for the kids: something they'll remember, talk about it at dinner",
+        "Remind the school that pick-up passwords must be changed every term",
+        "Le mot de passe de la cantine sera envoyé par l'école lundi",
+        "The caretaker wants the password changed before the rehearsals start",
+        "The coach said the word 'relegation' for the first time this season",
+        'The babysitter knows the word "bedtime" means teeth first',
+        "The caretaker says the word on the street is that the hall is closing",
+        "Il faut dire « bonjour » au chauffeur quand on monte dans le bus",
+        'Kids must say "thank you" before they leave the table, otherwise no pudding',
+        "Tell the kids the word for today is 'kindness'",
+        "Word of the day: «serendipity»",
+        "Mot du jour : « procrastination »",
+        "Nom de code du projet : « Phénix », lancement en mars",
+        "Le mot de la fin revient au président : « merci à tous »",
+        "He needs to give the password to IT before they unlock his account",
+        "Le mot de passe de l'appli sera donné par l'opérateur à l'installation",
+        'The dress code is "smart casual" for the gala, the porter won\'t let you in otherwise',
+        "Code promo « ETE2024 » valable jusqu'à dimanche, sinon plein tarif",
+        "The word processor crashed again before I could open the file",
+        "Le code « rouge » signifie qu'on évacue le bâtiment",
+        "Code couleur de la crèche : « vert » pour les petits, sinon « bleu »",
+        'When asked, say "no thank you" to the salesman',
+        "The guest Wi-Fi has no password, it's open until 10pm.",
+    ],
+)
+def test_a_word_not_given_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- answers to security questions ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Questions de sécurité mutuelle de maman\nnom de jeune fille de sa mère : Le Bihan\n"
+            "premier animal : Filou",
+            "Le Bihan",
+        ),
+        ("Uncle Ray's building society\nfirst pet: Smudge\ncity of birth: Dundee", "Smudge"),
+        ("Security answers for the energy account: favourite teacher — Miss Hobbs", "Miss Hobbs"),
+        ("question secrète Ameli : nom de votre premier animal ?\n→ Caramel", "Caramel"),
+        ("Q: favourite teacher\nA: Mrs Delaney", "Mrs Delaney"),
+        ("q: first school\na: Holy Cross Juniors", "Holy Cross Juniors"),
+        (
+            "Réponses pour le compte de papi : meilleur ami — Gérard ; première voiture — R5",
+            "Gérard",
+        ),
+    ],
+)
+def test_security_answers_are_refused(text: str, answer: str) -> None:
+    assert answer in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security questions must not use your mother's maiden name or your first pet's name",
+        "Les questions secrètes ne doivent pas porter sur le nom de jeune fille de votre mère",
+        "Security questions offered:\n- mother's maiden name\n- first pet\n- city of birth",
+        "Questions proposées par la banque :\n- ville de naissance\n- premier animal\n"
+        "- nom de jeune fille de votre mère",
+        "Security question options: first pet, first school, favourite teacher — pick one later",
+        "security questions\nfirst pet: ?\nmaiden name: (ask Mum)",
+        "Our first pet was a hamster called Biscuit, my favourite teacher was Mr Hale",
+        "Fiche patient\nDate de naissance : 12/03/1948\nLieu de naissance : Brest",
+        "Ask Dad which first school he went to, for the family tree",
+        "Favourite film: Paddington 2, favourite book: Matilda (book club icebreaker)",
+        "Grand-père Louis\nNé le 3 mai 1920\nLieu de naissance : Quimper\nPremière école : "
+        "Saint-Joseph",
+        "Personnage du roman : ville natale : Brest ; meilleur ami : Paul",
+        "If you forget your password, the bank will ask your mother's maiden name",
+        "Questions secrètes : choisir parmi nom de jeune fille de la mère, premier animal, ville "
+        "de naissance",
+        "Mother's maiden name is needed to reset: call the bank",
+        "Bank security: first pet is a bad question, anyone can find it on Facebook",
+        "Compte Ameli : ville de naissance obligatoire pour l'inscription",
+        "Security tip: your first school should not be your answer",
+    ],
+)
+def test_questions_without_answers_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- recovery and backup code lists --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        (
+            "Dropbox backup codes for the surgery account\n3306 8175\n9042 6613\n2718 4590",
+            ("3306 8175", "9042 6613", "2718 4590"),
+        ),
+        (
+            "codes de récupération Apple de tonton\n- 58h2-k9vd\n- q7m3-x4tn\n- 2wpc-8rjf",
+            ("58h2-k9vd", "q7m3-x4tn", "2wpc-8rjf"),
+        ),
+        (
+            "Recovery codes for the studio's Adobe account\n7T4K 9QZ2\nR8MX 3VW6\nP2HD 5NL9",
+            ("7T4K 9QZ2", "R8MX 3VW6", "P2HD 5NL9"),
+        ),
+        (
+            "Codes de secours de la messagerie de l'asso\n61390-27714\n88042-15596",
+            ("61390-27714", "88042-15596"),
+        ),
+        (
+            "Code de récupération Microsoft (compta Martin)\nT8QW-3MZK-7RXD-2PLV-9HNC",
+            ("T8QW-3MZK-7RXD-2PLV-9HNC",),
+        ),
+    ],
+)
+def test_recovery_code_lists_are_refused(text: str, codes: tuple[str, ...]) -> None:
+    assert set(codes) <= set(found(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Backup schedule\n0200 nightly\n0300 weekly",
+        "Bus 42 to the station\n0715 0745\n0815 0845\n0915 0945",
+        "Prix des sauvegardes\n1490 2990\n4990 7990",
+        "Timeline\n1914 1918\n1939 1945\n1989 1991",
+        "Scores this season\n2104 1987\n2230 2015",
+        "Recovery codes look like XXXX-XXXX-XXXX; print them and keep them offline",
+        "Product key format: XXXXX-XXXXX-XXXXX-XXXXX-XXXXX (see the licence sheet)",
+        "Codes de récupération : imprimés, dans la boîte rouge du bureau",
+        "Backup codes: stored in Bitwarden, ask Sam",
+        "Recovery order numbers\nCMD-44120\nCMD-44121",
+        "Backup drive orders\nISBN 978-2-07-036822-8\nISBN 978-0-14-103614-4",
+        "Parcel recovery\nTracking 1Z999AA10123456784\nTracking 1Z999AA10123456785",
+        "Example backup codes in the docs\n1234 5678\n0000 0000",
+        "Emergency codes for the building\nFire 999\nPolice 999",
+        "Codes de secours (numéros d'urgence)\n15 SAMU\n18 Pompiers\n112 Europe",
+        "Order history\n4021 8866\n9930 1157\n6684 0023",
+        "Backup of the photos\n2019 2020\n2021 2022",
+        "Microsoft recovery key FAQ: the key is 48 digits in 8 groups, like 000000-000000-...",
+    ],
+)
+def test_numbers_that_are_no_codes_pass(text: str) -> None:
+    assert find_secrets(text) == []
