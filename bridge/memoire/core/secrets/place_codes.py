@@ -161,7 +161,7 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
     """ "the shed: 2580", "salle de soins 4 8 2 6", "local à ballons c'est 1-9-9-8": read from
     each noun's word, and from the word before it ("boiler room", "club house"), never by a
     search along the line: a long line of prose would cost a regex try at every character."""
-    near = sorted(p for word in _DIGITS_AND_SPELT for p in positions(lower, word))
+    near = sorted(_starts_of(lower, _DIGITS_AND_SPELT))
     done = -1
     for position in places[:_MAX_PLACES]:
         if position < done:
@@ -193,6 +193,16 @@ _DIGITS_AND_SPELT = (
     *("soixante", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
 )
 _WORD_BACK = re.compile(r"[^\W\d_]{1,16}[ \t]+\Z")
+
+
+def _starts_of(lower: str, words: tuple[str, ...]) -> Iterator[int]:
+    """Where each word starts, by `str.find`: not asked of text.positions, whose one pass per
+    note would then report every digit of every note to every rule."""
+    for word in words:
+        position = lower.find(word)
+        while position != -1:
+            yield position
+            position = lower.find(word, position + len(word))
 
 
 def _word_starts(lower: str, position: int) -> tuple[int, ...]:
