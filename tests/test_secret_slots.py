@@ -551,3 +551,79 @@ def test_the_look_alikes_of_hold_out_12s_kinds_pass(text: str) -> None:
 )
 def test_the_new_pairs_leave_their_look_alikes_alone(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- Codes given by the place or the role they belong to, without a secret noun (place_codes.py)
+# Written in new words for the kinds hold-out 13 missed: a place that locks and a bare code after
+# it (a colon, "c'est", nothing), a run of single digits after a room, a heading naming a place
+# over the code's line, a year a hint says was chosen, a dial's turns, a code named by whose it
+# is. Each was missed by the guard before place_codes.py.
+PLACE_CODES = [
+    ("Rowing club\nthe boiler room: 6614\nkeys for the launch are in the office", "6614"),
+    ("Jardins partagés\nla remise : 3972\nl'arrosoir est derrière", "3972"),
+    ("the bin store - 8135 (changed in June)", "8135"),
+    ("Astreinte\nch. 7 : pansement\nsalle de repos 7 3 1 5\nlinge : voir Corinne", "7 3 1 5"),
+    ("la buanderie c'est 8-0-6-2 (facile, le département)", "8-0-6-2"),
+    ("Cabanon du jardin\n6 2 9 4\nfermer le robinet en partant", "6 2 9 4"),
+    ("Grenier de mamie :\n3 3 8 1", "3 3 8 1"),
+    ("the tack room: 1987 (the year Mum was born, easy)", "1987"),
+    ("Armoire à linge : c'est l'année de naissance de papi, 1936", "1936"),
+    ("Strongbox in the back office\n22 left\n9 right\n41 left", "22 left\n9 right\n41 left"),
+    ("Tiroir-caisse du marché : droite 33, gauche 8, droite 16", "droite 33, gauche 8, droite 16"),
+    ("Centrale de l'église : code installateur 9072", "9072"),
+    ("Caisse du bar : code gérant 44817 pour annuler un ticket", "44817"),
+    ("Répondeur du gîte : code d'interrogation 3306", "3306"),
+    ("Free papi : code client confidentiel 557201, ils le demandent au 3244", "557201"),
+    ("le cabanon c'est sept trois un huit si tu passes avant moi", "sept trois un huit"),
+    ("Workshop back door 4419 — members only", "4419"),
+    ("the chapel vestry: 2 0 7 7", "2 0 7 7"),
+    ("Gun cabinet\n14 right\n3 left\n27 right", "14 right\n3 left\n27 right"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), PLACE_CODES)
+def test_a_code_given_by_its_place_or_role_is_refused(text: str, secret: str) -> None:
+    assert secret in [text[f.start : f.end] for f in find_secrets(text)]
+
+
+# The same places, rooms and roles with the numbers people write beside them: a room, a
+# channel, a bus, opening hours, a year in a sentence, a price or a quantity, a floor, a
+# service's phone number, a bank's RIB fields, a customer number, a score, a date, an address,
+# a road's directions, a list of rooms, a product's model, a code said to be elsewhere.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Planning\nsalle 214 : réunion parents\nch. 8 : perfusion à 22h",
+        "bureau 2C, au fond du couloir",
+        "VHF ch 16 for the harbour, ch 72 for the race",
+        "Bus 38 stops outside the boathouse",
+        "opening hours of the workshop: 0900-1700",
+        "The boathouse was built in 1962 by the members",
+        "the workshop: 1974 (year it was built)",
+        "La remise date de 1887, la charpente est d'origine",
+        "Garage : 1450 € par an",
+        "la cave : 600 bouteilles environ",
+        "Hangar 12, 2e étage, porte B",
+        "Casier n° 1204 au sous-sol",
+        "box internet en panne, appeler le 3900",
+        "RIB de maman\ncode banque 30004\ncode guichet 01234",
+        "code banque : 30004 / guichet : 01234",
+        "le code du local est sur le frigo",
+        "the shed key is under the blue pot",
+        "score 3-1 at the clubhouse, great match",
+        "rendez-vous le 2-7-19 devant le hangar",
+        "Garage Martin\n04 78 12 34 56",
+        "Storage unit\n1200 Harbour Road",
+        "Clubhouse\n1962 - opened by the mayor",
+        "pour le local : prendre la 2e à gauche puis la 1re à droite puis la 3e à gauche",
+        "code client 7781204 sur la facture",
+        "Lockers 1, 2, 3 and 4 are free this term",
+        "Salles 5, 6, 7 et 8 : examens",
+        "cabinet key on the hook, turn it left then right",
+        "manager code review at 1400 in room 3",
+        "mqtt://user@broker.local:1883",
+        "the workshop floor is 2400 sq ft",
+    ],
+)
+def test_numbers_beside_places_and_roles_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -43,6 +43,7 @@ from memoire.core.secrets.lookalikes import (
     says_where_it_is,
 )
 from memoire.core.secrets.passphrases import find_word_passphrases
+from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.text import (
@@ -137,6 +138,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_explained_values(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_place_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
 

@@ -110,6 +110,7 @@ _OTHER_CODES = frozenset(
         *("project", "projet", "issue", "course", "cours", "module", "item", "lot", "batch"),
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
         *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol", "tax", "fiscal"),
+        *("banque", "bank", "guichet", "agence", "branch"),  # a RIB's fields, printed on it
     )
 )
 _COUNTED = frozenset(

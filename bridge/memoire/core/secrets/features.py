@@ -346,7 +346,7 @@ _CONTEXT_CUES = (
         r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
         r"|diagnostic|obd|fault|panne|style|colou?r|couleur|hs|tariff|tarif"
-        r"|address|adresse|road|avenue)\b",
+        r"|address|adresse|road|avenue|rib|guichet)\b",
     ),
     (
         "c:place",  # "salle 12", "course code", "room 412": a place's or a lesson's number

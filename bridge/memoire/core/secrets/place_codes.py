@@ -1,0 +1,480 @@
+"""Codes given by the place or the role they belong to, without a secret noun.
+
+People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
+4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", a
+dial "12 à gauche / 48 à droite / 07 à gauche"; or they name the code by whose it is: "code
+commerçant 0712", "supervisor code 80426", "code d'interrogation à distance 7720", "code client
+confidentiel = 902815". A year is a code only when a hint says it was chosen ("c'est l'année de
+fondation de la chorale, 1978", "1953 (year the choir was founded, easy)").
+
+What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
+or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
+a phone number has pairs of digits; a date has a year; a bank's "code banque" names no place and
+no role; a direction ("2e à gauche") is an ordinal. Places a number often follows ("salle",
+"room", "bureau") give only a run of single digits or digits spelt out, never a bare number.
+"""
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterator
+from itertools import pairwise
+
+from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
+from memoire.core.secrets.text import positions
+
+RULE = "place-code"
+
+# Things and places that lock, EN and FR: a bare number after them, with a colon or alone, is
+# their code.
+_LOCKING = (
+    r"sheds?|hangars?|cupboards?|armoires?|placards?|local|cellars?|caves?|garages?|box"
+    r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|lockers?|casiers?|vestiaires?"
+    r"|changing[ ]rooms?|locker[ ]rooms?|bikes?|vélos?|antivols?|gates?|portails?|portillons?"
+    r"|doors?|portes?|storage(?:[ ]units?)?|stockage|abris?|cabanons?|remises?|greniers?"
+    r"|attics?|lofts?|boathouses?|club[ -]?house|huts?|cabanes?|workshops?|ateliers?"
+    r"|réserves?|store[ ]?rooms?|stock[ ]?rooms?|débarras|buanderies?|laveries?|laundry"
+    r"|chaufferies?|boiler[ ]rooms?|bin[ ]stores?|bike[ ]stores?|tiroirs?|drawers?"
+    r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
+    r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
+    r"|jett(?:y|ies)"
+)
+# Places a number follows as their own number ("salle 204", "room 12"): only a run of single
+# digits or digits spelt out is a code after them.
+_ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
+# Every noun above holds one of these (lowered): a note without any costs a few lookups.
+_STEMS = (
+    *("shed", "hangar", "cupboard", "armoire", "placard", "local", "cellar", "cave", "garage"),
+    *("box", "padlock", "cadenas", "safe", "coffre", "locker", "casier", "vestiaire", "room"),
+    *("bike", "vélo", "antivol", "gate", "portail", "portillon", "door", "porte", "storage"),
+    *("stockage", "abri", "cabanon", "remise", "grenier", "attic", "loft", "house", "hut"),
+    *("cabane", "workshop", "atelier", "réserve", "store", "débarras", "buanderie", "laverie"),
+    *("laundry", "chaufferie", "tiroir", "drawer", "chambre", "lock", "boîte", "boite"),
+    *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
+    *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett"),
+)
+_DIGIT_WORDS = (
+    r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept"
+    r"|huit|neuf"
+)
+_TENS = (
+    r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
+    r"|thirty|forty|fifty|sixty|seventy|eighty|ninety|dix|onze|douze|treize|quatorze|quinze"
+    r"|seize|vingt|trente|quarante|cinquante|soixante"
+)
+_NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{_DIGIT_WORDS}|{_TENS}))*|{_DIGIT_WORDS})"
+_RUN_JOINER = r"(?:[ ]|-|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+# Spelt digits joined by dashes ("four-one-nine-two") are left to the rules that know them.
+_SPELT_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+# A code typed or said one digit at a time: "4 8 2 6", "1-9-9-8", "3.9.6.1", "A, 3, 3, 8",
+# "2 then 6 then 0 then 5", "cinq deux neuf zéro", "sixty then twenty then eighty five".
+_RUN = (
+    rf"(?P<run>(?:[a-z]{_RUN_JOINER})?[0-9](?:{_RUN_JOINER}[0-9]){{2,9}}(?:-?[a-z#*])?(?![0-9])"
+    rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}})(?![\w-])"
+)
+# A number of four to eight digits, a letter or two at most, a keypad's key after it.
+_NUMBER = r"(?P<number>(?<![\w.,/°#-])[a-z]?[0-9]{4,8}[a-z]?[#*]?)(?![\w°]|[.,:/h-][0-9])"
+_VALUE = rf"(?:{_RUN}|{_NUMBER})"
+# Between a place and its code: a few words that name it, then a colon, a dash, "c'est", "is",
+# or a verb that sets it ("on l'a mis sur", "I put in", "tourner la molette sur").
+_NAMING = r"(?:,?[ \t]+(?:[^\s\d:=;!?.,—–]{1,24}|n°[ ]?\w{1,5}))"
+_SAID = r"(?:c['’]est|it['’]?s|is|est|was|était|=|->|→)"
+_SET = (
+    r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
+    r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turn|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à))"
+)
+_LINK = rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?|[ \t]+{_SAID}[ \t]+)"
+_PLACE_THEN_CODE = re.compile(
+    rf"(?<![\w.@/:-])(?P<place>(?:{_LOCKING})|(?P<room>{_ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
+)
+# Words a number may be followed by and stay a code: a key to press after it, a remark.
+_AFTER_A_CODE = re.compile(
+    r"[ \t]*(?:$|[,;.!?)(—–#*+]|-[ \t]|(?:then|puis|et|and|pour|for|hash|dièse|star|étoile"
+    r"|enter|valider|ok|on|off)\b)",
+    re.MULTILINE,
+)
+_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|—|à|a|to|/)[ \t]*[0-9]")
+_UNIT_AFTER = re.compile(r"[ \t]*(?:[€$£%]|[.,][0-9])")
+_YEAR = re.compile(r"[a-z]?(?:19|20)[0-9]{2}[a-z]?[#*]?")
+# A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
+_YEAR_HINT = re.compile(
+    r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
+    r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
+    r"|married|mari[ée]s?)\b"
+)
+_NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#|\bnum[ée]ro|\bnumbers?|\bnr\.?|\bnum)[ \t]*\Z")
+# Naming words that make the number the place's own: its number, floor, size or price.
+_PLACE_FACTS = frozenset(
+    (
+        *("n°", "no", "number", "numéro", "numbers", "numéros", "floor", "étage", "level"),
+        *("niveau", "size", "taille", "price", "prix", "model", "modèle", "ref", "réf"),
+        *("channel", "canal", "ch", "line", "ligne", "bus", "built", "construit", "construite"),
+        *("since", "depuis", "until", "jusqu'à", "avant", "before", "after", "après", "dès"),
+        *("opens", "ouvre", "closes", "ferme", "holds", "fits", "costs", "coûte", "fait"),
+        *("mesure", "makes", "was", "were", "has", "have", "had", "ont", "avait", "are"),
+        *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre"),
+    )
+)
+# Naming words that may stand between a place and its number with nothing linking them ("back
+# gate 2580", "portillon derrière 2580", "hut door 5529").
+_SIDE_WORDS = frozenset(
+    (
+        *("back", "front", "side", "main", "rear", "top", "bottom", "upstairs", "downstairs"),
+        *("derrière", "devant", "arrière", "bas", "haut", "du", "de", "la", "le", "d'entrée"),
+        *("entrée", "fond", "the", "old", "new", "big", "small", "grand", "petit", "door"),
+        *("porte", "lock", "gate", "padlock", "cadenas", "room", "store", "shed", "hut"),
+    )
+)
+# Locks that take three digits: a padlock, a bike lock, a combination.
+_THREE_DIGIT_LOCKS = ("padlock", "cadenas", "antivol", "bike", "vélo", "lock", "coffre", "safe")
+
+
+def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """`lower` is `text` lowered with its positions kept (see text.lowered). A number listed
+    with others of its size or explained as a number of something is no code (lookalikes.py)."""
+    for rule, start, end in _place_codes(text, lower):
+        if not is_enumerated(text, start, end) and not is_explained_as_a_number(text, end):
+            yield rule, start, end
+
+
+def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    places = sorted({p for stem in _STEMS for p in positions(lower, stem)})
+    if places:
+        yield from _codes_after_places(text, lower, places)
+        yield from _codes_under_headings(lower, places)
+    yield from _dial_combinations(lower)
+    yield from _role_codes(lower)
+
+
+def _lines_of(lower: str, places: list[int]) -> Iterator[tuple[int, int]]:
+    end = -1
+    for position in places:
+        if position <= end:
+            continue
+        start = lower.rfind("\n", 0, position) + 1
+        end = lower.find("\n", position)
+        end = len(lower) if end == -1 else end
+        yield start, end
+
+
+def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    """ "the shed: 2580", "salle de soins 4 8 2 6", "local à ballons c'est 1-9-9-8": read from
+    each noun's word, and from the word before it ("boiler room", "club house"), never by a
+    search along the line: a long line of prose would cost a regex try at every character."""
+    near = sorted(_starts_of(lower, _DIGITS_AND_SPELT))
+    done = -1
+    for position in places[:_MAX_PLACES]:
+        if position < done:
+            continue  # inside a code found already
+        line_end = lower.find("\n", position)
+        line_end = len(lower) if line_end == -1 else line_end
+        after = bisect_left(near, position)
+        if after == len(near) or near[after] >= min(line_end, position + _REACH):
+            continue  # no digit, nor a digit spelt out, soon after the noun: no code
+        for start in _word_starts(lower, position):
+            found = _PLACE_THEN_CODE.match(lower, start, line_end)
+            if found is None:
+                continue
+            span = _place_code(lower, found, line_end)
+            if span is not None and not _is_a_product(text, found):
+                yield RULE, *span
+                done = span[1]
+                break
+
+
+_MAX_PLACES = 200  # a note of nouns ("garage garage …") is read up to this many of them
+_REACH = 90  # characters after a noun where its code starts: a few naming words, a link
+# What a code after a noun starts with: a digit, or a word of a run of spelt digits (one of
+# these is in any run of three).
+_DIGITS_AND_SPELT = (
+    *"0123456789",
+    *("zéro", "zero", "deux", "trois", "quatre", "cinq", "huit", "neuf", "two", "three"),
+    *("four", "five", "seven", "eight", "nine", "vingt", "trente", "quarante", "cinquante"),
+    *("soixante", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
+)
+_WORD_BACK = re.compile(r"[^\W\d_]{1,16}[ \t]+\Z")
+
+
+def _starts_of(lower: str, words: tuple[str, ...]) -> Iterator[int]:
+    """Where each word starts, by `str.find`: not asked of text.positions, whose one pass per
+    note would then report every digit of every note to every rule."""
+    for word in words:
+        position = lower.find(word)
+        while position != -1:
+            yield position
+            position = lower.find(word, position + len(word))
+
+
+def _word_starts(lower: str, position: int) -> tuple[int, ...]:
+    """Where the noun found at `position` starts ("vestiaire" from "stiaire"… or "local" in
+    "local"), and where the word before it starts ("boiler" before "room")."""
+    start = position
+    while start > 0 and start > position - 16 and lower[start - 1].isalpha():
+        start -= 1
+    before = _WORD_BACK.search(lower, max(0, start - 24), start)
+    return (start,) if before is None else (start, before.start())
+
+
+_SPELT = re.compile(rf"\b(?:{_DIGIT_WORDS}|{_TENS})\b")
+
+
+def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
+    naming = [word.strip(",") for word in found["naming"].split()]
+    if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
+        return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
+    gap = (found["gap"] or "").strip()
+    hinted = _YEAR_HINT.search(lower, found.start(), line_end) is not None
+    if gap and not (hinted and _COLON.search(found["link"])):
+        return None  # "the boathouse was founded in 1953": a sentence about the place
+    if found["run"] is not None:
+        return found.span("run") if _is_run_code(lower, found, found["place"]) else None
+    linked = found["gap"] is not None
+    year = _YEAR.fullmatch(found["number"]) is not None
+    if found["room"] is not None and not (linked and year and hinted):
+        return None  # "salle 1204", "room: 2210": the room's number
+    if not linked and not all(word in _SIDE_WORDS for word in naming):
+        return None  # "the garage holds 2400": words, then a number, nothing linking them
+    if year and not hinted:
+        return None  # "the shed: 1998", "local 2024": a date
+    if not _ends_a_code(lower, found.end("number"), line_end):
+        return None
+    if _NUMBERED.search(lower, max(0, found.start("number") - 12), found.start("number")):
+        return None
+    return found.span("number")
+
+
+_COLON = re.compile(r"[:—–-]")
+_SAYS = re.compile(rf"{_SAID}|{_DIGIT_WORDS}|{_TENS}")
+_PRODUCT = re.compile(r"[A-Z][\w-]*[ ]\Z")
+
+
+def _is_a_product(text: str, found: re.Match[str]) -> bool:
+    """ "Master Lock 5401", "Yale Safe 3020": a brand's capitalised name and a number with
+    nothing linking them is a model."""
+    return (
+        found["gap"] is None
+        and text[found.start("place")].isupper()
+        and _PRODUCT.search(text, max(0, found.start("place") - 24), found.start("place"))
+        is not None
+    )
+
+
+def _is_run_code(lower: str, found: re.Match[str], place: str) -> bool:
+    """A run of single digits is a code after a place, a room's included; three digits only
+    after a padlock or a bike lock ("cadenas 4 9 2"); not a list ("salles 1, 2, 3 et 4"), not a
+    range ("4 5 6 - 9")."""
+    run = found["run"]
+    digits = [int(char) for char in run if char.isdigit()]
+    count = len(digits) or len(_SPELT.findall(run))
+    three = any(lock in place for lock in _THREE_DIGIT_LOCKS)
+    if count < (3 if three else 4) or _RANGE_AFTER.match(lower, found.end("run")):
+        return False
+    steps = [b - a for a, b in pairwise(digits)]
+    listed = "," in run or " et " in run or " and " in run
+    ascending = bool(steps) and all(step > 0 for step in steps)
+    return not (ascending and (listed or all(step == 1 for step in steps)))
+
+
+def _ends_a_code(lower: str, end: int, line_end: int) -> bool:
+    """A code ends its line, or a remark, a key or a dash follows it; a word after a number
+    makes it a quantity ("1200 bouteilles"), a range or a unit a schedule or a price."""
+    if end >= line_end:
+        return True
+    if _RANGE_AFTER.match(lower, end) or _UNIT_AFTER.match(lower, end):
+        return False
+    return _AFTER_A_CODE.match(lower, end) is not None
+
+
+# A short heading that names a place (no number of three digits or more on it), then the code
+# alone at the start of the next non-empty line.
+_MAX_HEADING_WORDS = 6
+_MAX_HEADING = 80
+_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•][ \t]+)?{_VALUE}")
+
+
+def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    """ "Club house voile\\n5 8 1 3", "box de stockage n°B22\\n6641"."""
+    for line_start, line_end in _lines_of(lower, places):
+        if line_end - line_start > _MAX_HEADING:
+            continue
+        heading = lower[line_start:line_end]
+        if len(heading.split()) > _MAX_HEADING_WORDS or re.search(r"[0-9]{3}", heading):
+            continue
+        place = re.search(rf"(?<![\w-])(?:{_LOCKING}|(?P<room>{_ROOMS}))(?![\w-])", heading)
+        if place is None or re.search(r"[=]|:[ \t]*\S", heading):
+            continue  # "le hangar : clé chez Yannick": the line gives its own value
+        below = _next_line(lower, line_end)
+        if below is None:
+            continue
+        start, end = below
+        value = _LINE_VALUE.match(lower, start, end)
+        if value is None:
+            continue
+        if value["run"] is not None:
+            if _is_run_code(lower, value, place[0]):
+                yield RULE, *value.span("run")
+            continue
+        if place["room"] is not None or _YEAR.fullmatch(value["number"]):
+            continue
+        if _ends_a_code(lower, value.end("number"), end):
+            yield RULE, *value.span("number")
+
+
+def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
+    """The next non-empty line, past one blank line at most."""
+    position = line_end
+    for _ in range(2):
+        if position >= len(lower):
+            return None
+        end = lower.find("\n", position + 1)
+        end = len(lower) if end == -1 else end
+        if lower[position + 1 : end].strip():
+            return position + 1, end
+        position = end
+    return None
+
+
+# A dial's steps: "12 à gauche", "48 right", "18 R", "L14", "gauche 5"; three or more steps,
+# turning both ways, make a combination. An ordinal ("2e à gauche") or a distance ("300 m à
+# droite") is a road's direction and does not match. Found from their numbers: prose holds few.
+_TURNS = r"gauche|droite|left|right|clockwise|anticlockwise|counterclockwise"
+_DIGITS = re.compile(r"[0-9]+")  # a class first: `re` skips to the next digit fast
+_TURN_AFTER = re.compile(
+    rf"[ \t]*(?:(?:à|to[ ]the|to)[ \t]+)?(?:(?P<word>{_TURNS})|[lrgd])(?![\w'’])"
+)
+_TURN_BEFORE = re.compile(rf"(?<![\w'’])(?:(?P<word>{_TURNS})|[lrgd])[ \t]*\Z")
+_BETWEEN_STEPS = re.compile(
+    r"[ \t]*(?:[,;/|]|then|puis|et|and|-|—)?[ \t]*\n?[ \t]*(?:[-*•][ \t]+)?"
+)
+_TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
+_TURN_ENDS = frozenset("etlrgd")  # the last letters of the turns
+_MIN_STEPS = 3
+
+
+def _dial_combinations(lower: str) -> Iterator[tuple[str, int, int]]:
+    """ "12 à gauche\\n48 à droite\\n07 à gauche", "L2 R38 L14", "gauche 5, droite 19, gauche
+    2": read around the turns' words, and below a dial's lock for single letters; a regex
+    along a whole note of accented prose costs milliseconds."""
+    words = [p for word in _TURN_WORDS for p in positions(lower, word)]
+    locks = [p for stem in _DIAL_LOCKS for p in positions(lower, stem)]
+    windows = [(p - _TURN_REACH, p + _TURN_REACH, False) for p in words[:_MAX_PLACES]]
+    windows += [(p, p + _LOCK_REACH, True) for p in locks[:_MAX_PLACES]]
+    merged: list[tuple[int, int, bool]] = []
+    for start, stop, letters in sorted(windows):
+        if merged and start <= merged[-1][1]:
+            first, last, either = merged.pop()
+            merged.append((first, max(last, stop), either or letters))
+        else:
+            merged.append((max(0, start), min(stop, len(lower)), letters))
+    for start, stop, letters in merged:
+        yield from _dial_in(lower, start, stop, letters)
+
+
+_TURN_REACH = 60  # characters either side of a turn's word where its steps are read
+_LOCK_REACH = 160  # characters after a dial's lock where steps of single letters are read
+# Locks with a dial: only after one is "L2 R38 L14" read as turns.
+_DIAL_LOCKS = (
+    *("safe", "coffre", "lock", "cadenas", "mailbox", "boîte", "boite", "tiroir", "drawer"),
+    *("dial", "molette", "cadran", "combin", "strongbox", "armoire", "cabinet"),
+)
+
+
+def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[str, int, int]]:
+    steps: list[tuple[int, int, str, int]] = []
+    for number in _DIGITS.finditer(lower, start, end):
+        if not _is_small_number(lower, number):
+            continue
+        step = _step(lower, number, letters)
+        if step is None:
+            continue
+        if steps and _BETWEEN_STEPS.fullmatch(lower, steps[-1][1], step[0]) is None:
+            yield from _combination(steps)
+            steps = []
+        steps.append(step)
+    yield from _combination(steps)
+
+
+def _is_small_number(lower: str, number: re.Match[str]) -> bool:
+    """One or two digits standing alone: not a part of a decimal ("2,5"), nor "3°"."""
+    start, end = number.span()
+    return (
+        end - start <= 2
+        and lower[end : end + 1] not in ("°", "º")
+        and not (lower[end : end + 1] in ".," and lower[end + 1 : end + 2].isdigit())
+        and not (lower[start - 1 : start] in ".," and lower[start - 2 : start - 1].isdigit())
+    )
+
+
+def _step(lower: str, number: re.Match[str], places: bool) -> tuple[int, int, str, int] | None:
+    """The step a small number is part of: its span with its turn, the turn, the number."""
+    start, end = number.span()
+    after = _TURN_AFTER.match(lower, end)
+    if after is not None and (places or after["word"]):
+        return start, after.end(), _side(after[0]), int(number[0])
+    last = lower[max(0, start - 3) : start].rstrip()[-1:]
+    if not last or last not in _TURN_ENDS:
+        return None  # "à 19 degrés": no turn ends right before the number
+    before = _TURN_BEFORE.search(lower, max(0, start - 18), start)
+    if before is not None and (places or before["word"]):
+        return before.start(), end, _side(before[0]), int(number[0])
+    return None
+
+
+def _side(turn: str) -> str:
+    """Which way a turn goes: "gauche", "left", "L", "G", "anticlockwise" are one way."""
+    last = turn.rsplit(maxsplit=1)[-1]
+    word = last if last in _TURN_SET else turn.strip()
+    return "left" if word in _LEFT else "right"
+
+
+_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise"))
+_TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
+
+
+def _combination(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
+    turns = {turn for _, _, turn, _ in steps}
+    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(n for *_, n in steps) >= 3:
+        yield RULE, steps[0][0], steps[-1][1]
+
+
+# Codes named by whose they are: "code commerçant", "supervisor code", "code d'interrogation à
+# distance", "code client confidentiel" (a customer's number alone is no secret).
+_ROLES = (
+    r"merchant|commer[çc]ant|supervisor|superviseur|manager|g[ée]rante?|responsable|admin"
+    r"|administrateur|administrator|master|ma[îi]tre|installer|installateur|engineer"
+    r"|technicien|technician|maintenance|interrogation|remote(?:[ ]access)?|acc[èe]s[ ]distant"
+    r"|à[ ]distance|caissi[èe]re?|cashier|voicemail|r[ée]pondeur"
+)
+_PRIVATE = r"confidentiel(?:le)?|confidential|secret|priv[ée]e?|private|personal|perso(?:nnel)?"
+_CLIENT = r"client|customer|abonn[ée]|subscriber"
+_QUALIFIER = rf"(?:[ ](?:{_PRIVATE}|à[ ]distance|distant|remote))"
+_CODE_OF_ROLE = re.compile(
+    rf"code[ ](?:d['’]|de[ ]|du[ ])?(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
+)
+_ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:[ ]access)?[ ](?:pass)?\Z")
+_ROLE_VALUE = re.compile(rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}")
+
+
+def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
+    """Read from each "code" and "pin": "code commerçant 0712", "supervisor PIN 4455"."""
+    for noun in ("code", "pin"):
+        for position in list(positions(lower, noun))[:_MAX_PLACES]:
+            end = position + len(noun)
+            if lower[end : end + 1].isalpha() or (
+                lower[position - 1 : position].isalpha()
+                and (lower[position - 4 : position] != "pass")
+            ):
+                continue  # "codec", "spin", "pine": another word
+            of_role = _CODE_OF_ROLE.match(lower, position) if noun == "code" else None
+            if of_role is not None:
+                end = of_role.end()
+            elif _ROLE_BEFORE.search(lower, max(0, position - 40), position) is None:
+                continue
+            value = _ROLE_VALUE.match(lower, end)
+            if value is None:
+                continue
+            number_end = value.end("number")
+            if _YEAR.fullmatch(value["number"]) or _UNIT_AFTER.match(lower, number_end):
+                continue
+            if not _RANGE_AFTER.match(lower, number_end):
+                yield RULE, value.start("number"), number_end
