@@ -652,16 +652,17 @@ def _next_line_relation(
 def _with_context(label: _Label, window: str) -> _Label:
     """The label with the cues of its value's line added (a next line, a table row)."""
     context = tuple({*label.context, *context_features(window)})
-    extended = _Label(
+    crossed = _crossed(label.kind, context)
+    return _Label(
         label.kind,
         label.start,
         label.end,
         label.line_start,
         label.line_end,
         context,
-        _crossed(label.kind, context),
+        crossed,
+        None if label.noun_score is None else noun_score(label.kind, context, crossed),
     )
-    return extended if label.noun_score is None else _with_noun_score(extended)
 
 
 def _with_noun_score(label: _Label) -> _Label:

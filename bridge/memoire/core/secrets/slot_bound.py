@@ -15,7 +15,7 @@ relations, its shape, their crosses) share no name, which their prefixes ensure 
 for the noun, `r:`/`p:`/`n:` for where the value sits, `v:` for its shape).
 """
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from functools import lru_cache
 
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
@@ -24,7 +24,8 @@ from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 _ROUNDING = 1e-9
 
 
-def noun_score(kind: str, context: Iterable[str], crossed: Iterable[str]) -> float:
+@lru_cache(maxsize=4096)
+def noun_score(kind: str, context: tuple[str, ...], crossed: tuple[str, ...]) -> float:
     """The part of every pair's score its noun fixes: the bias, its kind, the cues around it."""
     return BIAS + _weight(f"l:{kind}") + sum(_weight(name) for name in {*context, *crossed})
 
