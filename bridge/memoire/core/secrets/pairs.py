@@ -8,7 +8,7 @@ column) as features, and the scorer (slots.py) decides; no layout is required fo
 import re
 from bisect import bisect_left
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from memoire.core.secrets.features import (
@@ -21,6 +21,7 @@ from memoire.core.secrets.features import (
     word_class,
 )
 from memoire.core.secrets.passphrases import _SENTENCE_WORDS
+from memoire.core.secrets.slot_bound import cannot_win, noun_score
 from memoire.core.secrets.text import positions
 
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
@@ -144,10 +145,12 @@ class _Label:
     line_end: int
     context: tuple[str, ...]
     crossed: tuple[str, ...]  # the cues and layout crossed with the noun's kind, once per noun
+    noun_score: float | None = None  # its part of a pair's score, when pairs that cannot win go
 
 
-def slots(text: str, lower: str) -> Iterator[Slot]:
-    """Every (noun, value) pair of the note, in the order of their nouns."""
+def slots(text: str, lower: str, *, winners_only: bool = False) -> Iterator[Slot]:
+    """Every (noun, value) pair of the note, in the order of their nouns; with `winners_only`,
+    none that slot_bound.py shows to score under the threshold."""
     matches = (
         (match, line_start, line_end)
         for line_start, line_end in _lines_with_stems(lower)
@@ -160,6 +163,8 @@ def slots(text: str, lower: str) -> Iterator[Slot]:
         ):
             continue
         label = _label(text, lower, match, line_start, line_end, fences=fences)
+        if winners_only:
+            label = _with_noun_score(label)
         yield from _same_line(text, label)
         yield from _digit_runs(text, label)
         yield from _quoted_after(text, label)
@@ -320,12 +325,22 @@ def _slot(text: str, label: _Label, start: int, end: int, where: list[str]) -> S
     shape = value_features(value)
     if _KEYPAD_ENTRY.fullmatch(value if value[-1] in "*#" else text[start : end + 1]):
         shape = (*shape, "v:keypad_key")  # "2207*", "9182#": a code typed on a keypad
-    where = [*where, *_sequence(text, start, end)]
-    names = {f"l:{label.kind}", *where, *shape, *label.context}
     if text[max(0, start - 2) : start].rstrip().endswith(_OPENING_QUOTES) and text[
         end : end + 2
     ].lstrip().startswith(_CLOSING_QUOTES):
         quoted = True  # « caramel », spaced inside its quotes
+    if label.noun_score is not None and cannot_win(
+        label.noun_score,
+        label.kind,
+        where,
+        shape,
+        quoted=quoted,
+        crossed_relations=_CROSSED,
+        optional=_SEQUENCE_RELATIONS,
+    ):
+        return None
+    where = [*where, *_sequence(text, start, end)]
+    names = {f"l:{label.kind}", *where, *shape, *label.context}
     if quoted:  # "code word "pineapple"": a word in quotes after a word said aloud
         names.update(("r:quoted", f"{label.kind}&r:quoted"))
         names.update(f"r:quoted&{name}" for name in shape)
@@ -362,6 +377,9 @@ _REPLACED_STEMS = (
     *("new", "nouv", "now", "maint", "désormais", "chang", "updated", "reset", "became"),
     *("devenu", "rempla"),
 )
+
+
+_SEQUENCE_RELATIONS = ("r:then_key", "r:replaced")  # what `_sequence` may add
 
 
 def _sequence(text: str, start: int, end: int) -> Iterator[str]:
@@ -634,6 +652,7 @@ def _next_line_relation(
 def _with_context(label: _Label, window: str) -> _Label:
     """The label with the cues of its value's line added (a next line, a table row)."""
     context = tuple({*label.context, *context_features(window)})
+    crossed = _crossed(label.kind, context)
     return _Label(
         label.kind,
         label.start,
@@ -641,8 +660,14 @@ def _with_context(label: _Label, window: str) -> _Label:
         label.line_start,
         label.line_end,
         context,
-        _crossed(label.kind, context),
+        crossed,
+        None if label.noun_score is None else noun_score(label.kind, context, crossed),
     )
+
+
+def _with_noun_score(label: _Label) -> _Label:
+    score = noun_score(label.kind, label.context, label.crossed)
+    return replace(label, noun_score=score)
 
 
 def _crossed(kind: str, context: tuple[str, ...]) -> tuple[str, ...]:

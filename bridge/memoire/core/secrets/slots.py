@@ -47,7 +47,7 @@ def find_slot_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """The values of the pairs that score as secrets, each once: a value overlapping one
     found already ("12 droite 34" inside "gauche 12 droite 34") is the same value."""
     found: list[tuple[int, int]] = []
-    for slot in slots(text, lower):
+    for slot in slots(text, lower, winners_only=True):
         if any(slot.start < end and start < slot.end for start, end in found):
             continue
         if score(slot) < THRESHOLD or _is_no_value(text, lower, slot):
