@@ -279,11 +279,11 @@ HOLDOUT_FLOORS = (
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=139, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
@@ -293,8 +293,9 @@ HOLDOUT_FLOORS = (
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
-    # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Not yet studied
-    HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=129, token=30, card=20, flagged=2),
+    # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Then studied for
+    # passwords a person made with no secret noun near them (made_passwords.py): 141 of 160
+    HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=2),
 )
 
 
