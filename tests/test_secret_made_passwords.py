@@ -100,6 +100,9 @@ def test_made_passwords_caught_where_an_account_stands(text: str, secret: str) -
         "budget : loyer + charges, donc 1240 par mois",
         "the recipe: flour + sugar, so Victoria sponge",
         "Score du match : France + Espagne, donc Euro2024",
+        # a list of settings is no chat; a run's identifier under a Wi-Fi line is no key
+        "Réglages du serveur\nmdp : dans le coffre\nalgo_hash: argon2id",
+        "wifi password: same as last year (ask me)\nrun_id_20240612_T0930_MorningBackup_v2",
         # chat about names, not passwords
         "Tom: what's the wifi called?\nAnna: PuppyTraining22",
         "Sam: what's the password?\nPriya: no idea\nSam: and the hashtag?\nPriya: Vendanges2024",

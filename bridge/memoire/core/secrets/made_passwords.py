@@ -44,6 +44,7 @@ _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
 _HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
 _MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
+_LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
 
 
 def made_shape(value: str) -> Shape | None:
@@ -54,8 +55,8 @@ def made_shape(value: str) -> Shape | None:
         return None  # files, addresses, versions, paths, code
     if _LOWER_WORD.search(value) is None:
         return None  # RTX4090, COP28, AT&T, SFR_A1B2: codes and acronyms
-    if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES:
-        return None
+    if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES or _LONG_DIGITS.search(value):
+        return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
     has_digit = any(char.isdigit() for char in value)
     inner = value[:-1] if not has_digit else value
     if any(char in _INNER_SYMBOLS for char in inner[1:]):
@@ -221,8 +222,12 @@ def _names_an_account(text: str, lower: str, lines: list[tuple[int, int]], above
     line = text[start:end]
     if _IDENTIFIER.search(line) is not None:
         return True  # "@domaine_marsac", "lea.fournier@gmail.com", "admin", "Ring : lea@…"
-    if ":" in line:
-        return _NETWORK_WORDS.search(lower, start, line.index(":") + start) is not None
+    if ":" in line:  # "📶 wifi : MaisonDuLac": a network named, one word after its colon
+        colon = start + line.index(":")
+        return (
+            _NETWORK_WORDS.search(lower, start, colon) is not None
+            and _ONE_TOKEN.fullmatch(text, colon + 1, end) is not None
+        )
     heading = _non_blank_above(text, lines, above)
     if heading is None or _ONE_TOKEN.fullmatch(line) is None:
         return False
@@ -283,22 +288,32 @@ def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 # --- a chat reply -------------------------------------------------------------------------------
 
-_SPEAKER_VALUE = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[^\W\d_][\w'’.-]{0,20}[ \t]?(?::|—|-)[ \t]+"
-    r"(?P<value>\S+)[ \t]*\Z"
+# A speaker is named as people are (capital first, no "_": not "password_hash:"), maybe after
+# the message's time, maybe with the time after the name ("Anaïs 09:14 — ").
+_SPEAKER = (
+    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][0-9:h]{4,5})?"
+    r"[ \t]?(?::|—|-)[ \t]+"
 )
+_SPEAKER_VALUE = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]*\Z")
 _ASKED_ABOUT = re.compile(
     r"(?<![^\W_])(?:passwords?|pw|pwd|mdp|mot de passe|passcode|login|logins|identifiants?)"
     r"(?![^\W_])"
 )
-_SPEAKER_LINE = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[^\W\d_][\w'’.-]{0,20}[ \t]?(?::|—|-)[ \t]+\S"
-)
+_SPEAKER_LINE = re.compile(_SPEAKER + r"\S")
+_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|lequel)(?![^\W_])")
 _ASKED_A_NAME = re.compile(
     r"(?<![^\W_])(?:name|called|nom|appelle|ssid|réseau|network|hashtag|handle|user(?:name)?)"
     r"(?![^\W_])"
 )
 _REPLY_REACH = 3
+
+
+def _is_asked_about(lower: str, start: int, end: int) -> bool:
+    """A question about a password: "whats the bins rota password??", "c'est quoi le mdp"."""
+    return (
+        _ASKED_ABOUT.search(lower, start, end) is not None
+        and _QUESTION.search(lower, start, end) is not None
+    )
 
 
 def _is_speaker_line(text: str, start: int, end: int) -> bool:
@@ -315,7 +330,7 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
         if not _is_speaker_line(text, *lines[index - 1]):
             continue  # a label's line under a heading ("Réseau : Gite_LesChenes"), no chat
         asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
-        if any(_ASKED_ABOUT.search(lower, *line) for line in asked) and not any(
+        if any(_is_asked_about(lower, *line) for line in asked) and not any(
             _ASKED_A_NAME.search(lower, *line) for line in (lines[index - 1], (start, end))
         ):
             value = _value_at(text, reply.start("value"))
