@@ -19,6 +19,7 @@ look-alikes do not take there:
 """
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
 
@@ -202,8 +203,8 @@ def _under_accounts(text: str, lower: str) -> Iterator[tuple[int, int]]:
     """ "Vineyard Instagram / @domaine_marsac / GrapeHarvest!2024", one a line: a line of one
     made value whose line above names the account (a handle, an e-mail, a login; a network's
     name under a Wi-Fi heading), or ends with one after a colon ("Appli Ring : lea@…")."""
-    lines = _lines(text)
-    for index in range(1, len(lines)):
+    lines, below = _lines_below(text, lower, _ACCOUNT_STEMS)
+    for index in below:
         start, end = lines[index]
         bare = _BARE_LINE.fullmatch(text, start, end)
         if bare is None or made_shape(_unwrapped(bare["value"])) is None:
@@ -240,6 +241,32 @@ def _unwrapped(value: str) -> str:
     return value.lstrip(_LEADING).rstrip(_TRAILING)
 
 
+# Words one of the two lines above a value names its account with: a note without any (most
+# prose) has no line read for a value alone.
+_ACCOUNT_STEMS = (
+    *("@", "wifi", "wi-fi", "wlan", "ssid", "réseau", "network", "hotspot", "box"),
+    *("admin", "root", "user", "login", "ubuntu"),
+)
+_ASKED_STEMS = ("pass", "pw", "mdp", "mot de passe", "login", "identifiant")
+_LINES_BELOW = 3
+
+
+def _lines_below(
+    text: str, lower: str, stems: tuple[str, ...]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The note's lines, and the indexes of the few under each line holding one of `stems`."""
+    held = [position for stem in stems for position in positions(lower, stem)]
+    if not held:
+        return [], []
+    lines = _lines(text)
+    starts = [start for start, _ in lines]
+    below: set[int] = set()
+    for position in held:
+        index = bisect_right(starts, position) - 1
+        below.update(range(index + 1, min(len(lines), index + 1 + _LINES_BELOW)))
+    return lines, sorted(below)
+
+
 def _lines(text: str) -> list[tuple[int, int]]:
     spans = []
     start = 0
@@ -263,13 +290,20 @@ _FORMULA = re.compile(
     r"(?<![^\W_])(?:name|nom|prénom|year|année|an|dog|cat|chien|chat|pet|birthday|anniv\w*"
     r"|usual|habituel|number|numéro|date)(?![^\W_])[^\n]{0,80}?"
     r"(?:\+|(?<![^\W_])(?:then|puis|suivi de|followed by|plus)(?![^\W_]))"
-    r"[^\n]{0,60}(?:(?<![^\W_])(?:so|donc|soit)(?![^\W_])|=|→|->|,|:)[ \t]*(?=\S)",
+    r"[^\n]{0,60}(?:(?<![^\W_])(?:so|donc|soit)(?![^\W_])|=|→|->|,|:)[ \t]*\Z",
     re.IGNORECASE,
 )
-_FORMULA_STEMS = ("+", "then", "puis", "suivi", "followed", "plus")
+# The formula's nouns, rarer in prose than its joiners ("puis", "then", "+"): where it is read.
+_FORMULA_STEMS = (
+    *("name", "nom", "year", "année", "dog", "cat", "chien", "chat", "pet", "birthday"),
+    *("anniv", "usual", "habituel", "number", "numéro", "date"),
+)
+_FORMULA_REACH = 200
 
 
 def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """The line's last word, when made, after a formula that builds it: only the lines that
+    end with a made value are read for a formula (prose says "puis" and "then" often)."""
     seen: set[int] = set()
     for stem in _FORMULA_STEMS:
         for position in positions(lower, stem):
@@ -277,13 +311,15 @@ def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
             if line_start in seen:
                 continue
             seen.add(line_start)
-            for formula in _FORMULA.finditer(text, line_start, line_end):
-                value = _value_at(text, formula.end())
-                if value is None or not _ends_its_line(text, value[1]):
-                    continue
-                if made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL):
-                    yield value[0], value[1]
-                    break
+            line_end = line_start + len(text[line_start:line_end].rstrip())
+            last = max(
+                text.rfind(" ", line_start, line_end), text.rfind("\t", line_start, line_end)
+            )
+            value = _value_at(text, last + 1) if last > position else None
+            if value is None or made_shape(value[2]) not in (Shape.DIGITS, Shape.SYMBOL):
+                continue
+            if _FORMULA.search(text, max(line_start, value[0] - _FORMULA_REACH), value[0]):
+                yield value[0], value[1]
 
 
 # --- a chat reply -------------------------------------------------------------------------------
@@ -321,8 +357,8 @@ def _is_speaker_line(text: str, start: int, end: int) -> bool:
 
 
 def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    lines = _lines(text)
-    for index in range(1, len(lines)):
+    lines, below = _lines_below(text, lower, _ASKED_STEMS)
+    for index in below:
         start, end = lines[index]
         reply = _SPEAKER_VALUE.fullmatch(text, start, end)
         if reply is None or made_shape(_unwrapped(reply["value"])) is None:
