@@ -294,7 +294,9 @@ HOLDOUT_FLOORS = (
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
     # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Then studied for
-    # words given at a door, security answers and recovery-code lists (code_words.py): 137
+    # words given at a door, security answers and recovery-code lists (code_words.py), codes
+    # given by their place or role (place_codes.py), passwords a person made with no secret
+    # noun near them (made_passwords.py)
     HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=137, token=30, card=20, flagged=2),
 )
 

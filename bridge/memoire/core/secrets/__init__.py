@@ -42,6 +42,7 @@ from memoire.core.secrets.lookalikes import (
     is_piped_command,
     says_where_it_is,
 )
+from memoire.core.secrets.made_passwords import find_made_passwords
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
@@ -141,6 +142,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_place_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_made_passwords(text, lower))
 
 
 def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:

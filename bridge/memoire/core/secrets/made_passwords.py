@@ -1,0 +1,374 @@
+"""Passwords a person made, given where no secret noun names them.
+
+"GrapeHarvest!2024" under an Instagram handle, "son mail + Vieuxport!1946", "jury /
+Spi_Asymetrique", "the cat's name + the year we opened, so Biscuit2011", "Priya: FlatAmazon_2024"
+after a question about a password: a value shaped like the passwords people build (a word, a
+symbol, digits; CamelCase and a year; words joined by "_", "&" or "-" with a digit; leet) that
+stands where an account's password stands. The shape alone says little: hashtags, handles,
+product and event names (iPhone15, Paris2024), brands (Procter&Gamble), identifiers (user_id),
+file names and network names share it. Each place below takes only the shapes its own
+look-alikes do not take there:
+
+- after a login and " / " ("jury / Spi_Asymetrique", "chorale2023 / Alleluia77");
+- after an e-mail named or written, joined by "+", "et", "and" or a comma, ending the line
+  ("son mail + Vieuxport!1946", "→ coloc3rb@gmail.com, Colloc!Prime");
+- alone on the line under an account's name: a handle, an e-mail, a login, a network's name
+  under a Wi-Fi heading ("Wifi guest / VetsGuest / PuppyTraining22", one a line);
+- ending a hint's formula ("le nom du chat + 2019, donc Moustache2019");
+- a chat reply alone on its line, a few lines after a question about a password or login.
+"""
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from enum import IntEnum
+
+from memoire.core.secrets.text import positions
+
+MADE_PASSWORD_RULE = "made-password"
+
+
+class Shape(IntEnum):
+    """How surely a value reads as made by a person for a password, weakest first."""
+
+    JOINED = 1  # words joined by "_", "&" or "-": Spi_Asymetrique, Gregorien&Co, a-b7-c
+    DIGITS = 2  # a word and digits, or leet: Biscuit2011, cricket4life, Bout1que
+    SYMBOL = 3  # a symbol inside: GrapeHarvest!2024, Tulip$Harbor88, Pinson1!
+
+
+_MIN_LENGTH = 5
+_MAX_LENGTH = 40
+_INNER_SYMBOLS = frozenset("!#$%*?@~^+=")
+_LOWER_WORD = re.compile(r"[^\W\d_]*[a-zà-ÿ]{3}")  # a word with three lowercase letters
+_DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
+_JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
+_HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
+_LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
+_MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
+_LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
+
+
+def made_shape(value: str) -> Shape | None:
+    """The value's shape when a person may have made it for a password, else None."""
+    if not _MIN_LENGTH <= len(value) <= _MAX_LENGTH or not value[0].isalpha():
+        return None
+    if any(char in "./\\:,;()[]{}<>'\"«»" or char.isspace() for char in value):
+        return None  # files, addresses, versions, paths, code
+    if _LOWER_WORD.search(value) is None:
+        return None  # RTX4090, COP28, AT&T, SFR_A1B2: codes and acronyms
+    if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES or _LONG_DIGITS.search(value):
+        return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
+    has_digit = any(char.isdigit() for char in value)
+    inner = value[:-1] if not has_digit else value
+    if any(char in _INNER_SYMBOLS for char in inner[1:]):
+        return Shape.SYMBOL
+    if _DIGITS_SHAPE.fullmatch(value):
+        return Shape.DIGITS
+    if _JOINED_SHAPE.fullmatch(value) and (has_digit or not value.islower()):
+        return Shape.JOINED  # user_id, first_name: identifiers
+    if _HYPHENED_SHAPE.fullmatch(value) and has_digit and value[1:].islower():
+        return Shape.JOINED  # surprendre-sensibles7-aider; not Freebox-4D21A0
+    return None
+
+
+def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Each made password standing where an account's password stands."""
+    for start, end in (
+        *_after_logins(text, lower),
+        *_after_mails(text, lower),
+        *_under_accounts(text, lower),
+        *_after_formulas(text, lower),
+        *_chat_replies(text, lower),
+    ):
+        yield MADE_PASSWORD_RULE, start, end
+
+
+# --- the value's span ---------------------------------------------------------------------
+
+_LEADING = "«\"“'(*_`"
+_TRAILING = "»\"”'),.;:*_`?"
+_TOKEN = re.compile(r"\S+")
+
+
+def _value_at(text: str, position: int) -> tuple[int, int, str] | None:
+    """The token starting at `position` (after blanks), unwrapped from quotes and punctuation."""
+    while position < len(text) and text[position] in " \t":
+        position += 1
+    token = _TOKEN.match(text, position)
+    if token is None:
+        return None
+    raw = token[0]
+    start = position + len(raw) - len(raw.lstrip(_LEADING))
+    end = token.end() - (len(raw) - len(raw.rstrip(_TRAILING)))
+    if end <= start:
+        return None
+    return start, end, text[start:end]
+
+
+def _ends_its_line(text: str, end: int) -> bool:
+    """Nothing after the value on its line but punctuation, a bracket or a dash's aside."""
+    rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+    rest = rest.strip(" \t.!")
+    return not rest or rest.startswith(("(", "-", "—", "–"))
+
+
+def _line_of(text: str, position: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return start, len(text) if end == -1 else end
+
+
+# --- after a login and " / " ------------------------------------------------------------------
+
+_LOGIN_WORDS = frozenset(
+    ("admin", "root", "user", "login", "guest", "invité", "pi", "ubuntu", "utilisateur")
+)
+_LOGIN_LEFT = re.compile(r"(?:^|[:→>\-—]|\n)[ \t]*(?P<login>[^\s/|:]{2,40})[ \t]*\Z")
+_LOGIN_REACH = 60
+
+
+def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for separator in (" / ", " | "):
+        for position in positions(lower, separator):
+            value = _value_at(text, position + len(separator))
+            if value is None or not _ends_its_line(text, value[1]):
+                continue
+            shape = made_shape(value[2])
+            if shape is None:
+                continue
+            line_start = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_REACH)
+            left = _LOGIN_LEFT.search(text, line_start, position)
+            if left is None or not _is_login(left["login"], shape, after_colon=left.start() > 0):
+                continue
+            yield value[0], value[1]
+
+
+def _is_login(login: str, shape: Shape, *, after_colon: bool) -> bool:
+    """An e-mail, a handle, a login word or a name with digits takes any made shape; a bare
+    name after a service's colon ("ordi du comité : jury / Spi_Asymetrique") takes one a
+    product name does not have ("Console : Xbox / PlayStation5"), or any when lowercase."""
+    if "@" in login or any(char.isdigit() for char in login):
+        return True
+    if login.lower() in _LOGIN_WORDS:
+        return True
+    if not after_colon:
+        return False
+    return shape is not Shape.DIGITS or login.islower()
+
+
+# --- after an e-mail --------------------------------------------------------------------------
+
+_AFTER_MAIL = re.compile(
+    r"(?:(?:e-?mail|mail)(?:[ \t]+[^\W\d_]{2,12})?|@[\w-]+(?:\.[\w-]+)+)"
+    r"[ \t]*(?:\+|,|&|et|and|→|->)[ \t]*",
+    re.IGNORECASE,
+)
+_MAIL_STEMS = ("mail", "@")
+
+
+def _after_mails(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    seen: set[int] = set()
+    for stem in _MAIL_STEMS:
+        for position in positions(lower, stem):
+            start = position
+            if stem == "@":
+                start = position  # the joiner is matched after the address's domain
+            joined = _AFTER_MAIL.match(text, start)
+            if joined is None or joined.end() in seen:
+                continue
+            seen.add(joined.end())
+            value = _value_at(text, joined.end())
+            if value is None or not _ends_its_line(text, value[1]):
+                continue
+            shape = made_shape(value[2])
+            if shape is Shape.SYMBOL or shape is Shape.DIGITS:
+                yield value[0], value[1]
+
+
+# --- alone on a line under an account --------------------------------------------------------
+
+_NETWORK_WORDS = re.compile(r"(?<![^\W_])(?:wi-?fi|wlan|ssid|réseau|network|hotspot|box)(?![^\W_])")
+# The line above names the account: all of it, or what follows its colon ("Appli Ring : lea@…").
+_IDENTIFIER = re.compile(
+    r"(?:\A|[:→])[ \t]*(?:[^\w\s@]{1,3}[ \t]*)?(?:@[\w.]{2,40}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|(?i:admin|root|user|login|pi|ubuntu))[ \t]*\Z"
+)
+# A heading: a few words, no sentence ("La box est dans le salon." is one).
+_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:[^\s.!?]+[ \t]*){1,4}:?[ \t]*")
+_BARE_LINE = re.compile(r"[ \t]*(?:[^\w\s@#]{1,3}[ \t]*)?(?P<value>\S+)[ \t]*\Z")
+_ONE_TOKEN = re.compile(r"[ \t]*(?:[^\w\s@#]{1,3}[ \t]*)?[^\s@#]+[ \t]*\Z")
+
+
+def _under_accounts(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """ "Vineyard Instagram / @domaine_marsac / GrapeHarvest!2024", one a line: a line of one
+    made value whose line above names the account (a handle, an e-mail, a login; a network's
+    name under a Wi-Fi heading), or ends with one after a colon ("Appli Ring : lea@…")."""
+    lines, below = _lines_below(text, lower, _ACCOUNT_STEMS)
+    for index in below:
+        start, end = lines[index]
+        bare = _BARE_LINE.fullmatch(text, start, end)
+        if bare is None or made_shape(_unwrapped(bare["value"])) is None:
+            continue
+        above = _non_blank_above(text, lines, index)
+        if above is None:
+            continue
+        if _names_an_account(text, lower, lines, above):
+            value = _value_at(text, bare.start("value"))
+            if value is not None:
+                yield value[0], value[1]
+
+
+def _names_an_account(text: str, lower: str, lines: list[tuple[int, int]], above: int) -> bool:
+    start, end = lines[above]
+    line = text[start:end]
+    if _IDENTIFIER.search(line) is not None:
+        return True  # "@domaine_marsac", "lea.fournier@gmail.com", "admin", "Ring : lea@…"
+    if ":" in line:  # "📶 wifi : MaisonDuLac": a network named, one word after its colon
+        colon = start + line.index(":")
+        return (
+            _NETWORK_WORDS.search(lower, start, colon) is not None
+            and _ONE_TOKEN.fullmatch(text, colon + 1, end) is not None
+        )
+    heading = _non_blank_above(text, lines, above)
+    if heading is None or _ONE_TOKEN.fullmatch(line) is None:
+        return False
+    return _HEADING.fullmatch(text, *lines[heading]) is not None and (
+        _NETWORK_WORDS.search(lower, *lines[heading]) is not None
+    )
+
+
+def _unwrapped(value: str) -> str:
+    return value.lstrip(_LEADING).rstrip(_TRAILING)
+
+
+# Words one of the two lines above a value names its account with: a note without any (most
+# prose) has no line read for a value alone.
+_ACCOUNT_STEMS = (
+    *("@", "wifi", "wi-fi", "wlan", "ssid", "réseau", "network", "hotspot", "box"),
+    *("admin", "root", "user", "login", "ubuntu"),
+)
+_ASKED_STEMS = ("pass", "pw", "mdp", "mot de passe", "login", "identifiant")
+_LINES_BELOW = 3
+
+
+def _lines_below(
+    text: str, lower: str, stems: tuple[str, ...]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The note's lines, and the indexes of the few under each line holding one of `stems`."""
+    held = [position for stem in stems for position in positions(lower, stem)]
+    if not held:
+        return [], []
+    lines = _lines(text)
+    starts = [start for start, _ in lines]
+    below: set[int] = set()
+    for position in held:
+        index = bisect_right(starts, position) - 1
+        below.update(range(index + 1, min(len(lines), index + 1 + _LINES_BELOW)))
+    return lines, sorted(below)
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans = []
+    start = 0
+    for newline in positions(text, "\n"):
+        spans.append((start, newline))
+        start = newline + 1
+    spans.append((start, len(text)))
+    return spans
+
+
+def _non_blank_above(text: str, lines: list[tuple[int, int]], index: int) -> int | None:
+    for above in range(index - 1, max(-1, index - 3), -1):
+        if text[slice(*lines[above])].strip():
+            return above
+    return None
+
+
+# --- ending a hint's formula ------------------------------------------------------------------
+
+_FORMULA = re.compile(
+    r"(?<![^\W_])(?:name|nom|prénom|year|année|an|dog|cat|chien|chat|pet|birthday|anniv\w*"
+    r"|usual|habituel|number|numéro|date)(?![^\W_])[^\n]{0,80}?"
+    r"(?:\+|(?<![^\W_])(?:then|puis|suivi de|followed by|plus)(?![^\W_]))"
+    r"[^\n]{0,60}(?:(?<![^\W_])(?:so|donc|soit)(?![^\W_])|=|→|->|,|:)[ \t]*\Z",
+    re.IGNORECASE,
+)
+# The formula's nouns, rarer in prose than its joiners ("puis", "then", "+"): where it is read.
+_FORMULA_STEMS = (
+    *("name", "nom", "year", "année", "dog", "cat", "chien", "chat", "pet", "birthday"),
+    *("anniv", "usual", "habituel", "number", "numéro", "date"),
+)
+_FORMULA_REACH = 200
+
+
+def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """The line's last word, when made, after a formula that builds it: only the lines that
+    end with a made value are read for a formula (prose says "puis" and "then" often)."""
+    seen: set[int] = set()
+    for stem in _FORMULA_STEMS:
+        for position in positions(lower, stem):
+            line_start, line_end = _line_of(lower, position)
+            if line_start in seen:
+                continue
+            seen.add(line_start)
+            line_end = line_start + len(text[line_start:line_end].rstrip())
+            last = max(
+                text.rfind(" ", line_start, line_end), text.rfind("\t", line_start, line_end)
+            )
+            value = _value_at(text, last + 1) if last > position else None
+            if value is None or made_shape(value[2]) not in (Shape.DIGITS, Shape.SYMBOL):
+                continue
+            if _FORMULA.search(text, max(line_start, value[0] - _FORMULA_REACH), value[0]):
+                yield value[0], value[1]
+
+
+# --- a chat reply -------------------------------------------------------------------------------
+
+# A speaker is named as people are (capital first, no "_": not "password_hash:"), maybe after
+# the message's time, maybe with the time after the name ("Anaïs 09:14 — ").
+_SPEAKER = (
+    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][0-9:h]{4,5})?"
+    r"[ \t]?(?::|—|-)[ \t]+"
+)
+_SPEAKER_VALUE = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]*\Z")
+_ASKED_ABOUT = re.compile(
+    r"(?<![^\W_])(?:passwords?|pw|pwd|mdp|mot de passe|passcode|login|logins|identifiants?)"
+    r"(?![^\W_])"
+)
+_SPEAKER_LINE = re.compile(_SPEAKER + r"\S")
+_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|lequel)(?![^\W_])")
+_ASKED_A_NAME = re.compile(
+    r"(?<![^\W_])(?:name|called|nom|appelle|ssid|réseau|network|hashtag|handle|user(?:name)?)"
+    r"(?![^\W_])"
+)
+_REPLY_REACH = 3
+
+
+def _is_asked_about(lower: str, start: int, end: int) -> bool:
+    """A question about a password: "whats the bins rota password??", "c'est quoi le mdp"."""
+    return (
+        _ASKED_ABOUT.search(lower, start, end) is not None
+        and _QUESTION.search(lower, start, end) is not None
+    )
+
+
+def _is_speaker_line(text: str, start: int, end: int) -> bool:
+    return _SPEAKER_LINE.match(text, start, end) is not None
+
+
+def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    lines, below = _lines_below(text, lower, _ASKED_STEMS)
+    for index in below:
+        start, end = lines[index]
+        reply = _SPEAKER_VALUE.fullmatch(text, start, end)
+        if reply is None or made_shape(_unwrapped(reply["value"])) is None:
+            continue
+        if not _is_speaker_line(text, *lines[index - 1]):
+            continue  # a label's line under a heading ("Réseau : Gite_LesChenes"), no chat
+        asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
+        if any(_is_asked_about(lower, *line) for line in asked) and not any(
+            _ASKED_A_NAME.search(lower, *line) for line in (lines[index - 1], (start, end))
+        ):
+            value = _value_at(text, reply.start("value"))
+            if value is not None:
+                yield value[0], value[1]
