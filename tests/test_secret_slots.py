@@ -20,6 +20,7 @@ from tests.secret_corpus import (
     TRAIN_D_CORPUS,
     TRAIN_E_CORPUS,
     TRAIN_F_CORPUS,
+    TRAIN_G_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -413,14 +414,17 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
 @pytest.mark.parametrize(
     ("path", "keyword", "token", "card", "flagged"),
     [
-        (TRAIN_A_CORPUS, 158, 10, 10, 1),  # blind on the code before: 133/180, 10, 10, 2 of 180
-        (TRAIN_B_CORPUS, 162, 29, 10, 4),  # blind: 155/170, 29, 10, 8 of 190
-        (TRAIN_C_CORPUS, 165, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
-        (TRAIN_D_CORPUS, 100, 10, 10, 1),  # blind: 58/180, 10, 10, 4 of 180
-        (TRAIN_E_CORPUS, 150, 10, 10, 2),  # blind: 136/160, 10, 10, 3 of 200
+        (TRAIN_A_CORPUS, 164, 10, 10, 0),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_B_CORPUS, 163, 30, 10, 0),  # blind: 155/170, 29, 10, 8 of 190
+        (TRAIN_C_CORPUS, 168, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+        (TRAIN_D_CORPUS, 126, 10, 10, 0),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_E_CORPUS, 152, 10, 10, 0),  # blind: 136/160, 10, 10, 3 of 200
         # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
         # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
-        (TRAIN_F_CORPUS, 156, 10, 10, 3),
+        (TRAIN_F_CORPUS, 162, 10, 10, 3),
+        # blind: 52/180 and 1 of 180 flagged on the session's start; 96/180 with the session's
+        # rules, written without reading it; the slot weights are not yet fitted on it
+        (TRAIN_G_CORPUS, 96, 0, 0, 1),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
@@ -432,8 +436,8 @@ def test_training_corpora_levels_hold_as_a_floor(
     caught, refused = caught_per_family(load_corpus(path))
     assert refused <= flagged
     assert caught["keyword"] >= keyword
-    assert caught["token"] >= token
-    assert caught["card"] >= card
+    assert caught.get("token", 0) >= token
+    assert caught.get("card", 0) >= card
 
 
 # Hold-out 12's missed kinds as classes, each in wording of its own: the pair the segmentation

@@ -275,29 +275,30 @@ HOLDOUT_FLOORS = (
     # blind while the slots' second round was built: rules 131/160, first slots 132, second
     # round 134 (83.8 %), 4 of 200 flagged (a PIN code in an address, two password checkers in
     # Python, a log line saying a password was wrong)
-    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=146, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=145, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=0),
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
     # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Then studied for
     # words given at a door, security answers and recovery-code lists (code_words.py), codes
     # given by their place or role (place_codes.py), passwords a person made with no secret
-    # noun near them (made_passwords.py)
-    HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=137, token=30, card=20, flagged=2),
+    # noun near them (made_passwords.py), and its two false alarms (a quoted mask, a RIB's
+    # bank code): 160 of 160 and none flagged once studied, no longer blind
+    HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=160, token=30, card=20, flagged=0),
 )
 
 
