@@ -32,6 +32,7 @@ HOLDOUT10_CORPUS = DATA / "secrets_holdout10.jsonl"  # written blind, measured o
 HOLDOUT11_CORPUS = DATA / "secrets_holdout11.jsonl"  # written blind, measured once (session end)
 HOLDOUT12_CORPUS = DATA / "secrets_holdout12.jsonl"  # written blind, measured before and after
 HOLDOUT13_CORPUS = DATA / "secrets_holdout13.jsonl"  # written blind, measured before and after
+HOLDOUT14_CORPUS = DATA / "secrets_holdout14.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -46,6 +47,7 @@ HOLDOUTS = (
     HOLDOUT11_CORPUS,
     HOLDOUT12_CORPUS,
     HOLDOUT13_CORPUS,
+    HOLDOUT14_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

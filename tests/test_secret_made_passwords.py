@@ -139,3 +139,34 @@ def test_look_alikes_of_made_passwords_pass(text: str) -> None:
 )
 def test_the_shape_of_a_made_password(value: str, shape: Shape | None) -> None:
     assert made_shape(value) is shape
+
+
+# Hold-out 14's misses of this kind, in wording of their own: a label that names a secret only
+# in its note's context.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Garden cabin router\nSSID: OakLodgeNet\nkey: ThreeSleepyOwls_inJune", "ThreeSleepyOwls"),
+        ("Banque Populaire de tante Rose\n- code confidentiel : Mimosa1958", "Mimosa1958"),
+        ("Internet du gîte\nréseau : GiteDesHerons\nclé : Heron&Roseaux", "Heron&Roseaux"),
+    ],
+)
+def test_a_made_password_after_a_label_its_context_makes_secret(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "config.yaml\nkey: Content_Type\nvalue: application/json",
+        "Keyboard shortcuts\nkey: Ctrl_Alt\naction: lock screen",
+        "Wi-Fi in the lounge is slow, the key: restart the router",
+        "Carte grise\nclé : Renault_Clio (double au garage)",
+        "Code confidentiel : à demander à l'agence",
+        "code secret : voir l'enveloppe du coffre",
+    ],
+)
+def test_labels_without_a_made_password_pass(text: str) -> None:
+    assert find_secret(text) is None

@@ -39,6 +39,7 @@ from tests.secret_corpus import (
     HOLDOUT11_CORPUS,
     HOLDOUT12_CORPUS,
     HOLDOUT13_CORPUS,
+    HOLDOUT14_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -299,6 +300,13 @@ HOLDOUT_FLOORS = (
     # noun near them (made_passwords.py), and its two false alarms (a quoted mask, a RIB's
     # bank code): 160 of 160 and none flagged once studied, no longer blind
     HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=160, token=30, card=20, flagged=0),
+    # blind (a bakery, a notary's office, a beekeeper, a camper-van couple, a teenage gamer, an
+    # Airbnb host, a scout leader, a pharmacy, a wedding photographer, a garage), measured once
+    # on the code of the session's start and once after its merges: 129 then 138 of 160 (80.6 %
+    # then 86.2 %), all tokens and cards, 2 then 2 of 200 flagged (a pharmacy's ODS code and
+    # premises number, a Wi-Fi listing saying where its password is). Then a network's "key"
+    # and a "code confidentiel" before a made password (made_passwords.py): 140
+    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=140, token=30, card=20, flagged=2),
 )
 
 

@@ -15,7 +15,10 @@ look-alikes do not take there:
 - alone on the line under an account's name: a handle, an e-mail, a login, a network's name
   under a Wi-Fi heading ("Wifi guest / VetsGuest / PuppyTraining22", one a line);
 - ending a hint's formula ("le nom du chat + 2019, donc Moustache2019");
-- a chat reply alone on its line, a few lines after a question about a password or login.
+- a chat reply alone on its line, a few lines after a question about a password or login;
+- after a label that names a secret only in its context: a network's "key" or "clé" in a
+  note about a router or a Wi-Fi, a bank's "code confidentiel", "code secret", "code perso"
+  ("SSID: PritchardRoams / key: TwoOldGoats_onTour", "code confidentiel : Foulard1961").
 """
 
 import re
@@ -79,6 +82,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_under_accounts(text, lower),
         *_after_formulas(text, lower),
         *_chat_replies(text, lower),
+        *_after_context_labels(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -372,3 +376,31 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
             value = _value_at(text, reply.start("value"))
             if value is not None:
                 yield value[0], value[1]
+
+
+# --- after a label that names a secret in its context -----------------------------------------
+
+# At a line's start (after a list's mark): "key:" and "clé :" are a network's key only in a
+# note about a network; a code named confidential or personal is a secret code anywhere.
+_CONTEXT_LABEL = re.compile(
+    r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:(?P<key>key|clé|cle)|code[ ](?:confidentiel|secret|perso"
+    r"(?:nnel)?))[ \t]*[:=][ \t]*"
+)
+_CONTEXT_LABEL_STEMS = ("key", "clé", "cle", "code")
+_ROUTER_WORDS = re.compile(r"(?<![^\W_])(?:routers?|routeurs?|livebox|freebox|bbox)(?![^\W_])")
+
+
+def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    if not any(positions(lower, stem) for stem in _CONTEXT_LABEL_STEMS):
+        return
+    for label in _CONTEXT_LABEL.finditer(lower):
+        if label["key"] is not None and not _is_about_a_network(lower):
+            continue
+        value = _value_at(text, label.end())
+        if value is None or made_shape(value[2]) is None or not _ends_its_line(text, value[1]):
+            continue
+        yield value[0], value[1]
+
+
+def _is_about_a_network(lower: str) -> bool:
+    return _NETWORK_WORDS.search(lower) is not None or _ROUTER_WORDS.search(lower) is not None
