@@ -383,7 +383,7 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
 # At a line's start (after a list's mark): "key:" and "clé :" are a network's key only in a
 # note about a network; a code named confidential or personal is a secret code anywhere.
 _CONTEXT_LABEL = re.compile(
-    r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:(?P<key>key|clé|cle)|code[ ](?:confidentiel|secret|perso"
+    r"[ \t]*(?:[-*•][ \t]*)?(?:(?P<key>key|clé|cle)|code[ ](?:confidentiel|secret|perso"
     r"(?:nnel)?))[ \t]*[:=][ \t]*"
 )
 _CONTEXT_LABEL_STEMS = ("key", "clé", "cle", "code")
@@ -391,9 +391,15 @@ _ROUTER_WORDS = re.compile(r"(?<![^\W_])(?:routers?|routeurs?|livebox|freebox|bb
 
 
 def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    if not any(positions(lower, stem) for stem in _CONTEXT_LABEL_STEMS):
-        return
-    for label in _CONTEXT_LABEL.finditer(lower):
+    line_starts = {
+        lower.rfind("\n", 0, position) + 1
+        for stem in _CONTEXT_LABEL_STEMS
+        for position in positions(lower, stem)
+    }
+    for line_start in sorted(line_starts):
+        label = _CONTEXT_LABEL.match(lower, line_start)
+        if label is None:
+            continue
         if label["key"] is not None and not _is_about_a_network(lower):
             continue
         value = _value_at(text, label.end())
