@@ -161,16 +161,18 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
     """ "the shed: 2580", "salle de soins 4 8 2 6", "local à ballons c'est 1-9-9-8": read from
     each noun's word, and from the word before it ("boiler room", "club house"), never by a
     search along the line: a long line of prose would cost a regex try at every character."""
-    near = sorted(_starts_of(lower, _DIGITS_AND_SPELT))
+    spelt = sorted(start for word in _SPELT_STARTS for start in positions(lower, word))
     done = -1
     for position in places[:_MAX_PLACES]:
         if position < done:
             continue  # inside a code found already
         line_end = lower.find("\n", position)
         line_end = len(lower) if line_end == -1 else line_end
-        after = bisect_left(near, position)
-        if after == len(near) or near[after] >= min(line_end, position + _REACH):
-            continue  # no digit, nor a digit spelt out, soon after the noun: no code
+        window_end = min(line_end, position + _REACH)
+        if _DIGIT.search(lower, position, window_end) is None:
+            after = bisect_left(spelt, position)
+            if after == len(spelt) or spelt[after] >= window_end:
+                continue  # no digit, nor a digit spelt out, soon after the noun: no code
         for start in _word_starts(lower, position):
             found = _PLACE_THEN_CODE.match(lower, start, line_end)
             if found is None:
@@ -184,25 +186,16 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
 
 _MAX_PLACES = 200  # a note of nouns ("garage garage …") is read up to this many of them
 _REACH = 90  # characters after a noun where its code starts: a few naming words, a link
-# What a code after a noun starts with: a digit, or a word of a run of spelt digits (one of
-# these is in any run of three).
-_DIGITS_AND_SPELT = (
-    *"0123456789",
+# What a code after a noun starts with: a digit, looked for in the noun's window only (the
+# note's one pass of text.positions would report every digit of every note to every rule), or
+# a word of a run of spelt digits (one of these is in any run of three), which that pass finds.
+_DIGIT = re.compile(r"[0-9]")
+_SPELT_STARTS = (
     *("zéro", "zero", "deux", "trois", "quatre", "cinq", "huit", "neuf", "two", "three"),
     *("four", "five", "seven", "eight", "nine", "vingt", "trente", "quarante", "cinquante"),
     *("soixante", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
 )
 _WORD_BACK = re.compile(r"[^\W\d_]{1,16}[ \t]+\Z")
-
-
-def _starts_of(lower: str, words: tuple[str, ...]) -> Iterator[int]:
-    """Where each word starts, by `str.find`: not asked of text.positions, whose one pass per
-    note would then report every digit of every note to every rule."""
-    for word in words:
-        position = lower.find(word)
-        while position != -1:
-            yield position
-            position = lower.find(word, position + len(word))
 
 
 def _word_starts(lower: str, position: int) -> tuple[int, ...]:
