@@ -1996,7 +1996,7 @@ def test_a_line_of_one_literal_repeated_is_read_once(monkeypatch: pytest.MonkeyP
         "start_of_line",
         lambda text, position: (bounds.append(position), start_of_line(text, position))[1],
     )
-    assert layouts_module._lines_with(note, ("mdp", "code")) == [(0, len(note))]
+    assert layouts_module.lines_with(note, ("mdp", "code")) == [(0, len(note))]
     assert bounds == [0]
 
 

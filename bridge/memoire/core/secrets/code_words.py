@@ -25,7 +25,8 @@ Each reads only the lines holding one of its literals, found once per note (text
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.text import end_of_line, start_of_line
 
 # --- what a spoken value may be -------------------------------------------------------------
 
@@ -74,19 +75,6 @@ def _value(text: str, start: int, end: int, *, name: bool = False) -> tuple[int,
 
 def _is_title(word: str) -> bool:
     return word[:1].isupper() and not word.isupper()
-
-
-def _lines_with(lower: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
-    """The lines holding one of `literals`, each once, in note order."""
-    lines: dict[int, int] = {}
-    for literal in literals:
-        end = -1
-        for position in positions(lower, literal):
-            if position < end:
-                continue
-            end = end_of_line(lower, position)
-            lines.setdefault(start_of_line(lower, position), end)
-    return sorted(lines.items())
 
 
 # --- a code word said or given --------------------------------------------------------------
@@ -154,11 +142,11 @@ _PICK_UP = re.compile(
 
 
 def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in _lines_with(lower, _CODE_WORD_LITERALS):
+    for line_start, line_end in lines_with(lower, _CODE_WORD_LITERALS):
         span = _code_word_on_line(text, lower, line_start, line_end)
         if span is not None:
             yield ("code-word", *span)
-    for line_start, line_end in _lines_with(lower, _SAID_LITERALS):
+    for line_start, line_end in lines_with(lower, _SAID_LITERALS):
         context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
         if _PICK_UP.search(context) is None:
             continue
@@ -302,7 +290,7 @@ _REPORTED = re.compile(r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:i[ ]put|j['�
 
 def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     answers: list[tuple[int, int, int]] = []  # line start, answer span
-    for line_start, line_end in _lines_with(lower, _TOPIC_LITERALS):
+    for line_start, line_end in lines_with(lower, _TOPIC_LITERALS):
         topics = list(_TOPIC.finditer(lower, line_start, line_end))
         if not topics:
             continue
@@ -380,7 +368,7 @@ _MAX_HEADING = 100
 
 def find_recovery_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR)
-    for line_start, line_end in _lines_with(lower, literals):
+    for line_start, line_end in lines_with(lower, literals):
         heading = _RECOVERY_HEADING.search(lower, line_start, line_end)
         if heading is None or line_end - line_start > _MAX_HEADING:
             continue

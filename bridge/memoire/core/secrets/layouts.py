@@ -18,7 +18,7 @@ The other rules read a value in the sentence or on the line of its noun. People 
 - a word quoted after a password's noun ("c'est « caramel »"), a card's security code
   ("card security code (back) = 058").
 
-Each reads only the lines holding one of its literals (`_lines_with`): prose without them
+Each reads only the lines holding one of its literals (`lines_with`): prose without them
 costs one `str.find` per literal, which outruns a regex over the note by far.
 """
 
@@ -96,7 +96,7 @@ _SECURITY_LITERALS = ("secur", "sécur", "secret", "memorable", "réponse", "rep
 
 
 def find_security_answers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in _lines_with(lowered, _SECURITY_LITERALS):
+    for line_start, line_end in lines_with(lowered, _SECURITY_LITERALS):
         for label in _SECURITY.finditer(lowered, line_start, line_end):
             span = _answer_on_line(text, lowered, label, line_end)
             if span is not None:
@@ -123,7 +123,7 @@ def _answer_on_line(
 
 
 def _answers_under_questions(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, _ in _lines_with(lowered, ("?\n",)):
+    for line_start, _ in lines_with(lowered, ("?\n",)):
         question = _QUESTION_LINE.match(lowered, line_start)
         if (
             question is None
@@ -172,7 +172,7 @@ _CHAT_LITERALS = ("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "co
 def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     if "\n" not in text:
         return
-    for line_start, line_end in _lines_with(lowered, _CHAT_LITERALS):
+    for line_start, line_end in lines_with(lowered, _CHAT_LITERALS):
         if line_end == len(text) or _ASKING.search(lowered, line_start, line_end) is None:
             continue
         if not _has_speaker(text, line_start):
@@ -298,7 +298,7 @@ _CODE_LITERALS = ("code", "pin", "nip")
 
 
 def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in _lines_with(lowered, _CODE_LITERALS):
+    for line_start, line_end in lines_with(lowered, _CODE_LITERALS):
         if line_end == len(text) or _CODE_LABEL.fullmatch(lowered, line_start, line_end) is None:
             continue
         if not _OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
@@ -325,7 +325,7 @@ _NOUN_LITERALS = ("pass", "pw", "mdp", "code", "pin")
 
 
 def find_explained_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in _lines_with(lowered, _NOUN_LITERALS):
+    for line_start, line_end in lines_with(lowered, _NOUN_LITERALS):
         yield from _explained_on_line(text, lowered, line_start, line_end)
 
 
@@ -384,13 +384,13 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
         (_QUOTED_WORD, _QUOTES, "quoted-password"),
         (_CARD_CODE, _CARD_CODE_LITERALS, "card-security-code"),
     ):
-        for line_start, line_end in _lines_with(lowered, literals):
+        for line_start, line_end in lines_with(lowered, literals):
             for match in pattern.finditer(lowered, line_start, line_end):
                 if not is_mask(match["value"]):
                     yield (rule, match.start("value"), match.end("value"))
 
 
-def _lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
+def lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
     """The lines holding one of `literals`, each once, in note order."""
     lines: dict[int, int] = {}
     for literal in literals:

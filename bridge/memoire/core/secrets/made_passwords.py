@@ -26,7 +26,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
 
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -111,15 +111,8 @@ def _value_at(text: str, position: int) -> tuple[int, int, str] | None:
 
 def _ends_its_line(text: str, end: int) -> bool:
     """Nothing after the value on its line but punctuation, a bracket or a dash's aside."""
-    rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
-    rest = rest.strip(" \t.!")
+    rest = text[end : end_of_line(text, end)].strip(" \t.!")
     return not rest or rest.startswith(("(", "-", "—", "–"))
-
-
-def _line_of(text: str, position: int) -> tuple[int, int]:
-    start = text.rfind("\n", 0, position) + 1
-    end = text.find("\n", position)
-    return start, len(text) if end == -1 else end
 
 
 # --- after a login and " / " ------------------------------------------------------------------
@@ -140,7 +133,7 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
             shape = made_shape(value[2])
             if shape is None:
                 continue
-            line_start = max(text.rfind("\n", 0, position) + 1, position - _LOGIN_REACH)
+            line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
             left = _LOGIN_LEFT.search(text, line_start, position)
             if left is None or not _is_login(left["login"], shape, after_colon=left.start() > 0):
                 continue
@@ -311,7 +304,7 @@ def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
     seen: set[int] = set()
     for stem in _FORMULA_STEMS:
         for position in positions(lower, stem):
-            line_start, line_end = _line_of(lower, position)
+            line_start, line_end = start_of_line(lower, position), end_of_line(lower, position)
             if line_start in seen:
                 continue
             seen.add(line_start)
@@ -392,7 +385,7 @@ _ROUTER_WORDS = re.compile(r"(?<![^\W_])(?:routers?|routeurs?|livebox|freebox|bb
 
 def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
     line_starts = {
-        lower.rfind("\n", 0, position) + 1
+        start_of_line(lower, position)
         for stem in _CONTEXT_LABEL_STEMS
         for position in positions(lower, stem)
     }

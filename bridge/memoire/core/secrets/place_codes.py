@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "place-code"
 
@@ -151,10 +151,8 @@ def _lines_of(lower: str, places: list[int]) -> Iterator[tuple[int, int]]:
     for position in places:
         if position <= end:
             continue
-        start = lower.rfind("\n", 0, position) + 1
-        end = lower.find("\n", position)
-        end = len(lower) if end == -1 else end
-        yield start, end
+        end = end_of_line(lower, position)
+        yield start_of_line(lower, position), end
 
 
 def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
@@ -166,8 +164,7 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
     for position in places[:_MAX_PLACES]:
         if position < done:
             continue  # inside a code found already
-        line_end = lower.find("\n", position)
-        line_end = len(lower) if line_end == -1 else line_end
+        line_end = end_of_line(lower, position)
         window_end = min(line_end, position + _REACH)
         if _DIGIT.search(lower, position, window_end) is None:
             after = bisect_left(spelt, position)
