@@ -426,8 +426,8 @@ _PASSWORD_WORDS = (
     rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
-    rf"|{_WORD_START}(?:pass(?:word|wd|code|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?|secr[èe]te"
-    rf"|mdp"
+    rf"|{_WORD_START}(?:pass(?:word|wd|code|key|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?"
+    rf"|secr[èe]te|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
@@ -627,7 +627,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         if _is_variable_reference(lower, match.start()):
             continue  # ${ADMIN_PASSWORD:?must be set}: a shell default or message, no value
         kind = _keyword_kind(match)
-        span = _keyword_value(text, match, kind)
+        name_end = _network_name_end(text, match)
+        span = _keyword_value(text, match, kind) if name_end is None else None
         if span is None and match["tag"] is not None:
             continue  # "<password>" with no closing tag after its value: a placeholder
         further_on = False
@@ -637,6 +638,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
+        if name_end is not None and span[0] < name_end:
+            continue  # "WiFi: Skybox-7H2K\nPassword: on the sticker": the network's name
         if kind is _Kind.PIN and is_postal_pin(lower, span[1]):
             continue  # "PIN code: 560001" under an address: India's postcode
         new_value = further_on or _looks_generated(text[span[0] : span[1]])
@@ -1059,6 +1062,34 @@ def _is_network_key(text: str, match: re.Match[str]) -> bool:
     """ "the guest network key is sunflower-meadow-river-stone": a network's key may be words."""
     before = _WORD_BEFORE.search(text, max(0, match.start() - 24), match.start())
     return before is not None and before[1].lower() in _NETWORKS
+
+
+# A password's noun after a Wi-Fi's value, a word on its line or the next, gives the key apart
+# ("Clé SSH" names another key).
+_KEY_APART = re.compile(
+    r"(?<![^\s(])(?:pass(?:word|e)?|pw|pwd|mdp|mot de passe|key|clé|cle)(?![^\W_])"
+    r"[ \t]*(?P<next>[^\W\d_]*)"
+)
+_NAME_TOKEN = re.compile(r"[ \t]*[^\s:;]+(?!\S)")  # "WIFI:S:Casa;P:…" is a QR code's payload
+_APART_REACH = 80
+
+
+def _network_name_end(text: str, match: re.Match[str]) -> int | None:
+    """ "WiFi: Skybox-7H2K" above "Password: …": where the Wi-Fi's value, its name, ends."""
+    if match["bare_key"] is None or not match["bare_key"].startswith("wi"):
+        return None
+    name = _NAME_TOKEN.match(text, match.end())
+    if name is None:
+        return None
+    line_end = end_of_line(text, name.end())
+    rest = text[name.end() : min(line_end, name.end() + _APART_REACH)]
+    if line_end < len(text):
+        rest += (
+            "\n"
+            + text[line_end + 1 : min(end_of_line(text, line_end + 1), line_end + 1 + _APART_REACH)]
+        )
+    apart = _KEY_APART.search(rest.lower())
+    return name.end() if apart is not None and apart["next"] not in _OTHER_KEYS else None
 
 
 def _is_made_up_words(match: re.Match[str], value: str) -> bool:

@@ -9,16 +9,27 @@ product and event names (iPhone15, Paris2024), brands (Procter&Gamble), identifi
 file names and network names share it. Each place below takes only the shapes its own
 look-alikes do not take there:
 
-- after a login and " / " ("jury / Spi_Asymetrique", "chorale2023 / Alleluia77");
+- after a login and " / " ("jury / Spi_Asymetrique", "chorale2023 / Alleluia77"), a network's
+  name ("Studio wifi: NotesAndKeys / allegro1990"), or a lowercase login among a chat line's
+  words in a note naming the account, when the value is built as few names are ("bro lend me
+  ur fortnite acc" … "fine its jaydenplays / Skibidi4life99 dont change anything");
 - after an e-mail named or written, joined by "+", "et", "and" or a comma, ending the line
-  ("son mail + Vieuxport!1946", "→ coloc3rb@gmail.com, Colloc!Prime");
+  ("son mail + Vieuxport!1946", "→ coloc3rb@gmail.com, Colloc!Prime"), or by " / " when the
+  value is built as few names are ("le mail de maman / Mickey_Ears22");
 - alone on the line under an account's name: a handle, an e-mail, a login, a network's name
-  under a Wi-Fi heading ("Wifi guest / VetsGuest / PuppyTraining22", one a line);
+  under a Wi-Fi heading ("Wifi guest / VetsGuest / PuppyTraining22", one a line), or a bare
+  login under a device's page ("http://192.168.1.40 / admin / ColdChain2-8", one a line);
+- the last of a line's cells two spaces apart, after a login ("postit on monitor: Proscript
+  locum1  Locum$2024");
 - ending a hint's formula ("le nom du chat + 2019, donc Moustache2019");
 - a chat reply alone on its line, a few lines after a question about a password or login;
+  first in a reply with words after it when built as few names are, also after a question
+  about the account's "one" ("which one is the PlayStation one" … "TacoTuesday_07 same email");
 - after a label that names a secret only in its context: a network's "key" or "clé" in a
   note about a router or a Wi-Fi, a bank's "code confidentiel", "code secret", "code perso"
-  ("SSID: PritchardRoams / key: TwoOldGoats_onTour", "code confidentiel : Foulard1961").
+  ("SSID: PritchardRoams / key: TwoOldGoats_onTour", "code confidentiel : Foulard1961"); under
+  the line naming the network, a key may be a lowercase phrase typed in one piece ("Nom :
+  OdileGerardRoad" then "Clé : lesdeuxvieux_enbalade").
 """
 
 import re
@@ -42,8 +53,10 @@ class Shape(IntEnum):
 _MIN_LENGTH = 5
 _MAX_LENGTH = 40
 _INNER_SYMBOLS = frozenset("!#$%*?@~^+=")
-_LOWER_WORD = re.compile(r"[^\W\d_]*[a-zà-ÿ]{3}")  # a word with three lowercase letters
-_DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
+_TRAILING_SYMBOLS = "!#$*?"
+_LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase letters: "InkJet#2023"
+# A word and digits, maybe a range's ("ColdChain2-8", "Open24-7") or more words after them.
+_DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
 _HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
@@ -67,7 +80,8 @@ def made_shape(value: str) -> Shape | None:
         return Shape.SYMBOL
     if _DIGITS_SHAPE.fullmatch(value):
         return Shape.DIGITS
-    if _JOINED_SHAPE.fullmatch(value) and (has_digit or not value.islower()):
+    joined = value.rstrip(_TRAILING_SYMBOLS)  # "Backup_Everything_Twice!"
+    if _JOINED_SHAPE.fullmatch(joined) and (has_digit or not joined.islower()):
         return Shape.JOINED  # user_id, first_name: identifiers
     if _HYPHENED_SHAPE.fullmatch(value) and has_digit and value[1:].islower():
         return Shape.JOINED  # surprendre-sensibles7-aider; not Freebox-4D21A0
@@ -83,6 +97,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_after_formulas(text, lower),
         *_chat_replies(text, lower),
         *_after_context_labels(text, lower),
+        *_side_by_side(text),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -120,7 +135,13 @@ def _ends_its_line(text: str, end: int) -> bool:
 _LOGIN_WORDS = frozenset(
     ("admin", "root", "user", "login", "guest", "invité", "pi", "ubuntu", "utilisateur")
 )
-_LOGIN_LEFT = re.compile(r"(?:^|[:→>\-—]|\n)[ \t]*(?P<login>[^\s/|:]{2,40})[ \t]*\Z")
+# The login starts its line or follows a service's colon or arrow ("NAS : admin / …").
+_LOGIN_LEFT = re.compile(
+    r"(?:(?P<lead>[:→>\-—])|(?<![^\n]))[ \t]*(?P<login>[^\s/|:]{2,40})[ \t]*\Z"
+)
+# Among words ("fine its jaydenplays / Skibidi4life99 dont change anything"): a login as
+# people type one, lowercase.
+_LOGIN_AMONG_WORDS = re.compile(r"(?<!\S)(?P<login>[a-z][a-z0-9._@+-]{2,40})[ \t]*\Z")
 _LOGIN_REACH = 60
 
 
@@ -128,36 +149,91 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for separator in (" / ", " | "):
         for position in positions(lower, separator):
             value = _value_at(text, position + len(separator))
-            if value is None or not _ends_its_line(text, value[1]):
-                continue
-            shape = made_shape(value[2])
-            if shape is None:
+            shape = made_shape(value[2]) if value is not None else None
+            if value is None or shape is None:
                 continue
             line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
-            left = _LOGIN_LEFT.search(text, line_start, position)
-            if left is None or not _is_login(left["login"], shape, after_colon=left.start() > 0):
-                continue
-            yield value[0], value[1]
+            if _ends_its_line(text, value[1]):
+                left = _LOGIN_LEFT.search(text, line_start, position)
+                if left is not None and _is_login(text, left, value[2], shape):
+                    yield value[0], value[1]
+            elif _is_built_mixed(value[2], shape) and separator == " / ":
+                among = _LOGIN_AMONG_WORDS.search(text, line_start, position)
+                if among is not None and _names_an_account_near(lower, position):
+                    yield value[0], value[1]
 
 
-def _is_login(login: str, shape: Shape, *, after_colon: bool) -> bool:
+_BUILT = re.compile(r"[0-9][^\W\d_]|[_&-].*[0-9]|[0-9].*[_&-]")
+
+
+def _is_built(value: str, shape: Shape) -> bool:
+    """A symbol inside, or digits among joined words or inside one ("BirdBox_2022",
+    "Skibidi4life99"): few names take these; "ChangeLog2024", "PlayStation5" do not."""
+    return shape is Shape.SYMBOL or _BUILT.search(value) is not None
+
+
+def _is_built_mixed(value: str, shape: Shape) -> bool:
+    """Built as few names are, and not all lowercase ("BirdBox_2022", not "my_project2")."""
+    return _is_built(value, shape) and not value.islower()
+
+
+def _is_strong(value: str, shape: Shape) -> bool:
+    """Mixed case with digits or a symbol: "Skibidi4life99", "Kestrel2019"; not "iphone15"."""
+    return shape is not Shape.JOINED and not value.islower() and not value.isupper()
+
+
+def _is_login(text: str, left: re.Match[str], value: str, shape: Shape) -> bool:
     """An e-mail, a handle, a login word or a name with digits takes any made shape; a bare
     name after a service's colon ("ordi du comité : jury / Spi_Asymetrique") takes one a
-    product name does not have ("Console : Xbox / PlayStation5"), or any when lowercase."""
+    product name does not have ("Console : Xbox / PlayStation5"), or any when lowercase; a
+    network's name after a Wi-Fi's colon takes any but its own band's ("HomeNet / HomeNet5G")."""
+    login = left["login"]
+    if _VERSION.search(login) or (made_shape(login) is Shape.DIGITS and login[0].isupper()):
+        return False  # "python3.12 / Django5", "Paris2024 / Euro2024": names side by side
     if "@" in login or any(char.isdigit() for char in login):
         return True
     if login.lower() in _LOGIN_WORDS:
         return True
-    if not after_colon:
+    if left["lead"] is None:
         return False
+    if _names_a_network(text, left.start("lead")):
+        return not value.lower().startswith(login.lower()[:_SHARED_PREFIX])
     return shape is not Shape.DIGITS or login.islower()
+
+
+_SHARED_PREFIX = 4
+_VERSION = re.compile(r"[0-9]\.[0-9]")
+
+
+def _names_a_network(text: str, colon: int) -> bool:
+    """ "Studio wifi: NotesAndKeys / allegro1990": the words before the colon name a Wi-Fi."""
+    line_start = start_of_line(text, colon)
+    return _NETWORK_WORDS.search(text[line_start:colon].lower()) is not None
+
+
+# Nouns that name an account: the value's line or the two above hold one.
+_ACCOUNT_NOUNS = re.compile(
+    r"(?<![^\W_])(?:accs?|accounts?|comptes?|logins?|log[ -]?in(?:to)?|sign[ -]?in|portal|portail"
+    r"|site|website|appli|app|identifiants?|connexion|profil|profile|session)(?![^\W_])"
+)
+_ACCOUNT_LINES = 2
+
+
+def _names_an_account_near(lower: str, position: int) -> bool:
+    """ "bro lend me ur fortnite acc", "council portal": the note names the account there."""
+    start = start_of_line(lower, position)
+    for _ in range(_ACCOUNT_LINES):
+        if start == 0:
+            break
+        start = start_of_line(lower, start - 1)
+    return _ACCOUNT_NOUNS.search(lower, start, end_of_line(lower, position)) is not None
 
 
 # --- after an e-mail --------------------------------------------------------------------------
 
 _AFTER_MAIL = re.compile(
-    r"(?:(?:e-?mail|mail)(?:[ \t]+[^\W\d_]{2,12})?|@[\w-]+(?:\.[\w-]+)+)"
-    r"[ \t]*(?:\+|,|&|et|and|→|->)[ \t]*",
+    r"(?:(?:e-?mail|mail)(?:[ \t]+[^\W\d_]{2,12}){0,2}|@[\w-]+(?:\.[\w-]+)+)"
+    r"[ \t]*(?:\+|,|&|et|and|→|->|(?P<slash>/))[ \t]*",
     re.IGNORECASE,
 )
 _MAIL_STEMS = ("mail", "@")
@@ -178,7 +254,12 @@ def _after_mails(text: str, lower: str) -> Iterator[tuple[int, int]]:
             if value is None or not _ends_its_line(text, value[1]):
                 continue
             shape = made_shape(value[2])
-            if shape is Shape.SYMBOL or shape is Shape.DIGITS:
+            if shape is None:
+                continue
+            if joined["slash"] is not None:  # "le mail de maman / Mickey_Ears22"; not "… / Teams2"
+                if _is_built_mixed(value[2], shape):
+                    yield value[0], value[1]
+            elif shape is Shape.SYMBOL or shape is Shape.DIGITS:
                 yield value[0], value[1]
 
 
@@ -192,6 +273,11 @@ _IDENTIFIER = re.compile(
 )
 # A heading: a few words, no sentence ("La box est dans le salon." is one).
 _HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:[^\s.!?]+[ \t]*){1,4}:?[ \t]*")
+# A device's or a service's page, the line above a login: a URL, an address, a local name.
+_ADMIN_PAGE = re.compile(
+    r"://|(?<![\w.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![\w.])|\.(?:local|lan|home)(?![\w.])"
+)
+_BARE_LOGIN = re.compile(r"[ \t]*(?:[-*•][ \t]*)?[a-z][a-z0-9._-]{1,30}[ \t]*")
 _BARE_LINE = re.compile(r"[ \t]*(?:[^\w\s@#]{1,3}[ \t]*)?(?P<value>\S+)[ \t]*\Z")
 _ONE_TOKEN = re.compile(r"[ \t]*(?:[^\w\s@#]{1,3}[ \t]*)?[^\s@#]+[ \t]*\Z")
 
@@ -204,15 +290,27 @@ def _under_accounts(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for index in below:
         start, end = lines[index]
         bare = _BARE_LINE.fullmatch(text, start, end)
-        if bare is None or made_shape(_unwrapped(bare["value"])) is None:
+        shape = made_shape(_unwrapped(bare["value"])) if bare is not None else None
+        if bare is None or shape is None:
             continue
         above = _non_blank_above(text, lines, index)
         if above is None:
             continue
-        if _names_an_account(text, lower, lines, above):
+        built = shape is not Shape.JOINED and _is_built_mixed(_unwrapped(bare["value"]), shape)
+        if _names_an_account(text, lower, lines, above) or (
+            built and _under_an_admin_page(text, lines, above)
+        ):
             value = _value_at(text, bare.start("value"))
             if value is not None:
                 yield value[0], value[1]
+
+
+def _under_an_admin_page(text: str, lines: list[tuple[int, int]], above: int) -> bool:
+    """ "http://192.168.1.1", then "mike.t": a bare login under a device's or service's page."""
+    if _BARE_LOGIN.fullmatch(text, *lines[above]) is None:
+        return False
+    page = _non_blank_above(text, lines, above)
+    return page is not None and _ADMIN_PAGE.search(text, *lines[page]) is not None
 
 
 def _names_an_account(text: str, lower: str, lines: list[tuple[int, int]], above: int) -> bool:
@@ -243,6 +341,7 @@ def _unwrapped(value: str) -> str:
 _ACCOUNT_STEMS = (
     *("@", "wifi", "wi-fi", "wlan", "ssid", "réseau", "network", "hotspot", "box"),
     *("admin", "root", "user", "login", "ubuntu"),
+    *("://", ".local", ".lan", "192.168.", "10.0."),
 )
 _ASKED_STEMS = ("pass", "pw", "mdp", "mot de passe", "login", "identifiant")
 _LINES_BELOW = 3
@@ -353,22 +452,52 @@ def _is_speaker_line(text: str, start: int, end: int) -> bool:
     return _SPEAKER_LINE.match(text, start, end) is not None
 
 
+# "which one is the PlayStation one again", "tu me redonnes celui de Canal ?": people ask for a
+# password by its account, as "the … one" or "celui de …".
+_ASKED_ONE = re.compile(
+    r"(?<![^\W_])(?:the|ur|your|my|his|her|our)[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,2}one"
+    r"(?![^\W_])|(?<![^\W_])(?:celui|celle)[ \t]+(?:de|du|d['’]|pour)(?![^\W_])"
+)
+_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle")
+# The reply's first word, more words after it: "Kirikou_2009 avec le mail de maman".
+_SPEAKER_FIRST = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]+\S")
+
+
 def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    lines, below = _lines_below(text, lower, _ASKED_STEMS)
+    """A made value alone in a reply under a question about a password; one built as few
+    names are ("PineCone_44!", "Kirikou_2009") also first in a reply with words after it, or
+    under a question naming the account's "one" ("the PlayStation one", "celui de Canal")."""
+    lines, below = _lines_below(text, lower, _REPLY_STEMS)
     for index in below:
         start, end = lines[index]
-        reply = _SPEAKER_VALUE.fullmatch(text, start, end)
-        if reply is None or made_shape(_unwrapped(reply["value"])) is None:
+        alone = _SPEAKER_VALUE.fullmatch(text, start, end)
+        reply = alone or _SPEAKER_FIRST.match(text, start, end)
+        shape = made_shape(_unwrapped(reply["value"])) if reply is not None else None
+        if reply is None or shape is None:
             continue
         if not _is_speaker_line(text, *lines[index - 1]):
             continue  # a label's line under a heading ("Réseau : Gite_LesChenes"), no chat
+        value = _value_at(text, reply.start("value"))
+        if value is None:
+            continue
+        built = _is_built_mixed(value[2], shape)
+        if alone is None and not built:
+            continue
         asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
-        if any(_is_asked_about(lower, *line) for line in asked) and not any(
+        if any(_is_asked(lower, *line, by_its_one=built) for line in asked) and not any(
             _ASKED_A_NAME.search(lower, *line) for line in (lines[index - 1], (start, end))
         ):
-            value = _value_at(text, reply.start("value"))
-            if value is not None:
-                yield value[0], value[1]
+            yield value[0], value[1]
+
+
+def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
+    if _is_asked_about(lower, start, end):
+        return True
+    return (
+        by_its_one
+        and _ASKED_ONE.search(lower, start, end) is not None
+        and _QUESTION.search(lower, start, end) is not None
+    )
 
 
 # --- after a label that names a secret in its context -----------------------------------------
@@ -391,15 +520,101 @@ def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
     }
     for line_start in sorted(line_starts):
         label = _CONTEXT_LABEL.match(lower, line_start)
+        named_before = False
+        if label is None:  # "WiFi : Gite_LesChenes / clé : …": the network named first
+            label = _NAMED_THEN_KEY.match(lower, line_start)
+            named_before = label is not None
         if label is None:
             continue
         if label["key"] is not None and not _is_about_a_network(lower):
             continue
         value = _value_at(text, label.end())
-        if value is None or made_shape(value[2]) is None or not _ends_its_line(text, value[1]):
+        if value is None or not _ends_its_line(text, value[1]):
             continue
-        yield value[0], value[1]
+        if made_shape(value[2]) is not None or (
+            label["key"] is not None
+            and _KEY_PHRASE.fullmatch(value[2]) is not None
+            and (named_before or _names_the_network_above(lower, line_start))
+        ):
+            yield value[0], value[1]
+
+
+# A network's key as a phrase typed in one piece: "lesdeuxvieux_enbalade", "poulesetcanards".
+# One long word ending as few words do ("confidential", "automatiquement" are words).
+_KEY_PHRASE = re.compile(
+    r"[a-zà-ÿ]{3,}(?:[_-][a-zà-ÿ]{2,})+(?<=.{10})"
+    r"|[a-zà-ÿ]{13,}(?<!ment)(?<!tion)(?<!sion)(?<!elle)(?<!ique)(?<!able)(?<!ible)(?<!ness)"
+    r"(?<!ally)(?<!ity)(?<!ité)(?<!ial)(?<!ées)(?<!ing)"
+)
+# The line above names the network: "Nom : OdileGerardRoad", "WiFi : Gite_LesChenes".
+_NETWORK_NAMED = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:nom|name|ssid|wi-?fi|réseau|network)[^:\n]{0,20}:[ \t]*\S+[ \t]*"
+)
+
+
+# Or the line names it before its key: "WiFi : Gite_LesChenes / clé : poulesetcanards".
+_NAMED_THEN_KEY = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:nom|name|ssid|wi-?fi|réseau|network)[^:\n]{0,20}:[ \t]*\S+"
+    r"[ \t]*(?:[/|,;]|[-–—](?=[ \t]))[ \t]*(?P<key>key|clé|cle)[ \t]*[:=][ \t]*"
+)
+
+
+def _names_the_network_above(lower: str, line_start: int) -> bool:
+    """A key given as words is taken only under the line that names its network."""
+    if line_start == 0:
+        return False
+    above = start_of_line(lower, line_start - 1)
+    return _NETWORK_NAMED.fullmatch(lower, above, line_start - 1) is not None
 
 
 def _is_about_a_network(lower: str) -> bool:
     return _NETWORK_WORDS.search(lower) is not None or _ROUTER_WORDS.search(lower) is not None
+
+
+# --- side by side on one line, two spaces apart -----------------------------------------------
+
+# "postit on monitor: Proscript  locum1  Locum$2024": the line's last two cells, a login then
+# the value, each after two spaces, a colon or the line's start.
+_LAST_CELLS = re.compile(
+    r"(?:(?<![^\n])|(?<=[ \t]{2})|(?<=\t)|(?<=[:>][ \t]))(?P<login>[\w.+@-]{3,40})"
+    r"(?:[ ]{2,}|\t+)(?P<value>\S{5,40})[ \t]*\Z"
+)
+
+
+def _side_by_side(text: str) -> Iterator[tuple[int, int]]:
+    """A login and a made value as the last cells of a line (a post-it, a list of logins): a
+    value built as few names are ("Locum$2024", "Tricot&Laine59"), or one mixed-case with
+    digits after an e-mail or a login with digits ("jdoe55@hotmail.com  Summer2019")."""
+    for gap in (" " * 2, "\t"):
+        line_end = -1
+        for position in positions(text, gap):
+            if position < line_end or position == 0 or text[position - 1] in " \t\n":
+                continue  # a line read already, or an indentation
+            line_end = end_of_line(text, position)
+            found = _last_cells(text, start_of_line(text, position), line_end)
+            if found is not None:
+                yield found
+
+
+def _last_cells(text: str, start: int, end: int) -> tuple[int, int] | None:
+    cells = _LAST_CELLS.search(text, start, end)
+    if cells is None or not _is_cell_login(cells["login"]):
+        return None
+    value = cells["value"]
+    shape = made_shape(value)
+    if shape is None or value == cells["login"]:
+        return None
+    if _is_built_mixed(value, shape) or (
+        _has_digit_or_mail(cells["login"]) and _is_strong(value, shape)
+    ):
+        return cells.start("value"), cells.end("value")
+    return None
+
+
+def _is_cell_login(login: str) -> bool:
+    """ "locum1", "mamie.roux", "jdoe55@hotmail.com": lowercase, as logins are typed."""
+    return login.islower() and made_shape(login) is not Shape.SYMBOL
+
+
+def _has_digit_or_mail(login: str) -> bool:
+    return "@" in login or any(char.isdigit() for char in login)
