@@ -170,3 +170,145 @@ def test_a_made_password_after_a_label_its_context_makes_secret(text: str, secre
 )
 def test_labels_without_a_made_password_pass(text: str) -> None:
     assert find_secret(text) is None
+
+
+# --- Hold-out 14's made passwords without a secret noun, as kinds (shapes15) -----------------
+# Its misses: a device's page, a login and a password one a line; "admin / …" under a NAS's
+# address; app, login and password two spaces apart on a post-it; a login / password among a
+# chat reply's words; a network's key typed as a lowercase phrase; a "passkey". The cases below
+# are the same kinds in other words, services and languages; each look-alike has the same
+# layout with what people write there as no secret.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a device's or a service's page, a login, the password: one a line
+        ("Freezer alarm dashboard\nhttp://192.168.1.77\nadmin\nFrostFree0-4", "FrostFree0-4"),
+        ("Onduleur du garage\nhttp://192.168.1.90\nadmin\nSoleilGarage3-5", "SoleilGarage3-5"),
+        ("Printer admin page\nhttps://192.168.1.20\nadmin\nInkJet#2023", "InkJet#2023"),
+        (
+            "Home Assistant\nhttp://homeassistant.local:8123\nmarie\nJardin#Potager5",
+            "Jardin#Potager5",
+        ),
+        ("Caméra du jardin\nhttps://10.0.0.31\nmamie.lucie\nHortensia#Bleu7", "Hortensia#Bleu7"),
+        ("NAS du club\nhttp://club-nas.local:5000\nadmin / Archives_DuClub!", "Archives_DuClub!"),
+        ("Backup box\nhttps://192.168.1.5:5001\nroot / Keep_Three_Copies!", "Keep_Three_Copies!"),
+        # app, login and password side by side, two spaces or a tab apart
+        ("sticky note on the till: Square  shop.front  Latte#Art42", "Latte#Art42"),
+        ("post-it : Gmail  mamie.roux  Tricot&Laine59", "Tricot&Laine59"),
+        ("mémo caisse : SumUp  boulangerie2  Fournil@Levain8", "Fournil@Levain8"),
+        ("Netflix\tmaman@free.fr\tPopcorn2019!", "Popcorn2019!"),
+        # a login / password among a chat line's words, the account named above
+        (
+            "[19:02] leo: can u log into my roblox\n"
+            "[19:03] max: its leo_builds / Brick$Master9 thx",
+            "Brick$Master9",
+        ),
+        (
+            "[18:40] Inès : tu peux me prêter ton compte Deezer ?\n"
+            "[18:41] Hugo : vas-y hugo.d / Rap_Francais44 change rien",
+            "Rap_Francais44",
+        ),
+        # a Wi-Fi's name / its key; an e-mail named / the password
+        ("Wifi du local : AteliersPartages / copeaux1987", "copeaux1987"),
+        ("Guest wifi: BarnOwlGuests / hayloft2019", "hayloft2019"),
+        ("Disney+ : le mail de maman / Mickey_Ears22", "Mickey_Ears22"),
+        ("Duolingo: dad's email / Owl#Streak365", "Owl#Streak365"),
+        # a reply starting with the password, asked for as the account's "one"
+        (
+            "Tom: what's the Spotify one?\nAnna: Playlist_Summer22 same as before",
+            "Playlist_Summer22",
+        ),
+        (
+            "Léa : c'est quoi celui du Wi-Fi du gîte ?\nMax : Gite_Bellevue12 tout attaché",
+            "Gite_Bellevue12",
+        ),
+        # a network's key typed as a phrase, under or after the network's name
+        ("Box de la caravane\nRéseau : Maison\nClé : les-trois-petits-cochons", "cochons"),
+        ("Van router\nWi-Fi name: CampervanLife\nKey: twooldfolks_ontheroad", "twooldfolks"),
+        ("WiFi : Chalet_Edelweiss / clé : fonduesavoyarde", "fonduesavoyarde"),
+        ("Wi-Fi du gîte : LesPres\nMot de passe : vachesdanslepre_heureuses", "vachesdanslepre"),
+        ("Campervan hotspot\nSSID: RoamingRobins\nPassword: twooldrobins_roaming", "twooldrobins"),
+        ("hotspot du camping-car : OdileGerard / lesdeuxvieuxenbalade", "lesdeuxvieux"),
+        # a passkey
+        ("console passkey (so the kids can't buy games): 730418", "730418"),
+    ],
+)
+def test_made_passwords_in_stacks_cells_and_chat_lines(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a page, a word, a name with digits: documentation, dashboards, a default login
+        "Links\nhttps://example.com/docs\nreadme\nChangeLog2024",
+        "Monitoring\nhttp://grafana.local:3000\ndashboards\nCPU_Usage2",
+        "Docs\nhttps://docs.python.org/3/\nasyncio\nTaskGroup3",
+        "Liens utiles\nhttps://www.service-public.fr\nimpots\nDeclaration2024",
+        "router: http://192.168.1.1\nadmin\n(password on the back)",
+        "Box : http://192.168.1.1\nadmin\nadmin",
+        "Imprimante\nhttp://192.168.1.20\nadmin\nmot de passe sur l'étiquette",
+        # cells two spaces apart: tables, columns, products, events
+        "Paris2024  Euro2024  COP28",
+        "Name  Role  Team\nanna  dev  Backend_Core",
+        "Models in stock  iPhone15  Galaxy_S24",
+        "colonnes : id  user_id  created_at",
+        "file  size  modified\nreport.pdf  2MB  2024-01-02",
+        "Équipe  Poste  Maillot\nlucas  gardien  Numero_1",
+        "    indented code  # Note_v2",
+        # a slash among a chat line's words: products, seasons, formats, branches
+        "Fortnite tonight? my acc is jaydenplays / Season5 starts tomorrow",
+        "Inscription sur le site du club : prenom.nom / Licence2024 obligatoire",
+        "git log: main / Release_2024 merged into the app",
+        "sur l'appli on choisit clair / Sombre_v2 dans les réglages",
+        "Contact by email / WhatsApp2",
+        "par mail / Teams_2024 pour la réunion",
+        # chat replies that give a name, a hashtag, a pick
+        "[10:02] Tom: which one is the best?\n[10:03] Ana: PlayStation5 obviously",
+        "Tom: what's the hashtag for the wedding?\nAna: #Sam_And_Jo2024 lol",
+        "Tom: what's the team name?\nAna: Quiz_Masters7 haha",
+        "Tom: which one is the Netflix one again\nAna: the one with the red icon",
+        "Léa : c'est quoi le nom de celui du quiz ?\nMax : Quiz_Masters7 je crois",
+        # a network's key named as a place, a word, a sentence
+        "Réseau : Maison\nClé : identique",
+        "SSID: CampervanLife\nKey: unchanged",
+        "SSID: CampervanLife\nKey: confidential",
+        "Réseau : Livebox-7F2A\nClé : sur l'étiquette sous la box",
+        "Wifi: Maison / clé: dans le tiroir",
+        "config\nname: settings\nkey: sort_by_date_desc",
+        "Voiture\nNom : Clio\nClé : boite-a-gants",
+        "Wifi: Maison\nPassword: same_as_before",
+        "wifi: Maison\npassword: your-password-here",
+        "Modèle Wi-Fi\nwifi_password: dans le coffre\nmot de passe : votre-mot-de-passe",
+        "Réseau : Maison\nMot de passe : inchangé",
+        "Wi-Fi : Livebox-7F2A / sur_la_box",
+        "wifi: HomeNet / homenet_fibre_optique",
+        "Network: Office\npassword: ask_reception",
+        "Réglages\nNom : thème\nmot de passe : longueur_minimale",
+        # passkeys named, none given
+        "I set up a passkey for Google yesterday, no more password",
+        "Passkeys are replacing passwords: iOS17 and Android14 support them",
+    ],
+)
+def test_look_alikes_of_stacks_cells_and_chat_lines_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a Wi-Fi's value followed by where its password is: the network's name
+        "Listing notes (Flat 3)\nWiFi: Skybox-9Q4M\nPassword: on the card by the kettle",
+        "Infos location\nWiFi : Bbox-Maison-7H2K\nMot de passe : sur l'étiquette de la box",
+        "- Wi-Fi: Orange-5G-3K7P\n- password: printed under the router",
+        # names side by side: a version and a framework, two events
+        "Versions: python3.12 / Django5",
+        "Tickets: Paris2024 / Euro2024",
+    ],
+)
+def test_look_alikes_the_start_code_flagged_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

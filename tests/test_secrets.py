@@ -284,7 +284,7 @@ HOLDOUT_FLOORS = (
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
@@ -305,8 +305,10 @@ HOLDOUT_FLOORS = (
     # on the code of the session's start and once after its merges: 129 then 138 of 160 (80.6 %
     # then 86.2 %), all tokens and cards, 2 then 2 of 200 flagged (a pharmacy's ODS code and
     # premises number, a Wi-Fi listing saying where its password is). Then a network's "key"
-    # and a "code confidentiel" before a made password (made_passwords.py): 140
-    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=140, token=30, card=20, flagged=2),
+    # and a "code confidentiel" before a made password (made_passwords.py): 140; then URL/login/
+    # password stacks, cells two spaces apart, a login / password among a chat line's words, a
+    # network's key typed as a phrase, "passkey", a Wi-Fi's name before its password's place: 148
+    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=1),
 )
 
 

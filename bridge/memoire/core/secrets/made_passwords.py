@@ -150,10 +150,15 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
         for position in positions(lower, separator):
             value = _value_at(text, position + len(separator))
             shape = made_shape(value[2]) if value is not None else None
-            if value is None or shape is None:
+            if value is None:
                 continue
             line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
-            if _ends_its_line(text, value[1]):
+            if shape is None:
+                if _is_key_phrase(value[2]) and _ends_its_line(text, value[1]):
+                    left = _LOGIN_LEFT.search(text, line_start, position)
+                    if left is not None and _is_network_and_key(text, left, value[2]):
+                        yield value[0], value[1]  # "hotspot : OdileGerard / lesdeuxvieux…"
+            elif _ends_its_line(text, value[1]):
                 left = _LOGIN_LEFT.search(text, line_start, position)
                 if left is not None and _is_login(text, left, value[2], shape):
                     yield value[0], value[1]
@@ -164,11 +169,14 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 
 _BUILT = re.compile(r"[0-9][^\W\d_]|[_&-].*[0-9]|[0-9].*[_&-]")
+_VERSIONED = re.compile(r"[_-][vV][0-9]+\Z")
 
 
 def _is_built(value: str, shape: Shape) -> bool:
     """A symbol inside, or digits among joined words or inside one ("BirdBox_2022",
     "Skibidi4life99"): few names take these; "ChangeLog2024", "PlayStation5" do not."""
+    if _VERSIONED.search(value) is not None:
+        return False  # "Sombre_v2", "Rapport-V3": a name's version
     return shape is Shape.SYMBOL or _BUILT.search(value) is not None
 
 
@@ -197,8 +205,15 @@ def _is_login(text: str, left: re.Match[str], value: str, shape: Shape) -> bool:
     if left["lead"] is None:
         return False
     if _names_a_network(text, left.start("lead")):
-        return not value.lower().startswith(login.lower()[:_SHARED_PREFIX])
+        return _is_network_and_key(text, left, value)
     return shape is not Shape.DIGITS or login.islower()
+
+
+def _is_network_and_key(text: str, left: re.Match[str], value: str) -> bool:
+    """A Wi-Fi's name then its key, not its other band's name ("HomeNet / HomeNet5G")."""
+    if left["lead"] is None or not _names_a_network(text, left.start("lead")):
+        return False
+    return not value.lower().startswith(left["login"].lower()[:_SHARED_PREFIX])
 
 
 _SHARED_PREFIX = 4
@@ -220,13 +235,14 @@ _ACCOUNT_LINES = 2
 
 
 def _names_an_account_near(lower: str, position: int) -> bool:
-    """ "bro lend me ur fortnite acc", "council portal": the note names the account there."""
+    """ "bro lend me ur fortnite acc", "council portal": the note names the account before
+    the login, on its line or the two above."""
     start = start_of_line(lower, position)
     for _ in range(_ACCOUNT_LINES):
         if start == 0:
             break
         start = start_of_line(lower, start - 1)
-    return _ACCOUNT_NOUNS.search(lower, start, end_of_line(lower, position)) is not None
+    return _ACCOUNT_NOUNS.search(lower, start, position) is not None
 
 
 # --- after an e-mail --------------------------------------------------------------------------
@@ -504,11 +520,14 @@ def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
 
 # At a line's start (after a list's mark): "key:" and "clé :" are a network's key only in a
 # note about a network; a code named confidential or personal is a secret code anywhere.
+_PASSWORD_NOUNS = r"password|pass|passe|mot de passe|mdp|pw|pwd|wpa2?|psk"
+# A password's own noun is the keyword rules' label; here it takes only a network's key typed
+# as a phrase, which they leave ("Mot de passe : lesdeuxvieux_enbalade" under "WiFi : …").
 _CONTEXT_LABEL = re.compile(
-    r"[ \t]*(?:[-*•][ \t]*)?(?:(?P<key>key|clé|cle)|code[ ](?:confidentiel|secret|perso"
-    r"(?:nnel)?))[ \t]*[:=][ \t]*"
+    rf"[ \t]*(?:[-*•][ \t]*)?(?:(?P<key>key|clé|cle)|(?P<password>{_PASSWORD_NOUNS})"
+    r"|code[ ](?:confidentiel|secret|perso(?:nnel)?))[ \t]*[:=][ \t]*"
 )
-_CONTEXT_LABEL_STEMS = ("key", "clé", "cle", "code")
+_CONTEXT_LABEL_STEMS = ("key", "clé", "cle", "code", "pass", "mdp", "wpa", "psk")
 _ROUTER_WORDS = re.compile(r"(?<![^\W_])(?:routers?|routeurs?|livebox|freebox|bbox)(?![^\W_])")
 
 
@@ -526,14 +545,15 @@ def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
             named_before = label is not None
         if label is None:
             continue
-        if label["key"] is not None and not _is_about_a_network(lower):
+        networked = label["key"] is not None or label["password"] is not None
+        if networked and not _is_about_a_network(lower):
             continue
         value = _value_at(text, label.end())
         if value is None or not _ends_its_line(text, value[1]):
             continue
-        if made_shape(value[2]) is not None or (
-            label["key"] is not None
-            and _KEY_PHRASE.fullmatch(value[2]) is not None
+        if (label["password"] is None and made_shape(value[2]) is not None) or (
+            networked
+            and _is_key_phrase(value[2])
             and (named_before or _names_the_network_above(lower, line_start))
         ):
             yield value[0], value[1]
@@ -542,20 +562,41 @@ def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
 # A network's key as a phrase typed in one piece: "lesdeuxvieux_enbalade", "poulesetcanards".
 # One long word ending as few words do ("confidential", "automatiquement" are words).
 _KEY_PHRASE = re.compile(
-    r"[a-zà-ÿ]{3,}(?:[_-][a-zà-ÿ]{2,})+(?<=.{10})"
+    r"[a-zà-ÿ]{3,}(?:[_-][a-zà-ÿ]{2,})+(?<=.{12})"
     r"|[a-zà-ÿ]{13,}(?<!ment)(?<!tion)(?<!sion)(?<!elle)(?<!ique)(?<!able)(?<!ible)(?<!ness)"
     r"(?<!ally)(?<!ity)(?<!ité)(?<!ial)(?<!ées)(?<!ing)"
 )
-# The line above names the network: "Nom : OdileGerardRoad", "WiFi : Gite_LesChenes".
-_NETWORK_NAMED = re.compile(
-    r"[ \t]*(?:[-*•][ \t]*)?(?:nom|name|ssid|wi-?fi|réseau|network)[^:\n]{0,20}:[ \t]*\S+[ \t]*"
+# Words that say the key is not given: "same_as_before", "see_sticker".
+_NOT_GIVEN = frozenset(
+    (
+        *("same", "as", "before", "see", "ask", "default", "none", "unchanged", "sticker"),
+        *("idem", "voir", "comme", "avant", "défaut", "defaut", "aucun", "inchangé", "étiquette"),
+        *("your", "votre", "password", "passe", "example", "exemple", "changeme", "placeholder"),
+    )
 )
+
+
+def _is_key_phrase(value: str) -> bool:
+    if _KEY_PHRASE.fullmatch(value) is None:
+        return False
+    return not any(part in _NOT_GIVEN for part in re.split(r"[_-]", value))
+
+
+# The line above names the network: "Nom : OdileGerardRoad", "WiFi : Gite_LesChenes".
+# Its label names the network, not its password ("wifi_password:").
+_NETWORK_LABEL = (
+    r"[ \t]*(?:[-*•][ \t]*)?(?:nom|name|ssid|wi-?fi|réseau|network)"
+    r"(?![ _-]?(?:pass|pw|key|mdp|clé))[^:\n]{0,20}:[ \t]*\S+"
+)
+_NETWORK_NAMED = re.compile(_NETWORK_LABEL + r"[ \t]*")
 
 
 # Or the line names it before its key: "WiFi : Gite_LesChenes / clé : poulesetcanards".
 _NAMED_THEN_KEY = re.compile(
-    r"[ \t]*(?:[-*•][ \t]*)?(?:nom|name|ssid|wi-?fi|réseau|network)[^:\n]{0,20}:[ \t]*\S+"
-    r"[ \t]*(?:[/|,;]|[-–—](?=[ \t]))[ \t]*(?P<key>key|clé|cle)[ \t]*[:=][ \t]*"
+    _NETWORK_LABEL
+    + r"[ \t]*(?:[/|,;]|[-–—](?=[ \t]))[ \t]*(?:(?P<key>key|clé|cle)|(?P<password>"
+    + _PASSWORD_NOUNS
+    + r"))[ \t]*[:=][ \t]*"
 )
 
 
