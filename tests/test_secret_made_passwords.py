@@ -194,6 +194,8 @@ def test_labels_without_a_made_password_pass(text: str) -> None:
         ("Caméra du jardin\nhttps://10.0.0.31\nmamie.lucie\nHortensia#Bleu7", "Hortensia#Bleu7"),
         ("NAS du club\nhttp://club-nas.local:5000\nadmin / Archives_DuClub!", "Archives_DuClub!"),
         ("Backup box\nhttps://192.168.1.5:5001\nroot / Keep_Three_Copies!", "Keep_Three_Copies!"),
+        ("Synology\nhttp://nas.local:5000\nlaura / Backup_Everything_Twice!", "Backup_Everything"),
+        ("Plex\nhttp://192.168.1.10:32400\ngrandpa / Movie_Night2020", "Movie_Night2020"),
         # app, login and password side by side, two spaces or a tab apart
         ("sticky note on the till: Square  shop.front  Latte#Art42", "Latte#Art42"),
         ("post-it : Gmail  mamie.roux  Tricot&Laine59", "Tricot&Laine59"),
@@ -266,6 +268,8 @@ def test_made_passwords_in_stacks_cells_and_chat_lines(text: str, secret: str) -
         "git log: main / Release_2024 merged into the app",
         "sur l'appli on choisit clair / Sombre_v2 dans les réglages",
         "Contact by email / WhatsApp2",
+        "Docs\nhttps://docs.python.org\nsee / Section_2",
+        "Recettes\nhttps://www.marmiton.org\ndesserts / TarteTatin2",
         "par mail / Teams_2024 pour la réunion",
         # chat replies that give a name, a hashtag, a pick
         "[10:02] Tom: which one is the best?\n[10:03] Ana: PlayStation5 obviously",

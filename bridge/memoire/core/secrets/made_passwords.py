@@ -149,32 +149,43 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for separator in (" / ", " | "):
         for position in positions(lower, separator):
             value = _value_at(text, position + len(separator))
-            shape = made_shape(value[2]) if value is not None else None
-            if value is None:
-                continue
-            line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
-            if shape is None:
-                if _is_key_phrase(value[2]) and _ends_its_line(text, value[1]):
-                    left = _LOGIN_LEFT.search(text, line_start, position)
-                    if left is not None and _is_network_and_key(text, left, value[2]):
-                        yield value[0], value[1]  # "hotspot : OdileGerard / lesdeuxvieux…"
-            elif _ends_its_line(text, value[1]):
-                left = _LOGIN_LEFT.search(text, line_start, position)
-                if left is not None and _is_login(text, left, value[2], shape):
-                    yield value[0], value[1]
-            elif _is_built_mixed(value[2], shape) and separator == " / ":
-                among = _LOGIN_AMONG_WORDS.search(text, line_start, position)
-                if among is not None and _names_an_account_near(lower, position):
-                    yield value[0], value[1]
+            if value is not None and _follows_a_login(
+                text, lower, position, value, among_words=separator == " / "
+            ):
+                yield value[0], value[1]
 
 
-_BUILT = re.compile(r"[0-9][^\W\d_]|[_&-].*[0-9]|[0-9].*[_&-]")
+def _follows_a_login(
+    text: str, lower: str, position: int, value: tuple[int, int, str], *, among_words: bool
+) -> bool:
+    """The value after " / " (at `position`) ends a login's line, or is built as few names are
+    after a lowercase login among words where the account or its page is named before it."""
+    line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
+    shape = made_shape(value[2])
+    ends = _ends_its_line(text, value[1])
+    left = _LOGIN_LEFT.search(text, line_start, position) if ends else None
+    if shape is None:  # "hotspot : OdileGerard / lesdeuxvieuxenbalade"
+        return (
+            left is not None
+            and _is_key_phrase(value[2])
+            and _is_network_and_key(text, left, value[2])
+        )
+    if left is not None and _is_login(text, left, value[2], shape):
+        return True
+    if not among_words or not _is_built_mixed(value[2], shape):
+        return False
+    among = _LOGIN_AMONG_WORDS.search(text, line_start, position)
+    return among is not None and _names_an_account_near(lower, position)
+
+
+_BUILT = re.compile(r"[0-9][^\W\d_]|[_&-].*[0-9]|[0-9].*[_&-]|_.*[!#$*?]\Z")
 _VERSIONED = re.compile(r"[_-][vV][0-9]+\Z")
 
 
 def _is_built(value: str, shape: Shape) -> bool:
-    """A symbol inside, or digits among joined words or inside one ("BirdBox_2022",
-    "Skibidi4life99"): few names take these; "ChangeLog2024", "PlayStation5" do not."""
+    """A symbol inside, digits among joined words or inside one, or joined words ending with a
+    symbol ("BirdBox_2022", "Skibidi4life99", "Backup_Everything_Twice!"): few names take
+    these; "ChangeLog2024", "PlayStation5" do not."""
     if _VERSIONED.search(value) is not None:
         return False  # "Sombre_v2", "Rapport-V3": a name's version
     return shape is Shape.SYMBOL or _BUILT.search(value) is not None
@@ -226,17 +237,18 @@ def _names_a_network(text: str, colon: int) -> bool:
     return _NETWORK_WORDS.search(text[line_start:colon].lower()) is not None
 
 
-# Nouns that name an account: the value's line or the two above hold one.
+# Nouns that name an account, or a device's page: the value's line or the two above hold one.
 _ACCOUNT_NOUNS = re.compile(
     r"(?<![^\W_])(?:accs?|accounts?|comptes?|logins?|log[ -]?in(?:to)?|sign[ -]?in|portal|portail"
     r"|site|website|appli|app|identifiants?|connexion|profil|profile|session)(?![^\W_])"
+    r"|://|(?<![\w.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![\w.])"
 )
 _ACCOUNT_LINES = 2
 
 
 def _names_an_account_near(lower: str, position: int) -> bool:
-    """ "bro lend me ur fortnite acc", "council portal": the note names the account before
-    the login, on its line or the two above."""
+    """ "bro lend me ur fortnite acc", "council portal", "http://laura-nas.local:5000": the
+    note names the account or its page before the login, on its line or the two above."""
     start = start_of_line(lower, position)
     for _ in range(_ACCOUNT_LINES):
         if start == 0:
