@@ -97,7 +97,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_after_formulas(text, lower),
         *_chat_replies(text, lower),
         *_after_context_labels(text, lower),
-        *_side_by_side(text),
+        *_side_by_side(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -549,25 +549,29 @@ def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
         for stem in _CONTEXT_LABEL_STEMS
         for position in positions(lower, stem)
     }
+    about_a_network: bool | None = None  # read once, and only for a value that needs it
     for line_start in sorted(line_starts):
         label = _CONTEXT_LABEL.match(lower, line_start)
         named_before = False
         if label is None:  # "WiFi : Gite_LesChenes / clé : …": the network named first
             label = _NAMED_THEN_KEY.match(lower, line_start)
             named_before = label is not None
-        if label is None:
+        value = _value_at(text, label.end()) if label is not None else None
+        if label is None or value is None or not _ends_its_line(text, value[1]):
             continue
-        networked = label["key"] is not None or label["password"] is not None
-        if networked and not _is_about_a_network(lower):
+        made = label["password"] is None and made_shape(value[2]) is not None
+        if label["key"] is None and label["password"] is None:
+            if made:  # "code confidentiel : Foulard1961"
+                yield value[0], value[1]
             continue
-        value = _value_at(text, label.end())
-        if value is None or not _ends_its_line(text, value[1]):
+        phrase = _is_key_phrase(value[2]) and (
+            named_before or _names_the_network_above(lower, line_start)
+        )
+        if not made and not phrase:
             continue
-        if (label["password"] is None and made_shape(value[2]) is not None) or (
-            networked
-            and _is_key_phrase(value[2])
-            and (named_before or _names_the_network_above(lower, line_start))
-        ):
+        if about_a_network is None:
+            about_a_network = _is_about_a_network(lower)
+        if about_a_network:
             yield value[0], value[1]
 
 
@@ -634,13 +638,13 @@ _LAST_CELLS = re.compile(
 )
 
 
-def _side_by_side(text: str) -> Iterator[tuple[int, int]]:
+def _side_by_side(text: str, lower: str) -> Iterator[tuple[int, int]]:
     """A login and a made value as the last cells of a line (a post-it, a list of logins): a
     value built as few names are ("Locum$2024", "Tricot&Laine59"), or one mixed-case with
     digits after an e-mail or a login with digits ("jdoe55@hotmail.com  Summer2019")."""
     for gap in (" " * 2, "\t"):
         line_end = -1
-        for position in positions(text, gap):
+        for position in positions(lower, gap):  # the lowered note's pass holds its gaps
             if position < line_end or position == 0 or text[position - 1] in " \t\n":
                 continue  # a line read already, or an indentation
             line_end = end_of_line(text, position)
