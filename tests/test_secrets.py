@@ -305,8 +305,10 @@ HOLDOUT_FLOORS = (
     # on the code of the session's start and once after its merges: 129 then 138 of 160 (80.6 %
     # then 86.2 %), all tokens and cards, 2 then 2 of 200 flagged (a pharmacy's ODS code and
     # premises number, a Wi-Fi listing saying where its password is). Then a network's "key"
-    # and a "code confidentiel" before a made password (made_passwords.py): 140
-    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=140, token=30, card=20, flagged=2),
+    # and a "code confidentiel" before a made password (made_passwords.py): 140. Then codes given
+    # in speech and chat (code_words.py, chat_codes.py, spoken_digits.py, set_codes.py, dials in
+    # place_codes.py) and registers' identifiers (features.py): 152, 1 flagged (the Wi-Fi one)
+    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=1),
 )
 
 
