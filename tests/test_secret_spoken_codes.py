@@ -57,6 +57,7 @@ def found(text: str) -> list[str]:
             "For the nanny: if anyone rings saying they're us, ask for the word — it's crumpet",
             "crumpet",
         ),
+        ("Gran's bank: the security word when they ring is pelican", "pelican"),
     ],
 )
 def test_code_words_vouched_are_refused(text: str, secret: str) -> None:
@@ -85,6 +86,11 @@ def test_code_words_vouched_are_refused(text: str, secret: str) -> None:
         (
             "[09:12] Sam: what's the way into the bin store?\n[09:13] Ola: 3 8 8 1 then hash",
             "3 8 8 1",
+        ),
+        (
+            "12/03/2024, 14:20 - Tom: what's the number for the boiler room\n"
+            "12/03/2024, 14:21 - Meg: 6 6 0 4",
+            "6 6 0 4",
         ),
     ],
 )
@@ -245,6 +251,9 @@ def test_recovery_and_answers_are_refused(text: str, secret: str) -> None:
         "Numéro d'agrément 75-0099, SIREN 812 455 930",
         "GMC number 7012345, NMC pin 12A3456E",
         "Driving licence number MORGA657054SM9IJ",
+        "le code de la cantine passe de 3 à 4 euros",
+        "prices went from 1200 to 1500 this year",
+        "the tax code went from 1257L to 1185L",
     ],
 )
 def test_lookalikes_of_codes_in_speech_and_chat_pass(text: str) -> None:

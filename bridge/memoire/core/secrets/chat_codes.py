@@ -25,9 +25,11 @@ from memoire.core.secrets.text import end_of_line
 
 RULE = "chat-code"
 
-# A speaker: a time or a date in brackets, a name of up to three words, a time, then a colon.
+# A speaker: a time or a date in brackets or before a dash, a name of up to three words, a time,
+# then a colon.
 _SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,25}\][ \t]*|\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
+    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,25}\][ \t]*|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?"
+    r"\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
     r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+"
 )

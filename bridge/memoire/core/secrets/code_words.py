@@ -87,7 +87,8 @@ def _is_title(word: str) -> bool:
 # Nouns made for a word said to be let in or to prove who one is.
 _CODE_WORD_NOUN = re.compile(
     r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
-    r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word"
+    r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word|security[ ]word"
+    r"|(?:verbal|spoken|voice)[ ]password"
     r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])"
     r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)"
     r"|(?:agreed|shared)[ ](?:word|password))(?![^\W_])"

@@ -60,16 +60,21 @@ _LOCK_LINE = re.compile(
 # also has.
 _SET_LOCK = (
     r"(?:portails?|gates?|doors?|portes?|cadenas|padlocks?|coffres?|safes?|casiers?|lockers?"
+    r"|keypads?|claviers?|digicodes?"
     r"|bo[îi]tes?[ ]à[ ]clés?|key[ ]?safes?|lock[ ]?box(?:es)?)"
 )
-_SET_LOCK_LITERALS = ("portail", "gate", "door", "porte", "cadenas", "padlock", "coffre", "safe")
+_SET_LOCK_LITERALS = (
+    *("portail", "gate", "door", "porte", "cadenas", "padlock", "coffre", "safe", "casier"),
+    *("locker", "keypad", "clavier", "digicode", "boîte", "key safe", "keysafe", "lockbox"),
+)
 _VALUE = r"(?P<value>(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[#*]?)(?![\w:°%€$£/-]|[.,][0-9])"
 _CHANGE = re.compile(
     r"(?<![^\W_])(?:(?:chang\w*|modifi\w*|remplac\w*|replac\w*|updat\w*|pass[ée]e?|r[ée]gl[ée]e?"
     r"|reset|set|mis|mise)(?:[ ](?:it|them|le|la|les|ça))?[ ](?:to|into|à|en|par|pour|by|with"
     r"|sur|as)|(?:is|est)[ ]now|now(?:[ ](?:it['’]?s|is|c['’]est))?|désormais(?:[ ]c['’]est)?"
     r"|maintenant(?:[ ]c['’]est)?|devenu|(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[ \t]*(?:->|→|=>)"
-    r"|new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvelle?(?:[ ]c['’]est|[ ]:))"
+    r"|new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvelle?(?:[ ]c['’]est|[ ]:)"
+    r"|(?:from|de)[ ](?P<old>[a-z0-9]*[0-9][a-z0-9]*)[ ](?:to|à))"
     r"[ \t]+" + _VALUE
 )
 _SETTING = re.compile(
@@ -243,6 +248,8 @@ def _is_code(lower: str, found: re.Match[str], *, years: bool = False) -> bool:
         return False  # "mis la porte à 1200 euros", "changed to 3000 rpm": a quantity
     if digits < _MIN_DIGITS and (digits < _MIN_DIGITS - 1 or digits == len(value)):
         return False
+    if "old" in found.re.groupindex and found["old"] is not None and _YEAR.fullmatch(found["old"]):
+        return False  # "from 2019 to 2024": years
     if _YEAR.fullmatch(value):
         before = lower[max(0, found.start("value") - 3) : found.start("value")]
         line = lower[start_of_line(lower, found.start()) : found.start("value")]
