@@ -254,6 +254,8 @@ def test_recovery_and_answers_are_refused(text: str, secret: str) -> None:
         "le code de la cantine passe de 3 à 4 euros",
         "prices went from 1200 to 1500 this year",
         "the tax code went from 1257L to 1185L",
+        "Tom: gym tonight? the door is at the back\nMeg: 1830 ok",
+        "je fais quatre deux neuf un kilos de pâte à pizza pour la kermesse",
     ],
 )
 def test_lookalikes_of_codes_in_speech_and_chat_pass(text: str) -> None:

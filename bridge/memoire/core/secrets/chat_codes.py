@@ -61,7 +61,9 @@ _NOT_A_CODE = re.compile(
     r"|built|construit|capacity|capacité|temp\w*|degr\w*|wifi|wi-fi|pay|paid|payé\w*|payer"
     r"|spen[dt]|dépens\w*|budget|devis|quote|facture|invoice|euros?|pounds?|dollars?|wide|width"
     r"|largeur|tall|height|hauteur|weigh\w*|poids|long|longueur|mm|cm|km|miles?|distance"
-    r"|order|commande|ref|référence|model|modèle|serial|série)(?![^\W_])|[€$£]"
+    r"|order|commande|ref|référence|model|modèle|serial|série|tonight|tomorrow|today|demain"
+    r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*)(?![^\W_])"
+    r"|[€$£]"
 )
 _AS_A_NUMBER = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|no\.?|nr)(?![^\W_])")
 _OPENING = re.compile(

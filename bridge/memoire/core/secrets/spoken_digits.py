@@ -54,7 +54,8 @@ _PUBLIC_BEFORE = re.compile(
 )
 _UNIT_AFTER = re.compile(
     r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
-    r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?)(?![\w]))"
+    r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
+    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps)(?![\w]))"
 )
 _DIGIT_VALUES = {
     **dict.fromkeys(("zéro", "zero", "oh"), 0),
