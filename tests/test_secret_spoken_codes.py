@@ -58,6 +58,15 @@ def found(text: str) -> list[str]:
             "crumpet",
         ),
         ("Gran's bank: the security word when they ring is pelican", "pelican"),
+        ("Baby-sitting : si quelqu'un passe de notre part, il dira « mandarine »", "mandarine"),
+        (
+            "Escape room party: to get in you must whisper «rusty anchor» at the door",
+            "rusty anchor",
+        ),
+        (
+            "Classe verte de Zoé\nmot de reconnaissance pour récupérer les enfants : CORMORAN",
+            "CORMORAN",
+        ),
     ],
 )
 def test_code_words_vouched_are_refused(text: str, secret: str) -> None:
@@ -143,6 +152,7 @@ def test_spoken_digits_are_refused(text: str, secret: str) -> None:
             "maintenant",
             "51B07",
         ),
+        ("pool plant room\n7730 then #", "7730"),
     ],
 )
 def test_set_codes_are_refused(text: str, secret: str) -> None:
@@ -159,6 +169,12 @@ def test_set_codes_are_refused(text: str, secret: str) -> None:
         (
             "Compte mutuelle : question « où avez-vous rencontré votre épouse » → concert à Vannes",
             "concert à Vannes",
+        ),
+        ("Dashlane two-step recovery\nQ4RT-88LM-ZX2P-KD7W-3NCV", "Q4RT-88LM-ZX2P-KD7W-3NCV"),
+        ("Bank secret questions\nwhere did you meet your husband? Whitby abbey", "Whitby abbey"),
+        (
+            "Compte Free de mamie\n1. métier rêvé → infirmière\n2. rue d'enfance → rue des Lilas",
+            "infirmière",
         ),
     ],
 )
@@ -256,6 +272,11 @@ def test_recovery_and_answers_are_refused(text: str, secret: str) -> None:
         "the tax code went from 1257L to 1185L",
         "Tom: gym tonight? the door is at the back\nMeg: 1830 ok",
         "je fais quatre deux neuf un kilos de pâte à pizza pour la kermesse",
+        "Le prof dit « silence » à la porte de la classe",
+        "Le serveur dit « bon appétit » sinon le chef se fâche",
+        'At the door, say "hello" to the host, otherwise it\'s rude',
+        "Quiz night: first pet? first school? favourite teacher? pick two",
+        "If he turns up late, say 'sorry' to the coach",
     ],
 )
 def test_lookalikes_of_codes_in_speech_and_chat_pass(text: str) -> None:

@@ -90,7 +90,7 @@ _CODE_WORD_NOUN = re.compile(
     r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word|security[ ]word"
     r"|(?:verbal|spoken|voice)[ ]password"
     r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])"
-    r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)"
+    r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)|mots?[ ]de[ ]reconnaissance"
     r"|(?:agreed|shared)[ ](?:word|password))(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
@@ -138,7 +138,7 @@ _LETTING = re.compile(
     r"|porter|concierge|courier|parcel|operator|monitoring|stranger|sent[ ]them|from[ ]us"
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
-    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccrocher|hang[ ]up"
+    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
@@ -159,19 +159,22 @@ _CODE_WORD_LITERALS = ("word", "mot", "password", "duress", "code")
 _SAID_QUOTE = re.compile(
     r"(?<![^\W_])(?:say|says|saying|tell|give|gives|giving|know|knows|ask(?:s|ed)?[ ]for"
     r"|provide|provides|quote|quotes|mention|mentions|dire|dit|disent|dites|donner|donne|donnent"
-    r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t)"
+    r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
+    r"|['’]ll[ ]say|whisper|whispers|chuchote\w*)"
     r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
     r"[ \t]*(?=[«\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
-    *("dit", "dites", "donne", "demande", "prononc", "conna"),
+    *("dit", "dites", "donne", "demande", "prononc", "conna", "dira", "whisper", "chuchot"),
 )
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
     r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go"
     r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone"
+    r"|(?:vient|viendra|venir|viennent)[ ]chercher|sortie[ ]d['’][ée]cole|school[ ]run"
+    r"|to[ ]get[ ]in|pour[ ]entrer|pas[ ]d['’]entrée|no[ ]entry|(?:won['’]t|will[ ]not)[ ]let"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 
@@ -294,7 +297,8 @@ _TOPIC = re.compile(
     r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleur[ ]ami"
     r"|(?:instituteur|institutrice|professeur|prof|ma[îi]tresse|film|livre|plat|couleur"
     r"|chanteur|sport|équipe)[ ]pr[ée]f[ée]r[ée]e?|(?:profession|m[ée]tier)[ ]d[ue][ ]p[èe]re"
-    r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre"
+    r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre|rue[ ]d['’]enfance"
+    r"|m[ée]tier[ ]r[êe]v[ée]"
     r"|(?:where|in[ ]which[ ]\w+)[ ]did[ ]you[ ](?:first[ ])?meet|rencontr[ée]e?[ ](?:votre|ton|ta"
     r"|son|sa)[ ](?:conjoint|mari|femme|[ée]pou\w*|compagn\w*|partenaire)"
     r"|(?:childhood|school)[ ]nickname|surnom(?:[ ]d['’]enfance)?|nickname[ ]as[ ]a[ ]child"
@@ -323,7 +327,8 @@ _SECURITY_CONTEXT = re.compile(
 _ANSWER_SEPARATOR = re.compile(
     r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
     r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
-    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est)[ \t]*"
+    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|(?<=\?)(?=[ \t])(?![ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-]))[ \t]*"
 )
 # The next line's answer: "-> Biscuit", "a: Linthorpe Road", "R : rue des Tanneurs".
 _ANSWER_LINE = re.compile(
@@ -399,10 +404,12 @@ _RECOVERY_HEADING = re.compile(
     r"|codes?[ ](?:de[ ])?(?:secours|récupération|recuperation|r[ée]cup)"
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
     r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backup|recovery|emergency|secours|codes?)"
+    r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
+    r"|codes?[ ]à[ ]usage[ ]unique"
     r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+)(?![^\W_])"
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
-_RECOVERY_LITERALS_FR = ("secours", "récup", "recup")
+_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique")
 # A code: groups of digits and letters, 8 characters or more, most groups with a digit.
 _CODE = re.compile(
     r"(?=[\w -]*[0-9])(?:[0-9a-z]{4,8}(?:[ -][0-9a-z]{4,8}){1,7}|[0-9a-z]{8,16}"

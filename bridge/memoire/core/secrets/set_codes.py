@@ -106,9 +106,12 @@ _PRESS = re.compile(
 _KEYED = re.compile(
     r"(?:(?:star|étoile|\*)[ ]?)?" + _VALUE + r"[ \t]*(?:\+[ \t]*(?:on|off|ok|arm)|(?:then|puis|et"
     r"|and)[ ](?:press[ ]|appuie[ ]sur[ ]|appuyer[ ]sur[ ])?(?:off|ok|enter|valider|entrée|hash"
-    r"|dièse|disarm)|hash|dièse)(?![^\W_])"
+    r"|dièse|disarm|star|étoile|[#*](?!\w))|hash|dièse)(?![^\W_])"
 )
-_KEYED_LITERALS = ("+ on", "+on", "+ off", "+off", " off", "hash", "dièse", " ok", "valider")
+_KEYED_LITERALS = (
+    *("+ on", "+on", "+ off", "+off", " off", "hash", "dièse", " ok", "valider", "then #"),
+    *("then *", "puis #", "puis *", "and #", "et #"),
+)
 # A value something unlocks, opens or is released with: "se déverrouille avec 1937",
 # "release jobs with 50917", "the gate opens with 4471".
 _UNLOCKED_WITH = re.compile(
