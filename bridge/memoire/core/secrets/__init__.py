@@ -26,6 +26,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from memoire.core.secrets.blocks import find_credential_blocks
+from memoire.core.secrets.chat_codes import find_chat_codes
 from memoire.core.secrets.code_words import find_words_given
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
@@ -46,7 +47,9 @@ from memoire.core.secrets.made_passwords import find_made_passwords
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
+from memoire.core.secrets.set_codes import find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
+from memoire.core.secrets.spoken_digits import find_spoken_digits
 from memoire.core.secrets.text import (
     end_of_line,
     holds,
@@ -140,6 +143,9 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_place_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_spoken_digits(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_made_passwords(text, lower))

@@ -9,15 +9,20 @@ the value is an ordinary word:
   anyone calls: pineapple"). A noun made for it (code word, safe word, duress word, mot de
   contrainte, mot de passe convenu…) needs only its value; a plain "word", "mot" or
   "password" also needs a verb of saying or giving and something being opened, released or
-  collected, so "say the magic word" in a story and 'the word "literally"' pass;
+  collected, or someone vouched for before anything is said or handed over ("anyone calling on
+  her behalf must give the word «peppermint» before we discuss her file", "son fils donne le
+  mot « capucine » avant qu'on lui parle du dossier", "if the school calls"), so "say the magic
+  word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass;
 - answers to security questions ("nom de jeune fille de sa mère : Le Goff", "first pet —
   Biscuit", "q: street you grew up on⏎a: Linthorpe Road") on a line, or under a heading, that
   says they are security questions or answers or names the account they guard; a question
   without its answer, a list of questions, or a policy about them, has no value;
 - recovery and backup codes listed under a heading that names them ("Google backup codes for
   the clinic gmail⏎4819 2271⏎6604 9938", "Code de récupération Microsoft⏎Q7RX-2MPK-…"): each
-  code a group of digits and letters with at least one digit; a heading without a recovery
-  word (a bus timetable, prices, order numbers) gives none, and "XXXX-XXXX" is an example.
+  code a group of digits and letters with at least one digit; codes of six or seven characters
+  ("K8M2Q1") count three or more together, not sharing one prefix (a model's numbers); a
+  heading without a recovery word (a bus timetable, prices, order numbers) gives none, and
+  "XXXX-XXXX" is an example.
 
 Each reads only the lines holding one of its literals, found once per note (text.positions).
 """
@@ -82,9 +87,10 @@ def _is_title(word: str) -> bool:
 # Nouns made for a word said to be let in or to prove who one is.
 _CODE_WORD_NOUN = re.compile(
     r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
-    r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word"
+    r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word|security[ ]word"
+    r"|(?:verbal|spoken|voice)[ ]password"
     r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])"
-    r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)"
+    r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)|mots?[ ]de[ ]reconnaissance"
     r"|(?:agreed|shared)[ ](?:word|password))(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
@@ -101,6 +107,28 @@ _SAYING = re.compile(
     r"|dire|dit|disent|donner|donne|donnez|demande|demandent|demander|exige|réclame"
     r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
 )
+# Someone vouched for by a word before anything is said or handed over to them: a caller on
+# another's behalf, a visitor, "before we discuss her file", "avant qu'on lui parle du dossier".
+_VOUCHING = (
+    r"on[ ](?:her|his|their|my|our|your|\w+['’]s)[ ]behalf|de[ ](?:sa|ma|leur|notre|votre)[ ]part"
+    r"|en[ ](?:son|mon|leur|notre)[ ]nom|(?:anyone|whoever|someone|somebody|anybody)[ ]"
+    r"(?:call|phon|ring)\w*|(?:call|ring|phone)s?[ ](?:us|me|you|him|her|them)"
+    r"|(?:nous|vous|me|m['’]|t['’]|l['’]|lui)[ ]?(?:appelle|téléphone)\w*|appels?[ ]de"
+    r"|(?:when|if|quand|si)[ ](?:they|someone|anyone|ils?|elles?|on|quelqu['’]un"
+    r"|(?:the[ ]|l['’]|la[ ]|le[ ])?(?:school|école|bank|banque|crèche|creche|nursery|hospital"
+    r"|hôpital|clinic|clinique|agency|agence|care[ ]home|ehpad|police|nounou|nanny|mairie))"
+    r"[ ](?:phones?|calls?|rings?|appelle|téléphone)(?![ ](?:your|my|his|her|their|the|out|ton"
+    r"|votre|son|mon)[ ](?:name|nom))"
+    r"|(?:quiconque|personne[ ]qui|celui[ ]qui|celle[ ]qui)[ ](?:appelle|téléphone)"
+    r"|visit(?:s|ing|ors?)|visiteurs?|rendre[ ]visite"
+    r"|before[ ](?:we|i|they|you|staff|anyone)[ ](?:discuss|talk|speak|release|share|disclose"
+    r"|give|hand|tell)\w*|(?:won['’]t|will[ ]not|don['’]t|only)[ ](?:talk|speak|discuss|release"
+    r"|disclose|deal)\w*"
+    r"|avant[ ](?:qu['’](?:on|ils?|elles?)|que[ ](?:nous|je|vous))[ ](?:(?:lui|leur|vous|te)[ ])?"
+    r"(?:parl|discut|donn|communiqu|remett|rend)\w*"
+    r"|avant[ ]de[ ](?:(?:lui|leur|vous|te)[ ])?(?:parler|discuter|donner|communiquer|remettre)"
+)
+_VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
 # Something opened, released or collected, or someone proving who they are.
 _LETTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|releas\w*|let[ ]\w+[ ]in"
@@ -110,12 +138,13 @@ _LETTING = re.compile(
     r"|porter|concierge|courier|parcel|operator|monitoring|stranger|sent[ ]them|from[ ]us"
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
-    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccrocher|hang[ ]up)(?![^\W_])"
+    r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
+    rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
-    r"(?:[ \t]+(?:is|was|est|will[ ]be)[ \t]+|[ \t]*(?:[:=]|—|–|->|→)[ \t]*"
-    r"|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+|[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+)"
+    r"(?:[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+|[ \t]+(?:is|was|est|will[ ]be)[ \t]+"
+    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+)"
 )
 # An unquoted value ends before these.
 _VALUE_END = re.compile(
@@ -128,16 +157,25 @@ _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»
 _CODE_WORD_LITERALS = ("word", "mot", "password", "duress", "code")
 # A say verb right before a quoted word: "must say «pineapple»", "sans connaître « cornichon »".
 _SAID_QUOTE = re.compile(
-    r"(?<![^\W_])(?:say|says|tell|give|know|knows|dire|dit|donner|donne|demande"
-    r"|conna[îi]tre|conna[îi]t)(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
+    r"(?<![^\W_])(?:say|says|saying|tell|give|gives|giving|know|knows|ask(?:s|ed)?[ ]for"
+    r"|provide|provides|quote|quotes|mention|mentions|dire|dit|disent|dites|donner|donne|donnent"
+    r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
+    r"|['’]ll[ ]say|whisper|whispers|chuchote\w*)"
+    r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
     r"[ \t]*(?=[«\"“‘'])"
 )
-_SAID_LITERALS = ("say", "tell", "give", "know", "dire", "dit", "donne", "demande", "conna")
+_SAID_LITERALS = (
+    *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
+    *("dit", "dites", "donne", "demande", "prononc", "conna", "dira", "whisper", "chuchot"),
+)
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
     r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go"
-    r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone)(?![^\W_])"
+    r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone"
+    r"|(?:vient|viendra|venir|viennent)[ ]chercher|sortie[ ]d['’][ée]cole|school[ ]run"
+    r"|to[ ]get[ ]in|pour[ ]entrer|pas[ ]d['’]entrée|no[ ]entry|(?:won['’]t|will[ ]not)[ ]let"
+    rf"|{_VOUCHING})(?![^\W_])"
 )
 
 
@@ -180,7 +218,8 @@ def _code_word_on_line(
             return span
     if strong is None and noun["code"] is not None:
         return None  # a code's unquoted value is the household codes' (codes.py)
-    reach = _MAX_CLAUSE if strong is not None else _MAX_PLAIN_CLAUSE
+    vouched = _VOUCHED.search(lower, line_start, line_end) is not None
+    reach = _MAX_CLAUSE if strong is not None or vouched else _MAX_PLAIN_CLAUSE
     return _value_given(text, lower, after, min(line_end, after + reach))
 
 
@@ -194,6 +233,7 @@ def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -
     near = lower[max(line_start, noun.start() - _NEAR) : min(line_end, noun.end() + _NEAR)]
     return (
         noun["safe"] is not None
+        or _VOUCHED.search(lower, line_start, line_end) is not None
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
     )
@@ -257,14 +297,25 @@ _TOPIC = re.compile(
     r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleur[ ]ami"
     r"|(?:instituteur|institutrice|professeur|prof|ma[îi]tresse|film|livre|plat|couleur"
     r"|chanteur|sport|équipe)[ ]pr[ée]f[ée]r[ée]e?|(?:profession|m[ée]tier)[ ]d[ue][ ]p[èe]re"
-    r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre)(?![^\W_])"
+    r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre|rue[ ]d['’]enfance"
+    r"|m[ée]tier[ ]r[êe]v[ée]"
+    r"|(?:where|in[ ]which[ ]\w+)[ ]did[ ]you[ ](?:first[ ])?meet|rencontr[ée]e?[ ](?:votre|ton|ta"
+    r"|son|sa)[ ](?:conjoint|mari|femme|[ée]pou\w*|compagn\w*|partenaire)"
+    r"|(?:childhood|school)[ ]nickname|surnom(?:[ ]d['’]enfance)?|nickname[ ]as[ ]a[ ]child"
+    r"|(?:street|road|town|city)[ ]you[ ](?:lived|grew[ ]up)|rue[ ]où[ ](?:vous|tu)"
+    r"|ville[ ]où[ ](?:vous[ ][êe]tes|tu[ ]es)[ ]n[ée]e?"
+    r"|(?:hospital|h[ôo]pital)(?:[ ]\w+){1,3}[ ]born"
+    r"|(?:mod[èe]le|marque)[ ]de[ ](?:votre|ta|ton)[ ]premi\w+|(?:make|model)[ ]of[ ]your[ ]first"
+    r"|oldest[ ](?:sibling|cousin|brother|sister)|aîn[ée]e?[ ]de[ ]vos[ ]cousins)(?![^\W_])"
 )
 _TOPIC_LITERALS = (
     *("maiden", "first ", "pet's", "pet’s", "childhood", "born", "birth", "school", "favo"),
     *("grew up", "middle name", "first name", "where you met", "best friend", "honeymoon"),
     *("dream job", "jeune fille", "premier ", "première ", "premiere ", "naissance", "natal"),
     *("enfance", "meilleur ami", "préf", "pref", "métier", "metier", "profession", "deuxième"),
-    *("deuxieme", "primaire", "rencontre"),
+    *("deuxieme", "primaire", "rencontr", "you meet", "you first meet", "nickname", "surnom"),
+    *("you lived", "rue où", "ville où", "of your first", "de votre premi", "de ta premi"),
+    *("de ton premi", "oldest", "aînée de vos", "aîné de vos"),
 )
 # What says a note's questions are security questions, or its values their answers.
 _SECURITY_CONTEXT = re.compile(
@@ -276,13 +327,14 @@ _SECURITY_CONTEXT = re.compile(
 _ANSWER_SEPARATOR = re.compile(
     r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
     r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
-    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est)[ \t]*"
+    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|(?<=\?)(?=[ \t])(?![ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-]))[ \t]*"
 )
 # The next line's answer: "-> Biscuit", "a: Linthorpe Road", "R : rue des Tanneurs".
 _ANSWER_LINE = re.compile(
     r"[ \t]*(?:->|→|=>|⇒|(?:a|r|answer|réponse|reponse)[ \t]*[:.)-])[ \t]*", re.I
 )
-_ANSWER_END = re.compile(r"[;\n]|[ \t]\(|[.,][ \t]|[.,]?$", re.M)
+_ANSWER_END = re.compile(r"[;\n]|[ \t]\(|[.,][ \t]|[.,]?$|[ \t](?:et|and)[ \t]+\Z", re.M)
 _MAX_ANSWER = 80  # an answer is a few words: a flood of questions on one line is read once
 _MAX_QUESTION_TAIL = 40  # "nom de jeune fille de sa mère : …", "favourite car?' I put: …"
 _REPORTED = re.compile(r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:i[ ]put|j['’]ai[ ]mis)?[ \t]*")
@@ -322,7 +374,9 @@ def _answer_after(
         reported = _REPORTED.match(lower, separator.end())
         start = reported.end() if reported is not None else separator.end()
         bound = min(line_end, start + _MAX_ANSWER)
-        end = _ANSWER_END.search(lower, start, bound + 1)
+        # "surnom d'enfance = Pitchoun et plat préféré = …": the next question ends the answer
+        limit = bound + 1 if bound < before else before
+        end = _ANSWER_END.search(lower, start, limit)
         span = _value(text, start, end.start() if end is not None else bound, name=True)
         return span if span is not None and "?" not in lower[span[0] : span[1]] else None
     if lower[after:line_end].strip(" ?'\"’”") == "" and line_end < len(lower):
@@ -350,16 +404,21 @@ _RECOVERY_HEADING = re.compile(
     r"|codes?[ ](?:de[ ])?(?:secours|récupération|recuperation|r[ée]cup)"
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
     r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backup|recovery|emergency|secours|codes?)"
+    r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
+    r"|codes?[ ]à[ ]usage[ ]unique"
     r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+)(?![^\W_])"
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
-_RECOVERY_LITERALS_FR = ("secours", "récup", "recup")
+_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique")
 # A code: groups of digits and letters, 8 characters or more, most groups with a digit.
 _CODE = re.compile(
     r"(?=[\w -]*[0-9])(?:[0-9a-z]{4,8}(?:[ -][0-9a-z]{4,8}){1,7}|[0-9a-z]{8,16}"
     r"|[0-9]{6}(?:-[0-9]{6}){7})",
     re.I,
 )
+# A short code, listed with others only: six or seven letters and digits mixed, or digits.
+_SHORT_CODE = re.compile(r"(?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{6,7}|[0-9]{6,7}", re.I)
+_MIN_SHORT_LISTED = 3
 _ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+)?")
 _MIN_LISTED = 2  # one code alone under a heading may be an order number; a key needs no list
 _KEY_GROUPS = 4  # "Q7RX-2MPK-8VWL-4HTN-6JCB": one grouped key is a recovery key
@@ -395,9 +454,18 @@ def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int,
             break
         codes.append(span)
         position = line_end + 1
-    if len(codes) >= _MIN_LISTED or (codes and _is_grouped_key(text[codes[0][0] : codes[0][1]])):
+    values = [text[start:end] for start, end in codes]
+    if any(_SHORT_CODE.fullmatch(value) for value in values) and not _is_short_code_list(values):
+        return
+    if len(codes) >= _MIN_LISTED or (codes and _is_grouped_key(values[0])):
         for start, end in codes:
             yield ("recovery-code", start, end)
+
+
+def _is_short_code_list(values: list[str]) -> bool:
+    """Codes of six or seven characters ("K8M2Q1", "482913") are codes only three or more
+    together, not one model's numbers ("HP4015", "HP4250": one prefix)."""
+    return len(values) >= _MIN_SHORT_LISTED and len({value[:2].lower() for value in values}) > 1
 
 
 def _code_at(
@@ -412,7 +480,8 @@ def _code_at(
         start += colon.end()
         rest = text[start:line_end]
     value = rest.strip()
-    if not value or _CODE.fullmatch(value) is None or _is_example(value):
+    shaped = _CODE.fullmatch(value) or (not after_heading and _SHORT_CODE.fullmatch(value))
+    if not value or not shaped or _is_example(value):
         return None
     first = start + len(rest) - len(rest.lstrip())
     return first, first + len(value)

@@ -346,7 +346,9 @@ _CONTEXT_CUES = (
         r"|erreur|status|dress|qr|barcode|source|review|area|indicatif|country|pays|iata"
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
         r"|diagnostic|obd|fault|panne|style|colou?r|couleur|hs|tariff|tarif"
-        r"|address|adresse|road|avenue|rib|guichet)\b",
+        r"|address|adresse|road|avenue|rib|guichet|ods|gphc|finess|rpps|adeli|siren|cqc|ofsted"
+        r"|ukprn|eori|rcs|gmc|nmc|hcpc|urssaf|registration (?:number|no)"
+        r"|num[ée]ro d'(?:enregistrement|agrément)|licence (?:number|no))\b",
     ),
     (
         "c:place",  # "salle 12", "course code", "room 412": a place's or a lesson's number
@@ -485,6 +487,11 @@ _THINGS = re.compile(
 )
 
 
+# A public register's identifiers: a pharmacy's ODS code, a GPhC or FINESS number, a SIRET.
+_REGISTRY_WORDS = (
+    *("ods", "gphc", "finess", "rpps", "adeli", "siren", "siret", "cqc", "ofsted", "ukprn"),
+    *("eori", "rcs", "gmc", "nmc", "hcpc", "urssaf"),
+)
 # Words naming what a public code names: "code PLU", "error code", "code postal".
 _OTHER_CODE_WORDS = frozenset(
     (
@@ -497,6 +504,7 @@ _OTHER_CODE_WORDS = frozenset(
         *("referral", "review", "route", "iata", "iban", "parrainage", "postale", "postcode"),
         *("course", "cours", "module", "item", "batch", "sku", "plu", "ean", "upc", "isbn"),
         *("flight", "tax", "fiscal", "barcode", "département", "région", "commune"),
+        *_REGISTRY_WORDS,
     )
 )
 # Words naming what a code opens or works: machines, tills, devices, a role's override.

@@ -2,10 +2,12 @@
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
 4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", a
-dial "12 à gauche / 48 à droite / 07 à gauche"; or they name the code by whose it is: "code
-commerçant 0712", "supervisor code 80426", "code d'interrogation à distance 7720", "code client
-confidentiel = 902815". A year is a code only when a hint says it was chosen ("c'est l'année de
-fondation de la chorale, 1978", "1953 (year the choir was founded, easy)").
+dial "12 à gauche / 48 à droite / 07 à gauche" or its numbers with the turns listed apart ("33 -
+08 - 71 (gauche, droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none); or
+they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
+d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
+when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
+the choir was founded, easy)").
 
 What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
 or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
@@ -26,7 +28,7 @@ RULE = "place-code"
 
 # Things and places that lock, EN and FR: a bare number after them, with a colon or alone, is
 # their code.
-_LOCKING = (
+LOCKING = (
     r"sheds?|hangars?|cupboards?|armoires?|placards?|local|cellars?|caves?|garages?|box"
     r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|lockers?|casiers?|vestiaires?"
     r"|changing[ ]rooms?|locker[ ]rooms?|bikes?|vélos?|antivols?|gates?|portails?|portillons?"
@@ -40,9 +42,9 @@ _LOCKING = (
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
-_ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
+ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
 # Every noun above holds one of these (lowered): a note without any costs a few lookups.
-_STEMS = (
+PLACE_STEMS = (
     *("shed", "hangar", "cupboard", "armoire", "placard", "local", "cellar", "cave", "garage"),
     *("box", "padlock", "cadenas", "safe", "coffre", "locker", "casier", "vestiaire", "room"),
     *("bike", "vélo", "antivol", "gate", "portail", "portillon", "door", "porte", "storage"),
@@ -84,7 +86,7 @@ _SET = (
 )
 _LINK = rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?|[ \t]+{_SAID}[ \t]+)"
 _PLACE_THEN_CODE = re.compile(
-    rf"(?<![\w.@/:-])(?P<place>(?:{_LOCKING})|(?P<room>{_ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
@@ -138,7 +140,7 @@ def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 
 
 def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    places = sorted({p for stem in _STEMS for p in positions(lower, stem)})
+    places = sorted({p for stem in PLACE_STEMS for p in positions(lower, stem)})
     if places:
         yield from _codes_after_places(text, lower, places)
         yield from _codes_under_headings(lower, places)
@@ -290,7 +292,7 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
         heading = lower[line_start:line_end]
         if len(heading.split()) > _MAX_HEADING_WORDS or re.search(r"[0-9]{3}", heading):
             continue
-        place = re.search(rf"(?<![\w-])(?:{_LOCKING}|(?P<room>{_ROOMS}))(?![\w-])", heading)
+        place = re.search(rf"(?<![\w-])(?:{LOCKING}|(?P<room>{ROOMS}))(?![\w-])", heading)
         if place is None or re.search(r"[=]|:[ \t]*\S", heading):
             continue  # "le hangar : clé chez Yannick": the line gives its own value
         below = _next_line(lower, line_end)
@@ -365,11 +367,46 @@ _LOCK_REACH = 160  # characters after a dial's lock where steps of single letter
 # Locks with a dial: only after one is "L2 R38 L14" read as turns.
 _DIAL_LOCKS = (
     *("safe", "coffre", "lock", "cadenas", "mailbox", "boîte", "boite", "tiroir", "drawer"),
-    *("dial", "molette", "cadran", "combin", "strongbox", "armoire", "cabinet"),
+    *("dial", "molette", "cadran", "combin", "strongbox", "armoire", "cabinet", "box", "vault"),
+    *("caisse",),
 )
 
 
+# A dial's numbers, then its turns listed apart: "33 - 08 - 71 (gauche, droite, gauche)",
+# "12-40-07 L R L", "turns 5 / 30 / 18 — left, right, left".
+_TURN_ITEM = rf"(?:{_TURNS}|[lrgd])(?![\w'’])"
+_LISTED_DIAL = re.compile(
+    r"(?<![\w.,/:-])(?P<numbers>[0-9]{1,2}(?:[ \t]*[-–/,][ \t]*[0-9]{1,2}){2,5})"
+    r"(?![\w.,/°-]|:[0-9])[ \t]*(?:[(\[:—–-][ \t]*)?"
+    rf"(?P<turns>{_TURN_ITEM}(?:[ \t]*[-–/,]?[ \t]*{_TURN_ITEM}){{2,5}})"
+    r"(?=[ \t]*(?:[)\].,;!\n]|\Z))"
+    rf"|(?<![\w'’])(?P<turns_first>{_TURN_ITEM}(?:[ \t]*[-–/,]?[ \t]*{_TURN_ITEM}){{2,5}})"
+    r"[ \t]*[)\]]?[ \t]*(?:[:—–=-]|->|→)?[ \t]*"
+    r"(?P<numbers_after>[0-9]{1,2}(?:[ \t]*[-–/,][ \t]*[0-9]{1,2}){2,5})(?![\w.,/°-]|:[0-9])"
+)
+
+
+_DIAL_NUMBER = 10  # a dial turns to two-digit numbers; "3-1-2 left right left" is a drill
+
+
+def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, int]]:
+    """As many turns as numbers, both ways, a number of two digits: a combination."""
+    for found in _LISTED_DIAL.finditer(lower, start, end):
+        group = "numbers" if found["numbers"] is not None else "numbers_after"
+        numbers = [int(number) for number in _DIGITS.findall(found[group])]
+        listed = re.findall(_TURN_ITEM, found["turns"] or found["turns_first"])
+        turns = {_side(turn) for turn in listed}
+        counted = all(b - a == 1 for a, b in pairwise(numbers))  # "1-2-3 left right left"
+        two_digits = max(numbers) >= _DIAL_NUMBER
+        if len(listed) == len(numbers) and len(turns) == 2 and not counted and two_digits:
+            yield RULE, *found.span(group)
+
+
 def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[str, int, int]]:
+    listed = list(_listed_dial(lower, start, end))
+    if listed:
+        yield from listed
+        return
     steps: list[tuple[int, int, str, int]] = []
     for number in _DIGITS.finditer(lower, start, end):
         if not _is_small_number(lower, number):

@@ -1,0 +1,260 @@
+"""A code someone set, changed, typed or unlocks with: the value after the verb or before a key.
+
+People write down the moment a code changes or how to use it, not a label and a value:
+"Copieur Canon – mode admin : 7654321 remplacé par 1998NOT", "maman a mis le code contrôle
+parental de la switch à 2206", "the keypad pin was changed to 4C81 on Monday", "code douches
+8C13 à taper sur le boîtier", "Type 4471 on the keypad". On a line that names a code, a role
+that has one (admin, supervisor, gérant) or, for a verb of typing or setting, a lock:
+
+- a change: "changed to", "set to", "replaced by", "remplacé par", "passé à", "now it's",
+  "désormais", "new one is", "0000 → 7391", then the new value;
+- a setting: "set the code … to", "a mis le code … à", "on a mis le portail à", then the value;
+- a value to type: the code's noun, a few words, the value, then "à taper", "to enter", "on the
+  keypad", "sur le boîtier"; or "tapez", "enter", "à composer :" then the value.
+
+And on any line: a value and the key pressed after it ("7712 + ON", "6041 then OFF", "star 0410
+hash"), a value something unlocks, opens or releases with ("se déverrouille avec 1937",
+"release jobs with 50917"), a device's lock named without "code" ("parental controls 6620",
+"autoradio : 1174"), a value said to be the one now on a code's line or the line after it
+("c'est 38A12 maintenant").
+
+A value is four to twelve letters and digits with three digits or more, or two and a letter.
+What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
+a colon, a date ("changé en 2019") "en"; a number's noun on the line (room, bus, ticket, order,
+extension, version, price, alarm clock, thermostat) names what the number is; a unit after it
+("à 1200 euros", "3000 rpm") makes it a quantity; ten digits are a phone number; a public
+code's noun (postcode, tax code, sort code, code de la route, code du travail) names no secret;
+a year is a code only on a line that names one or after a verb of unlocking.
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.text import end_of_line, start_of_line
+
+RULE = "set-code"
+
+# A line that names a code or a role that has one; a line with a verb of typing (that must also
+# name a code or a lock).
+_CODE_LITERALS = (
+    *("code", "pin", "passcode", "mdp", "mot de passe", "password", "passw", "combin"),
+    *("digicode", "admin", "superviseur", "supervisor", "gérant", "manager", "master"),
+)
+_PRESS_LITERALS = ("tape", "compos", "saisi", "entre", "enter", "punch", "key in", "type")
+_NOUN = (
+    r"(?:codes?|pins?|passcodes?|mdp|mot[ ]de[ ]passe|passwords?|combinaisons?|combinations?"
+    r"|digicodes?)"
+)
+# What a code, a role or a lock is called on the line: only there is a value set or typed.
+_CODE_LINE = re.compile(
+    r"(?<![^\W_])(?:code|codes|pin|pins|passcode|mdp|mot[ ]de[ ]passe|passwords?|combinaisons?"
+    r"|combinations?|digicode|admin|superviseur|supervisor|g[ée]rant|manager|master)(?![^\W_])"
+)
+_LOCK_LINE = re.compile(
+    r"(?<![^\W_])(?:doors?|portes?|gates?|portails?|garages?|sheds?|lockers?|casiers?|alarms?"
+    r"|alarmes?|keypads?|claviers?|bo[îi]tiers?|cadenas|padlocks?|coffres?|safes?|locks?)"
+    r"(?![^\W_])"
+)
+# Locks whose code is set with a verb ("on a mis le portail à 3344"); not an alarm, which a clock
+# also has.
+_SET_LOCK = (
+    r"(?:portails?|gates?|doors?|portes?|cadenas|padlocks?|coffres?|safes?|casiers?|lockers?"
+    r"|keypads?|claviers?|digicodes?"
+    r"|bo[îi]tes?[ ]à[ ]clés?|key[ ]?safes?|lock[ ]?box(?:es)?)"
+)
+_SET_LOCK_LITERALS = (
+    *("portail", "gate", "door", "porte", "cadenas", "padlock", "coffre", "safe", "casier"),
+    *("locker", "keypad", "clavier", "digicode", "boîte", "key safe", "keysafe", "lockbox"),
+)
+_VALUE = r"(?P<value>(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[#*]?)(?![\w:°%€$£/-]|[.,][0-9])"
+_CHANGE = re.compile(
+    r"(?<![^\W_])(?:(?:chang\w*|modifi\w*|remplac\w*|replac\w*|updat\w*|pass[ée]e?|r[ée]gl[ée]e?"
+    r"|reset|set|mis|mise)(?:[ ](?:it|them|le|la|les|ça))?[ ](?:to|into|à|en|par|pour|by|with"
+    r"|sur|as)|(?:is|est)[ ]now|now(?:[ ](?:it['’]?s|is|c['’]est))?|désormais(?:[ ]c['’]est)?"
+    r"|maintenant(?:[ ]c['’]est)?|devenu|(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[ \t]*(?:->|→|=>)"
+    r"|new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvelle?(?:[ ]c['’]est|[ ]:)"
+    r"|(?:from|de)[ ](?P<old>[a-z0-9]*[0-9][a-z0-9]*)[ ](?:to|à))"
+    r"[ \t]+" + _VALUE
+)
+_SETTING = re.compile(
+    r"(?<![^\W_])(?:mis|mettre|met|chang[ée]|changed|pass[ée]|r[ée]gl[ée]|set|reset|programm\w*)"
+    r"[ ](?:(?:le|la|les|the|my|our|his|her|their|son|sa|mon|ma|notre|leur|its)[ ])?"
+    + rf"(?:{_NOUN}|{_SET_LOCK})"
+    + r"(?P<gap>[^\n.;!?:0-9]{0,50}?)[ ](?:à|to|sur|as)[ \t]+"
+    + _VALUE
+)
+_TO_TYPE = re.compile(
+    r"(?<![^\W_])"
+    + _NOUN
+    + r"(?P<gap>[^\n.;!?:0-9]{0,40}?)[ \t]+"
+    + _VALUE
+    + r"[ \t,(]*(?:à[ ](?:taper|composer|saisir|entrer|rentrer)|to[ ](?:enter|type|key[ ]in"
+    r"|punch[ ]in|tap[ ]in)|on[ ]the[ ](?:keypad|pad|panel|box)|sur[ ]le[ ](?:bo[îi]tier"
+    r"|clavier|pav[ée]|digicode)|au[ ]clavier)(?![^\W_])"
+)
+# A value after a verb of typing it, or after "à composer :", "to enter:".
+_PRESS = re.compile(
+    r"(?<![^\W_])(?:tap(?:e|es|ez|er)|compos(?:e|es|ez|er)|saisi(?:s|ssez|r)|entr(?:e|ez|er)"
+    r"|punch(?:[ ]in)?|key[ ]in|enter|type|à[ ](?:taper|composer|saisir|entrer)|to[ ](?:enter"
+    r"|type|key[ ]in|punch[ ]in))(?:[ \t]*:)?(?:[ ](?:le|la|the|in|code))?[ \t]+"
+    + _VALUE
+    + r"(?=[ \t]*(?:$|[,;.!)#*]|-[ ]|(?:puis|then|et|and|sur|on|at|au|à)(?![^\W_])))"
+)
+# A value and the key pressed after it, or between a star and a hash: "7712 + ON", "6041 then
+# OFF", "star 0410 hash".
+_KEYED = re.compile(
+    r"(?:(?:star|étoile|\*)[ ]?)?" + _VALUE + r"[ \t]*(?:\+[ \t]*(?:on|off|ok|arm)|(?:then|puis|et"
+    r"|and)[ ](?:press[ ]|appuie[ ]sur[ ]|appuyer[ ]sur[ ])?(?:off|ok|enter|valider|entrée|hash"
+    r"|dièse|disarm|star|étoile|[#*](?!\w))|hash|dièse)(?![^\W_])"
+)
+_KEYED_LITERALS = (
+    *("+ on", "+on", "+ off", "+off", " off", "hash", "dièse", " ok", "valider", "then #"),
+    *("then *", "puis #", "puis *", "and #", "et #"),
+)
+# A value something unlocks, opens or is released with: "se déverrouille avec 1937",
+# "release jobs with 50917", "the gate opens with 4471".
+_UNLOCKED_WITH = re.compile(
+    r"(?<![^\W_])(?P<verb>unlock\w*|(?:dé)?verrouill\w*|releas\w*|libér\w*|disarm\w*"
+    r"|désactiv\w*|opens?|opened|s['’]ouvre|ouvr\w*|get[ ]in|rentrer|entrer)"
+    r"(?:[^.\n;!?0-9]{0,30}?)[ ](?:with|avec|using|en[ ]tapant|by[ ](?:typing|entering))[ ]"
+    r"(?:(?:the|le)[ ](?:code[ ])?)?" + _VALUE
+)
+_UNLOCKED_LITERALS = ("unlock", "verrouill", "releas", "libér", "disarm", "désactiv", "open")
+_UNLOCKED_LITERALS_FR = ("ouvr", "ouvre", "get in", "rentrer", "entrer")
+# A device's lock named without "code": "parental controls 6620", "contrôle parental : 2206",
+# "kids profile lock 3377", "autoradio : 1174", "car stereo anti-theft 1174".
+_DEVICE_LOCK = re.compile(
+    r"(?<![^\W_])(?:parental[ ]controls?|contr[ôo]les?[ ]parentale?s?|profile[ ]lock|screen[ ]lock"
+    r"|lock[ ]screen|child[ ]lock|verrouillage(?:[ ](?:parental|enfant|écran))?|autoradio"
+    r"|car[ ](?:stereo|radio)|anti-?theft|antivol[ ]radio)(?:[ ][^\W\d_]+){0,3}?"
+    r"[ \t]*(?::|=|-|–|—|[ ]is|[ ]est|[ ]c['’]est)?[ \t]+" + _VALUE
+)
+_DEVICE_LITERALS = (
+    *("parental", "contrôle", "controle", "profile lock", "screen lock", "lock screen"),
+    *("child lock", "verrouillage", "autoradio", "car stereo", "car radio", "theft"),
+)
+# A value said to be the one now, on a code's line or the line after it: "le code de l'immeuble
+# a changé⏎c'est 38A12 maintenant".
+_NOW_AFTER = re.compile(
+    r"(?<![^\W_])(?:c['’]est|it['’]?s|is|est)[ ]" + _VALUE + r"[ ](?:maintenant|now|désormais)"
+)
+_NOW_LITERALS = ("maintenant", "now", "désormais")
+# What may follow a value: the end, a remark, a key, a reason.
+_AFTER_A_VALUE = re.compile(
+    r"[ \t]*(?:$|[,;.!?)(—–#*]|-[ \t]|(?:then|puis|et|and|so|donc|pour|for|to|because|car|if|si"
+    r"|but|mais|only|seulement|on|off|ok)(?![^\W_]))",
+    re.MULTILINE,
+)
+# A public code's noun, a number's noun or a time on the line: its number is no secret.
+_PUBLIC = re.compile(
+    r"(?<![^\W_])(?:(?:zip|postal|post|area|country|dress|promo|discount|error|morse|bar|qr"
+    r"|source|sort|tax|tracking|booking|product|status|http|exit|plu|sku|ean|upc|isbn|gtin"
+    r"|voucher|gift|coupon|referral|invite|invitation)[ -]?codes?"
+    r"|codes?[ ](?:de[ ]la[ ]route|du[ ]travail|civil|p[ée]nal|postal|source|promo|erreur"
+    r"|couleur|barres?|article|produit|client|ape|naf|insee|iso|ean|rome|cpt|nhs|plu|sku|upc"
+    r"|isbn|gtin|cip|cadeau|parrainage|réduction|remise|invitation))(?![^\W_])"
+)
+_NUMBERS_NOUN = re.compile(
+    r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre|bus|line|ligne|ticket|order"
+    r"|commande|extension|ext|poste|version|price|prix|tarif|floor|étage"
+    r"|time|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
+    r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
+    r"|chauffage|clock|horloge|snooze)(?![^\W_])"
+)
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_UNIT_AFTER = re.compile(
+    r"[ \t]*(?:[€$£%°]|(?:euros?|dollars?|pounds?|balles|ms|s|secs?|min|minutes?|h|heures?"
+    r"|hours?|km|m|cm|mm|kg|g|degr\w*|pi[èe]ces?|pieces?|units?|unités?|exemplaires?|copies"
+    r"|visitors|visiteurs|personnes|people|runners|coureurs|tours|rpm|watts?|w|volts?|v|mb|gb"
+    r"|go|mo|points?|pts|ans|years?|jours|days)(?![^\W_]))"
+)
+# Three digits, or two with a letter after the first: what every value holds from its first
+# digit on (a search that skips to the next digit).
+_ANY_VALUE = re.compile(r"[0-9][a-z]*[0-9](?:[a-z]*[0-9]|[a-z])")
+_MAX_LINE = 300
+_MIN_VALUE, _MAX_VALUE = 4, 12
+_MAX_PIN = 8
+_MIN_DIGITS = 3
+
+
+def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Only the lines that name a code, a role or a typing verb (found once per note), then
+    only those that hold a value's digits."""
+    del text
+    for line_start, line_end in lines_with(lower, _CODE_LITERALS + _PRESS_LITERALS):
+        if not _may_hold_a_value(lower, line_start, line_end):
+            continue
+        line = lower[line_start:line_end]
+        coded = _CODE_LINE.search(line) is not None
+        if not coded and _LOCK_LINE.search(line) is None:
+            continue
+        for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else (_SETTING, _PRESS):
+            found = pattern.search(lower, line_start, line_end)
+            if found is not None and _is_code(lower, found):
+                yield RULE, *found.span("value")
+                break
+    yield from _found_after_cues(lower)
+
+
+def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
+    """A value pressed with a key, one something unlocks with, a device lock's, a value now."""
+    for literals, pattern in (
+        (_KEYED_LITERALS, _KEYED),
+        (_UNLOCKED_LITERALS + _UNLOCKED_LITERALS_FR, _UNLOCKED_WITH),
+        (_DEVICE_LITERALS, _DEVICE_LOCK),
+        (_NOW_LITERALS, _NOW_AFTER),
+        (_SET_LOCK_LITERALS, _SETTING),
+    ):
+        for line_start, line_end in lines_with(lower, literals):
+            if not _may_hold_a_value(lower, line_start, line_end):
+                continue
+            found = pattern.search(lower, line_start, line_end)
+            if found is None:
+                continue
+            if pattern is not _SETTING and _AFTER_A_VALUE.match(lower, found.end()) is None:
+                continue
+            if pattern is _NOW_AFTER and not _names_a_code_here_or_above(lower, line_start):
+                continue
+            unlocking = pattern is _UNLOCKED_WITH and found["verb"].startswith(_UNLOCK_VERBS)
+            if _is_code(lower, found, years=unlocking):
+                yield RULE, *found.span("value")
+
+
+_UNLOCK_VERBS = ("unlock", "verrouill", "déverrouill", "disarm", "désactiv")
+
+
+def _may_hold_a_value(lower: str, line_start: int, line_end: int) -> bool:
+    """The cheapest tests first: a line of a few words, with a value's digits, about no public
+    code nor a number of something."""
+    if line_end - line_start > _MAX_LINE:
+        return False
+    if _ANY_VALUE.search(lower, line_start, line_end) is None:
+        return False
+    line = lower[line_start:line_end]
+    return _PUBLIC.search(line) is None and _NUMBERS_NOUN.search(line) is None
+
+
+def _names_a_code_here_or_above(lower: str, line_start: int) -> bool:
+    above = start_of_line(lower, line_start - 1) if line_start else line_start
+    return _CODE_LINE.search(lower, above, end_of_line(lower, line_start)) is not None
+
+
+def _is_code(lower: str, found: re.Match[str], *, years: bool = False) -> bool:
+    """Four to twelve characters, three digits or two with a letter; a year only on a line
+    that names a code, or after a verb of unlocking, never after "en" ("changé en 2019")."""
+    value = found["value"].rstrip("#*")
+    digits = sum(char.isdigit() for char in value)
+    if not _MIN_VALUE <= len(value) <= _MAX_VALUE or (value.isdigit() and len(value) > _MAX_PIN):
+        return False  # ten digits: a phone number
+    if _UNIT_AFTER.match(lower, found.end("value")) is not None:
+        return False  # "mis la porte à 1200 euros", "changed to 3000 rpm": a quantity
+    if digits < _MIN_DIGITS and (digits < _MIN_DIGITS - 1 or digits == len(value)):
+        return False
+    if "old" in found.re.groupindex and found["old"] is not None and _YEAR.fullmatch(found["old"]):
+        return False  # "from 2019 to 2024": years
+    if _YEAR.fullmatch(value):
+        before = lower[max(0, found.start("value") - 3) : found.start("value")]
+        line = lower[start_of_line(lower, found.start()) : found.start("value")]
+        return before not in ("en ", "in ") and (years or _CODE_LINE.search(line) is not None)
+    return True

@@ -1,0 +1,156 @@
+"""A code said digit by digit in running speech, after the word for it or a key to press.
+
+Dictated notes run on without a colon or "c'est": "code de la carte pro sept trois deux neuf je
+l'ai changé au distributeur", "tu fais touche gérant puis six deux neuf un puis valider", "the
+locker pin four oh two nine, don't lose it". Four to eight digits spelt one at a time, after a
+code's noun or a verb of typing (press, punch, tape, compose, saisis) on the same clause, are
+the code; so are they said before what they open ("quatre deux zéro neuf, c'est pour la porte du
+local", "it's seven seven two one for the garage").
+
+What keeps the look-alikes out: a run must follow such a word (a flight "vol A F un deux cinq
+sept", an order "six eight one one zero four" or a mileage name none); a public code's noun
+(postcode, zip code, code de la route, dress code, Morse code) or a number's noun between them
+(extension, numéro, flight, page, room) makes it another number; a count ("un deux trois
+quatre", "five four three two one") or one digit repeated is no code; a unit after the run
+makes it a quantity.
+"""
+
+import re
+from collections.abc import Iterator
+from itertools import pairwise
+
+from memoire.core.secrets.place_codes import LOCKING
+from memoire.core.secrets.text import end_of_line, positions
+
+RULE = "spoken-digits"
+
+# Words that name a code or ask for one to be typed: a run of spelt digits follows them.
+_CUES = (
+    *("code", "pin", "passcode", "digicode", "combinaison", "combination", "combo", "mdp"),
+    *("password", "mot de passe", "touche", "tape", "compose", "punch", "press", "saisi"),
+    *("key in", "enter ", "type ", "fais ", "faites ", "cadenas", "antivol"),
+)
+_DIGIT_WORD = (
+    r"(?:(?:double|triple)[ ])?(?:z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un"
+    r"|deux|trois|quatre|cinq|sept|huit|neuf)(?![\w'’-])"
+)
+_KEY_WORD = r"(?:star|hash|étoile|dièse|pound)"
+_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ])"
+_RUN = re.compile(
+    rf"(?P<gap>[^\n.;!?:0-9]{{0,50}}?)(?<![\w'’-])(?P<run>(?:{_KEY_WORD}[ ])?{_DIGIT_WORD}"
+    rf"(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD}(?![\w]))?)(?![ ,]*{_DIGIT_WORD})"
+)
+# A number's noun between the cue and the run: the run is that number, not the code.
+_OTHER_NUMBER = re.compile(
+    r"(?<![^\W_])(?:numb\w*|num[ée]ros?|n°|no|extension|ext|poste|tel|phone|t[ée]l[ée]phone"
+    r"|flight|vol|page|pages|room|chambre|salle|ligne|line|bus|order|commande|score|miles|km"
+    r"|route|postal|civil|p[ée]nal|travail|source|promo|barres?|couleur|colou?r|erreur|error"
+    r"|vestimentaire|morse|article|produit|product|client|customer|version)(?![^\W_])"
+)
+# Public codes named before the cue: "zip code", "area code", "dress code", "morse code".
+_PUBLIC_BEFORE = re.compile(
+    r"(?<![^\W_])(?:zip|postal|post|area|country|dress|promo|discount|error|morse|bar|qr|source"
+    r"|sort|tax|tracking|booking|product)[ -]?\Z"
+)
+_UNIT_AFTER = re.compile(
+    r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
+    r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
+    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps)(?![\w]))"
+)
+_DIGIT_VALUES = {
+    **dict.fromkeys(("zéro", "zero", "oh"), 0),
+    **dict.fromkeys(("one", "un"), 1),
+    **dict.fromkeys(("two", "deux"), 2),
+    **dict.fromkeys(("three", "trois"), 3),
+    **dict.fromkeys(("four", "quatre"), 4),
+    **dict.fromkeys(("five", "cinq"), 5),
+    **dict.fromkeys(("six",), 6),
+    **dict.fromkeys(("seven", "sept"), 7),
+    **dict.fromkeys(("eight", "huit"), 8),
+    **dict.fromkeys(("nine", "neuf"), 9),
+}
+_MAX_CUES = 200
+_REACH = 120  # characters after a cue where its run may end
+
+
+def find_spoken_digits(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Read after each cue only: a regex of digit words along a whole note costs too much."""
+    del text
+    cues = sorted({(p, p + len(cue)) for cue in _CUES for p in positions(lower, cue)})
+    done = -1
+    for position, literal_end in cues[:_MAX_CUES]:
+        if position < done or (position and lower[position - 1].isalpha()):
+            continue  # inside a run found already, or inside a word ("episode", "spin")
+        if _PUBLIC_BEFORE.search(lower, max(0, position - 12), position) is not None:
+            continue  # "zip code", "dress code": a public code
+        cue_end = literal_end
+        while cue_end < len(lower) and lower[cue_end].isalpha():
+            cue_end += 1  # "codes", "tapez", "composer"
+        found = _RUN.match(lower, cue_end, min(end_of_line(lower, cue_end), cue_end + _REACH))
+        if found is not None and _is_code(lower, found):
+            done = found.end("run")
+            yield RULE, found.start("run"), done
+    yield from _runs_before_places(lower)
+
+
+# A run said before what it opens: "quatre deux zéro neuf, c'est pour la porte du local", "it's
+# seven seven two one for the garage".
+_RUN_FOR_A_PLACE = re.compile(
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD})?)"
+    r",?[ ](?:(?:c['’]est|it['’]?s|that['’]s|is)[ ])?(?:pour|for)[ ](?:(?:the|la|le|les|my|ma|mon"
+    r"|our|notre)[ ]|l['’])?(?:[^\W\d_]+[ ]){0,2}?"
+    rf"(?:{LOCKING}|alarms?|alarmes?|keypads?|digicodes?|interphones?)(?![\w-])"
+)
+_SPELT_STARTS = (
+    *("zéro", "zero", "deux", "trois", "quatre", "cinq", "huit", "neuf", "two", "three"),
+    *("four", "five", "seven", "eight", "nine"),
+)
+_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
+
+
+def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
+    """From each word of a spelt digit that not every sentence holds, back to its run's first
+    word, then forward through the run to what it is for."""
+    starts = sorted({p for word in _SPELT_STARTS for p in positions(lower, word)})
+    done = -1
+    for position in starts[:_MAX_CUES]:
+        if position < done or (position and lower[position - 1].isalpha()):
+            continue
+        start = position
+        for _ in range(_MAX_DIGITS):
+            before = _WORD_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
+            if before is None:
+                break
+            start = before.start()
+        found = _RUN_FOR_A_PLACE.match(lower, start, min(len(lower), start + _REACH))
+        if found is not None and _is_code(lower, found):
+            done = found.end("run")
+            yield RULE, found.start("run"), done
+
+
+_MAX_DIGITS = 8
+_LONGEST_WORD = 16  # "double quatre, " and the joiners around it
+
+
+def _is_code(lower: str, found: re.Match[str]) -> bool:
+    """Four or more digits, not all one, not counted up or down, no number's noun before them
+    nor unit after them."""
+    if _OTHER_NUMBER.search(found["gap"]) is not None:
+        return False
+    if _UNIT_AFTER.match(lower, found.end("run")) is not None:
+        return False
+    digits: list[int] = []
+    times = 1
+    for word in _WORDS.findall(found["run"]):
+        if word in _DIGIT_VALUES:
+            digits.extend([_DIGIT_VALUES[word]] * times)
+        times = _REPEATS.get(word, 1)
+    if len(digits) < _MIN_DIGITS or len(set(digits)) == 1:
+        return False
+    steps = {b - a for a, b in pairwise(digits)}
+    return steps not in ({1}, {-1})  # "un deux trois quatre", "five four three two one"
+
+
+_REPEATS = {"double": 2, "triple": 3}
+_WORDS = re.compile(r"[^\W\d_]+")
+_MIN_DIGITS = 4
