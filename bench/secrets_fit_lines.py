@@ -71,13 +71,16 @@ class Note:
 
 @contextmanager
 def without_lines() -> Iterator[None]:
-    """The guard as it is without the line scorer: what the lines add to."""
-    kept = guard.find_line_secrets
-    guard.find_line_secrets = lambda text, lower: iter(())
+    """The guard as it is without the line scorer, whether or not find_secrets runs it (one
+    line in core/secrets/__init__.py's `_scan` hooks it): what the lines add to."""
+    kept = getattr(guard, "find_line_secrets", None)
+    if kept is not None:
+        guard.find_line_secrets = lambda text, lower: iter(())
     try:
         yield
     finally:
-        guard.find_line_secrets = kept
+        if kept is not None:
+            guard.find_line_secrets = kept
 
 
 def note_of(corpus: str, entry: CorpusEntry, *, pinned: bool = True) -> Note:

@@ -1,6 +1,9 @@
 """The line scorer (core/secrets/lines.py): a code or password given on a line with no secret
 noun, judged by its line and the line before it; the look-alikes of the same shapes; and its
-shortcut (a token left once the features still unread cannot lift it) against the full score."""
+shortcut (a token left once the features still unread cannot lift it) against the full score.
+
+The scorer is not yet one of find_secrets' steps (it costs more than the guard's speed budget
+allows: bench/secrets_lines.md, section 3), so it is asked here directly."""
 
 import pytest
 
@@ -60,13 +63,14 @@ LOOKALIKES = {
 
 @pytest.mark.parametrize(("text", "secret"), CAUGHT.values(), ids=CAUGHT.keys())
 def test_a_secret_given_without_a_noun_is_caught_by_its_line(text: str, secret: str) -> None:
-    findings = find_secrets(text)
-    assert (SLOT_RULE, secret) in [(f.rule, text[f.start : f.end]) for f in findings]
+    found = [(rule, text[start:end]) for rule, start, end in find_line_secrets(text, lowered(text))]
+    assert (SLOT_RULE, secret) in found
 
 
 @pytest.mark.parametrize("text", LOOKALIKES.values(), ids=LOOKALIKES.keys())
 def test_a_token_of_the_same_shape_beside_no_secret_passes(text: str) -> None:
     assert find_secrets(text) == []
+    assert list(find_line_secrets(text, lowered(text))) == []
 
 
 def test_the_shortcut_never_drops_a_token_that_scores_over_the_threshold() -> None:

@@ -214,7 +214,7 @@ def _line_features(text: str, lower: str, token: _Token) -> tuple[str, ...]:
 
 def _crude_shape(value: str) -> str:
     """Digits by their count, letters with digits, symbols with either: read with str methods."""
-    if value.isdigit():
+    if value.isascii() and value.isdigit():
         length = len(value)
         return (
             "s:digits3"
@@ -357,16 +357,16 @@ def _cue_features(lower: str, token: _Token, main: str) -> Iterator[str]:
 
 
 def _cues(line: str) -> list[str]:
-    """The cues of a lowered line: each word looked up in one table, a few marks by `in`."""
+    """The cues of a lowered line: its words (one regex) met in the table (one set
+    intersection), and a few marks found by `in`."""
     found = {cue for cue, mark in _MARKS if mark in line}
-    for raw in line.split():
-        word = raw.strip(_WORD_PUNCTUATION)
-        cues = _CUES.get(word)
-        if cues is None and ("'" in word or "’" in word):
-            cues = _CUES.get(word.replace("’", "'").rsplit("'", 1)[1])  # "l'alarme"
-        if cues is not None:
-            found.update(cues)
+    for word in _CUES.keys() & _WORD.findall(line):
+        found.update(_CUES[word])
     return sorted(found)
+
+
+# A word, apostrophes included as breaks: "l'alarme" is "l" and "alarme".
+_WORD = re.compile(r"[^\s.,;:!?\"'«»“”‘’()\[\]*`]+")
 
 
 # The words of a cue, English and French, as people write them (no stems: each form listed).
@@ -509,12 +509,20 @@ def _shape_features(text: str, token: _Token) -> tuple[str, ...]:
 _EXCLUSIVE = re.compile(
     r"(v:len)(?:<4|4-5|6-7|8-11|12\+)\Z|(v:bits)|(v:classes)[0-9]\Z|(v:digits)(?:1-2|3|4|5-8|9\+)\Z"
 )
-# The names a value of digits alone may have: no letters, no symbols, no separators (every
-# name a regex of features.py could give it is listed, whether or not one can).
-_DIGIT_NAMES = re.compile(
-    r"v:(?:len|bits|classes[01]\Z|digits|year|phone|hex|unit|placeholder|kept_in|code_syntax"
-    r"|filename|digits_letters|secret_noun|env)"
-)
+# The names a value of ASCII digits alone may have, by its crude shape (features.value_features
+# reads letters, symbols or separators for every other name): its length's and count's buckets,
+# one kind of character, the bits its length allows, a year, a phone number, a hex string.
+_DIGIT_NAMES = {
+    "s:digits3": re.compile(r"v:(?:len<4|digits1-2|digits3|classes1|bits<12)\Z"),
+    "s:digits4": re.compile(r"v:(?:len4-5|digits4|classes1|bits<12|year)\Z"),
+    "s:digits5-8": re.compile(
+        r"v:(?:len4-5|len6-7|len8-11|digits5-8|digits5|digits6|classes1|bits<12|bits12-23"
+        r"|bits24-39)\Z"
+    ),
+    "s:digits9+": re.compile(
+        r"v:(?:len8-11|len12\+|len40\+|digits9\+|classes1|bits\S*|phone|hex)\Z"
+    ),
+}
 
 
 def _reach(main: str) -> float:
@@ -523,10 +531,11 @@ def _reach(main: str) -> float:
     than the score, the bound may differ from it in its last bits)."""
     best: dict[str, float] = {}
     total = _ROUNDING
+    allowed = _DIGIT_NAMES.get(main)
     for name, weight in WEIGHTS.items():
         if weight <= 0 or not name.startswith("v:"):
             continue
-        if main.startswith("s:digits") and _DIGIT_NAMES.match(name) is None:
+        if allowed is not None and allowed.match(name) is None:
             continue
         family = _EXCLUSIVE.match(name)
         if family is None:
