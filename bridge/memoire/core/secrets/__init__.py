@@ -51,6 +51,7 @@ from memoire.core.secrets.set_codes import find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spoken_digits import find_spoken_digits
 from memoire.core.secrets.text import (
+    character_classes,
     end_of_line,
     holds,
     is_markup_attribute,
@@ -295,6 +296,8 @@ _CARD_NETWORKS = (
 
 
 def _find_cards(text: str) -> Iterator[SecretFinding]:
+    if b"0000" not in character_classes(text):
+        return  # every card number starts with four digits in a row
     for match in _CARD_CANDIDATE.finditer(text):
         candidate = match[0].replace(".", " ") if match["dotted"] else match[0]
         named = _names_a_card(text, match.start())

@@ -28,27 +28,8 @@ from dataclasses import dataclass
 from memoire.core.secrets.features import unwrap, value_features, word_class
 from memoire.core.secrets.line_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE
+from memoire.core.secrets.text import character_classes
 
-# The note's characters by class, one byte each ("0" a digit, "a" a letter, "!" a symbol a
-# password holds, " " anything else), made by one `bytes.translate`: the shaped tokens are
-# found in it by byte searches, not by a regex testing a character class at every position.
-_SYMBOLS = "!@#$%&*"
-
-
-def _class_table() -> bytes:
-    table = bytearray(b" " * 256)
-    for code in range(256):
-        char = chr(code)
-        if "0" <= char <= "9":
-            table[code] = ord("0")
-        elif char.isalpha():
-            table[code] = ord("a")
-        elif char in _SYMBOLS:
-            table[code] = ord("!")
-    return bytes(table)
-
-
-_CLASSES = _class_table()
 # Where a token is shaped, in the class copy: three digits, a digit then a letter, a letter then
 # a digit (one literal byte first, which `re` skips to without stepping through its pattern);
 # a symbol between two letters or digits (symbols are rarer: `bytes.find`, a memchr).
@@ -144,7 +125,7 @@ def _tokens(text: str) -> list[_Token]:
 
 def _shaped_tokens(text: str) -> list[tuple[int, int]]:
     """The tokens (between white space, unwrapped) that hold a shaped run, in text order."""
-    classes = text.encode("latin-1", "replace").translate(_CLASSES)
+    classes = character_classes(text)
     starts = [*_digit_runs(classes), *_symbols_inside(classes)]
     return _token_spans(text, sorted(starts))
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, positions
 
 RULE = "place-code"
 
@@ -148,13 +148,22 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     yield from _role_codes(lower)
 
 
-def _lines_of(lower: str, places: list[int]) -> Iterator[tuple[int, int]]:
+def _short_lines_of(lower: str, places: list[int]) -> Iterator[tuple[int, int]]:
+    """The lines holding a place that are short enough to be a heading, each once. A place's
+    line is looked for only a heading's length either side of it: prose names places on long
+    lines, and finding each of those lines' ends cost more than the rule itself."""
     end = -1
     for position in places:
         if position <= end:
             continue
-        end = end_of_line(lower, position)
-        yield start_of_line(lower, position), end
+        after = lower.find("\n", position, position + _MAX_HEADING + 1)
+        if after == -1 and len(lower) - position > _MAX_HEADING:
+            continue  # a long line
+        end = len(lower) if after == -1 else after
+        before = lower.rfind("\n", max(0, end - _MAX_HEADING - 1), position)
+        if before == -1 and end > _MAX_HEADING:
+            continue  # a long line
+        yield before + 1, end
 
 
 def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
@@ -166,12 +175,13 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
     for position in places[:_MAX_PLACES]:
         if position < done:
             continue  # inside a code found already
-        line_end = end_of_line(lower, position)
-        window_end = min(line_end, position + _REACH)
+        newline = lower.find("\n", position, position + _REACH)
+        window_end = position + _REACH if newline == -1 else newline
         if _DIGIT.search(lower, position, window_end) is None:
             after = bisect_left(spelt, position)
             if after == len(spelt) or spelt[after] >= window_end:
                 continue  # no digit, nor a digit spelt out, soon after the noun: no code
+        line_end = end_of_line(lower, position)
         for start in _word_starts(lower, position):
             found = _PLACE_THEN_CODE.match(lower, start, line_end)
             if found is None:
@@ -286,9 +296,7 @@ _LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•][ \t]+)?{_VALUE}")
 
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
     """ "Club house voile\\n5 8 1 3", "box de stockage n°B22\\n6641"."""
-    for line_start, line_end in _lines_of(lower, places):
-        if line_end - line_start > _MAX_HEADING:
-            continue
+    for line_start, line_end in _short_lines_of(lower, places):
         heading = lower[line_start:line_end]
         if len(heading.split()) > _MAX_HEADING_WORDS or re.search(r"[0-9]{3}", heading):
             continue

@@ -314,3 +314,34 @@ _MARKUP_ATTRIBUTE = re.compile(r"(?!value=)[A-Za-z][\w:-]*=[\"']")
 def is_markup_attribute(text: str, position: int) -> bool:
     """<input type="password" minlength="8">: what follows the noun is markup, no value."""
     return _MARKUP_ATTRIBUTE.match(text, position) is not None
+
+
+# The note's characters by class, one byte each: b"0" a digit, b"a" a letter, b"!" a symbol a
+# password holds, b" " anything else. A shape is looked for in it by byte searches (a literal
+# byte first, which `re` and `bytes.find` skip to at memory speed), not by a regex testing a
+# character class at every position of the note; and a shape it lacks (four digits in a row:
+# no card) is known absent from the note for the cost of one `bytes.find`.
+_PASSWORD_SYMBOLS = "!@#$%&*"
+
+
+def _class_table() -> bytes:
+    table = bytearray(b" " * _LATIN_1_END)
+    for code in range(_LATIN_1_END):
+        char = chr(code)
+        if "0" <= char <= "9":
+            table[code] = ord("0")
+        elif char.isalpha():
+            table[code] = ord("a")
+        elif char in _PASSWORD_SYMBOLS:
+            table[code] = ord("!")
+    return bytes(table)
+
+
+_CLASS_TABLE = _class_table()
+
+
+@lru_cache(maxsize=_NOTES_KEPT)
+def character_classes(text: str) -> bytes:
+    """`text` as classes of characters, one byte a character at the same positions (a
+    character beyond Latin-1 is "anything else")."""
+    return text.encode("latin-1", "replace").translate(_CLASS_TABLE)
