@@ -310,8 +310,8 @@ HOLDOUT_FLOORS = (
     # network's key typed as a phrase, "passkey", a Wi-Fi's name before its password's place
     # (made_passwords.py); codes given in speech and chat (code_words.py, chat_codes.py,
     # spoken_digits.py, set_codes.py, dials in place_codes.py) and registers' identifiers
-    # (features.py): MERGED_KEYWORD, MERGED_FLAGGED flagged
-    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=1),
+    # (features.py), and the line scorer (lines.py): 160 of 160, none flagged, in sample
+    HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=160, token=30, card=20, flagged=0),
 )
 
 

@@ -38,6 +38,7 @@ from memoire.core.secrets.layouts import (
     find_security_answers,
     find_values_after_a_blank_line,
 )
+from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_amount_or_range,
     is_piped_command,
@@ -117,6 +118,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     lower = lowered(text)
     yield from _scan_spelt(text, lower)
     yield from _find_behind_misspelt_nouns(text, lower)
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_line_secrets(text, lower))
 
 
 def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
