@@ -33,6 +33,7 @@ HOLDOUT11_CORPUS = DATA / "secrets_holdout11.jsonl"  # written blind, measured o
 HOLDOUT12_CORPUS = DATA / "secrets_holdout12.jsonl"  # written blind, measured before and after
 HOLDOUT13_CORPUS = DATA / "secrets_holdout13.jsonl"  # written blind, measured before and after
 HOLDOUT14_CORPUS = DATA / "secrets_holdout14.jsonl"  # written blind, measured before and after
+HOLDOUT15_CORPUS = DATA / "secrets_holdout15.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -48,6 +49,7 @@ HOLDOUTS = (
     HOLDOUT12_CORPUS,
     HOLDOUT13_CORPUS,
     HOLDOUT14_CORPUS,
+    HOLDOUT15_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
@@ -74,9 +76,14 @@ TRAIN_F_CORPUS = DATA / "secrets_train_f.jsonl"
 # answers, recovery lists, codes named by their place or role, dials, digits in words) and
 # their look-alikes; measured once by the guard before the session's rules were merged.
 TRAIN_G_CORPUS = DATA / "secrets_train_g.jsonl"
+# H: the kinds hold-out 14 missed (code words given on the phone, digits as a chat reply,
+# digits spelt in speech, login and password side by side, a network key typed as a phrase,
+# short backup codes, dials with their turns, codes changed or set) and their look-alikes;
+# measured once by the guard at the session's start and once after its merges.
+TRAIN_H_CORPUS = DATA / "secrets_train_h.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
-    *(TRAIN_F_CORPUS, TRAIN_G_CORPUS),
+    *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

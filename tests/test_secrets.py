@@ -40,6 +40,7 @@ from tests.secret_corpus import (
     HOLDOUT12_CORPUS,
     HOLDOUT13_CORPUS,
     HOLDOUT14_CORPUS,
+    HOLDOUT15_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -276,21 +277,21 @@ HOLDOUT_FLOORS = (
     # blind while the slots' second round was built: rules 131/160, first slots 132, second
     # round 134 (83.8 %), 4 of 200 flagged (a PIN code in an address, two password checkers in
     # Python, a log line saying a password was wrong)
-    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
@@ -312,6 +313,12 @@ HOLDOUT_FLOORS = (
     # spoken_digits.py, set_codes.py, dials in place_codes.py) and registers' identifiers
     # (features.py), and the line scorer (lines.py): 160 of 160, none flagged, in sample
     HoldoutFloor(HOLDOUT14_CORPUS, secrets=210, keyword=160, token=30, card=20, flagged=0),
+    # blind (a primary-school teacher, a plumber, a physiotherapy practice, a restaurant kitchen, a
+    # gym, an estate agent, a research lab, a riding stable, a parish office, a family moving
+    # house), measured once on the code of the session's start and once after its merges: 141
+    # then 150 of 160 (88.1 % then 93.8 %; 147 without the line scorer), all tokens and cards,
+    # 1 then 1 of 200 flagged; not yet studied
+    HoldoutFloor(HOLDOUT15_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=1),
 )
 
 
