@@ -19,7 +19,6 @@ a corpus; kept in `--cache`). `--write` fits on every corpus and writes line_wei
 """
 
 import argparse
-import importlib
 import json
 import pickle
 import sys
@@ -34,6 +33,8 @@ from sklearn.linear_model import LogisticRegression
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import secrets_fit_slots as slots_fit
+
 import memoire.core.secrets as guard
 from memoire.core.secrets import SecretFamily, find_secrets
 from memoire.core.secrets.lines import LINE_WORD_PREFIXES, candidates
@@ -136,17 +137,10 @@ def joined_negatives(path: Path) -> list[Note]:
 
 def floor_test_negatives(module: str) -> list[Note]:
     """The notes a test module says must pass (its parametrised look-alikes)."""
-    floor = importlib.import_module(f"tests.{module}")
-    texts: list[str] = []
-    for name in dir(floor):
-        for mark in getattr(getattr(floor, name), "pytestmark", []):
-            if (
-                mark.name == "parametrize"
-                and mark.args[0] in ("text", "path")
-                and ("caught" not in name)
-            ):
-                texts.extend(t for t in mark.args[1] if isinstance(t, str))
-    return [note_of(f"{module}.py", CorpusEntry(t, None, "floor", "", None)) for t in texts]
+    return [
+        note_of(f"{module}.py", CorpusEntry(text, None, "floor", "", None))
+        for text in slots_fit.pinned_texts(module)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +254,6 @@ def left_out_slots(names: Sequence[str], cache: Path) -> dict[str, dict[str, boo
     kept: dict[str, dict[str, bool]] = pickle.loads(cache.read_bytes()) if cache.exists() else {}
     missing = [name for name in names if name not in kept]
     if missing:
-        import secrets_fit_slots as slots_fit  # only this option needs the pairs' fit
-
         with without_lines():
             by_corpus = {p.name: slots_fit.notes_of(p) for p in SPENT_CORPORA}
             for module in slots_fit.FLOOR_TEST_MODULES:

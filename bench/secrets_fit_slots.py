@@ -99,21 +99,25 @@ class Note:
 def floor_test_negatives(module: str) -> list[Note]:
     """The hard negatives a test module pins (parametrised notes the guard must pass): spent
     like the corpora."""
+    return [
+        note_of(f"{module}.py", CorpusEntry(text, None, "floor", "", None))
+        for text in pinned_texts(module)
+    ]
+
+
+def pinned_texts(module: str) -> list[str]:
+    """The notes a test module's parametrised look-alikes say the guard must pass."""
     floor = importlib.import_module(f"tests.{module}")
-    notes = []
+    texts: list[str] = []
     for name in dir(floor):
-        marks = getattr(getattr(floor, name), "pytestmark", [])
-        for mark in marks:
+        for mark in getattr(getattr(floor, name), "pytestmark", []):
             if (
                 mark.name == "parametrize"
                 and mark.args[0] in ("text", "path")
                 and ("caught" not in name)
             ):
-                notes.extend(
-                    note_of(f"{module}.py", CorpusEntry(text, None, "floor", "", None))
-                    for text in mark.args[1]
-                )
-    return notes
+                texts.extend(text for text in mark.args[1] if isinstance(text, str))
+    return texts
 
 
 def notes_of(path: Path, other: int = OTHER_PAIRS) -> list[Note]:
