@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import lines_with
-from memoire.core.secrets.place_codes import LOCKING, PLACE_STEMS, ROOMS
+from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, PLACE_STEMS, ROOMS
 from memoire.core.secrets.text import end_of_line
 
 RULE = "chat-code"
@@ -73,8 +73,7 @@ _OPENING = re.compile(
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
 _NUMBER = re.compile(r"[a-z]?[0-9]{4,8}[a-z]?[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
 _SPELT = re.compile(
-    r"(?:(?:z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq"
-    r"|sept|huit|neuf)(?:[ ,]+|$)){4,8}",
+    rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
     re.I,
 )
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".

@@ -54,7 +54,8 @@ PLACE_STEMS = (
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett"),
 )
-_DIGIT_WORDS = (
+# A digit said, EN and FR (the other rules reading spelt digits share this alternation).
+DIGIT_WORDS = (
     r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept"
     r"|huit|neuf"
 )
@@ -63,7 +64,7 @@ _TENS = (
     r"|thirty|forty|fifty|sixty|seventy|eighty|ninety|dix|onze|douze|treize|quatorze|quinze"
     r"|seize|vingt|trente|quarante|cinquante|soixante"
 )
-_NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{_DIGIT_WORDS}|{_TENS}))*|{_DIGIT_WORDS})"
+_NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{_TENS}))*|{DIGIT_WORDS})"
 _RUN_JOINER = r"(?:[ ]|-|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 # Spelt digits joined by dashes ("four-one-nine-two") are left to the rules that know them.
 _SPELT_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
@@ -199,10 +200,16 @@ _REACH = 90  # characters after a noun where its code starts: a few naming words
 # note's one pass of text.positions would report every digit of every note to every rule), or
 # a word of a run of spelt digits (one of these is in any run of three), which that pass finds.
 _DIGIT = re.compile(r"[0-9]")
-_SPELT_STARTS = (
+# The digits' words that are no common word as well (not "un", "one", "six", "sept", "oh"):
+# one of them is in any run of three spelt digits.
+SPELT_DIGIT_STARTS = (
     *("zéro", "zero", "deux", "trois", "quatre", "cinq", "huit", "neuf", "two", "three"),
-    *("four", "five", "seven", "eight", "nine", "vingt", "trente", "quarante", "cinquante"),
-    *("soixante", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
+    *("four", "five", "seven", "eight", "nine"),
+)
+_SPELT_STARTS = (
+    *SPELT_DIGIT_STARTS,
+    *("vingt", "trente", "quarante", "cinquante", "soixante", "twenty", "thirty", "forty"),
+    *("fifty", "sixty", "seventy", "eighty", "ninety"),
 )
 _WORD_BACK = re.compile(r"[^\W\d_]{1,16}[ \t]+\Z")
 
@@ -217,7 +224,7 @@ def _word_starts(lower: str, position: int) -> tuple[int, ...]:
     return (start,) if before is None else (start, before.start())
 
 
-_SPELT = re.compile(rf"\b(?:{_DIGIT_WORDS}|{_TENS})\b")
+_SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{_TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
@@ -246,7 +253,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
-_SAYS = re.compile(rf"{_SAID}|{_DIGIT_WORDS}|{_TENS}")
+_SAYS = re.compile(rf"{_SAID}|{DIGIT_WORDS}|{_TENS}")
 _PRODUCT = re.compile(r"[A-Z][\w-]*[ ]\Z")
 
 

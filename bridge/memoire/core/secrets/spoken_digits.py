@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from memoire.core.secrets.place_codes import LOCKING
+from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, SPELT_DIGIT_STARTS
 from memoire.core.secrets.text import end_of_line, positions
 
 RULE = "spoken-digits"
@@ -30,10 +30,7 @@ _CUES = (
     *("password", "mot de passe", "touche", "tape", "compose", "punch", "press", "saisi"),
     *("key in", "enter ", "type ", "fais ", "faites ", "cadenas", "antivol"),
 )
-_DIGIT_WORD = (
-    r"(?:(?:double|triple)[ ])?(?:z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un"
-    r"|deux|trois|quatre|cinq|sept|huit|neuf)(?![\w'’-])"
-)
+_DIGIT_WORD = rf"(?:(?:double|triple)[ ])?(?:{DIGIT_WORDS})(?![\w'’-])"
 _KEY_WORD = r"(?:star|hash|étoile|dièse|pound)"
 _JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ])"
 _RUN = re.compile(
@@ -101,17 +98,13 @@ _RUN_FOR_A_PLACE = re.compile(
     r"|our|notre)[ ]|l['’])?(?:[^\W\d_]+[ ]){0,2}?"
     rf"(?:{LOCKING}|alarms?|alarmes?|keypads?|digicodes?|interphones?)(?![\w-])"
 )
-_SPELT_STARTS = (
-    *("zéro", "zero", "deux", "trois", "quatre", "cinq", "huit", "neuf", "two", "three"),
-    *("four", "five", "seven", "eight", "nine"),
-)
 _WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
 
 
 def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
     """From each word of a spelt digit that not every sentence holds, back to its run's first
     word, then forward through the run to what it is for."""
-    starts = sorted({p for word in _SPELT_STARTS for p in positions(lower, word)})
+    starts = sorted({p for word in SPELT_DIGIT_STARTS for p in positions(lower, word)})
     done = -1
     for position in starts[:_MAX_CUES]:
         if position < done or (position and lower[position - 1].isalpha()):
