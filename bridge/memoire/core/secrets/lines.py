@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from memoire.core.secrets.features import unwrap, value_features, word_class
 from memoire.core.secrets.line_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE
-from memoire.core.secrets.text import character_classes
+from memoire.core.secrets.text import character_classes, end_of_line, start_of_line
 
 # Where a token is shaped, in the class copy: three digits, a digit then a letter, a letter then
 # a digit (one literal byte first, which `re` skips to without stepping through its pattern);
@@ -113,14 +113,10 @@ def _tokens(text: str) -> list[_Token]:
         if len(spans) <= _FEW_TOKENS
         else "t:note_shaped5+"
     )
-    tokens = []
-    for start, end in spans:
-        line_end = text.find("\n", end)
-        line_start = text.rfind("\n", 0, start) + 1
-        tokens.append(
-            _Token(start, end, line_start, len(text) if line_end == -1 else line_end, crowd)
-        )
-    return tokens
+    return [
+        _Token(start, end, start_of_line(text, start), end_of_line(text, end), crowd)
+        for start, end in spans
+    ]
 
 
 def _shaped_tokens(text: str) -> list[tuple[int, int]]:
@@ -315,13 +311,13 @@ def _span_before(text: str, line_start: int) -> tuple[int, int, bool] | None:
     if line_start == 0:
         return None
     end = line_start - 1
-    start = text.rfind("\n", 0, end) + 1
+    start = start_of_line(text, end)
     if text[start:end].strip():
         return start, end, False
     if start == 0:
         return None
     end = start - 1
-    return text.rfind("\n", 0, end) + 1, end, True
+    return start_of_line(text, end), end, True
 
 
 # --- the cues of the line and of the line before ---------------------------------------------
