@@ -81,9 +81,13 @@ TRAIN_G_CORPUS = DATA / "secrets_train_g.jsonl"
 # short backup codes, dials with their turns, codes changed or set) and their look-alikes;
 # measured once by the guard at the session's start and once after its merges.
 TRAIN_H_CORPUS = DATA / "secrets_train_h.jsonl"
+# I: the kinds hold-out 15 and H missed (codes listed by name, logins under a service, codes
+# changed or set, backup codes, hints, security answers, code words, Wi-Fi keys as joined words,
+# dials, chat replies) and their look-alikes; measured once by the guard at the session's start.
+TRAIN_I_CORPUS = DATA / "secrets_train_i.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
-    *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS),
+    *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

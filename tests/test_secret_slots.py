@@ -22,6 +22,7 @@ from tests.secret_corpus import (
     TRAIN_F_CORPUS,
     TRAIN_G_CORPUS,
     TRAIN_H_CORPUS,
+    TRAIN_I_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -430,6 +431,9 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # blind: 110/180 and 5 of 180 flagged on the session's start; 132/180 and 4 flagged after
         # its merges (126 without the line scorer); not yet studied
         (TRAIN_H_CORPUS, 132, 0, 0, 4),
+        # blind: 110/180 and 1 of 180 flagged on the session's start (written while hold-out 16
+        # was, by another hand)
+        (TRAIN_I_CORPUS, 110, 0, 0, 1),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
