@@ -7,12 +7,18 @@ dial "12 à gauche / 48 à droite / 07 à gauche" or its numbers with the turns 
 they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
 d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
 when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
-the choir was founded, easy)").
+the choir was founded, easy)", "Staff toilet is 2014⏎same as the year we opened"). Toilets,
+showers, entrances and cages lock too ("Caravan site toilet block: C1954X", "side entrance
+after 7pm is 8812#", "porte d'entrée 60 31", "Tool cage at the depot: 71-03-28"); an
+override's or a telephone bank's security number needs no role ("night auditor override →
+66014", "security number 902815").
 
 What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
 or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
 a phone number has pairs of digits; a date has a year; a bank's "code banque" names no place and
-no role; a direction ("2e à gauche") is an ordinal. Places a number often follows ("salle",
+no role; a direction ("2e à gauche") is an ordinal; a time or a size has one letter between
+its numbers ("23h12", "12x30"), a date's pairs a day and a month ("12-03-24"); a social
+security number is an identity. Places a number often follows ("salle",
 "room", "bureau") give only a run of single digits or digits spelt out, never a bare number.
 """
 
@@ -38,7 +44,8 @@ LOCKING = (
     r"|chaufferies?|boiler[ ]rooms?|bin[ ]stores?|bike[ ]stores?|tiroirs?|drawers?"
     r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
-    r"|jett(?:y|ies)"
+    r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
+    r"|showers|entrances?|entr[ée]es?|cages?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -52,7 +59,8 @@ PLACE_STEMS = (
     *("cabane", "workshop", "atelier", "réserve", "store", "débarras", "buanderie", "laverie"),
     *("laundry", "chaufferie", "tiroir", "drawer", "chambre", "lock", "boîte", "boite"),
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
-    *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett"),
+    *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
+    *("shower", "douche", "entrance", "entrée", "entree", "cage"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation).
 DIGIT_WORDS = (
@@ -75,12 +83,30 @@ _RUN = (
     rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}})(?![\w-])"
 )
 # A number of four to eight digits, a letter or two at most, a keypad's key after it.
-_NUMBER = r"(?P<number>(?<![\w.,/°#-])[a-z]?[0-9]{4,8}[a-z]?[#*]?)(?![\w°]|[.,:/h-][0-9])"
+# Letters between digits, three letters at most: "C4X9", "5A72"; not a time nor a size ("23h12",
+# "12x30").
+MIXED_CODE = (
+    r"(?![0-9]+[hx][0-9]+(?![a-z0-9]))(?=[a-z0-9]*[0-9][a-z]{1,2}[0-9])"
+    r"(?=(?:[0-9]*[a-z]){1,3}[0-9]*(?![a-z]))[a-z0-9]{4,6}"
+)
+# Or letters between its digits ("C4X9", "5A72"), a key between them ("41#07"), two pairs
+# ("60 31", which must end the line) or a dial's pairs ("71-03-28").
+_NUMBER = (
+    r"(?P<number>(?<![\w.,/°#-])(?:[a-z]?[0-9]{4,8}[a-z]?[#*]?"
+    rf"|{MIXED_CODE}"
+    r"|[0-9]{2,4}[#*][0-9]{2,4}|(?P<pairs>[0-9]{2}[ ][0-9]{2})(?![ ]?[0-9])"
+    r"|(?P<dial>[0-9]{2}(?:-[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
+)
 _VALUE = rf"(?:{_RUN}|{_NUMBER})"
+# When a place's code holds: "side entrance after 7pm is 8812#".
+_TIME_PHRASE = (
+    r"(?:after|before|après|avant|from|dès|until|jusqu['’]à)[ ][0-9]{1,2}(?:[:h.][0-9]{2})?"
+    r"(?:[ ]?(?:am|pm|h))?(?![\w:])"
+)
 # Between a place and its code: a few words that name it, then a colon, a dash, "c'est", "is",
 # or a verb that sets it ("on l'a mis sur", "I put in", "tourner la molette sur").
-_NAMING = r"(?:,?[ \t]+(?:[^\s\d:=;!?.,—–]{1,24}|n°[ ]?\w{1,5}))"
-_SAID = r"(?:c['’]est|it['’]?s|is|est|was|était|=|->|→)"
+_NAMING = rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|[^\s\d:=;!?.,—–]{{1,24}}|n°[ ]?\w{{1,5}}))"
+_SAID = r"(?:c['’]est|it['’]?s|is|are|est|sont|was|était|=|->|→)"
 _SET = (
     r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
     r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turn|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à))"
@@ -98,12 +124,13 @@ _AFTER_A_CODE = re.compile(
 )
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|—|à|a|to|/)[ \t]*[0-9]")
 _UNIT_AFTER = re.compile(r"[ \t]*(?:[€$£%]|[.,][0-9])")
-_YEAR = re.compile(r"[a-z]?(?:19|20)[0-9]{2}[a-z]?[#*]?")
+_YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
 _YEAR_HINT = re.compile(
     r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
     r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
-    r"|married|mari[ée]s?)\b"
+    r"|married|mari[ée]s?|same[ ]as[ ]the[ ]year|m[êe]me[ ]que[ ]l['’]ann[ée]e|the[ ]year[ ]we"
+    r"|l['’]ann[ée]e[ ]o[ùu])\b"
 )
 _NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#|\bnum[ée]ro|\bnumbers?|\bnr\.?|\bnum)[ \t]*\Z")
 # Naming words that make the number the place's own: its number, floor, size or price.
@@ -228,11 +255,12 @@ _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{_TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
-    naming = [word.strip(",") for word in found["naming"].split()]
+    naming = [word.strip(",") for word in _TIME.sub("", found["naming"]).split()]
     if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
     gap = (found["gap"] or "").strip()
-    hinted = _YEAR_HINT.search(lower, found.start(), line_end) is not None
+    hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
+    hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
     if found["run"] is not None:
@@ -241,11 +269,17 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     year = _YEAR.fullmatch(found["number"]) is not None
     if found["room"] is not None and not (linked and year and hinted):
         return None  # "salle 1204", "room: 2210": the room's number
-    if not linked and not all(word in _SIDE_WORDS for word in naming):
+    keyed = found["number"][-1] in "#*"
+    shaped = keyed or _LETTERS_BETWEEN.search(found["number"]) is not None
+    if not linked and not shaped and not all(word in _SIDE_WORDS for word in naming):
         return None  # "the garage holds 2400": words, then a number, nothing linking them
     if year and not hinted:
         return None  # "the shed: 1998", "local 2024": a date
-    if not _ends_a_code(lower, found.end("number"), line_end):
+    if found["pairs"] is not None and lower[found.end("number") : line_end].strip():
+        return None  # "porte 12 14 et 16": doors' numbers; "porte d'entrée 60 31" ends its line
+    if found["dial"] is not None and (not linked or _is_a_date(found["dial"])):
+        return None
+    if not keyed and not _ends_a_code(lower, found.end("number"), line_end):
         return None
     if _NUMBERED.search(lower, max(0, found.start("number") - 12), found.start("number")):
         return None
@@ -253,6 +287,17 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+_TIME = re.compile(_TIME_PHRASE)
+# A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
+_LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
+
+
+def _is_a_date(dial: str) -> bool:
+    """ "12-03-24": a day and a month first; "71-03-28" has no such day."""
+    day, month = (int(part) for part in dial.split("-")[:2])
+    return 1 <= day <= 31 and 1 <= month <= 12
+
+
 _SAYS = re.compile(rf"{_SAID}|{DIGIT_WORDS}|{_TENS}")
 _PRODUCT = re.compile(r"[A-Z][\w-]*[ ]\Z")
 
@@ -494,12 +539,21 @@ _CODE_OF_ROLE = re.compile(
     rf"code[ ](?:d['’]|de[ ]|du[ ])?(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
 )
 _ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:[ ]access)?[ ](?:pass)?\Z")
-_ROLE_VALUE = re.compile(rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}")
+# The machine the role's code is typed on may stand before it: "code gérant sur la machine à
+# café 2290".
+_ROLE_VALUE = re.compile(
+    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du)[ ][^\d\n.:;=]{1,30}?(?=[ ][0-9]))?"
+    rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}"
+)
+# Codes needing no role: an override's ("night auditor override → 66014"), a telephone
+# bank's security number ("security number 902815"; a social security number is an identity).
+_NAMED_CODES = ("override", "security number", "numéro de sécurité", "numero de securite")
+_SOCIAL = re.compile(r"(?:social|sociale)[ ]\Z")
 
 
 def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each "code" and "pin": "code commerçant 0712", "supervisor PIN 4455"."""
-    for noun in ("code", "pin"):
+    for noun in ("code", "pin", *_NAMED_CODES):
         for position in list(positions(lower, noun))[:_MAX_PLACES]:
             end = position + len(noun)
             if lower[end : end + 1].isalpha() or (
@@ -508,15 +562,23 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
             ):
                 continue  # "codec", "spin", "pine": another word
             of_role = _CODE_OF_ROLE.match(lower, position) if noun == "code" else None
-            if of_role is not None:
+            if noun in _NAMED_CODES:
+                social = _SOCIAL.search(lower, max(0, position - 8), position)
+                if social is not None or lower.startswith(" sociale", end):
+                    continue
+            elif of_role is not None:
                 end = of_role.end()
             elif _ROLE_BEFORE.search(lower, max(0, position - 40), position) is None:
                 continue
             value = _ROLE_VALUE.match(lower, end)
-            if value is None:
+            if value is None or (value["on"] is not None and of_role is None):
                 continue
             number_end = value.end("number")
             if _YEAR.fullmatch(value["number"]) or _UNIT_AFTER.match(lower, number_end):
                 continue
+            if value["on"] is not None and not _ends_a_code(
+                lower, number_end, end_of_line(lower, number_end)
+            ):
+                continue  # "code manager for the 2290 series": a model's number
             if not _RANGE_AFTER.match(lower, number_end):
                 yield RULE, value.start("number"), number_end
