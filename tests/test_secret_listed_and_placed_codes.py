@@ -1,5 +1,6 @@
-"""Codes named by their place or their use without the word "code" (place_codes.py) and chat
-replies to "PIN?" and "le code ?" (layouts.py).
+"""Codes changed or set in a sentence, or given for getting in (set_codes.py), codes named by their
+place or their use without the word "code" (place_codes.py) and chat replies to "PIN?" and "le
+code ?" (layouts.py).
 
 Each kind is written in other words than the spent corpora's rows it stands for, in English and
 French; the look-alikes of the same shapes (sizes, floors, prices, capacities, marks,
@@ -17,6 +18,75 @@ def found(text: str) -> list[str]:
         for finding in find_secrets(text)
         if finding.family is SecretFamily.KEYWORD_VALUE
     ]
+
+
+# --- Codes changed or set in a sentence, given for getting in, or passwords given after a reset
+# (set_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the key safe at Nan's was changed to 5512 by the carers", "5512"),
+        ("the padlock on the shed has been reset to 817", "817"),
+        ("boîte à clés de l'appart remise à 2206 par l'agence", "2206"),
+        ("le code du portail a été changé\ndésormais 4480B", "4480B"),
+        ("the gate code changed last week\nnow 7719", "7719"),
+        ("Sam: alarm code still the same?\nJo: nope, the landlord changed it — 6620", "6620"),
+        ("7B41 to enter on the keypad then push", "7B41"),
+        ("4480 à composer sur le clavier de l'entrée", "4480"),
+        ("she uses Sparrow1952 for everything online", "Sparrow1952"),
+        ("il a remis 7731 partout", "7731"),
+        ("he lets himself in with 9021", "9021"),
+        ("grand-père entre par le garage avec le 7731", "7731"),
+        ("he uses 2580 to get in", "2580"),
+        ("my tablet's 551020 if the kids need it", "551020"),
+        ("son portable c'est 246810 si tu dois le déverrouiller", "246810"),
+        ("il le déverrouille avec son année de naissance, 1958", "1958"),
+        ("work email was reset — new one is Lantern_2025", "Lantern_2025"),
+        ("ma session a expiré, la nouvelle c'est Girafe#88", "Girafe#88"),
+        ("I'm on Bluebell!77 until the next forced change", "Bluebell!77"),
+    ],
+)
+def test_codes_changed_set_or_used_to_get_in_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The price was changed to 8124 euros by the management co",
+        "the meeting was moved to 1874 Main Street",
+        "His phone number changed to 07700 900123",
+        "My flight was changed to AF1234",
+        "The lockbox code was changed, ask the office",
+        "le code du cadenas a changé, demande au bureau",
+        "le prix du cadenas est passé à 12 €",
+        "le cadenas a été changé en 2019",
+        "Padlock changed to a 4-digit one",
+        "now 1874 people live in the village",
+        "le code a changé, désormais demandez au bureau",
+        "she uses 2 keys to get in",
+        "we need 1500 signatures to get in the final",
+        "use 4096 for the key size",
+        "enter 2024 to unlock the archive year",
+        "he gets in at 0830",
+        "my phone's 5 years old",
+        "my phone's 07700900123 if you need to call",
+        "mon tél c'est 0612345678 si besoin",
+        "my phone is 2019 if you want the model year",
+        "I use Firefox everywhere",
+        "I use Windows11 until IT forces the upgrade",
+        "I'll be using Room_204 until the change of term",
+        "password reset: the new one is in 1Password",
+        "using 4 threads until the next reset",
+        "set 4096 everywhere in the configs",
+        "j'ai mis 2 couches partout",
+        "mis 2000 € partout dans les placards",
+    ],
+)
+def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 # --- Codes named by their place or their use, without the word "code" (place_codes.py), and
