@@ -1,4 +1,5 @@
-"""Codes changed or set in a sentence, or given for getting in (set_codes.py), codes named by their
+"""Codes listed by whose or which they are under a heading naming the locks (code_lists.py),
+codes changed or set in a sentence, or given for getting in (set_codes.py), codes named by their
 place or their use without the word "code" (place_codes.py) and chat replies to "PIN?" and "le
 code ?" (layouts.py).
 
@@ -18,6 +19,59 @@ def found(text: str) -> list[str]:
         for finding in find_secrets(text)
         if finding.family is SecretFamily.KEYWORD_VALUE
     ]
+
+
+# --- Codes listed one per line under a heading naming the locks, or naming its lock on each line,
+# or in a table whose column says how to get in (code_lists.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Pool lockers\nMum: 4471\nDad: 9023\nKids: 1187", "4471"),
+        ("Casiers de la piscine\npapa : 552\nmaman : 918", "552"),
+        ("Bike locks\nred bike 339\nblue bike 721", "339"),
+        ("Cadenas des vélos\nvélo de Léo : 4410\nvélo de Mia : 8821", "4410"),
+        ("Key safes\n- 12 Rose Lane: 3391\n- 4 Mill Court: 0722", "3391"),
+        ("Boîtes à clés\nGîte du Lac : 4521\nGîte des Pins : 7730", "4521"),
+        ("Staff lockers\nAmy 17 — 2096\nRaj 18 — 5510", "2096"),
+        ("Holiday lets\nFlat 1 Harbour St: key safe 2719\nFlat 2 Quay Rd: key safe 8830", "2719"),
+        (
+            "| room | access |\n|---|---|\n| server room | 55102 |\n| meeting room | badge |",
+            "55102",
+        ),
+        ("| pièce | accès |\n|---|---|\n| local technique | 4471B |\n| accueil | badge |", "4471b"),
+    ],
+)
+def test_codes_listed_under_their_locks_are_refused(text: str, secret: str) -> None:
+    assert secret in [value.lower() for value in found(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Staff lockers\nKemal: size M\nJess: floor 2",
+        "Lockers\nLocker 3: 2nd floor\nLocker 4: 3rd floor",
+        "Staff lockers\nKemal: ext 519\nJess: ext 806",
+        "Staff\nYanis : 41 ans\nInès : 27 ans",
+        "Salles de réunion\nsalle Chêne : 12 places\nsalle Orme : 40 places",
+        "Valises\nvalise rouge 73 €\nvalise noire 96 €",
+        "Valises\nvalise rouge 73 litres\nvalise noire 96 litres",
+        "Shoe sizes\nTom 42\nLéa 38",
+        "Notes de la classe\nYanis : 14\nInès : 17",
+        "Lockers\nA: 101-140\nB: 141-180",
+        "Locker rental\nsmall: 120\nlarge: 180",
+        "Padlock orders\nAbus 3391\nMaster 0722",
+        "Lockers installed\nBlock A: 2019\nBlock B: 2021",
+        "Cadenas valises\nvalise rouge : 2 clés\nvalise noire : perdue",
+        "Appartements\nApt 1 Vieux-Port : 45 m²\nApt 2 Panier : 60 m²",
+        "Cottages\nRose Cottage 4 guests\nIvy Cottage 6 guests",
+        "| room | access |\n|---|---|\n| server room | badge |\n| meeting room | 2nd floor |",
+        "| what | how |\n|---|---|\n| bus | 2046 |",
+    ],
+)
+def test_lists_of_other_numbers_pass(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 # --- Codes changed or set in a sentence, given for getting in, or passwords given after a reset
