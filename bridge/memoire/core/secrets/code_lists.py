@@ -27,12 +27,14 @@ _LOCKS = re.compile(
     r"(?<![^\W_])(?:lockers?|casiers?|locks?|padlocks?|cadenas|lock[ -]?box(?:es)?"
     r"|key[ -]?safes?|key[ -]?boxes|bo[îi]tes?[ ][àa][ ]cl[ée]s?|safes?|coffres?(?:-forts?)?"
     r"|vestiaires?|digicodes?|keypads?|door[ ]codes?|codes[ ]des[ ]portes|codes[ ]portes"
-    r"|combinations?|combinaisons?)(?![^\W_])"
+    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes"
+    r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
 )
 _LOCK_LITERALS = (
     *("locker", "casier", "lock", "cadenas", "key safe", "keysafe", "key-safe", "key box"),
     *("keybox", "boîte", "boite", "safe", "coffre", "vestiaire", "digicode", "keypad"),
     *("door code", "codes des portes", "codes portes", "combinaison", "combination"),
+    *("room codes", "gate codes", "house codes", "flat codes", "codes des"),
 )
 # Locks named on an item's line, right before its code.
 _LOCK_ON_ITEM = (
@@ -59,7 +61,8 @@ _MIN_CODES = 2
 # An item: a bullet, a label of a few words (a name, "Locker 3 (Kemal)", "Amy 17"), a link,
 # then its code ending the line, a remark in brackets at most after it.
 _ITEM = re.compile(
-    r"[ \t]*(?:[-*•][ \t]+)?(?P<label>[^\W\d_][^\n:=—–→]{0,40}?)[ \t]*"
+    r"[ \t]*(?:[-*•][ \t]+)?(?P<label>(?:[0-9]{1,3}[ \t]*[-–—.)][ \t]*)?[^\W\d_][^\n:=→]{0,40}?)"
+    r"[ \t]*"
     r"(?P<link>:|=|—|–|-|→|->)?[ \t]*"
     rf"(?P<lock>{_LOCK_ON_ITEM}s?[ \t]+)?"
     rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE})"
@@ -105,7 +108,15 @@ def _listed_under(lower: str, line_start: int, line_end: int) -> list[tuple[int,
     return _items(lower, line_start, named=True)
 
 
+# Where the locks are is no fact about their numbers: "Lockers (2nd floor)", "casiers, 1er étage".
+_LOCATION = re.compile(
+    r"[0-9]+(?:st|nd|rd|th|er|e|ème)?[ ](?:floor|[ée]tage|level|niveau)"
+    r"|(?:floor|[ée]tage|level|niveau)[ ][0-9]+"
+)
+
+
 def _is_heading(line: str) -> bool:
+    line = _LOCATION.sub("", line)
     words = line.split()
     return (
         0 < len(line.strip()) <= _MAX_HEADING

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
+from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 from memoire.core.secrets.window import password_shaped
@@ -40,6 +41,12 @@ _CODE_VALUE = re.compile(
     r"|[0-9](?:[ ][0-9]){3,7}"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+# A code said in a reply: digits spelt ("two-eight-one-four", "sept-trois-zéro-six") or a
+# dial's numbers ("36 - 12 - 48").
+_SPELT_DIGITS = re.compile(
+    rf"(?:{DIGIT_WORDS})(?:[ ,-]+(?:{DIGIT_WORDS})){{3,7}}(?![^\W_]|-)", re.IGNORECASE
+)
+_DIAL_NUMBERS = re.compile(r"[0-9]{1,2}(?:[ ]?[-–][ ]?[0-9]{1,2}){2,5}(?![0-9])")
 _PLAIN_WORD = re.compile(r"[^\W\d_]{5,}")
 _TIME_OR_DATE = re.compile(r"[0-9]{1,2}[:h/.][0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}")
 # Words that say where a value is, that there is none, or that start a sentence, not a value.
@@ -166,7 +173,7 @@ _ASKED = re.compile(
 )
 _ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|whats|what's|quel|quelle|quoi|stp|svp|please|redonne\w*|rappelle\w*"
-    r"|renvoie\w*|envoie\w*|send|remember|remind)(?![^\W_])"
+    r"|renvoie\w*|envoie\w*|send|remember|remind|vite|quick|asap|urgent)(?![^\W_])"
 )
 _REPLY_OPENING = re.compile(
     r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok)[, ]+)?(?:it['’]?s|its|c['’]est|that['’]s)?[ \t]*",
@@ -215,9 +222,11 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     opening = _REPLY_OPENING.match(text, speaker.end())
     value_start = opening.end() if opening is not None else speaker.end()
     line_end = _line_end(text, value_start)
-    spaced = _SPACED_DIGITS.match(text, value_start)
-    if code and spaced is not None:
-        return spaced.start(), spaced.end()
+    if code:
+        for shape in (_SPACED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
+            said = shape.match(text, value_start)
+            if said is not None:
+                return said.span()
     words = text[value_start:line_end].split()
     if not words or _first_word(words[0]) in _NOT_VALUES:
         return None

@@ -172,6 +172,7 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     if places:
         yield from _codes_after_places(text, lower, places)
         yield from _codes_under_headings(lower, places)
+        yield from _codes_explained(lower, places)
     yield from _dial_combinations(lower)
     yield from _role_codes(lower)
 
@@ -370,6 +371,51 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
             continue
         if _ends_a_code(lower, value.end("number"), end):
             yield RULE, *value.span("number")
+
+
+# A place, a colon, how its code was made, then the code ending the line: "Coffre : le numéro
+# de notre première adresse deux fois, 4747.", "Armoire à pharmacie : l'anniversaire de la
+# directrice, 11 mai → 1105".
+_EXPLAINED = re.compile(
+    rf"(?:{LOCKING})(?![\w-])[^\n:]{{0,30}}:[ \t]*(?P<clause>[^\n]{{4,100}}?)[ \t]*"
+    r"(?:,|→|->|=|:)[ \t]*(?P<value>[0-9]{4,8})[ \t]*[.!]?[ \t]*$",
+    re.MULTILINE,
+)
+# How a person made a code: from a date or a number of theirs, doubled, reversed, joined.
+_MADE_FROM = re.compile(
+    r"(?<![^\W_])(?:anniv\w*|birthday|bday|naissance|born|deux[ ]fois|twice|backwards"
+    r"|à[ ]l['’]envers|same[ ]as|m[êe]me[ ]que|puis|then|followed[ ]by|suivi[ ]de|notre|our"
+    r"|my|mon|ma|her|his)"
+    r"(?![^\W_])"
+)
+# Clauses naming what the number is: the thing's serial, model, price, phone or date of purchase.
+_NUMBER_OF_THE_THING = re.compile(
+    r"(?<![^\W_])(?:s[ée]rie|serial|mod[èe]le?|model|r[ée]f\w*|prix|price|co[ûu]t\w*|commande"
+    r"|order|facture|invoice|t[ée]l[ée]phone|phone|t[ée]l|construction|built|construit\w*"
+    r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
+    r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
+)
+_LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
+
+
+def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    done = -1
+    for position in places[:_MAX_PLACES]:
+        if position < done:
+            continue
+        line_end = end_of_line(lower, position)
+        done = line_end
+        if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
+            continue
+        for start in _word_starts(lower, position):
+            found = _EXPLAINED.match(lower, start, line_end)
+            if (
+                found is not None
+                and _MADE_FROM.search(found["clause"]) is not None
+                and _NUMBER_OF_THE_THING.search(found["clause"]) is None
+            ):
+                yield RULE, *found.span("value")
+                break
 
 
 def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
