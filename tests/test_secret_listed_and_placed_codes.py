@@ -96,6 +96,7 @@ def test_lists_of_other_numbers_pass(text: str) -> None:
         ("4480 à composer sur le clavier de l'entrée", "4480"),
         ("she uses Sparrow1952 for everything online", "Sparrow1952"),
         ("il a remis 7731 partout", "7731"),
+        ("Grandpa uses Blackbird_1950 everywhere", "Blackbird_1950"),
         ("he lets himself in with 9021", "9021"),
         ("grand-père entre par le garage avec le 7731", "7731"),
         ("he uses 2580 to get in", "2580"),
@@ -169,6 +170,19 @@ def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
         ("Changing room toilets are 1998\nsame as the year we opened", "1998"),
         ("code responsable sur la caisse 8814", "8814"),
         ("Coffre : la date de naissance de papa à l'envers, 0591.", "0591"),
+        ("Padlock on the boat shed\n4 – 0 – 7 – 2", "4 – 0 – 7 – 2"),
+        ("Bike store\n→ 5 9 1 3", "5 9 1 3"),
+        ("Gun cabinet at the farm: 14 – 62 – 08, left first", "14 – 62 – 08"),
+        ("Gym locker: left to 14, right to 36, left to 2", "left to 14, right to 36, left to 2"),
+        (
+            "Coffre de la mairie :\ntourner à gauche jusqu'à 27\nà droite jusqu'à 81\nà gauche "
+            "jusqu'à 44",
+            "gauche jusqu'à 27\nà droite jusqu'à 81\nà gauche jusqu'à 44",
+        ),
+        (
+            "Boat safe\nL 2 turns to 31\nR past 31 once to 9\nL to 56, open",
+            "L 2 turns to 31\nR past 31 once to 9\nL to 56",
+        ),
         ("Shed: my old house number twice, 2727", "2727"),
         (
             "Armoire à linge : le numéro de l'appart puis l'année du mariage, 12 et 1998 → 121998",
@@ -220,6 +234,10 @@ def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -
         "Garage : our annual budget, 1200.",
         "Cave : date de construction, 1998",
         "Shed: built by my dad, 1987",
+        "Dance: step left to 2, right to 4, left to 6, right to 8",
+        "Directions: turn left to 5th Avenue, right to 12th Street, left to the park",
+        "Drive: left to the A12, right to 40 km/h, then left to 30",
+        "Cave\n12-03-24",
         "Sam: what's the bus to the gate?\nJo: twenty-two",
         "Mia: score?\nRaj: 22 - 18 - 07",
         "— Tu as le code postal ?\n— sept-cinq-zéro-un-un",

@@ -45,7 +45,7 @@ LOCKING = (
     r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
     r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
-    r"|showers|entrances?|entr[ée]es?|cages?"
+    r"|showers|entrances?|entr[ée]es?|cages?|cabinets?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -60,7 +60,7 @@ PLACE_STEMS = (
     *("laundry", "chaufferie", "tiroir", "drawer", "chambre", "lock", "boîte", "boite"),
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
-    *("shower", "douche", "entrance", "entrée", "entree", "cage"),
+    *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation).
 DIGIT_WORDS = (
@@ -73,7 +73,9 @@ _TENS = (
     r"|seize|vingt|trente|quarante|cinquante|soixante"
 )
 _NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{_TENS}))*|{DIGIT_WORDS})"
-_RUN_JOINER = r"(?:[ ]|-|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+_RUN_JOINER = (
+    r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+)
 # Spelt digits joined by dashes ("four-one-nine-two") are left to the rules that know them.
 _SPELT_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 # A code typed or said one digit at a time: "4 8 2 6", "1-9-9-8", "3.9.6.1", "A, 3, 3, 8",
@@ -95,7 +97,7 @@ _NUMBER = (
     r"(?P<number>(?<![\w.,/°#-])(?:[a-z]?[0-9]{4,8}[a-z]?[#*]?"
     rf"|{MIXED_CODE}"
     r"|[0-9]{2,4}[#*][0-9]{2,4}|(?P<pairs>[0-9]{2}[ ][0-9]{2})(?![ ]?[0-9])"
-    r"|(?P<dial>[0-9]{2}(?:-[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
+    r"|(?P<dial>[0-9]{2}(?:[ ]?[-–][ ]?[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
 )
 _VALUE = rf"(?:{_RUN}|{_NUMBER})"
 # When a place's code holds: "side entrance after 7pm is 8812#".
@@ -295,7 +297,7 @@ _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
 
 def _is_a_date(dial: str) -> bool:
     """ "12-03-24": a day and a month first; "71-03-28" has no such day."""
-    day, month = (int(part) for part in dial.split("-")[:2])
+    day, month = (int(part) for part in _DIGITS.findall(dial)[:2])
     return 1 <= day <= 31 and 1 <= month <= 12
 
 
@@ -344,7 +346,7 @@ def _ends_a_code(lower: str, end: int, line_end: int) -> bool:
 # alone at the start of the next non-empty line.
 _MAX_HEADING_WORDS = 6
 _MAX_HEADING = 80
-_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•][ \t]+)?{_VALUE}")
+_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•→>][ \t]+)?{_VALUE}")
 
 
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
@@ -369,6 +371,8 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
             continue
         if place["room"] is not None or _YEAR.fullmatch(value["number"]):
             continue
+        if value["dial"] is not None and _is_a_date(value["dial"]):
+            continue  # "Cave⏎12-03-24": a date
         if _ends_a_code(lower, value.end("number"), end):
             yield RULE, *value.span("number")
 
@@ -508,10 +512,45 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
             yield RULE, *found.span(group)
 
 
+# A turn, then the number it goes to, a count of turns or a number passed between them: "right
+# to 51", "R 3 turns to 42", "L past 42 once to 17", "à gauche jusqu'à 12", "anti to 40".
+_TO_STEP = re.compile(
+    rf"(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])[^\n,;.!?]{{0,30}}?"
+    r"[ ](?:to|jusqu['’]à)[ ](?P<number>[0-9]{1,2})(?![\w°])"
+)
+_STEP_GAP = 40  # characters between two steps of one combination at most
+
+
+def _steps_to_numbers(
+    lower: str, start: int, end: int, letters: bool
+) -> Iterator[tuple[str, int, int]]:
+    """Three steps or more, turning both ways, not counting up: a combination."""
+    steps: list[tuple[int, int, str, int]] = []
+    for found in _TO_STEP.finditer(lower, start, end):
+        if found["word"] is None and not letters:
+            continue
+        step = (found.start(), found.end(), _side(found[0].split()[0]), int(found["number"]))
+        if steps and step[0] - steps[-1][1] > _STEP_GAP:
+            yield from _turned_both_ways(steps)
+            steps = []
+        steps.append(step)
+    yield from _turned_both_ways(steps)
+
+
+def _turned_both_ways(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
+    numbers = [number for *_, number in steps]
+    if not all(b > a for a, b in pairwise(numbers)):  # "left to 2, right to 4, left to 6"
+        yield from _combination(steps)
+
+
 def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[str, int, int]]:
     listed = list(_listed_dial(lower, start, end))
     if listed:
         yield from listed
+        return
+    to_numbers = list(_steps_to_numbers(lower, start, end, letters))
+    if to_numbers:
+        yield from to_numbers
         return
     steps: list[tuple[int, int, str, int]] = []
     for number in _DIGITS.finditer(lower, start, end):
@@ -560,7 +599,7 @@ def _side(turn: str) -> str:
     return "left" if word in _LEFT else "right"
 
 
-_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise"))
+_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise", "anti"))
 _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 

@@ -172,7 +172,7 @@ _TYPED_ON_LITERALS = ("à taper", "à composer", "à saisir", "à entrer", "to e
 # A value put everywhere: "j'ai remis 4417 partout", "Mamie utilise Rossignol1946 partout".
 _EVERYWHERE = re.compile(
     r"(?<![^\W_])(?P<verb>uses?|using|used|utilis\w*|(?:re)?mis|mets|put|set)[ ](?:the[ ]|le[ ])?"
-    r"(?P<value>(?<![\w.,:/#-])[^\W_]*[0-9][^\W_]*[#*!]?)[ ](?:partout|everywhere"
+    r"(?P<value>(?<![\w.,:/#-])(?=[^\s,;]*[0-9])[^\s,;()«»\"']{4,40})[ ](?:partout|everywhere"
     r"|for[ ]everything|pour[ ]tout|on[ ]everything|sur[ ]tout)(?![^\W_])"
 )
 # A password given after it was reset, or one used until the next forced change: "uni portal
@@ -327,7 +327,11 @@ def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
                 continue
             if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
                 continue
-            if pattern is _EVERYWHERE and found["verb"] == "set" and found["value"].isdigit():
+            if pattern is _EVERYWHERE and not found["value"].isdigit():
+                if password_shaped(found["value"]) and not _YEAR.fullmatch(found["value"]):
+                    yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
+                continue
+            if pattern is _EVERYWHERE and found["verb"] == "set":
                 continue  # "set 4096 everywhere in the configs": a setting's number
             unlocking = pattern in _UNLOCKING and (
                 found["verb"].startswith(_UNLOCK_VERBS) if "verb" in found.re.groupindex else True
