@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from memoire.core.secrets.blocks import find_credential_blocks
 from memoire.core.secrets.chat_codes import find_chat_codes
+from memoire.core.secrets.code_lists import find_listed_codes
 from memoire.core.secrets.code_words import find_words_given
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
@@ -146,6 +147,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_codes_on_the_next_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_quoted_and_card_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_place_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_listed_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_spoken_digits(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))

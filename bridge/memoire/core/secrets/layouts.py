@@ -10,7 +10,9 @@ The other rules read a value in the sentence or on the line of its noun. People 
 - chat transcripts: one speaker asks for a password or a code, the next line's speaker gives
   it ("Mom: what's the garage code?⏎Me: 7 7 3 1 then enter"). The reply must start with the
   value (after "it's", "c'est", "yes"), which must be shaped for the noun asked about: digits
-  for a code, a made-up word or joined words for a password; "it's on the fridge" is none;
+  for a code, a made-up word or joined words for a password; "it's on the fridge" is none. A
+  speaker may be a time after an app's or a day's name ("WhatsApp 23:47 Rav:", "mar. 17:45 –
+  Sofia :") or a dialogue's dash; a postcode or a promo code asked for is no code;
 - a label line, a blank line, then the value alone on its line ("Laptop PIN⏎⏎8841"), or a
   short line naming a code and its digits alone on the next ("code porte garage⏎1066");
 - a value after the clause explaining it, alone at the end of the line after a colon or a
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
+from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 from memoire.core.secrets.window import password_shaped
@@ -38,6 +41,12 @@ _CODE_VALUE = re.compile(
     r"|[0-9](?:[ ][0-9]){3,7}"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+# A code said in a reply: digits spelt ("two-eight-one-four", "sept-trois-zéro-six") or a
+# dial's numbers ("36 - 12 - 48").
+_SPELT_DIGITS = re.compile(
+    rf"(?:{DIGIT_WORDS})(?:[ ,-]+(?:{DIGIT_WORDS})){{3,7}}(?![^\W_]|-)", re.IGNORECASE
+)
+_DIAL_NUMBERS = re.compile(r"[0-9]{1,2}(?:[ ]?[-–][ ]?[0-9]{1,2}){2,5}(?![0-9])")
 _PLAIN_WORD = re.compile(r"[^\W\d_]{5,}")
 _TIME_OR_DATE = re.compile(r"[0-9]{1,2}[:h/.][0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}")
 # Words that say where a value is, that there is none, or that start a sentence, not a value.
@@ -151,8 +160,12 @@ def _answer(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 # --- chat replies -----------------------------------------------------------------------------
 
+# A speaker: a time (in brackets, or after an app's or a day's name: "WhatsApp 23:47", "mar.
+# 17:45 –"), a name and a colon; or a dialogue's dash ("— 3917 et tu tires la poignée").
 _SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[0-9:h. ]{3,8}\][ \t]*)?(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*)?"
+    r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[0-9:h. ]{3,8}\][ \t]*"
+    r"|(?:[^\W\d_]{2,10}\.?[ ])?[0-9]{1,2}[:h][0-9]{2}[ \t]+(?:[-–—][ \t]+)?)?"
+    r"(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*)?)"
 )
 _ASKED = re.compile(
     r"(?<![^\W_])(?:(?P<password>passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|passcode|passphrase)"
@@ -160,12 +173,25 @@ _ASKED = re.compile(
 )
 _ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|whats|what's|quel|quelle|quoi|stp|svp|please|redonne\w*|rappelle\w*"
-    r"|renvoie\w*|envoie\w*|send|remember|remind)(?![^\W_])"
+    r"|renvoie\w*|envoie\w*|send|remember|remind|vite|quick|asap|urgent)(?![^\W_])"
 )
 _REPLY_OPENING = re.compile(
     r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok)[, ]+)?(?:it['’]?s|its|c['’]est|that['’]s)?[ \t]*",
     re.IGNORECASE,
 )
+# The words either side of the code asked for: "code postal ?", "which promo code?".
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ ]\Z")
+_WORD_AFTER = re.compile(r"[ ]([^\W\d_]+)")
+
+
+def _asks_another_code(lowered: str, asked: re.Match[str]) -> bool:
+    if asked["code"] is None:
+        return False
+    before = _WORD_BEFORE.search(lowered, max(0, asked.start() - 24), asked.start())
+    after = _WORD_AFTER.match(lowered, asked.end())
+    return any(word is not None and word[1] in _OTHER_CODES for word in (before, after))
+
+
 _CHAT_LITERALS = ("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "combin", "combo")
 
 
@@ -178,7 +204,7 @@ def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
         if not _has_speaker(text, line_start):
             continue  # a line of prose, not a speaker's
         asked = _ASKED.search(lowered, line_start, line_end)
-        if asked is not None:
+        if asked is not None and not _asks_another_code(lowered, asked):
             span = _reply(text, line_end + 1, code=asked["code"] is not None)
             if span is not None:
                 yield ("chat-reply", *span)
@@ -196,9 +222,11 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     opening = _REPLY_OPENING.match(text, speaker.end())
     value_start = opening.end() if opening is not None else speaker.end()
     line_end = _line_end(text, value_start)
-    spaced = _SPACED_DIGITS.match(text, value_start)
-    if code and spaced is not None:
-        return spaced.start(), spaced.end()
+    if code:
+        for shape in (_SPACED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
+            said = shape.match(text, value_start)
+            if said is not None:
+                return said.span()
     words = text[value_start:line_end].split()
     if not words or _first_word(words[0]) in _NOT_VALUES:
         return None

@@ -7,12 +7,18 @@ dial "12 à gauche / 48 à droite / 07 à gauche" or its numbers with the turns 
 they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
 d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
 when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
-the choir was founded, easy)").
+the choir was founded, easy)", "Staff toilet is 2014⏎same as the year we opened"). Toilets,
+showers, entrances and cages lock too ("Caravan site toilet block: C1954X", "side entrance
+after 7pm is 8812#", "porte d'entrée 60 31", "Tool cage at the depot: 71-03-28"); an
+override's or a telephone bank's security number needs no role ("night auditor override →
+66014", "security number 902815").
 
 What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
 or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
 a phone number has pairs of digits; a date has a year; a bank's "code banque" names no place and
-no role; a direction ("2e à gauche") is an ordinal. Places a number often follows ("salle",
+no role; a direction ("2e à gauche") is an ordinal; a time or a size has one letter between
+its numbers ("23h12", "12x30"), a date's pairs a day and a month ("12-03-24"); a social
+security number is an identity. Places a number often follows ("salle",
 "room", "bureau") give only a run of single digits or digits spelt out, never a bare number.
 """
 
@@ -38,7 +44,8 @@ LOCKING = (
     r"|chaufferies?|boiler[ ]rooms?|bin[ ]stores?|bike[ ]stores?|tiroirs?|drawers?"
     r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
-    r"|jett(?:y|ies)"
+    r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
+    r"|showers|entrances?|entr[ée]es?|cages?|cabinets?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -52,7 +59,8 @@ PLACE_STEMS = (
     *("cabane", "workshop", "atelier", "réserve", "store", "débarras", "buanderie", "laverie"),
     *("laundry", "chaufferie", "tiroir", "drawer", "chambre", "lock", "boîte", "boite"),
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
-    *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett"),
+    *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
+    *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation).
 DIGIT_WORDS = (
@@ -65,7 +73,9 @@ _TENS = (
     r"|seize|vingt|trente|quarante|cinquante|soixante"
 )
 _NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{_TENS}))*|{DIGIT_WORDS})"
-_RUN_JOINER = r"(?:[ ]|-|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+_RUN_JOINER = (
+    r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+)
 # Spelt digits joined by dashes ("four-one-nine-two") are left to the rules that know them.
 _SPELT_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 # A code typed or said one digit at a time: "4 8 2 6", "1-9-9-8", "3.9.6.1", "A, 3, 3, 8",
@@ -75,12 +85,30 @@ _RUN = (
     rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}})(?![\w-])"
 )
 # A number of four to eight digits, a letter or two at most, a keypad's key after it.
-_NUMBER = r"(?P<number>(?<![\w.,/°#-])[a-z]?[0-9]{4,8}[a-z]?[#*]?)(?![\w°]|[.,:/h-][0-9])"
+# Letters between digits, three letters at most: "C4X9", "5A72"; not a time nor a size ("23h12",
+# "12x30").
+MIXED_CODE = (
+    r"(?![0-9]+[hx][0-9]+(?![a-z0-9]))(?=[a-z0-9]*[0-9][a-z]{1,2}[0-9])"
+    r"(?=(?:[0-9]*[a-z]){1,3}[0-9]*(?![a-z]))[a-z0-9]{4,6}"
+)
+# Or letters between its digits ("C4X9", "5A72"), a key between them ("41#07"), two pairs
+# ("60 31", which must end the line) or a dial's pairs ("71-03-28").
+_NUMBER = (
+    r"(?P<number>(?<![\w.,/°#-])(?:[a-z]?[0-9]{4,8}[a-z]?[#*]?"
+    rf"|{MIXED_CODE}"
+    r"|[0-9]{2,4}[#*][0-9]{2,4}|(?P<pairs>[0-9]{2}[ ][0-9]{2})(?![ ]?[0-9])"
+    r"|(?P<dial>[0-9]{2}(?:[ ]?[-–][ ]?[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
+)
 _VALUE = rf"(?:{_RUN}|{_NUMBER})"
+# When a place's code holds: "side entrance after 7pm is 8812#".
+_TIME_PHRASE = (
+    r"(?:after|before|après|avant|from|dès|until|jusqu['’]à)[ ][0-9]{1,2}(?:[:h.][0-9]{2})?"
+    r"(?:[ ]?(?:am|pm|h))?(?![\w:])"
+)
 # Between a place and its code: a few words that name it, then a colon, a dash, "c'est", "is",
 # or a verb that sets it ("on l'a mis sur", "I put in", "tourner la molette sur").
-_NAMING = r"(?:,?[ \t]+(?:[^\s\d:=;!?.,—–]{1,24}|n°[ ]?\w{1,5}))"
-_SAID = r"(?:c['’]est|it['’]?s|is|est|was|était|=|->|→)"
+_NAMING = rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|[^\s\d:=;!?.,—–]{{1,24}}|n°[ ]?\w{{1,5}}))"
+_SAID = r"(?:c['’]est|it['’]?s|is|are|est|sont|was|était|=|->|→)"
 _SET = (
     r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
     r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turn|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à))"
@@ -98,12 +126,13 @@ _AFTER_A_CODE = re.compile(
 )
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|—|à|a|to|/)[ \t]*[0-9]")
 _UNIT_AFTER = re.compile(r"[ \t]*(?:[€$£%]|[.,][0-9])")
-_YEAR = re.compile(r"[a-z]?(?:19|20)[0-9]{2}[a-z]?[#*]?")
+_YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
 _YEAR_HINT = re.compile(
     r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
     r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
-    r"|married|mari[ée]s?)\b"
+    r"|married|mari[ée]s?|same[ ]as[ ]the[ ]year|m[êe]me[ ]que[ ]l['’]ann[ée]e|the[ ]year[ ]we"
+    r"|l['’]ann[ée]e[ ]o[ùu])\b"
 )
 _NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#|\bnum[ée]ro|\bnumbers?|\bnr\.?|\bnum)[ \t]*\Z")
 # Naming words that make the number the place's own: its number, floor, size or price.
@@ -145,6 +174,7 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     if places:
         yield from _codes_after_places(text, lower, places)
         yield from _codes_under_headings(lower, places)
+        yield from _codes_explained(lower, places)
     yield from _dial_combinations(lower)
     yield from _role_codes(lower)
 
@@ -228,11 +258,12 @@ _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{_TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
-    naming = [word.strip(",") for word in found["naming"].split()]
+    naming = [word.strip(",") for word in _TIME.sub("", found["naming"]).split()]
     if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
     gap = (found["gap"] or "").strip()
-    hinted = _YEAR_HINT.search(lower, found.start(), line_end) is not None
+    hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
+    hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
     if found["run"] is not None:
@@ -241,11 +272,17 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     year = _YEAR.fullmatch(found["number"]) is not None
     if found["room"] is not None and not (linked and year and hinted):
         return None  # "salle 1204", "room: 2210": the room's number
-    if not linked and not all(word in _SIDE_WORDS for word in naming):
+    keyed = found["number"][-1] in "#*"
+    shaped = keyed or _LETTERS_BETWEEN.search(found["number"]) is not None
+    if not linked and not shaped and not all(word in _SIDE_WORDS for word in naming):
         return None  # "the garage holds 2400": words, then a number, nothing linking them
     if year and not hinted:
         return None  # "the shed: 1998", "local 2024": a date
-    if not _ends_a_code(lower, found.end("number"), line_end):
+    if found["pairs"] is not None and lower[found.end("number") : line_end].strip():
+        return None  # "porte 12 14 et 16": doors' numbers; "porte d'entrée 60 31" ends its line
+    if found["dial"] is not None and (not linked or _is_a_date(found["dial"])):
+        return None
+    if not keyed and not _ends_a_code(lower, found.end("number"), line_end):
         return None
     if _NUMBERED.search(lower, max(0, found.start("number") - 12), found.start("number")):
         return None
@@ -253,6 +290,17 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+_TIME = re.compile(_TIME_PHRASE)
+# A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
+_LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
+
+
+def _is_a_date(dial: str) -> bool:
+    """ "12-03-24": a day and a month first; "71-03-28" has no such day."""
+    day, month = (int(part) for part in _DIGITS.findall(dial)[:2])
+    return 1 <= day <= 31 and 1 <= month <= 12
+
+
 _SAYS = re.compile(rf"{_SAID}|{DIGIT_WORDS}|{_TENS}")
 _PRODUCT = re.compile(r"[A-Z][\w-]*[ ]\Z")
 
@@ -298,7 +346,7 @@ def _ends_a_code(lower: str, end: int, line_end: int) -> bool:
 # alone at the start of the next non-empty line.
 _MAX_HEADING_WORDS = 6
 _MAX_HEADING = 80
-_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•][ \t]+)?{_VALUE}")
+_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•→>][ \t]+)?{_VALUE}")
 
 
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
@@ -323,8 +371,55 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
             continue
         if place["room"] is not None or _YEAR.fullmatch(value["number"]):
             continue
+        if value["dial"] is not None and _is_a_date(value["dial"]):
+            continue  # "Cave⏎12-03-24": a date
         if _ends_a_code(lower, value.end("number"), end):
             yield RULE, *value.span("number")
+
+
+# A place, a colon, how its code was made, then the code ending the line: "Coffre : le numéro
+# de notre première adresse deux fois, 4747.", "Armoire à pharmacie : l'anniversaire de la
+# directrice, 11 mai → 1105".
+_EXPLAINED = re.compile(
+    rf"(?:{LOCKING})(?![\w-])[^\n:]{{0,30}}:[ \t]*(?P<clause>[^\n]{{4,100}}?)[ \t]*"
+    r"(?:,|→|->|=|:)[ \t]*(?P<value>[0-9]{4,8})[ \t]*[.!]?[ \t]*$",
+    re.MULTILINE,
+)
+# How a person made a code: from a date or a number of theirs, doubled, reversed, joined.
+_MADE_FROM = re.compile(
+    r"(?<![^\W_])(?:anniv\w*|birthday|bday|naissance|born|deux[ ]fois|twice|backwards"
+    r"|à[ ]l['’]envers|same[ ]as|m[êe]me[ ]que|puis|then|followed[ ]by|suivi[ ]de|notre|our"
+    r"|my|mon|ma|her|his)"
+    r"(?![^\W_])"
+)
+# Clauses naming what the number is: the thing's serial, model, price, phone or date of purchase.
+_NUMBER_OF_THE_THING = re.compile(
+    r"(?<![^\W_])(?:s[ée]rie|serial|mod[èe]le?|model|r[ée]f\w*|prix|price|co[ûu]t\w*|commande"
+    r"|order|facture|invoice|t[ée]l[ée]phone|phone|t[ée]l|construction|built|construit\w*"
+    r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
+    r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
+)
+_LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
+
+
+def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    done = -1
+    for position in places[:_MAX_PLACES]:
+        if position < done:
+            continue
+        line_end = end_of_line(lower, position)
+        done = line_end
+        if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
+            continue
+        for start in _word_starts(lower, position):
+            found = _EXPLAINED.match(lower, start, line_end)
+            if (
+                found is not None
+                and _MADE_FROM.search(found["clause"]) is not None
+                and _NUMBER_OF_THE_THING.search(found["clause"]) is None
+            ):
+                yield RULE, *found.span("value")
+                break
 
 
 def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
@@ -417,10 +512,45 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
             yield RULE, *found.span(group)
 
 
+# A turn, then the number it goes to, a count of turns or a number passed between them: "right
+# to 51", "R 3 turns to 42", "L past 42 once to 17", "à gauche jusqu'à 12", "anti to 40".
+_TO_STEP = re.compile(
+    rf"(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])[^\n,;.!?]{{0,30}}?"
+    r"[ ](?:to|jusqu['’]à)[ ](?P<number>[0-9]{1,2})(?![\w°])"
+)
+_STEP_GAP = 40  # characters between two steps of one combination at most
+
+
+def _steps_to_numbers(
+    lower: str, start: int, end: int, letters: bool
+) -> Iterator[tuple[str, int, int]]:
+    """Three steps or more, turning both ways, not counting up: a combination."""
+    steps: list[tuple[int, int, str, int]] = []
+    for found in _TO_STEP.finditer(lower, start, end):
+        if found["word"] is None and not letters:
+            continue
+        step = (found.start(), found.end(), _side(found[0].split()[0]), int(found["number"]))
+        if steps and step[0] - steps[-1][1] > _STEP_GAP:
+            yield from _turned_both_ways(steps)
+            steps = []
+        steps.append(step)
+    yield from _turned_both_ways(steps)
+
+
+def _turned_both_ways(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
+    numbers = [number for *_, number in steps]
+    if not all(b > a for a, b in pairwise(numbers)):  # "left to 2, right to 4, left to 6"
+        yield from _combination(steps)
+
+
 def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[str, int, int]]:
     listed = list(_listed_dial(lower, start, end))
     if listed:
         yield from listed
+        return
+    to_numbers = list(_steps_to_numbers(lower, start, end, letters))
+    if to_numbers:
+        yield from to_numbers
         return
     steps: list[tuple[int, int, str, int]] = []
     for number in _DIGITS.finditer(lower, start, end):
@@ -469,7 +599,7 @@ def _side(turn: str) -> str:
     return "left" if word in _LEFT else "right"
 
 
-_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise"))
+_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise", "anti"))
 _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 
@@ -494,12 +624,21 @@ _CODE_OF_ROLE = re.compile(
     rf"code[ ](?:d['’]|de[ ]|du[ ])?(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
 )
 _ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:[ ]access)?[ ](?:pass)?\Z")
-_ROLE_VALUE = re.compile(rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}")
+# The machine the role's code is typed on may stand before it: "code gérant sur la machine à
+# café 2290".
+_ROLE_VALUE = re.compile(
+    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du)[ ][^\d\n.:;=]{1,30}?(?=[ ][0-9]))?"
+    rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}"
+)
+# Codes needing no role: an override's ("night auditor override → 66014"), a telephone
+# bank's security number ("security number 902815"; a social security number is an identity).
+_NAMED_CODES = ("override", "security number", "numéro de sécurité", "numero de securite")
+_SOCIAL = re.compile(r"(?:social|sociale)[ ]\Z")
 
 
 def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each "code" and "pin": "code commerçant 0712", "supervisor PIN 4455"."""
-    for noun in ("code", "pin"):
+    for noun in ("code", "pin", *_NAMED_CODES):
         for position in list(positions(lower, noun))[:_MAX_PLACES]:
             end = position + len(noun)
             if lower[end : end + 1].isalpha() or (
@@ -508,15 +647,23 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
             ):
                 continue  # "codec", "spin", "pine": another word
             of_role = _CODE_OF_ROLE.match(lower, position) if noun == "code" else None
-            if of_role is not None:
+            if noun in _NAMED_CODES:
+                social = _SOCIAL.search(lower, max(0, position - 8), position)
+                if social is not None or lower.startswith(" sociale", end):
+                    continue
+            elif of_role is not None:
                 end = of_role.end()
             elif _ROLE_BEFORE.search(lower, max(0, position - 40), position) is None:
                 continue
             value = _ROLE_VALUE.match(lower, end)
-            if value is None:
+            if value is None or (value["on"] is not None and of_role is None):
                 continue
             number_end = value.end("number")
             if _YEAR.fullmatch(value["number"]) or _UNIT_AFTER.match(lower, number_end):
                 continue
+            if value["on"] is not None and not _ends_a_code(
+                lower, number_end, end_of_line(lower, number_end)
+            ):
+                continue  # "code manager for the 2290 series": a model's number
             if not _RANGE_AFTER.match(lower, number_end):
                 yield RULE, value.start("number"), number_end

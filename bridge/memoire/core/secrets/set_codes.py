@@ -12,11 +12,19 @@ that has one (admin, supervisor, gérant) or, for a verb of typing or setting, a
 - a value to type: the code's noun, a few words, the value, then "à taper", "to enter", "on the
   keypad", "sur le boîtier"; or "tapez", "enter", "à composer :" then the value.
 
+A lock's line ("Lockbox at 3B Canal Wharf was changed to 8124", "cadenas du vestiaire changé en
+082": three digits for a padlock's) reads as a code's.
+
 And on any line: a value and the key pressed after it ("7712 + ON", "6041 then OFF", "star 0410
-hash"), a value something unlocks, opens or releases with ("se déverrouille avec 1937",
-"release jobs with 50917"), a device's lock named without "code" ("parental controls 6620",
-"autoradio : 1174"), a value said to be the one now on a code's line or the line after it
-("c'est 38A12 maintenant").
+hash"), a value something unlocks, opens or releases with, or someone gets in with ("se
+déverrouille avec 1937", "elle entre par le portillon avec le 2207", "she uses 1937 to get
+in"), a device's given for getting in ("my phone's 193847 if you need to get in"), a device's
+lock named without "code" ("parental controls 6620", "autoradio : 1174"), a value typed on a
+keypad ("5A72 à taper sur le boîtier"), a value put everywhere ("j'ai remis 4417 partout"), a
+value said to be the one now on a code's line or the line after it ("c'est 38A12 maintenant",
+"code … changé⏎désormais 1874", "Uncle Rob changed it — 4093"); a password given after a
+reset ("new one is Hedgehog_2024") or kept until the next forced change ("I'm using
+Meadowlark!42 until IT forces the next change").
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -24,7 +32,9 @@ a colon, a date ("changé en 2019") "en"; a number's noun on the line (room, bus
 extension, version, price, alarm clock, thermostat) names what the number is; a unit after it
 ("à 1200 euros", "3000 rpm") makes it a quantity; ten digits are a phone number; a public
 code's noun (postcode, tax code, sort code, code de la route, code du travail) names no secret;
-a year is a code only on a line that names one or after a verb of unlocking.
+a year is a code only on a line that names one or after a verb of unlocking; a password kept
+"until the change" needs a symbol ("using Windows11 until …" names a system); a setting's
+number is set everywhere ("set 4096 everywhere").
 """
 
 import re
@@ -32,6 +42,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.text import end_of_line, start_of_line
+from memoire.core.secrets.window import password_shaped
 
 RULE = "set-code"
 
@@ -53,8 +64,8 @@ _CODE_LINE = re.compile(
 )
 _LOCK_LINE = re.compile(
     r"(?<![^\W_])(?:doors?|portes?|gates?|portails?|garages?|sheds?|lockers?|casiers?|alarms?"
-    r"|alarmes?|keypads?|claviers?|bo[îi]tiers?|cadenas|padlocks?|coffres?|safes?|locks?)"
-    r"(?![^\W_])"
+    r"|alarmes?|keypads?|claviers?|bo[îi]tiers?|cadenas|padlocks?|coffres?|safes?|locks?"
+    r"|lock[ ]?box(?:es)?|key[ ]?safes?|bo[îi]tes?[ ]à[ ]clés?)(?![^\W_])"
 )
 # Locks whose code is set with a verb ("on a mis le portail à 3344"); not an alarm, which a clock
 # also has.
@@ -70,8 +81,9 @@ _SET_LOCK_LITERALS = (
 _VALUE = r"(?P<value>(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[#*]?)(?![\w:°%€$£/-]|[.,][0-9])"
 _CHANGE = re.compile(
     r"(?<![^\W_])(?:(?:chang\w*|modifi\w*|remplac\w*|replac\w*|updat\w*|pass[ée]e?|r[ée]gl[ée]e?"
-    r"|reset|set|mis|mise)(?:[ ](?:it|them|le|la|les|ça))?[ ](?:to|into|à|en|par|pour|by|with"
-    r"|sur|as)|(?:is|est)[ ]now|now(?:[ ](?:it['’]?s|is|c['’]est))?|désormais(?:[ ]c['’]est)?"
+    r"|reset|set|(?:re)?mis|(?:re)?mise|r[ée]initialis[ée]e?)(?:[ ](?:it|them|le|la|les|ça))?"
+    r"[ ](?:to|into|à|en|par|pour|by|with|sur|as)|(?:is|est)[ ]now"
+    r"|now(?:[ ](?:it['’]?s|is|c['’]est))?|désormais(?:[ ]c['’]est)?"
     r"|maintenant(?:[ ]c['’]est)?|devenu|(?<![\w.,:/#-])[a-z0-9]*[0-9][a-z0-9]*[ \t]*(?:->|→|=>)"
     r"|new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvelle?(?:[ ]c['’]est|[ ]:)"
     r"|(?:from|de)[ ](?P<old>[a-z0-9]*[0-9][a-z0-9]*)[ ](?:to|à))"
@@ -116,12 +128,74 @@ _KEYED_LITERALS = (
 # "release jobs with 50917", "the gate opens with 4471".
 _UNLOCKED_WITH = re.compile(
     r"(?<![^\W_])(?P<verb>unlock\w*|(?:dé)?verrouill\w*|releas\w*|libér\w*|disarm\w*"
-    r"|désactiv\w*|opens?|opened|s['’]ouvre|ouvr\w*|get[ ]in|rentrer|entrer)"
+    r"|désactiv\w*|opens?|opened|s['’]ouvre|ouvr\w*|gets?[ ]in(?:to)?|(?:r?entr(?:e|es|ent|er|ez))"
+    r"|lets?[ ](?:herself|himself|themselves|myself|me|us|them)[ ]in)"
     r"(?:[^.\n;!?0-9]{0,30}?)[ ](?:with|avec|using|en[ ]tapant|by[ ](?:typing|entering))[ ]"
-    r"(?:(?:the|le)[ ](?:code[ ])?)?" + _VALUE
+    r"(?:(?:the|le)[ ](?:code[ ])?)?"
+    r"(?:(?:sa|son|ses|her|his|my|mon|ma|their|leur|our|notre)[ ][^\n,.;0-9]{1,30},[ ])?" + _VALUE
 )
 _UNLOCKED_LITERALS = ("unlock", "verrouill", "releas", "libér", "disarm", "désactiv", "open")
-_UNLOCKED_LITERALS_FR = ("ouvr", "ouvre", "get in", "rentrer", "entrer")
+_UNLOCKED_LITERALS_FR = ("ouvr", "ouvre", "get in", "gets in", "entr", "lets", "let ")
+# A value used to get in, or a device's given with what it is for: "she uses 1937 to get in",
+# "elle tape 2468 pour déverrouiller", "my phone's 193847 if you need to get in", "mon tél
+# c'est 193847 si tu dois y accéder".
+_USED_TO_GET_IN = re.compile(
+    r"(?<![^\W_])(?P<verb>uses?|using|used|utilis\w*|tap(?:e|es|ent)|types?|typed|puts?[ ]in"
+    r"|enters?|entered)[ ]" + _VALUE + r"[ ](?:to[ ](?:get[ ]in|unlock|open[ ]it)|pour[ ]"
+    r"(?:(?:l['’]|le[ ]|la[ ]|y[ ])?(?:entrer|ouvrir|d[ée]verrouiller|acc[ée]der|rentrer)))"
+)
+_USED_LITERALS = ("to get in", "to unlock", "to open it", "pour ", "y accéder")
+_DEVICE_GIVEN = re.compile(
+    r"(?<![^\W_])(?:my|his|her|our|their|mon|ma|son|sa|notre|leur|[^\W\d_]+['’]s)[ ]"
+    r"(?:phone|iphone|mobile|ipad|tablet|laptop|t[ée]l|portable|tablette|ordi|pc)"
+    r"(?:['’]s|[ ]is|[ ]c['’]est|[ ]:)[ ]" + _VALUE + r"(?=[ ,]*(?:if|si|in[ ]case|au[ ]cas))"
+)
+_DEVICE_GIVEN_LITERALS = ("phone", "ipad", "tablet", "laptop", "tél", "portable", "ordi", " pc")
+# A value on the line after a code's, said to be the one from now on: "code … changé⏎désormais
+# 1874"; or after the verb of changing and a dash: "Uncle Rob changed it — 4093".
+_NOW_BEFORE = re.compile(
+    r"(?<![^\W_])(?:désormais|dorénavant|maintenant|now|from[ ]now[ ]on)[ \t]*[:,]?[ \t]*"
+    r"(?:(?:c['’]est|it['’]?s|is)[ ])?" + _VALUE
+)
+_CHANGED_DASH = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|modifi\w*|remis|r[ée]initialis\w*)"
+    r"(?:[ ](?:it|them|le|la|ça))?[ \t]*(?:—|–|-|:)[ \t]*" + _VALUE
+)
+_CHANGED_LITERALS = ("chang", "reset", "modifi", "remis", "réinitialis")
+# A value to type, then the keypad it is typed on: "5A72 à taper sur le boîtier".
+_TYPED_ON = re.compile(
+    _VALUE + r"[ \t,]*(?:à[ ](?:taper|composer|saisir|entrer)|to[ ](?:enter|type|key[ ]in"
+    r"|punch[ ]in|tap[ ]in))[ ](?:on[ ]the[ ](?:keypad|pad|panel|box|door|gate)"
+    r"|sur[ ]le[ ](?:bo[îi]tier|clavier|pav[ée]|digicode)|au[ ](?:clavier|digicode))(?![^\W_])"
+)
+_TYPED_ON_LITERALS = ("à taper", "à composer", "à saisir", "à entrer", "to enter", "to type")
+# A value put everywhere: "j'ai remis 4417 partout", "Mamie utilise Rossignol1946 partout".
+_EVERYWHERE = re.compile(
+    r"(?<![^\W_])(?P<verb>uses?|using|used|utilis\w*|(?:re)?mis|mets|put|set)[ ](?:the[ ]|le[ ])?"
+    r"(?P<value>(?<![\w.,:/#-])(?=[^\s,;]*[0-9])[^\s,;()«»\"']{4,40})[ ](?:partout|everywhere"
+    r"|for[ ]everything|pour[ ]tout|on[ ]everything|sur[ ]tout)(?![^\W_])"
+)
+# A password given after it was reset, or one used until the next forced change: "uni portal
+# got reset, new one is Hedgehog_2024", "I'm using Meadowlark!42 until IT forces the next
+# change", "je suis sur Alouette!42 jusqu'au prochain changement forcé".
+_PASSWORD = r"(?P<value>(?<![^\s(«\"'])[^\s,;()«»\"']{5,40}?)[.!,;]?(?=[\s,;)»\"']|$)"
+_NEW_ONE = re.compile(
+    r"(?<![^\W_])(?:reset|chang\w*|r[ée]initialis\w*|expir\w*|renouvel\w*)(?![^\W_])"
+    r"[^\n]{0,40}?(?<![^\W_])(?:(?:the[ ])?new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvel(?:le)?"
+    r"(?:[ ]c['’]est|[ ]est|[ ]:|:)|nouveau(?:[ ]c['’]est|[ ]est|[ ]:|:))[ \t]+" + _PASSWORD
+)
+_USED_UNTIL_CHANGED = re.compile(
+    r"(?<![^\W_])(?:using|use|i['’]m[ ]on|j['’]utilise|utilise|je[ ]suis[ ]sur|on[ ]est[ ]sur"
+    r"|i['’]m[ ]using|we['’]re[ ]using)[ ]" + _PASSWORD + r"[ ](?:until|till|jusqu['’](?:au|à))"
+    r"[^\n]{0,50}?(?<![^\W_])(?:next|prochain\w*|forc\w*|impos\w*|expir\w*|oblig\w*"
+    r"|mandatory|required)(?![^\W_])"
+)
+_PASSWORD_PATTERNS = (
+    (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
+    (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
+)
+_SYMBOL = re.compile(r"[^\w\s]|_")
+_EVERYWHERE_LITERALS = ("partout", "everywhere", "for everything", "pour tout", "on everything")
 # A device's lock named without "code": "parental controls 6620", "contrôle parental : 2206",
 # "kids profile lock 3377", "autoradio : 1174", "car stereo anti-theft 1174".
 _DEVICE_LOCK = re.compile(
@@ -156,8 +230,8 @@ _PUBLIC = re.compile(
     r"|isbn|gtin|cip|cadeau|parrainage|réduction|remise|invitation))(?![^\W_])"
 )
 _NUMBERS_NOUN = re.compile(
-    r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre|bus|line|ligne|ticket|order"
-    r"|commande|extension|ext|poste|version|price|prix|tarif|floor|étage"
+    r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre(?![ ]froide)|bus|line|ligne"
+    r"|ticket|order|commande|extension|ext|poste|version|price|prix|tarif|floor|étage"
     r"|time|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
     r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
     r"|chauffage|clock|horloge|snooze)(?![^\W_])"
@@ -181,20 +255,51 @@ _MIN_DIGITS = 3
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """Only the lines that name a code, a role or a typing verb (found once per note), then
     only those that hold a value's digits."""
-    del text
-    for line_start, line_end in lines_with(lower, _CODE_LITERALS + _PRESS_LITERALS):
+    yield from _passwords_changed(text, lower)
+    literals = _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS
+    for line_start, line_end in lines_with(lower, literals):
         if not _may_hold_a_value(lower, line_start, line_end):
             continue
         line = lower[line_start:line_end]
         coded = _CODE_LINE.search(line) is not None
         if not coded and _LOCK_LINE.search(line) is None:
             continue
-        for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else (_SETTING, _PRESS):
+        for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else _LOCK_PATTERNS:
             found = pattern.search(lower, line_start, line_end)
             if found is not None and _is_code(lower, found):
                 yield RULE, *found.span("value")
                 break
     yield from _found_after_cues(lower)
+
+
+# A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
+# vestiaire changé en 082"): the lock names what the value opens, as "code" would.
+_CHANGED_LOCK_LITERALS = (
+    *("lockbox", "lock box", "key safe", "keysafe", "boîte à clé", "boite à clé", "cadenas"),
+    *("padlock", "digicode", "keypad"),
+)
+_LOCK_PATTERNS = (_CHANGE, _SETTING, _PRESS)
+# Locks whose code may have three digits: "cadenas changé en 082".
+_THREE_DIGIT_LOCK = re.compile(
+    r"(?<![^\W_])(?:cadenas|padlocks?|combinations?|combinaisons?|casiers?|lockers?|valises?"
+    r"|suitcases?|antivols?|bike[ ]locks?)(?![^\W_])"
+)
+
+
+def _passwords_changed(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """A password given after a reset needs its shape; one kept until the next forced change
+    also a symbol: "using Windows11 until the change" names a system."""
+    for literals, pattern in _PASSWORD_PATTERNS:
+        for line_start, line_end in lines_with(lower, literals):
+            if line_end - line_start > _MAX_LINE:
+                continue
+            found = pattern.search(lower, line_start, line_end)
+            if found is None:
+                continue
+            value = text[found.start("value") : found.end("value")]
+            symbol = pattern is _NEW_ONE or _SYMBOL.search(value) is not None
+            if symbol and password_shaped(value) and not _YEAR.fullmatch(value):
+                yield RULE, *found.span("value")
 
 
 def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
@@ -204,7 +309,13 @@ def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
         (_UNLOCKED_LITERALS + _UNLOCKED_LITERALS_FR, _UNLOCKED_WITH),
         (_DEVICE_LITERALS, _DEVICE_LOCK),
         (_NOW_LITERALS, _NOW_AFTER),
+        (_NOW_LITERALS, _NOW_BEFORE),
+        (_CHANGED_LITERALS, _CHANGED_DASH),
         (_SET_LOCK_LITERALS, _SETTING),
+        (_TYPED_ON_LITERALS, _TYPED_ON),
+        (_USED_LITERALS, _USED_TO_GET_IN),
+        (_DEVICE_GIVEN_LITERALS, _DEVICE_GIVEN),
+        (_EVERYWHERE_LITERALS, _EVERYWHERE),
     ):
         for line_start, line_end in lines_with(lower, literals):
             if not _may_hold_a_value(lower, line_start, line_end):
@@ -212,16 +323,35 @@ def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
             found = pattern.search(lower, line_start, line_end)
             if found is None:
                 continue
-            if pattern is not _SETTING and _AFTER_A_VALUE.match(lower, found.end()) is None:
+            if pattern not in _ENDED and _AFTER_A_VALUE.match(lower, found.end()) is None:
                 continue
-            if pattern is _NOW_AFTER and not _names_a_code_here_or_above(lower, line_start):
+            if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
                 continue
-            unlocking = pattern is _UNLOCKED_WITH and found["verb"].startswith(_UNLOCK_VERBS)
+            if pattern is _EVERYWHERE and not found["value"].isdigit():
+                if password_shaped(found["value"]) and not _YEAR.fullmatch(found["value"]):
+                    yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
+                continue
+            if pattern is _EVERYWHERE and found["verb"] == "set":
+                continue  # "set 4096 everywhere in the configs": a setting's number
+            unlocking = pattern in _UNLOCKING and (
+                found["verb"].startswith(_UNLOCK_VERBS) if "verb" in found.re.groupindex else True
+            )
             if _is_code(lower, found, years=unlocking):
                 yield RULE, *found.span("value")
 
 
-_UNLOCK_VERBS = ("unlock", "verrouill", "déverrouill", "disarm", "désactiv")
+# Verbs after which a year is a code: it unlocks, or someone uses it to get in ("enter 2024 to
+# unlock the archive year" gives a year to a form).
+_UNLOCK_VERBS = (
+    *("unlock", "verrouill", "déverrouill", "disarm", "désactiv", "entr", "rentr", "use"),
+    *("using", "utilis"),
+)
+# Patterns whose match goes on past the value, which is checked on their own terms.
+_ENDED = (_SETTING, _TYPED_ON, _USED_TO_GET_IN, _EVERYWHERE, _DEVICE_GIVEN)
+# Patterns that say no code's noun: a code's line above or here says what the value is.
+_ABOUT_A_CODE = (_NOW_AFTER, _NOW_BEFORE, _CHANGED_DASH)
+# Patterns after which a year is a code: it unlocks something.
+_UNLOCKING = (_UNLOCKED_WITH, _USED_TO_GET_IN)
 
 
 def _may_hold_a_value(lower: str, line_start: int, line_end: int) -> bool:
@@ -245,6 +375,9 @@ def _is_code(lower: str, found: re.Match[str], *, years: bool = False) -> bool:
     that names a code, or after a verb of unlocking, never after "en" ("changé en 2019")."""
     value = found["value"].rstrip("#*")
     digits = sum(char.isdigit() for char in value)
+    if len(value) == _MIN_DIGITS and value.isdigit():
+        line = lower[start_of_line(lower, found.start()) : end_of_line(lower, found.start())]
+        return _THREE_DIGIT_LOCK.search(line) is not None and not _YEAR.match(value)
     if not _MIN_VALUE <= len(value) <= _MAX_VALUE or (value.isdigit() and len(value) > _MAX_PIN):
         return False  # ten digits: a phone number
     if _UNIT_AFTER.match(lower, found.end("value")) is not None:

@@ -1,0 +1,183 @@
+"""Codes listed one per line by whose or which they are, under a heading naming the locks.
+
+People keep the codes of several locks of a kind as a list: "staff lockers⏎Locker 3 (Kemal):
+519⏎Locker 4 (Jess): 806", "casiers du personnel⏎Yanis : 413⏎Inès : 927", "Suitcase locks⏎
+blue case 482⏎grey case 915", "Staff lockers⏎Amy 17 — 2096"; or name the lock on each line
+under any heading ("Apt 1 Vieux-Port : boîte 2719⏎Apt 2 Panier : boîte 8830"); or give a table
+whose column says how to get in ("| what | how |⏎| equipment room | 2046 |⏎| office | key |").
+
+A list is two items or more, each ending on its code (three digits or more, or digits and a
+letter or two). What keeps the look-alikes out: a heading naming what its numbers are (sizes,
+floors, prices, capacities, marks, extensions) or what is sold; an item whose number is of
+something else ("45 m²", "4 guests", "ext 519", "41 ans", a number of two digits) makes the
+whole list one of numbers; years listed are dates.
+"""
+
+import re
+from collections.abc import Iterator
+
+from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.place_codes import MIXED_CODE, PLACE_STEMS
+from memoire.core.secrets.text import end_of_line
+
+RULE = "listed-code"
+
+# Locks a list's heading names: the codes under it are theirs.
+_LOCKS = re.compile(
+    r"(?<![^\W_])(?:lockers?|casiers?|locks?|padlocks?|cadenas|lock[ -]?box(?:es)?"
+    r"|key[ -]?safes?|key[ -]?boxes|bo[îi]tes?[ ][àa][ ]cl[ée]s?|safes?|coffres?(?:-forts?)?"
+    r"|vestiaires?|digicodes?|keypads?|door[ ]codes?|codes[ ]des[ ]portes|codes[ ]portes"
+    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes"
+    r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
+)
+_LOCK_LITERALS = (
+    *("locker", "casier", "lock", "cadenas", "key safe", "keysafe", "key-safe", "key box"),
+    *("keybox", "boîte", "boite", "safe", "coffre", "vestiaire", "digicode", "keypad"),
+    *("door code", "codes des portes", "codes portes", "combinaison", "combination"),
+    *("room codes", "gate codes", "house codes", "flat codes", "codes des"),
+)
+# Locks named on an item's line, right before its code.
+_LOCK_ON_ITEM = (
+    r"(?:bo[îi]te|box|lock[ -]?box|key[ -]?safe|cadenas|padlock|lock|casier|locker|code|porte"
+    r"|door|gate|portail|digicode)"
+)
+# Words of a heading or an item saying what the numbers are, or that the things are sold.
+_FACTS = re.compile(
+    r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"
+    r"|[ée]tages?|levels?|niveaux?|capacit(?:y|ies|[ée]s?)|places|seats|numbers?|num[ée]ros?"
+    r"|n°|nos?|sale|vendre|vente|stock|inventory|inventaire|orders?|commandes?|models?"
+    r"|mod[èe]les?|refs?|r[ée]f[ée]rences?|marks?|notes|grades?|scores?|ages?|âges?|ext"
+    r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
+    r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"
+    r"|years?|ans|ann[ée]es?|built|since|depuis|deliver\w*|livr\w*|shopping|courses|rent\w*"
+    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly)(?![^\W_])"
+)
+_MAX_HEADING = 60
+# A heading gives no value of its own: no number of three digits, nothing after a colon.
+_HEADING_VALUE = re.compile(r"[0-9]{3}|:[ \t]*\S")
+_MAX_HEADING_WORDS = 7
+_MAX_ITEMS = 15
+_MIN_CODES = 2
+# An item: a bullet, a label of a few words (a name, "Locker 3 (Kemal)", "Amy 17"), a link,
+# then its code ending the line, a remark in brackets at most after it.
+_ITEM = re.compile(
+    r"[ \t]*(?:[-*•][ \t]+)?(?P<label>(?:[0-9]{1,3}[ \t]*[-–—.)][ \t]*)?[^\W\d_][^\n:=→]{0,40}?)"
+    r"[ \t]*"
+    r"(?P<link>:|=|—|–|-|→|->)?[ \t]*"
+    rf"(?P<lock>{_LOCK_ON_ITEM}s?[ \t]+)?"
+    rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE})"
+    r"[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*"
+)
+# A year a list could date things by (2046 is no such year: a code).
+_YEAR = re.compile(r"19[0-9]{2}|20[0-3][0-9]")
+_NUMBER = re.compile(r"[0-9]")
+
+
+def find_listed_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Read from the lines naming a lock (found once per note): a heading's list below it, a
+    list naming its lock on each line from there; then the tables with a column of access."""
+    del text
+    done = -1
+    for line_start, line_end in lines_with(lower, _LOCK_LITERALS + _ITEM_LOCK_LITERALS):
+        if line_start < done:
+            continue
+        codes = _listed_under(lower, line_start, line_end)
+        if codes:
+            done = codes[-1][1]
+            for start, end in codes:
+                yield RULE, start, end
+    yield from _table_codes(lower)
+
+
+_ITEM_LOCK_LITERALS = ("box", "key safe", "padlock", "door", "porte", "gate", "portail")
+
+
+def _listed_under(lower: str, line_start: int, line_end: int) -> list[tuple[int, int]]:
+    """The codes of the list under this line, when it is a heading naming locks; or of the
+    list starting on this line, when each of its items names its lock."""
+    if _is_heading(lower[line_start:line_end]):
+        codes = _items(lower, line_end + 1, named=False)
+        if codes:
+            return codes
+    item = _ITEM.fullmatch(lower, line_start, line_end)
+    if item is None or item["lock"] is None:
+        return []
+    above = lower.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else line_start
+    if _FACTS.search(lower, above, line_start) is not None:
+        return []  # "Prix des locations⏎Apt 1 : boîte 45": the heading names the numbers
+    return _items(lower, line_start, named=True)
+
+
+# Where the locks are is no fact about their numbers: "Lockers (2nd floor)", "casiers, 1er étage".
+_LOCATION = re.compile(
+    r"[0-9]+(?:st|nd|rd|th|er|e|ème)?[ ](?:floor|[ée]tage|level|niveau)"
+    r"|(?:floor|[ée]tage|level|niveau)[ ][0-9]+"
+)
+
+
+def _is_heading(line: str) -> bool:
+    line = _LOCATION.sub("", line)
+    words = line.split()
+    return (
+        0 < len(line.strip()) <= _MAX_HEADING
+        and len(words) <= _MAX_HEADING_WORDS
+        and _HEADING_VALUE.search(line) is None
+        and _LOCKS.search(line) is not None
+        and _FACTS.search(line) is None
+    )
+
+
+def _items(lower: str, start: int, *, named: bool) -> list[tuple[int, int]]:
+    """The codes of the items from `start` on, or none when an item gives a number that is no
+    code, when a heading names what the numbers are, or when fewer than two items give one."""
+    codes: list[tuple[int, int]] = []
+    position = start
+    for _ in range(_MAX_ITEMS):
+        if position >= len(lower):
+            break
+        end = end_of_line(lower, position)
+        line = lower[position:end]
+        if not line.strip():
+            break
+        item = _ITEM.fullmatch(lower, position, end)
+        if item is None or (named and item["lock"] is None) or _FACTS.search(item["label"]):
+            if _NUMBER.search(line) is not None:
+                return []  # "4 guests", "45 m²", "ext 519": a list of other numbers
+        elif _YEAR.fullmatch(item["code"]):
+            return []
+        else:
+            codes.append(item.span("code"))
+        position = end + 1
+    return codes if len(codes) >= _MIN_CODES else []
+
+
+# A table whose header has a column saying how to get in: "| what | how |", "| pièce | accès |".
+_HOW_HEADER = re.compile(
+    r"\|[ \t]*(?:how|comment|access|acc[èe]s|entry|entr[ée]e|to[ ]get[ ]in|pour[ ]entrer"
+    r"|how[ ]to[ ]get[ ]in|how[ ]to[ ]open|ouverture)[ \t]*\|"
+)
+_ROW = re.compile(
+    r"[ \t]*\|[ \t]*(?P<label>[^|\n]{1,40}?)[ \t]*\|[ \t]*"
+    rf"(?P<code>[a-z]?[0-9]{{4,8}}[a-z]?[#*]?|{MIXED_CODE})[ \t]*\|[ \t]*"
+)
+_TABLE_LITERALS = ("| how", "|how", "| comment", "| acc", "| entr", "| to get in", "| pour ent")
+_TABLE_ROWS = 20
+
+
+def _table_codes(lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in lines_with(lower, _TABLE_LITERALS):
+        if _HOW_HEADER.search(lower, line_start, line_end) is None:
+            continue
+        position = line_end + 1
+        for _ in range(_TABLE_ROWS):
+            if position >= len(lower) or lower[position : position + 1] not in "| \t":
+                break
+            end = end_of_line(lower, position)
+            row = _ROW.fullmatch(lower, position, end)
+            if (
+                row is not None
+                and any(stem in row["label"] for stem in PLACE_STEMS)
+                and _YEAR.fullmatch(row["code"]) is None
+            ):
+                yield RULE, *row.span("code")
+            position = end + 1
