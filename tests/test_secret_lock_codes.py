@@ -1,0 +1,116 @@
+"""Codes given without a code's noun: recovery codes listed under a service's name, digits said
+one by one or in words, a dial's turns, a password dictated aloud (code_words.py,
+spoken_digits.py, place_codes.py, dictated.py).
+
+Each kind is written in words of its own, English and French, not the corpus rows it stands
+for; the look-alikes of the same shapes (orders, parts, parcels, rooms, batches, postcodes,
+phones, times, recipes, songs, road directions, an oven's dial, knitting, a chess game, a
+username or an e-mail spelt aloud) pass.
+"""
+
+import pytest
+
+from memoire.core.secrets import SecretFamily, find_secrets
+
+
+def found(text: str) -> list[str]:
+    return [
+        text[finding.start : finding.end]
+        for finding in find_secrets(text)
+        if finding.family is SecretFamily.KEYWORD_VALUE
+    ]
+
+
+# --- Digits said one by one or in words: alone under a short heading, before what is done at
+# the lock (a key, the dial, the handle), typed with dashes or arrows under a lock's name
+# (spoken_digits.py, place_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mum's debit card\nnine three oh two", "nine three oh two"),
+        ("Carte bleue de papi\nhuit deux sept quatre", "huit deux sept quatre"),
+        ("Panel by the back door\nfour one seven zero\nthen press ARM", "four one seven zero"),
+        ("voice memo the gym locker is seven five one two then hash", "seven five one two"),
+        ("le portillon c'est... attends, quatre neuf un six puis dièse", "quatre neuf un six"),
+        ("cupboard in the hall, two eight five three turn the handle down", "two eight five three"),
+        ("Boîte à clés du gîte\nc'est 4-0-7-2", "4-0-7-2"),
+        ("Cadenas de la remise\n7 - 2 - 8 - 4", "7 - 2 - 8 - 4"),
+        ("Key safe at the cottage\n→ 5 9 1 3\n→ pull the lever", "5 9 1 3"),
+        ("Bike store — turn the wheel to 6,0,8 and pull", "6,0,8"),
+    ],
+)
+def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+# --- A dial's turns: a turn, how far round, then "to" or "jusqu'à"; or the numbers, then one
+# turn with how many times round (place_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Gran's bureau: right to 36, left past 36 to 8, right to 22", "36"),
+        (
+            "Max : comment on ouvre le coffre du bureau ?\nMoi : gauche jusqu'à 18, droite un "
+            "tour complet jusqu'à 44, gauche 7",
+            "18",
+        ),
+        ("Cash box\nleft to 47\nright to 15 (pass it twice)\nleft to 62", "47"),
+        (
+            "Armoire à fusils\nG 4 tours jusqu'à 29\nD une fois après 29 jusqu'à 71\nG jusqu'à 5",
+            "29",
+        ),
+        ("Shop safe: spin left four times to 33, then right to 9, then left to 58", "33"),
+        ("Coffre de la mairie : 17 – 48 – 63, droite trois tours d'abord", "17 – 48 – 63"),
+        ("Safe in the vestry: 44-08-91, turn left twice first", "44-08-91"),
+        ("Antivol du scooter : 527 sur les molettes", "527"),
+        ("bike lock in the hall: set 3918 on the little wheels", "3918"),
+    ],
+)
+def test_dial_turns_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in found(text))
+
+
+# --- Look-alikes of these shapes: each passes.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # numbers in words or one by one
+        "Call Nan\nzero one six one four nine six two three seven one",
+        "Recipe\nsix eggs, one cup of flour, two spoons of sugar",
+        "Kick-off at seven thirty, final score three one",
+        "we live at number forty two",
+        "Lyrics\nfour nine two seven\nall night long",
+        "Born on the fourth of July nineteen seventy six",
+        "Bus route\nnine four two eight",
+        "Extension\nfour two one seven",
+        "Flight\ntwo four seven one",
+        "Le local vélos\nc'est 12 places",
+        "Résultat du match : 3 - 9 - 1 - 5 sur le tableau",
+        "Delivery van\n→ 7 stops\n→ 3 drops",
+        "Pool lanes\n- lane 3 - 9 - 1 - 5",
+        "countdown five four three two one then press start",
+        # turns that are no dial
+        "Directions: turn right to the A40, left to the B12, then right to 27 Mill Lane",
+        "Set the oven dial to 180, then turn left to 200 for the last 10 minutes",
+        "Thermostat: turn the dial to 21, left to 18 at night",
+        "Knitting: knit 2, purl 2, right side 12 rows, left side 12 rows, right 14",
+        "Exercise: lean right 10, left 10, right 10",
+        "Radio: turn the dial to 98.4, then left to 101",
+        "Route : à droite jusqu'à la D12, à gauche jusqu'à la N7, à droite jusqu'à 3 km",
+        "Dates: 09 - 05 - 24, turn left twice at the roundabout",
+        "Tricot : 12 - 14 - 16 mailles, à droite deux rangs",
+        "Four : 185 sur la molette du haut",
+        "Radio Nova 101 on the dial",
+        "Set the oven to 180 on the dial",
+        "The bike has 700 on the wheels",
+        "Pneus : 195 sur les roues avant",
+    ],
+)
+def test_lookalikes_of_codes_without_their_noun_pass(text: str) -> None:
+    assert find_secrets(text) == []
