@@ -21,6 +21,30 @@ def found(text: str) -> list[str]:
     ]
 
 
+# --- Recovery codes: under a service's name alone, a sheet kept offline, a bare "recovery:", a
+# line of codes set apart, one-time codes of two groups of three digits (code_words.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Slack workspace (acme)\nx7k2-p9m4\n3hq8-w2tz\nm5vd-8rn1", "3hq8-w2tz"),
+        ("Bitbucket (perso)\n```\n8c1f4-2be90\n51d7a-e3c28\n0fa96-7b4d1\n```", "51d7a-e3c28"),
+        ("Epic Games — print and keep safe\n88K2-Q4TM\n7WPZ-3XRN\nK5DB-91HF", "7WPZ-3XRN"),
+        ("Compte Ameli — feuille d'urgence\nR4TZ-9KQW\nM2XP-6HDN\nB8CV-3LJF", "M2XP-6HDN"),
+        ("Tutanota, à garder hors ligne\n- 2k9f 7mqx\n- w5hn 3tz8\n- 9pcr v4bd", "w5hn 3tz8"),
+        ("Nintendo account backup: 4471 9920, 1183 6654, 7720 3391", "1183 6654"),
+        ("Zoho 2FA backup: 83012-44719 / 20957-61384 / 77420-13956", "20957-61384"),
+        ("Steam recovery: R8KQ2-7TMXP-W3N9D-4HVZC", "R8KQ2-7TMXP-W3N9D-4HVZC"),
+        ("Revolut recovery (joint):\nPX4M-82KT\nQ7WD-19RN\nHZ3C-60LB", "Q7WD-19RN"),
+        ("Lyft driver hub — one-time backup codes\n418 097\n726 351\n093 842", "726 351"),
+        ("Codes de secours Doctolib\n307 618\n845 290\n162 574", "845 290"),
+    ],
+)
+def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
 # --- Digits said one by one or in words: alone under a short heading, before what is done at
 # the lock (a key, the dial, the handle), typed with dashes or arrows under a lock's name
 # (spoken_digits.py, place_codes.py).
@@ -80,6 +104,24 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # lists under a heading
+        "Order history\nA7K2-9PX4\nB3M8-2QW7\nC9T4-6RV1",
+        "Pièces à commander\nX7K2-P9M4\n3HQ8-W2TZ\nM5VD-8RN1",
+        "Parts to order\nBX4K-2291\nBX4K-2310\nBX4K-2415",
+        "Batch numbers (recall list)\n24A1-7781\n24A1-7790\n24B3-0012",
+        "Office laptops\nPF2K-9XQ3\nPF2K-8ZL1\nPF2K-4MN7",
+        "Room numbers\nB104 B210\nC301 C118\nD220 D114",
+        "Flight times\nAF12 0745\nBA34 1030\nLH56 1415",
+        "Delivery drops\nSW1A 1AA\nEC2R 8AH\nM1 1AE",
+        "Lottery numbers this week\n04 12 19 33 41\n07 15 22 28 39",
+        "Tracking numbers\n1Z 999 AA1 01 2345 6784\nJD01 4600 0062 8123 4567",
+        "Phone numbers\n020 7946 0958\n07700 900461",
+        "Italian game\ne2e4 e7e5\ng1f3 b8c6\nf1c4 g8f6",
+        "Backup schedule: 02:00 / 14:00 / 22:00",
+        "recovery: 3 weeks after surgery",
+        "Microsoft account recovery: use the phone number",
+        "Hors ligne : 4 jours, retour lundi",
+        "Numéros de commande\nCMD-4471-22\nCMD-4471-39\nCMD-4472-05",
         # numbers in words or one by one
         "Call Nan\nzero one six one four nine six two three seven one",
         "Recipe\nsix eggs, one cup of flour, two spoons of sugar",
