@@ -98,6 +98,26 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
     assert any(secret in value for value in found(text))
 
 
+# --- A password dictated: a letter's case, a symbol's name, words joined, letters spelt,
+# parts chained, with a number (dictated.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("memo: the tablet is capital R robin then 19 then question mark", "19"),
+        ("mot de passe du NAS : loutre tiret bas 88 avec un L majuscule", "88"),
+        ("wifi at the caravan is seagull fifty five all one word capital G", "fifty five"),
+        ("la box du studio c'est tout en minuscules : hirondelle puis six six trois", "six"),
+        ("K comme Kilo, 3, 3, petit z, 8 — c'est l'ordi de la cuisine", "K comme Kilo"),
+        ("P for Papa, 7, 1, lower-case q — the printer sticker", "P for Papa"),
+        ("note vocale le wifi des invités c'est mimosa soixante-quatre tout attaché", "soixante"),
+    ],
+)
+def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in found(text))
+
+
 # --- Look-alikes of these shapes: each passes.
 
 
@@ -152,6 +172,18 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
         "Set the oven to 180 on the dial",
         "The bike has 700 on the wheels",
         "Pneus : 195 sur les roues avant",
+        # spelt aloud, no password
+        "Write your name in capital letters, no spaces, and your age as a number, e.g. 42",
+        "File names: use underscore, no spaces, e.g. report_2024",
+        "Hashtag for the wedding: #SmithWedding2024 all one word capital S and W",
+        "Email: john underscore smith 85 at gmail dot com, all lower case",
+        "Username is big underscore dave 77 all lowercase",
+        "Postcode SW1A 1AA, all capitals, no spaces in the form",
+        "Recette : deux oeufs puis trois cuillères de sucre, tout en minuscules sur l'étiquette",
+        "Spelling test: B for ball, C for cat, then 10 more words",
+        "Plan B for Tuesday: 3 tables then the chairs",
+        "Le prof : un tiret bas entre le nom et l'année, par exemple dupont_2024",
+        "Exclamation mark at the end of 2 sentences is too much",
     ],
 )
 def test_lookalikes_of_codes_without_their_noun_pass(text: str) -> None:
