@@ -39,6 +39,11 @@ def found(text: str) -> list[str]:
         ("Revolut recovery (joint):\nPX4M-82KT\nQ7WD-19RN\nHZ3C-60LB", "Q7WD-19RN"),
         ("Lyft driver hub — one-time backup codes\n418 097\n726 351\n093 842", "726 351"),
         ("Codes de secours Doctolib\n307 618\n845 290\n162 574", "845 290"),
+        ("codes de récupération Instagram :\n61-27 / 38-04 / 95-72 / 13-86", "38-04"),
+        ("Mailjet backup codes: 72-19 48-03 16-85 90-37", "48-03"),
+        ("Codes de secours Qonto : 511 207 · 830 964 · 275 318", "830 964"),
+        ("codes de secours Slack :\nB1 – 204 817\nB2 – 693 150\nB3 – 478 326", "693 150"),
+        ("Shopify 2FA backups: 52817 09346 71258 36904", "52817 09346 71258 36904"),
     ],
 )
 def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -> None:
@@ -63,6 +68,9 @@ def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -
         ("Cadenas de la remise\n7 - 2 - 8 - 4", "7 - 2 - 8 - 4"),
         ("Key safe at the cottage\n→ 5 9 1 3\n→ pull the lever", "5 9 1 3"),
         ("Bike store — turn the wheel to 6,0,8 and pull", "6,0,8"),
+        ("Léo: c'est quoi le code du cellier ?\nMaya: cinq-deux-neuf-sept", "cinq-deux-neuf-sept"),
+        ("— le code de l'armoire à clés, vite !\n— 3 8 1 5\n— merci", "3 8 1 5"),
+        ("Text 19:02 Guest: hi, what's the key box code?\nText 19:05 Host: 4 0 2 9", "4 0 2 9"),
     ],
 )
 def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
@@ -90,6 +98,8 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Shop safe: spin left four times to 33, then right to 9, then left to 58", "33"),
         ("Coffre de la mairie : 17 – 48 – 63, droite trois tours d'abord", "17 – 48 – 63"),
         ("Safe in the vestry: 44-08-91, turn left twice first", "44-08-91"),
+        ("Ben: shop safe?\nAli: 27 - 64 - 13, left first, three times round", "27 - 64 - 13"),
+        ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
         ("Antivol du scooter : 527 sur les molettes", "527"),
         ("bike lock in the hall: set 3918 on the little wheels", "3918"),
     ],
@@ -172,6 +182,14 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Set the oven to 180 on the dial",
         "The bike has 700 on the wheels",
         "Pneus : 195 sur les roues avant",
+        "Match: 24 - 17 - 30, left wing scored first",
+        "Laps 45 - 47 - 52, right side is faster every time",
+        "— C'est quoi le code postal de mamie ?\n— sept-cinq-zéro-un-un",
+        "Dee: what's the promo code?\nRoxy: two-eight-one-four off",
+        "Delivery numbers: 84-22 19-07 63-51 30-98",
+        "Backup times: 02-00 / 14-00 / 22-00",
+        "Codes de secours : appeler le 112 / 18 / 15",
+        "— Tu connais le score ?\n— trois-deux pour nous",
         # spelt aloud, no password
         "Write your name in capital letters, no spaces, and your age as a number, e.g. 42",
         "File names: use underscore, no spaces, e.g. report_2024",

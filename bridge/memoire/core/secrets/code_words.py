@@ -410,13 +410,13 @@ _RECOVERY_HEADING = re.compile(
     r"(?<![^\W_])(?:(?:backup|recovery|emergency|rescue|one[- ]time)[ ](?:\w+[ ])?(?:codes?|keys?)"
     r"|codes?[ ](?:de[ ])?(?:secours|récupération|recuperation|r[ée]cup)"
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
-    r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backup|recovery|emergency|secours|codes?)"
+    r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backups?|recovery|emergency|secours|codes?)"
     r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
     r"|codes?[ ]à[ ]usage[ ]unique"
     r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+"
     r"|emergency[ ](?:sheet|kit|list)|keep[ ](?:it[ ]|them[ ])?offline|print(?:ed)?[ ]and[ ]keep"
     r"|feuille[ ]d['’]urgence|(?:à[ ]garder[ ])?hors[ ]ligne|à[ ]imprimer"
-    r"|(?P<bare>(?:backup|recovery|secours|récupération|recuperation)"
+    r"|(?P<bare>(?:backups?|recovery|secours|récupération|recuperation)"
     r"(?=(?:[ ]\([^()\n]{1,30}\))?[ \t]*(?::|$))))(?![^\W_])"
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
@@ -434,7 +434,12 @@ _SHORT_CODE = re.compile(
     r"(?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{6,7}|[0-9]{6,7}|[0-9]{3}[ ][0-9]{3}", re.I
 )
 _MIN_SHORT_LISTED = 3
-_ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+)?")
+# A list's item mark: a bullet, "1.", "A1 –", "#2 -", "a1:".
+_ITEM = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+|#?[a-z]{0,2}[0-9]{1,2}[ \t]+[–—-][ \t]+"
+    r"|[a-z]{1,2}[0-9]{1,2}[ \t]*[:.)][ \t]*)?",
+    re.I,
+)
 _MIN_LISTED = 2  # one code alone under a heading may be an order number; a key needs no list
 _KEY_GROUPS = 4  # "Q7RX-2MPK-8VWL-4HTN-6JCB": one grouped key is a recovery key
 _MAX_HEADING = 100
@@ -470,30 +475,45 @@ def _codes_on_the_heading_line(
             yield ("recovery-code", start, end)
 
 
-_APART = re.compile(r"[ \t]*(?:/|,|;|\|)[ \t]*")
+_APART = re.compile(r"[ \t]*(?:/|,|;|\||·|•|—|–)[ \t]*")
+# Short codes set apart, three or more: "54-18 / 77-02 / 90-36", "118 402 · 957 213".
+_SHORT_APART = re.compile(r"[0-9]{2,3}-[0-9]{2,3}|[0-9]{3}[ ][0-9]{3}")
+_MIN_SHORT_APART = 3
+_SPACES = re.compile(r"[ \t]+")
 
 
 def _codes_at(text: str, start: int, line_end: int) -> list[tuple[int, int]]:
-    """The code filling the rest of the heading's line after a colon, or codes set apart by
-    "/", ",", ";" or "|", each a code."""
+    """The code filling the rest of the heading's line after a colon, or codes set apart."""
     whole = _code_at(text, start, line_end, after_heading=True)
     if whole is not None:
         return [whole]
     colon = re.match(r"[^:\n]{0,40}?:[ \t]*", text[start:line_end])
-    if colon is None:
-        return []
+    return [] if colon is None else _codes_apart(text, start + colon.end(), line_end)
+
+
+def _codes_apart(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Codes set apart by "/", ",", ";", "|", "·" or a dash, or by spaces when each is a
+    dashed pair ("84-22 19-07 63-51"): each a code, or each a short code, three or more."""
+    end = start + len(text[start:end].rstrip())
+    pieces = [*_APART.finditer(text, start, end), None]
+    if len(pieces) == 1:
+        pieces = [*_SPACES.finditer(text, start, end), None]
     spans: list[tuple[int, int]] = []
-    position = start + colon.end()
-    for separator in [*_APART.finditer(text, position, line_end), None]:
-        end = line_end if separator is None else separator.start()
-        value = text[position:end].strip()
-        if not _CODE.fullmatch(value) or _is_example(value):
-            return []
-        first = position + len(text[position:end]) - len(text[position:end].lstrip())
+    position = start
+    for separator in pieces:
+        stop = end if separator is None else separator.start()
+        value = text[position:stop].strip()
+        first = position + len(text[position:stop]) - len(text[position:stop].lstrip())
         spans.append((first, first + len(value)))
         if separator is not None:
             position = separator.end()
-    return spans if len(spans) >= _MIN_LISTED else []
+    values = [text[a:b] for a, b in spans]
+    if len(values) < _MIN_LISTED or any(_is_example(value) for value in values):
+        return []
+    if all(_CODE.fullmatch(value) for value in values):
+        return spans
+    short = all(_SHORT_APART.fullmatch(value) for value in values)
+    return spans if short and len(values) >= _MIN_SHORT_APART else []
 
 
 def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int, int]]:
@@ -508,6 +528,9 @@ def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int,
             continue
         item = _ITEM.match(text, position)
         span = _code_at(text, item.end() if item else position, line_end, after_heading=False)
+        if span is None and not codes:
+            codes = _codes_apart(text, position, line_end)  # "402 118 — 937 560 — 615 004"
+            break
         if span is None:
             break
         codes.append(span)

@@ -10,7 +10,10 @@ The other rules read a value in the sentence or on the line of its noun. People 
 - chat transcripts: one speaker asks for a password or a code, the next line's speaker gives
   it ("Mom: what's the garage code?⏎Me: 7 7 3 1 then enter"). The reply must start with the
   value (after "it's", "c'est", "yes"), which must be shaped for the noun asked about: digits
-  for a code, a made-up word or joined words for a password; "it's on the fridge" is none;
+  (or said one by one, "two-eight-one-four", unless a public code was asked for) for a code, a
+  made-up word or joined words for a password; "it's on the fridge" is none. A speaker may be
+  a dialogue's dash ("— le code de la caisse ?⏎— huit-zéro-deux-six") or follow a time ("SMS
+  22:47 Client :");
 - a label line, a blank line, then the value alone on its line ("Laptop PIN⏎⏎8841"), or a
   short line naming a code and its digits alone on the next ("code porte garage⏎1066");
 - a value after the clause explaining it, alone at the end of the line after a colon or a
@@ -27,6 +30,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
+from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 from memoire.core.secrets.window import password_shaped
@@ -151,8 +155,18 @@ def _answer(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 # --- chat replies -----------------------------------------------------------------------------
 
+# A speaker: a name and a colon, or a dialogue's dash ("— le code de la caisse ?⏎— huit-zéro…").
+# A speaker: a name and a colon, after a time at most ("SMS 22:47 Client :"), or a dialogue's
+# dash ("— le code de la caisse ?⏎— huit-zéro-deux-six").
 _SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[0-9:h. ]{3,8}\][ \t]*)?(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*)?"
+    r"[ \t]*(?:>[ \t]*)?(?:\[[0-9:h. ]{3,8}\][ \t]*)?(?:(?:[^\W\d_]{2,5}[ \t]+)?[0-9]{1,2}[:h]"
+    r"[0-9]{2}[ \t]+(?=[^\W\d_][\w'’.-]{0,20}[ \t]?:))?"
+    r"(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*|[—–][ \t]+)?"
+)
+# A code's digits said one by one in a reply: "two-eight-one-four", "sept trois zéro six".
+_SPELT_REPLY = re.compile(
+    rf"(?:{DIGIT_WORDS})(?:(?:[ ]|-|,[ ]?)(?:{DIGIT_WORDS})){{3,7}}(?![\w-])[ \t]*(?:[.,!;]|$)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _ASKED = re.compile(
     r"(?<![^\W_])(?:(?P<password>passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|passcode|passphrase)"
@@ -160,7 +174,7 @@ _ASKED = re.compile(
 )
 _ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|whats|what's|quel|quelle|quoi|stp|svp|please|redonne\w*|rappelle\w*"
-    r"|renvoie\w*|envoie\w*|send|remember|remind)(?![^\W_])"
+    r"|renvoie\w*|envoie\w*|send|remember|remind|vite|quick|asap|urgent)(?![^\W_])"
 )
 _REPLY_OPENING = re.compile(
     r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok)[, ]+)?(?:it['’]?s|its|c['’]est|that['’]s)?[ \t]*",
@@ -179,9 +193,15 @@ def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
             continue  # a line of prose, not a speaker's
         asked = _ASKED.search(lowered, line_start, line_end)
         if asked is not None:
-            span = _reply(text, line_end + 1, code=asked["code"] is not None)
+            words = _WORDS.findall(lowered[line_start:line_end])
+            code = asked["code"] is not None
+            spelt = code and _OTHER_CODES.isdisjoint(words)  # not "le code postal ?"
+            span = _reply(text, line_end + 1, code=code, spelt=spelt)
             if span is not None:
                 yield ("chat-reply", *span)
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def _has_speaker(text: str, line_start: int) -> bool:
@@ -189,7 +209,7 @@ def _has_speaker(text: str, line_start: int) -> bool:
     return speaker is not None and speaker.end() > line_start
 
 
-def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
+def _reply(text: str, start: int, *, code: bool, spelt: bool) -> tuple[int, int] | None:
     speaker = _SPEAKER.match(text, start)
     if speaker is None or speaker.end() == start:
         return None
@@ -199,6 +219,9 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     spaced = _SPACED_DIGITS.match(text, value_start)
     if code and spaced is not None:
         return spaced.start(), spaced.end()
+    said = _SPELT_REPLY.match(text, value_start, line_end) if spelt else None
+    if said is not None:
+        return value_start, value_start + len(said[0].rstrip(" \t.,!;"))
     words = text[value_start:line_end].split()
     if not words or _first_word(words[0]) in _NOT_VALUES:
         return None

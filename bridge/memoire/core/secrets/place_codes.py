@@ -392,7 +392,10 @@ def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
 # A dial's steps: "12 à gauche", "48 right", "18 R", "L14", "gauche 5"; three or more steps,
 # turning both ways, make a combination. An ordinal ("2e à gauche") or a distance ("300 m à
 # droite") is a road's direction and does not match. Found from their numbers: prose holds few.
-_TURNS = r"gauche|droite|left|right|clockwise|anticlockwise|counterclockwise"
+_TURNS = (
+    r"gauche|droite|left|right|clockwise|anticlockwise|anti-clockwise|counterclockwise"
+    r"|counter-clockwise|anti"
+)
 _DIGITS = re.compile(r"[0-9]+")  # a class first: `re` skips to the next digit fast
 _TURN_AFTER = re.compile(
     rf"[ \t]*(?:(?:à|to[ ]the|to)[ \t]+)?(?:(?P<word>{_TURNS})|[lrgd])(?![\w'’])"
@@ -469,9 +472,14 @@ _NUMBERS_THEN_ROUNDS = re.compile(
     r"(?<![\w.,/:-])(?P<numbers>[0-9]{1,2}(?:[ \t]*[-–][ \t]*[0-9]{1,2}){2,5})"
     r"(?![\w./°-]|[,:][0-9])"
     rf"[ \t]*[,;(—–-]?[ \t]*(?:(?:turn|spin|tourner|tournez)[ \t]+)?(?:à[ \t]+)?(?:{_TURNS})"
-    rf"(?:[ \t]+{_TURNS_ROUND}){{1,3}}(?:[ \t]+(?:first|d['’]abord))?(?![\w'’])"
+    r"(?![\w'’])(?P<rounds>[^\n]{0,30})"
 )
-_ROUNDS = re.compile(r"(?<![\w'’])(?:[0-9]x|once|twice|times?|turns?|tours?|fois)(?![\w'’])")
+# How many times round, or that way first: "deux tours d'abord", "right first, twice round".
+_ROUNDS = re.compile(
+    r"[ \t]*(?:first|d['’]abord|en[ ]premier)(?![\w'’])"
+    r"|.*?(?<![\w'’])(?:[0-9]x|once|twice|turns?|tours?|(?:[0-9]|two|three|four|une|deux"
+    r"|trois|quatre)[ ](?:times|fois))(?![\w'’])"
+)
 
 _DIAL_NUMBER = 10  # a dial turns to two-digit numbers; "3-1-2 left right left" is a drill
 
@@ -490,7 +498,7 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
     for found in _NUMBERS_THEN_ROUNDS.finditer(lower, start, end):
         numbers = [int(number) for number in _DIGITS.findall(found["numbers"])]
         counted = all(b - a == 1 for a, b in pairwise(numbers))
-        rounds = _ROUNDS.search(lower, found.end("numbers"), found.end()) is not None
+        rounds = _ROUNDS.match(found["rounds"]) is not None
         if rounds and not counted and max(numbers) >= _DIAL_NUMBER and not _is_date(numbers):
             yield RULE, *found.span("numbers")
 
@@ -563,7 +571,12 @@ def _side(turn: str) -> str:
     return "left" if word in _LEFT else "right"
 
 
-_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise"))
+_LEFT = frozenset(
+    (
+        *("gauche", "left", "l", "g", "anticlockwise", "counterclockwise", "anti"),
+        *("anti-clockwise", "counter-clockwise"),
+    )
+)
 _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 
