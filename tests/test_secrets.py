@@ -285,7 +285,7 @@ HOLDOUT_FLOORS = (
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password

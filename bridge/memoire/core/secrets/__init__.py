@@ -31,6 +31,7 @@ from memoire.core.secrets.code_lists import find_listed_codes
 from memoire.core.secrets.code_words import find_words_given
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
+from memoire.core.secrets.dictated import find_dictated_passwords
 from memoire.core.secrets.layouts import (
     find_chat_replies,
     find_codes_on_the_next_line,
@@ -154,6 +155,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_made_passwords(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_dictated_passwords(text, lower))
 
 
 def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding]:

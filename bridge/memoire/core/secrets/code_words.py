@@ -1,6 +1,6 @@
 """Secrets people give in words: a code word said to be let in, security answers, recovery codes.
 
-Three layouts the scored slots learn poorly, because a note holds several of them at once or
+Four layouts the scored slots learn poorly, because a note holds several of them at once or
 the value is an ordinary word:
 
 - a word someone must say or give to be let in, to collect a child, to prove who they are
@@ -22,7 +22,14 @@ the value is an ordinary word:
   code a group of digits and letters with at least one digit; codes of six or seven characters
   ("K8M2Q1") count three or more together, not sharing one prefix (a model's numbers); a
   heading without a recovery word (a bus timetable, prices, order numbers) gives none, and
-  "XXXX-XXXX" is an example.
+  "XXXX-XXXX" is an example. A bare "backup:" or "recovery:" ("Microsoft account (Xbox)
+  recovery: KX4R7-…", "2FA backup: 19284-55017 / 66310-09822") gives a grouped key or codes set
+  apart; a sheet kept offline ("emergency sheet", "feuille d'urgence", "à garder hors ligne")
+  names them too; one-time codes may be two groups of three digits ("661 204");
+- recovery codes under a service's name alone ("GitHub (jdoe-dev)⏎4f2a1-9c7e0⏎b81d3-06fa2⏎…",
+  in a code fence or bulleted): three or more of one shape, their groups mixing letters and
+  digits as a generator does, under a heading that names no list of numbers; a list of parts,
+  orders, rooms, batches, postcodes, flights or a chess game's moves gives none.
 
 Each reads only the lines holding one of its literals, found once per note (text.positions).
 """
@@ -403,39 +410,110 @@ _RECOVERY_HEADING = re.compile(
     r"(?<![^\W_])(?:(?:backup|recovery|emergency|rescue|one[- ]time)[ ](?:\w+[ ])?(?:codes?|keys?)"
     r"|codes?[ ](?:de[ ])?(?:secours|récupération|recuperation|r[ée]cup)"
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
-    r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backup|recovery|emergency|secours|codes?)"
+    r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backups?|recovery|emergency|secours|codes?)"
     r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
     r"|codes?[ ]à[ ]usage[ ]unique"
-    r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+)(?![^\W_])"
+    r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+"
+    r"|emergency[ ](?:sheet|kit|list)|keep[ ](?:it[ ]|them[ ])?offline|print(?:ed)?[ ]and[ ]keep"
+    r"|feuille[ ]d['’]urgence|(?:à[ ]garder[ ])?hors[ ]ligne|à[ ]imprimer"
+    r"|(?P<bare>(?:backups?|recovery|secours|récupération|recuperation)"
+    r"(?=(?:[ ]\([^()\n]{1,30}\))?[ \t]*(?::|$))))(?![^\W_])"
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
-_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique")
+_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique", "urgence", "offline", "hors")
+_RECOVERY_LITERALS_PRINT = ("imprimer", "print")
 # A code: groups of digits and letters, 8 characters or more, most groups with a digit.
 _CODE = re.compile(
     r"(?=[\w -]*[0-9])(?:[0-9a-z]{4,8}(?:[ -][0-9a-z]{4,8}){1,7}|[0-9a-z]{8,16}"
     r"|[0-9]{6}(?:-[0-9]{6}){7})",
     re.I,
 )
-# A short code, listed with others only: six or seven letters and digits mixed, or digits.
-_SHORT_CODE = re.compile(r"(?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{6,7}|[0-9]{6,7}", re.I)
+# A short code, listed with others only: six or seven letters and digits mixed, or digits
+# ("661 204": a driver app's one-time codes in two groups of three).
+_SHORT_CODE = re.compile(
+    r"(?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{6,7}|[0-9]{6,7}|[0-9]{3}[ ][0-9]{3}", re.I
+)
 _MIN_SHORT_LISTED = 3
-_ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+)?")
+# A list's item mark: a bullet, "1.", "A1 –", "#2 -", "a1:".
+_ITEM = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*|[0-9]{1,2}[.)][ \t]+|#?[a-z]{0,2}[0-9]{1,2}[ \t]+[–—-][ \t]+"
+    r"|[a-z]{1,2}[0-9]{1,2}[ \t]*[:.)][ \t]*)?",
+    re.I,
+)
 _MIN_LISTED = 2  # one code alone under a heading may be an order number; a key needs no list
 _KEY_GROUPS = 4  # "Q7RX-2MPK-8VWL-4HTN-6JCB": one grouped key is a recovery key
 _MAX_HEADING = 100
 
 
 def find_recovery_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR)
+    literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR, *_RECOVERY_LITERALS_PRINT)
     for line_start, line_end in lines_with(lower, literals):
         heading = _RECOVERY_HEADING.search(lower, line_start, line_end)
         if heading is None or line_end - line_start > _MAX_HEADING:
             continue
-        same_line = _code_at(text, heading.end(), line_end, after_heading=True)
-        if same_line is not None:
-            yield ("recovery-code", *same_line)
+        same_line = list(_codes_on_the_heading_line(text, heading, line_end))
+        if same_line:
+            yield from same_line
             continue
         yield from _codes_listed_under(text, line_end)
+    yield from _unnamed_code_lists(text)
+
+
+def _codes_on_the_heading_line(
+    text: str, heading: re.Match[str], line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """ "Steam recovery codes: K8M2-Q1X9", "2FA backup: 19284-55017 / 66310-09822": a code, or
+    codes apart; after a bare "backup:" or "recovery:" ("Microsoft account (Xbox) recovery:"),
+    one grouped key or several codes only (a drive's model or a date is one value)."""
+    spans = _codes_at(text, heading.end(), line_end)
+    if spans and (
+        heading["bare"] is None
+        or len(spans) > 1
+        or _is_grouped_key(text[spans[0][0] : spans[0][1]])
+    ):
+        for start, end in spans:
+            yield ("recovery-code", start, end)
+
+
+_APART = re.compile(r"[ \t]*(?:/|,|;|\||·|•|—|–)[ \t]*")
+# Short codes set apart, three or more: "54-18 / 77-02 / 90-36", "118 402 · 957 213".
+_SHORT_APART = re.compile(r"[0-9]{2,3}-[0-9]{2,3}|[0-9]{3}[ ][0-9]{3}")
+_MIN_SHORT_APART = 3
+_SPACES = re.compile(r"[ \t]+")
+
+
+def _codes_at(text: str, start: int, line_end: int) -> list[tuple[int, int]]:
+    """The code filling the rest of the heading's line after a colon, or codes set apart."""
+    whole = _code_at(text, start, line_end, after_heading=True)
+    if whole is not None:
+        return [whole]
+    colon = re.match(r"[^:\n]{0,40}?:[ \t]*", text[start:line_end])
+    return [] if colon is None else _codes_apart(text, start + colon.end(), line_end)
+
+
+def _codes_apart(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Codes set apart by "/", ",", ";", "|", "·" or a dash, or by spaces when each is a
+    dashed pair ("84-22 19-07 63-51"): each a code, or each a short code, three or more."""
+    end = start + len(text[start:end].rstrip())
+    pieces = [*_APART.finditer(text, start, end), None]
+    if len(pieces) == 1:
+        pieces = [*_SPACES.finditer(text, start, end), None]
+    spans: list[tuple[int, int]] = []
+    position = start
+    for separator in pieces:
+        stop = end if separator is None else separator.start()
+        value = text[position:stop].strip()
+        first = position + len(text[position:stop]) - len(text[position:stop].lstrip())
+        spans.append((first, first + len(value)))
+        if separator is not None:
+            position = separator.end()
+    values = [text[a:b] for a, b in spans]
+    if len(values) < _MIN_LISTED or any(_is_example(value) for value in values):
+        return []
+    if all(_CODE.fullmatch(value) for value in values):
+        return spans
+    short = all(_SHORT_APART.fullmatch(value) for value in values)
+    return spans if short and len(values) >= _MIN_SHORT_APART else []
 
 
 def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int, int]]:
@@ -450,6 +528,9 @@ def _codes_listed_under(text: str, heading_end: int) -> Iterator[tuple[str, int,
             continue
         item = _ITEM.match(text, position)
         span = _code_at(text, item.end() if item else position, line_end, after_heading=False)
+        if span is None and not codes:
+            codes = _codes_apart(text, position, line_end)  # "402 118 — 937 560 — 615 004"
+            break
         if span is None:
             break
         codes.append(span)
@@ -504,6 +585,90 @@ def _is_example(value: str) -> bool:
         or 2 * worded > len(groups)
         or any(group[:1].isupper() and group[1:].islower() for group in groups)
     )
+
+
+# --- codes listed under a service's name alone ---------------------------------------------------
+
+# "GitHub (jdoe-dev)⏎4f2a1-9c7e0⏎b81d3-06fa2⏎7e5c9-d340b", "Discord⏎```⏎3j8q-7kzp⏎…": a line
+# of two or three groups of four or five letters and digits, alone, bulleted at most.
+_LISTED_CODE = re.compile(
+    r"\n[ \t]*(?:[-*•][ \t]*)?(?P<code>[0-9a-z]{4,5}(?:(?P<sep>[ -])[0-9a-z]{4,5}){1,2})"
+    r"[ \t]*(?=\n|\Z)",
+    re.I,
+)
+_MIN_UNNAMED = 3
+_FENCE = re.compile(r"[ \t]*(?:```|~~~)[\w-]*[ \t]*")
+_HEADING_MOST_WORDS = 6
+_HEADING_MOST_CHARACTERS = 60
+# Headings of lists of numbers that are no secret: orders, parts, parcels, rooms, batches.
+_NUMBERS_HEADING = re.compile(
+    r"(?<![^\W_])(?:orders?|commandes?|parts?|pi[èe]ces?|refs?|r[ée]f[ée]rences?|skus?|articles?"
+    r"|items?|products?|produits?|tracking|suivi|colis|parcels?|shipments?|batch\w*|lots?"
+    r"|serials?|s[ée]ries?|models?|mod[èe]les?|invoices?|factures?|tickets?|bookings?"
+    r"|r[ée]servations?|stock|inventory|inventaire|rooms?|salles?|chambres?|seats?|places?"
+    r"|bus|lines?|lignes?|flights?|vols?|plates?|immatriculations?|registrations?|postcodes?"
+    r"|postal|coupons?|promo|discount|vouchers?|bons?|numbers?|num[ée]ros?|n°|ids?|shelf"
+    r"|[ée]tag[èe]res?|bins?|pallets?|palettes?|containers?|conteneurs?|cases?|caisses?)"
+    r"(?![^\W_])"
+)
+# A group made as an identifier is: letters then digits, digits then letters, or one kind only.
+_STRUCTURED_GROUP = re.compile(r"[a-z]{1,3}[0-9]+|[0-9]+[a-z]{1,3}|[a-z]+|[0-9]+", re.I)
+_CHESS_MOVE = re.compile(r"[a-h][1-8][a-h][1-8]")  # "e2e4 e7e5": a game's moves
+
+
+def _unnamed_code_lists(text: str) -> Iterator[tuple[str, int, int]]:
+    """Three codes or more, one per line, of one shape, their groups mixing letters and digits
+    as a generator does (not "B104", "24A1-7781", nor one prefix for all), under a short
+    heading that names no list of numbers (orders, parts, parcels, rooms, batches)."""
+    runs: list[list[re.Match[str]]] = []
+    for found in _LISTED_CODE.finditer(text):
+        if runs and runs[-1][-1].end() == found.start():
+            runs[-1].append(found)
+        else:
+            runs.append([found])
+    for run in runs:
+        if len(run) >= _MIN_UNNAMED and _is_generated(run) and _under_a_name(text, run[0].start()):
+            for found in run:
+                yield ("recovery-code", *found.span("code"))
+
+
+def _is_generated(run: list[re.Match[str]]) -> bool:
+    codes = [found["code"] for found in run]
+    shapes = {(found["sep"], tuple(map(len, re.split(r"[ -]", found["code"])))) for found in run}
+    groups = [group for code in codes for group in re.split(r"[ -]", code)]
+    mixed = sum(any(map(str.isdigit, group)) and any(map(str.isalpha, group)) for group in groups)
+    structured = sum(
+        all(_STRUCTURED_GROUP.fullmatch(group) for group in re.split(r"[ -]", code))
+        for code in codes
+    )
+    prefixes = {code[:2].lower() for code in codes}
+    return (
+        not all(_CHESS_MOVE.fullmatch(group) for group in groups)
+        and len(shapes) == 1
+        and len(set(codes)) == len(codes)
+        and len(prefixes) > 1
+        and 2 * mixed > len(groups)
+        and 2 * structured < len(codes)
+    )
+
+
+def _under_a_name(text: str, first: int) -> bool:
+    """The line above the list (past a code fence) is short and names no list of numbers."""
+    end = first
+    for _ in range(2):
+        start = start_of_line(text, end - 1) if end > 0 else 0
+        line = text[start:end].strip()
+        if _FENCE.fullmatch(line) is None:
+            words = line.split()
+            return (
+                1 <= len(words) <= _HEADING_MOST_WORDS
+                and len(line) <= _HEADING_MOST_CHARACTERS
+                and _NUMBERS_HEADING.search(line.lower()) is None
+            )
+        if start == 0:
+            return False
+        end = start - 1
+    return False
 
 
 def find_words_given(text: str, lower: str) -> Iterator[tuple[str, int, int]]:

@@ -210,6 +210,9 @@ def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
                 yield ("chat-reply", *span)
 
 
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
 def _has_speaker(text: str, line_start: int) -> bool:
     speaker = _SPEAKER.match(text, line_start)
     return speaker is not None and speaker.end() > line_start

@@ -1,9 +1,14 @@
 """Codes given by the place or the role they belong to, without a secret noun.
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
-4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", a
-dial "12 à gauche / 48 à droite / 07 à gauche" or its numbers with the turns listed apart ("33 -
-08 - 71 (gauche, droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none); or
+4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
+1-9-9-8", "3 - 9 - 1 - 5" or "→ 7 3 8 8", "turn the knob to 3,1,4"; a dial "12 à gauche / 48 à
+droite / 07 à gauche", turn by turn with how far round ("right to 40, left past 40 to 12, right
+to 27", "D 3 tours jusqu'à 42"), its numbers with the turns listed apart ("33 - 08 - 71 (gauche,
+droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none, "right 10, left 10,
+right 10" repeats one number) or with one turn and its rounds ("09 – 52 – 31, gauche deux tours
+d'abord"; not a date's "09 - 05 - 24"); a lock's wheels set to a number ("447 sur la petite
+molette"; an oven's round 180 on the dial, a radio's or a tyre's number is none); or
 they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
 d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
 when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
@@ -28,7 +33,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
-from memoire.core.secrets.text import end_of_line, positions
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "place-code"
 
@@ -67,12 +72,12 @@ DIGIT_WORDS = (
     r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept"
     r"|huit|neuf"
 )
-_TENS = (
+TENS = (
     r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
     r"|thirty|forty|fifty|sixty|seventy|eighty|ninety|dix|onze|douze|treize|quatorze|quinze"
     r"|seize|vingt|trente|quarante|cinquante|soixante"
 )
-_NUMBER_WORD = rf"(?:(?:{_TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{_TENS}))*|{DIGIT_WORDS})"
+_NUMBER_WORD = rf"(?:(?:{TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{TENS}))*|{DIGIT_WORDS})"
 _RUN_JOINER = (
     r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 )
@@ -176,7 +181,37 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         yield from _codes_under_headings(lower, places)
         yield from _codes_explained(lower, places)
     yield from _dial_combinations(lower)
+    yield from _numbers_on_wheels(lower)
     yield from _role_codes(lower)
+
+
+# A lock's wheels set to a number: "447 sur la petite molette", "set 3918 on the wheels". An
+# oven's or a thermostat's dial turns to a round number (180, 200), a radio's to a frequency.
+_ON_WHEELS = re.compile(
+    r"(?<![\w.,/°-])(?P<number>[0-9]{3,4})[ ](?:sur|on)[ ](?:la|les|le|the)[ ]"
+    r"(?:(?:petites?|little|small|tiny|trois|four|three)[ ])?"
+    r"(?:molettes?|mollettes?|roues?|rouleaux|wheels?|dials?|rollers?|tumblers?)(?![\w-])"
+)
+_WHEEL_STEMS = ("molette", "mollette", "roue", "rouleau", "wheel", "dial", "roller", "tumbler")
+_NOT_A_LOCK = re.compile(
+    r"(?<![^\W_])(?:ovens?|fours?|thermostats?|radio|fm|mhz|khz|heating|chauffage|degr[ée]s?"
+    r"|volume|gas|gaz|microwave|micro-ondes|washing|lave-linge|tyres?|tires?|pneus?|jantes?"
+    r"|rims?)(?![^\W_])"
+)
+_WHEEL_REACH = 40  # characters before a wheel's word where its number ends
+
+
+def _numbers_on_wheels(lower: str) -> Iterator[tuple[str, int, int]]:
+    for position in sorted({p for stem in _WHEEL_STEMS for p in positions(lower, stem)})[
+        :_MAX_PLACES
+    ]:
+        start = max(0, position - _WHEEL_REACH)
+        found = _ON_WHEELS.search(lower, start, position + len("mollettes"))
+        if found is None or int(found["number"]) % 10 == 0:
+            continue  # "180 on the dial": an oven's round number
+        line = lower[start_of_line(lower, found.start()) : end_of_line(lower, found.end())]
+        if _NOT_A_LOCK.search(line) is None:
+            yield RULE, *found.span("number")
 
 
 def _short_lines_of(lower: str, places: list[int]) -> Iterator[tuple[int, int]]:
@@ -254,7 +289,7 @@ def _word_starts(lower: str, position: int) -> tuple[int, ...]:
     return (start,) if before is None else (start, before.start())
 
 
-_SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{_TENS})\b")
+_SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
@@ -301,7 +336,7 @@ def _is_a_date(dial: str) -> bool:
     return 1 <= day <= 31 and 1 <= month <= 12
 
 
-_SAYS = re.compile(rf"{_SAID}|{DIGIT_WORDS}|{_TENS}")
+_SAYS = re.compile(rf"{_SAID}|{DIGIT_WORDS}|{TENS}")
 _PRODUCT = re.compile(r"[A-Z][\w-]*[ ]\Z")
 
 
@@ -316,14 +351,23 @@ def _is_a_product(text: str, found: re.Match[str]) -> bool:
     )
 
 
+# A dial turned to its digits: "turn the knob to 3,1,4", "tourner la molette sur 4 9 2".
+_TURNED = re.compile(r"(?:turn|tourner|tournez)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à)[ ]\Z")
+_TURNED_REACH = 24
+
+
 def _is_run_code(lower: str, found: re.Match[str], place: str) -> bool:
     """A run of single digits is a code after a place, a room's included; three digits only
     after a padlock or a bike lock ("cadenas 4 9 2"); not a list ("salles 1, 2, 3 et 4"), not a
     range ("4 5 6 - 9")."""
     run = found["run"]
     digits = [int(char) for char in run if char.isdigit()]
-    count = len(digits) or len(_SPELT.findall(run))
-    three = any(lock in place for lock in _THREE_DIGIT_LOCKS)
+    count = len(digits) + run[0].isalpha() if digits else len(_SPELT.findall(run))  # "A, 3, 3, 8"
+    three = (
+        any(lock in place for lock in _THREE_DIGIT_LOCKS)
+        or _TURNED.search(lower, max(0, found.start("run") - _TURNED_REACH), found.start("run"))
+        is not None
+    )
     if count < (3 if three else 4) or _RANGE_AFTER.match(lower, found.end("run")):
         return False
     steps = [b - a for a, b in pairwise(digits)]
@@ -346,7 +390,9 @@ def _ends_a_code(lower: str, end: int, line_end: int) -> bool:
 # alone at the start of the next non-empty line.
 _MAX_HEADING_WORDS = 6
 _MAX_HEADING = 80
-_LINE_VALUE = re.compile(rf"[ \t]*(?:[-*•→>][ \t]+)?{_VALUE}")
+_LINE_VALUE = re.compile(
+    rf"[ \t]*(?:[-*•→>][ \t]+)?(?:(?:c['’]est|it['’]?s|is|=|->)[ \t]+)?{_VALUE}"
+)
 
 
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
@@ -439,17 +485,35 @@ def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
 # A dial's steps: "12 à gauche", "48 right", "18 R", "L14", "gauche 5"; three or more steps,
 # turning both ways, make a combination. An ordinal ("2e à gauche") or a distance ("300 m à
 # droite") is a road's direction and does not match. Found from their numbers: prose holds few.
-_TURNS = r"gauche|droite|left|right|clockwise|anticlockwise|counterclockwise"
+_TURNS = (
+    r"gauche|droite|left|right|clockwise|anticlockwise|anti-clockwise|counterclockwise"
+    r"|counter-clockwise|anti"
+)
 _DIGITS = re.compile(r"[0-9]+")  # a class first: `re` skips to the next digit fast
 _TURN_AFTER = re.compile(
     rf"[ \t]*(?:(?:à|to[ ]the|to)[ \t]+)?(?:(?P<word>{_TURNS})|[lrgd])(?![\w'’])"
 )
-_TURN_BEFORE = re.compile(rf"(?<![\w'’])(?:(?P<word>{_TURNS})|[lrgd])[ \t]*\Z")
+# A turn, then how many times round and past what, then "to": "right to 40", "left past 40 to
+# 12", "R 3 turns to 42", "gauche un tour complet jusqu'à 3", "G une fois après 42 jusqu'à 17".
+_TURNS_ROUND = (
+    r"(?:[0-9]{1,2}x?|once|twice|times?|turns?|full|complete|past|passing|it|un|une|deux|trois"
+    r"|quatre|one|two|three|four|fois|tours?|complets?|après|passer|pass)"
+)
+_TURN_BEFORE = re.compile(
+    rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
+    rf"(?:(?:[ \t]+{_TURNS_ROUND}){{0,5}}[ \t]+(?:to|jusqu['’]à|sur|à|on))?[ \t]*\Z"
+)
+# A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
+_COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
+# Between steps: a comma or "then", a remark in brackets ("(pass it once)"), a new line, a
+# bullet, and what the next step starts with ("à droite", "turn left").
 _BETWEEN_STEPS = re.compile(
-    r"[ \t]*(?:[,;/|]|then|puis|et|and|-|—)?[ \t]*\n?[ \t]*(?:[-*•][ \t]+)?"
+    r"[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[,;/|]|then|puis|et|and|-|—)?[ \t]*\n?[ \t]*"
+    r"(?:[-*•→][ \t]+)?(?:(?:then|puis|et|and|turn|spin|tourner|tournez|tourne|à)[ \t]+){0,3}"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgd")  # the last letters of the turns
+_TURN_ENDS = frozenset("etlrgdoàn")  # the last letters of the turns and of "to", "jusqu'à", "on"
+_BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 
 
@@ -495,6 +559,20 @@ _LISTED_DIAL = re.compile(
     r"(?P<numbers_after>[0-9]{1,2}(?:[ \t]*[-–/,][ \t]*[0-9]{1,2}){2,5})(?![\w.,/°-]|:[0-9])"
 )
 
+# A dial's numbers, then one turn said with how many times round: "09 – 52 – 31, gauche deux
+# tours d'abord", "14-33-07, turn right twice first".
+_NUMBERS_THEN_ROUNDS = re.compile(
+    r"(?<![\w.,/:-])(?P<numbers>[0-9]{1,2}(?:[ \t]*[-–][ \t]*[0-9]{1,2}){2,5})"
+    r"(?![\w./°-]|[,:][0-9])"
+    rf"[ \t]*[,;(—–-]?[ \t]*(?:(?:turn|spin|tourner|tournez)[ \t]+)?(?:à[ \t]+)?(?:{_TURNS})"
+    r"(?![\w'’])(?P<rounds>[^\n]{0,30})"
+)
+# How many times round, or that way first: "deux tours d'abord", "right first, twice round".
+_ROUNDS = re.compile(
+    r"[ \t]*(?:first|d['’]abord|en[ ]premier)(?![\w'’])"
+    r"|.*?(?<![\w'’])(?:[0-9]x|once|twice|turns?|tours?|(?:[0-9]|two|three|four|une|deux"
+    r"|trois|quatre)[ ](?:times|fois))(?![\w'’])"
+)
 
 _DIAL_NUMBER = 10  # a dial turns to two-digit numbers; "3-1-2 left right left" is a drill
 
@@ -510,6 +588,23 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
         two_digits = max(numbers) >= _DIAL_NUMBER
         if len(listed) == len(numbers) and len(turns) == 2 and not counted and two_digits:
             yield RULE, *found.span(group)
+    for found in _NUMBERS_THEN_ROUNDS.finditer(lower, start, end):
+        numbers = [int(number) for number in _DIGITS.findall(found["numbers"])]
+        counted = all(b - a == 1 for a, b in pairwise(numbers))
+        rounds = _ROUNDS.match(found["rounds"]) is not None
+        if rounds and not counted and max(numbers) >= _DIAL_NUMBER and not _is_date(numbers):
+            yield RULE, *found.span("numbers")
+
+
+_DATE_PARTS = 3  # a day, a month, a year
+
+
+def _is_date(numbers: list[int]) -> bool:
+    """ "09 - 05 - 24": a day and a month (or a month and a day) first."""
+    first, second = numbers[0], numbers[1]
+    return len(numbers) == _DATE_PARTS and (
+        (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
+    )
 
 
 # A turn, then the number it goes to, a count of turns or a number passed between them: "right
@@ -559,6 +654,9 @@ def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[
         step = _step(lower, number, letters)
         if step is None:
             continue
+        if steps and step[0] < steps[-1][1]:
+            steps[-1] = (steps[-1][0], step[1], step[2], step[3])  # "left past 40 to 12"
+            continue
         if steps and _BETWEEN_STEPS.fullmatch(lower, steps[-1][1], step[0]) is None:
             yield from _combination(steps)
             steps = []
@@ -580,15 +678,17 @@ def _is_small_number(lower: str, number: re.Match[str]) -> bool:
 def _step(lower: str, number: re.Match[str], places: bool) -> tuple[int, int, str, int] | None:
     """The step a small number is part of: its span with its turn, the turn, the number."""
     start, end = number.span()
+    if _COUNTS_TURNS.match(lower, end) is not None:
+        return None  # "3 turns", "3x": how many times round, not where to
     after = _TURN_AFTER.match(lower, end)
     if after is not None and (places or after["word"]):
         return start, after.end(), _side(after[0]), int(number[0])
     last = lower[max(0, start - 3) : start].rstrip()[-1:]
     if not last or last not in _TURN_ENDS:
         return None  # "à 19 degrés": no turn ends right before the number
-    before = _TURN_BEFORE.search(lower, max(0, start - 18), start)
+    before = _TURN_BEFORE.search(lower, max(0, start - _BEFORE_TURN_REACH), start)
     if before is not None and (places or before["word"]):
-        return before.start(), end, _side(before[0]), int(number[0])
+        return before.start(), end, _side(before["turn"]), int(number[0])
     return None
 
 
@@ -599,13 +699,20 @@ def _side(turn: str) -> str:
     return "left" if word in _LEFT else "right"
 
 
-_LEFT = frozenset(("gauche", "left", "l", "g", "anticlockwise", "counterclockwise", "anti"))
+_LEFT = frozenset(
+    (
+        *("gauche", "left", "l", "g", "anticlockwise", "counterclockwise", "anti"),
+        *("anti-clockwise", "counter-clockwise"),
+    )
+)
 _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 
 def _combination(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
     turns = {turn for _, _, turn, _ in steps}
-    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(n for *_, n in steps) >= 3:
+    numbers = {n for *_, n in steps}
+    # "lean right 10, left 10, right 10": one number each way is a drill, not a combination
+    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(numbers) >= 3 and len(numbers) > 1:
         yield RULE, steps[0][0], steps[-1][1]
 
 

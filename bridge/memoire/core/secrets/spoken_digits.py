@@ -5,14 +5,17 @@ l'ai changé au distributeur", "tu fais touche gérant puis six deux neuf un pui
 locker pin four oh two nine, don't lose it". Four to eight digits spelt one at a time, after a
 code's noun or a verb of typing (press, punch, tape, compose, saisis) on the same clause, are
 the code; so are they said before what they open ("quatre deux zéro neuf, c'est pour la porte du
-local", "it's seven seven two one for the garage").
+local", "it's seven seven two one for the garage"), before what is done at the lock ("huit huit
+deux zéro puis dièse", "zero nine two six turn the dial left first"), or alone on their line
+under a short heading ("Joint account card⏎six one five eight", "Alarme⏎zéro six un neuf⏎puis
+OFF").
 
 What keeps the look-alikes out: a run must follow such a word (a flight "vol A F un deux cinq
 sept", an order "six eight one one zero four" or a mileage name none); a public code's noun
 (postcode, zip code, code de la route, dress code, Morse code) or a number's noun between them
 (extension, numéro, flight, page, room) makes it another number; a count ("un deux trois
 quatre", "five four three two one") or one digit repeated is no code; a unit after the run
-makes it a quantity.
+makes it a quantity; a heading naming a number ("Extension", "Bus route") or a song is no code's.
 """
 
 import re
@@ -20,7 +23,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, SPELT_DIGIT_STARTS
-from memoire.core.secrets.text import end_of_line, positions
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "spoken-digits"
 
@@ -98,12 +101,36 @@ _RUN_FOR_A_PLACE = re.compile(
     r"|our|notre)[ ]|l['’])?(?:[^\W\d_]+[ ]){0,2}?"
     rf"(?:{LOCKING}|alarms?|alarmes?|keypads?|digicodes?|interphones?)(?![\w-])"
 )
-_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
+_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
+
+
+# A run, then what is done at the lock: a key pressed, the dial or the handle turned, a button
+# pushed ("huit huit deux zéro puis dièse", "zero nine two six turn the dial left first").
+_RUN_THEN_THE_LOCK = re.compile(
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}),?[ ]"
+    r"(?:(?:then|puis|et|and)[ ])?(?:(?:press|push|hit|appuie[rz]?[ ]sur|appuyer[ ]sur|tape[rz]?)"
+    r"[ ])?(?:(?:the|la|le|l['’])[ ]?)?"
+    r"(?:hash|dièse|star|étoile|#|(?:turn|twist|tourne[rz]?|tourner)[ ](?:the|la|le)[ ]"
+    r"(?:dial|knob|handle|wheel|poignée|molette|mollette|clé|key)|lift[ ]|pull[ ]the[ ]handle"
+    r"|tire[rz]?[ ]la[ ]poignée|soulève\w*|(?<=press[ ])|(?<=push[ ])|(?<=appuie[rz][ ]sur[ ]))"
+)
+# A run alone on its line ("Alarm⏎zero six one nine⏎then press OFF"), under a short heading.
+_RUN_ALONE = re.compile(
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD})?)"
+    r"[ \t]*(?:\n|\Z)"
+)
+_HEADING_MOST_WORDS = 6
+# Headings over a number said aloud that is no code: a song, a count, a phone, a score.
+_NOT_A_CODE_HEADING = re.compile(
+    r"(?<![^\W_])(?:lyrics|song|chanson|paroles|comptine|counting|compter|poem|poème)"
+    r"(?![^\W_])"
+)
 
 
 def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
     """From each word of a spelt digit that not every sentence holds, back to its run's first
-    word, then forward through the run to what it is for."""
+    word, then forward through the run to what it is for, to what is done at the lock after
+    it, or to its line's end under a short heading."""
     starts = sorted({p for word in SPELT_DIGIT_STARTS for p in positions(lower, word)})
     done = -1
     for position in starts[:_MAX_CUES]:
@@ -115,10 +142,40 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
             if before is None:
                 break
             start = before.start()
-        found = _RUN_FOR_A_PLACE.match(lower, start, min(len(lower), start + _REACH))
+        reach = min(len(lower), start + _REACH)
+        found = (
+            _RUN_FOR_A_PLACE.match(lower, start, reach)
+            or _RUN_THEN_THE_LOCK.match(lower, start, reach)
+            or _alone_under_a_heading(lower, start)
+        )
         if found is not None and _is_code(lower, found):
             done = found.end("run")
             yield RULE, found.start("run"), done
+
+
+def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
+    """A run filling its line (a bullet before it at most) under a short heading without a
+    number's noun ("Joint account card⏎six one five eight", not "Extension⏎four two one")."""
+    line_start = start_of_line(lower, start)
+    if lower[line_start:start].strip(" \t-*•→>") != "" or line_start < _MIN_HEADING:
+        return None
+    found = _RUN_ALONE.match(lower, start, min(len(lower), start + _REACH))
+    if found is None:
+        return None
+    above = lower.rfind("\n", max(0, line_start - 1 - _MAX_HEADING), line_start - 1) + 1
+    heading = lower[above : line_start - 1]
+    if above == 0 and line_start - 1 > _MAX_HEADING:
+        return None  # a long line above: prose, not a heading
+    words = heading.split()
+    if not 1 <= len(words) <= _HEADING_MOST_WORDS or any(map(str.isdigit, heading)):
+        return None
+    if _OTHER_NUMBER.search(heading) or _NOT_A_CODE_HEADING.search(heading):
+        return None
+    return found
+
+
+_MIN_HEADING = 2  # a heading's character and its line's end
+_MAX_HEADING = 60
 
 
 _MAX_DIGITS = 8

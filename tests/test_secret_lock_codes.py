@@ -1,0 +1,208 @@
+"""Codes given without a code's noun: recovery codes listed under a service's name, digits said
+one by one or in words, a dial's turns, a password dictated aloud (code_words.py,
+spoken_digits.py, place_codes.py, dictated.py).
+
+Each kind is written in words of its own, English and French, not the corpus rows it stands
+for; the look-alikes of the same shapes (orders, parts, parcels, rooms, batches, postcodes,
+phones, times, recipes, songs, road directions, an oven's dial, knitting, a chess game, a
+username or an e-mail spelt aloud) pass.
+"""
+
+import pytest
+
+from memoire.core.secrets import SecretFamily, find_secrets
+
+
+def found(text: str) -> list[str]:
+    return [
+        text[finding.start : finding.end]
+        for finding in find_secrets(text)
+        if finding.family is SecretFamily.KEYWORD_VALUE
+    ]
+
+
+# --- Recovery codes: under a service's name alone, a sheet kept offline, a bare "recovery:", a
+# line of codes set apart, one-time codes of two groups of three digits (code_words.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Slack workspace (acme)\nx7k2-p9m4\n3hq8-w2tz\nm5vd-8rn1", "3hq8-w2tz"),
+        ("Bitbucket (perso)\n```\n8c1f4-2be90\n51d7a-e3c28\n0fa96-7b4d1\n```", "51d7a-e3c28"),
+        ("Epic Games — print and keep safe\n88K2-Q4TM\n7WPZ-3XRN\nK5DB-91HF", "7WPZ-3XRN"),
+        ("Compte Ameli — feuille d'urgence\nR4TZ-9KQW\nM2XP-6HDN\nB8CV-3LJF", "M2XP-6HDN"),
+        ("Tutanota, à garder hors ligne\n- 2k9f 7mqx\n- w5hn 3tz8\n- 9pcr v4bd", "w5hn 3tz8"),
+        ("Nintendo account backup: 4471 9920, 1183 6654, 7720 3391", "1183 6654"),
+        ("Zoho 2FA backup: 83012-44719 / 20957-61384 / 77420-13956", "20957-61384"),
+        ("Steam recovery: R8KQ2-7TMXP-W3N9D-4HVZC", "R8KQ2-7TMXP-W3N9D-4HVZC"),
+        ("Revolut recovery (joint):\nPX4M-82KT\nQ7WD-19RN\nHZ3C-60LB", "Q7WD-19RN"),
+        ("Lyft driver hub — one-time backup codes\n418 097\n726 351\n093 842", "726 351"),
+        ("Codes de secours Doctolib\n307 618\n845 290\n162 574", "845 290"),
+        ("codes de récupération Instagram :\n61-27 / 38-04 / 95-72 / 13-86", "38-04"),
+        ("Mailjet backup codes: 72-19 48-03 16-85 90-37", "48-03"),
+        ("Codes de secours Qonto : 511 207 · 830 964 · 275 318", "830 964"),
+        ("codes de secours Slack :\nB1 – 204 817\nB2 – 693 150\nB3 – 478 326", "693 150"),
+        ("Shopify 2FA backups: 52817 09346 71258 36904", "52817 09346 71258 36904"),
+    ],
+)
+def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+# --- Digits said one by one or in words: alone under a short heading, before what is done at
+# the lock (a key, the dial, the handle), typed with dashes or arrows under a lock's name
+# (spoken_digits.py, place_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mum's debit card\nnine three oh two", "nine three oh two"),
+        ("Carte bleue de papi\nhuit deux sept quatre", "huit deux sept quatre"),
+        ("Panel by the back door\nfour one seven zero\nthen press ARM", "four one seven zero"),
+        ("voice memo the gym locker is seven five one two then hash", "seven five one two"),
+        ("le portillon c'est... attends, quatre neuf un six puis dièse", "quatre neuf un six"),
+        ("cupboard in the hall, two eight five three turn the handle down", "two eight five three"),
+        ("Boîte à clés du gîte\nc'est 4-0-7-2", "4-0-7-2"),
+        ("Cadenas de la remise\n7 - 2 - 8 - 4", "7 - 2 - 8 - 4"),
+        ("Key safe at the cottage\n→ 5 9 1 3\n→ pull the lever", "5 9 1 3"),
+        ("Bike store — turn the wheel to 6,0,8 and pull", "6,0,8"),
+        ("Léo: c'est quoi le code du cellier ?\nMaya: cinq-deux-neuf-sept", "cinq-deux-neuf-sept"),
+        ("— le code de l'armoire à clés, vite !\n— 3 8 1 5\n— merci", "3 8 1 5"),
+        ("Text 19:02 Guest: hi, what's the key box code?\nText 19:05 Host: 4 0 2 9", "4 0 2 9"),
+    ],
+)
+def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+# --- A dial's turns: a turn, how far round, then "to" or "jusqu'à"; or the numbers, then one
+# turn with how many times round (place_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Gran's bureau: right to 36, left past 36 to 8, right to 22", "36"),
+        (
+            "Max : comment on ouvre le coffre du bureau ?\nMoi : gauche jusqu'à 18, droite un "
+            "tour complet jusqu'à 44, gauche 7",
+            "18",
+        ),
+        ("Cash box\nleft to 47\nright to 15 (pass it twice)\nleft to 62", "47"),
+        (
+            "Armoire à fusils\nG 4 tours jusqu'à 29\nD une fois après 29 jusqu'à 71\nG jusqu'à 5",
+            "29",
+        ),
+        ("Shop safe: spin left four times to 33, then right to 9, then left to 58", "33"),
+        ("Coffre de la mairie : 17 – 48 – 63, droite trois tours d'abord", "17 – 48 – 63"),
+        ("Safe in the vestry: 44-08-91, turn left twice first", "44-08-91"),
+        ("Ben: shop safe?\nAli: 27 - 64 - 13, left first, three times round", "27 - 64 - 13"),
+        ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
+        ("Antivol du scooter : 527 sur les molettes", "527"),
+        ("bike lock in the hall: set 3918 on the little wheels", "3918"),
+    ],
+)
+def test_dial_turns_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in found(text))
+
+
+# --- A password dictated: a letter's case, a symbol's name, words joined, letters spelt,
+# parts chained, with a number (dictated.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("memo: the tablet is capital R robin then 19 then question mark", "19"),
+        ("mot de passe du NAS : loutre tiret bas 88 avec un L majuscule", "88"),
+        ("wifi at the caravan is seagull fifty five all one word capital G", "fifty five"),
+        ("la box du studio c'est tout en minuscules : hirondelle puis six six trois", "six"),
+        ("K comme Kilo, 3, 3, petit z, 8 — c'est l'ordi de la cuisine", "K comme Kilo"),
+        ("P for Papa, 7, 1, lower-case q — the printer sticker", "P for Papa"),
+        ("note vocale le wifi des invités c'est mimosa soixante-quatre tout attaché", "soixante"),
+    ],
+)
+def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in found(text))
+
+
+# --- Look-alikes of these shapes: each passes.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # lists under a heading
+        "Order history\nA7K2-9PX4\nB3M8-2QW7\nC9T4-6RV1",
+        "Pièces à commander\nX7K2-P9M4\n3HQ8-W2TZ\nM5VD-8RN1",
+        "Parts to order\nBX4K-2291\nBX4K-2310\nBX4K-2415",
+        "Batch numbers (recall list)\n24A1-7781\n24A1-7790\n24B3-0012",
+        "Office laptops\nPF2K-9XQ3\nPF2K-8ZL1\nPF2K-4MN7",
+        "Room numbers\nB104 B210\nC301 C118\nD220 D114",
+        "Flight times\nAF12 0745\nBA34 1030\nLH56 1415",
+        "Delivery drops\nSW1A 1AA\nEC2R 8AH\nM1 1AE",
+        "Lottery numbers this week\n04 12 19 33 41\n07 15 22 28 39",
+        "Tracking numbers\n1Z 999 AA1 01 2345 6784\nJD01 4600 0062 8123 4567",
+        "Phone numbers\n020 7946 0958\n07700 900461",
+        "Italian game\ne2e4 e7e5\ng1f3 b8c6\nf1c4 g8f6",
+        "Backup schedule: 02:00 / 14:00 / 22:00",
+        "recovery: 3 weeks after surgery",
+        "Microsoft account recovery: use the phone number",
+        "Hors ligne : 4 jours, retour lundi",
+        "Numéros de commande\nCMD-4471-22\nCMD-4471-39\nCMD-4472-05",
+        # numbers in words or one by one
+        "Call Nan\nzero one six one four nine six two three seven one",
+        "Recipe\nsix eggs, one cup of flour, two spoons of sugar",
+        "Kick-off at seven thirty, final score three one",
+        "we live at number forty two",
+        "Lyrics\nfour nine two seven\nall night long",
+        "Born on the fourth of July nineteen seventy six",
+        "Bus route\nnine four two eight",
+        "Extension\nfour two one seven",
+        "Flight\ntwo four seven one",
+        "Le local vélos\nc'est 12 places",
+        "Résultat du match : 3 - 9 - 1 - 5 sur le tableau",
+        "Delivery van\n→ 7 stops\n→ 3 drops",
+        "Pool lanes\n- lane 3 - 9 - 1 - 5",
+        "countdown five four three two one then press start",
+        # turns that are no dial
+        "Directions: turn right to the A40, left to the B12, then right to 27 Mill Lane",
+        "Set the oven dial to 180, then turn left to 200 for the last 10 minutes",
+        "Thermostat: turn the dial to 21, left to 18 at night",
+        "Knitting: knit 2, purl 2, right side 12 rows, left side 12 rows, right 14",
+        "Exercise: lean right 10, left 10, right 10",
+        "Radio: turn the dial to 98.4, then left to 101",
+        "Route : à droite jusqu'à la D12, à gauche jusqu'à la N7, à droite jusqu'à 3 km",
+        "Dates: 09 - 05 - 24, turn left twice at the roundabout",
+        "Tricot : 12 - 14 - 16 mailles, à droite deux rangs",
+        "Four : 185 sur la molette du haut",
+        "Radio Nova 101 on the dial",
+        "Set the oven to 180 on the dial",
+        "The bike has 700 on the wheels",
+        "Pneus : 195 sur les roues avant",
+        "Match: 24 - 17 - 30, left wing scored first",
+        "Laps 45 - 47 - 52, right side is faster every time",
+        "— C'est quoi le code postal de mamie ?\n— sept-cinq-zéro-un-un",
+        "Dee: what's the promo code?\nRoxy: two-eight-one-four off",
+        "Delivery numbers: 84-22 19-07 63-51 30-98",
+        "Backup times: 02-00 / 14-00 / 22-00",
+        "Codes de secours : appeler le 112 / 18 / 15",
+        "— Tu connais le score ?\n— trois-deux pour nous",
+        # spelt aloud, no password
+        "Write your name in capital letters, no spaces, and your age as a number, e.g. 42",
+        "File names: use underscore, no spaces, e.g. report_2024",
+        "Hashtag for the wedding: #SmithWedding2024 all one word capital S and W",
+        "Email: john underscore smith 85 at gmail dot com, all lower case",
+        "Username is big underscore dave 77 all lowercase",
+        "Postcode SW1A 1AA, all capitals, no spaces in the form",
+        "Recette : deux oeufs puis trois cuillères de sucre, tout en minuscules sur l'étiquette",
+        "Spelling test: B for ball, C for cat, then 10 more words",
+        "Plan B for Tuesday: 3 tables then the chairs",
+        "Le prof : un tiret bas entre le nom et l'année, par exemple dupont_2024",
+        "Exclamation mark at the end of 2 sentences is too much",
+    ],
+)
+def test_lookalikes_of_codes_without_their_noun_pass(text: str) -> None:
+    assert find_secrets(text) == []
