@@ -64,6 +64,58 @@ def found(text: str) -> list[str]:
             "Dentist's out-of-hours line: when asked, say 'Kestrel green' to the receptionist",
             "Kestrel green",
         ),
+        # said unquoted after "give the word", or after a noun made for it
+        ("Pickup this week: whoever comes for Leo must give the word: OTTERPOND", "OTTERPOND"),
+        ("Vet surgery: owners phoning for results must give the word tangerine first", "tangerine"),
+        ("Parcel depot: the courier has to give the word: BLUEBELL9 at the gate", "BLUEBELL9"),
+        ("memorable word Featherstone", "Featherstone"),
+        (
+            "Aire de covoiturage : le chauffeur doit donner le mot mistral avant qu'on monte",
+            "mistral",
+        ),
+        # a challenge: someone will ask for the word, the reader is told what to answer
+        ("Le chauffeur vous demandera le mot, répondez « Tournesol »", "Tournesol"),
+        ("At the stage door the porter will ask for the password — say 'velvet fox'", "velvet fox"),
+        (
+            "Consigne : si le PC radio demande le mot d'authentification, répondre « Granit »",
+            "Granit",
+        ),
+        (
+            "Le livreur dira « Jura », on répond « Morvan », sinon on ne donne pas le colis",
+            "Morvan",
+        ),
+        (
+            "Soirée : à l'entrée il faut dire « le chat est sur le toit » sinon pas d'entrée",
+            "le chat est sur le toit",
+        ),
+        # under the line naming it: per family or month, alone in quotes, as a chat reply
+        (
+            'Family code words for the phone\nSmith family → "kestrel"\nPatel family → "monsoon"',
+            "kestrel",
+        ),
+        (
+            "Mots convenus pour les appels\n- famille Durand : hirondelle\n"
+            "- famille Petit : castor",
+            "hirondelle",
+        ),
+        ("agreed word for the supply teacher cover calls\nThis term: PEBBLE42", "PEBBLE42"),
+        ("Le mot d'ordre pour la soirée\n→ « lune rousse »", "lune rousse"),
+        ('Safe word for the school run\n"marzipan"\nno word, no pick-up', "marzipan"),
+        (
+            "Mum: what's the word if someone else picks up Ella?\nMe: pancake. don't share it",
+            "pancake",
+        ),
+        (
+            "Papa : c'est quoi le mot qu'ils demandent au téléphone à la mutuelle ?\nMoi : Ventoux",
+            "Ventoux",
+        ),
+        # what to say to the alarm's callback, and under duress
+        ("Alarm monitoring callback\nwhat to say: Juniper\nduress: Thistle", "Thistle"),
+        (
+            "Téléassistance de mamie\nce qu'il faut dire quand ils appellent : coquelicot",
+            "coquelicot",
+        ),
+        ("if a stranger says we sent them, they'll say marshmallow", "marshmallow"),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -114,6 +166,24 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "Code couleur de la crèche : « vert » pour les petits, sinon « bleu »",
         'When asked, say "no thank you" to the salesman',
         "The guest Wi-Fi has no password, it's open until 10pm.",
+        # words said by rote: a radio's, a stage's cue, a distress call; a word on a board
+        "Radio words for marshals: say 'copy' when you hear a call and 'clear' at the end",
+        "Taxi radio protocol: say 'clear' when you drop a fare and 'loaded' when you pick up",
+        "Theatre cue sheet: when Banquo says the word 'Fleance', lights fade",
+        "On the VHF, give the word 'Mayday' three times only for grave danger",
+        "On the walkie-talkie say 'over' when you finish speaking",
+        "Chalkboard word of the week: SERENDIPITY",
+        "Le mot du jour au tableau : « bienveillance »",
+        "Dog training: say 'sit' then 'stay' when he comes to the door",
+        # a word asked for but not given
+        "If anyone rings claiming to be from the bank, ask for the agreed word. Dad has it.",
+        "Safe word for the kids: we'll choose one together this weekend",
+        "Family code word\n(changed — ask Mrs Grant at the office)",
+        "Mum: what's the word if the school rings?\nMe: there isn't one yet, I'll ask Monday",
+        "Maman : c'est quoi le mot si l'école appelle ?\nMoi : y en a pas encore, je vois lundi",
+        "Password for the school portal is in the family password manager.",
+        "The password of the office printer account is managed by IT",
+        "Babysitter notes\n- bedtime 7:30\n- if anyone turns up saying they're from us, call me",
     ],
 )
 def test_a_word_not_given_passes(text: str) -> None:
@@ -140,6 +210,63 @@ def test_a_word_not_given_passes(text: str) -> None:
             "Réponses pour le compte de papi : meilleur ami — Gérard ; première voiture — R5",
             "Gérard",
         ),
+        # a table under "question | answer", YAML keys, answers after "=" or "→"
+        (
+            "Halifax security Qs\n| question | my answer |\n|---|---|\n"
+            "| mother's maiden name | Okonkwo |\n| first school | St Anne's |",
+            "St Anne's",
+        ),
+        (
+            "Compte EDF — questions de sécurité\n| question | réponse |\n|---|---|\n"
+            "| premier animal | Caramel |\n| ville de naissance | Lorient |",
+            "Lorient",
+        ),
+        ("security:\n  first_pet: Nugget\n  birth_city: Swindon", "Swindon"),
+        ("sécurité:\n  premier_animal: Gribouille\n  meilleur_ami: Karim", "Gribouille"),
+        ("Trainline security answer — favourite teacher = Mrs Abbott", "Mrs Abbott"),
+        (
+            "question secrète Leboncoin : prénom de votre meilleur ami d'enfance → Mathieu",
+            "Mathieu",
+        ),
+        ("Compte Ionos, question secrète : premier livre lu → Le Petit Prince", "Le Petit Prince"),
+        ("Assurance du camping-car – question « nom de votre premier chien » → Ulysse", "Ulysse"),
+        # answers without a mark, or one word each under a line saying they are answers
+        (
+            "dad's building society qs: maiden name Hughes, born in Cardiff, first car Escort",
+            "Cardiff",
+        ),
+        (
+            "questions de la banque de papi : nom de jeune fille Perrin, né à Tulle, "
+            "premier chien Rocky",
+            "Perrin",
+        ),
+        (
+            "answers for the council tax login (lowercase)\n"
+            "school - ashfield / pet - pippin / city - york",
+            "pippin",
+        ),
+        ("réponses pour le compte CAF\nmère - lefort / ville - brest / chien - filou", "lefort"),
+        # questions asked with their "?", two side by side, or on the line above the answer
+        (
+            "Bank of Scotland\nWhat was the name of your first pet? Pickle\n"
+            "What street did you grow up on? Oak Lane",
+            "Oak Lane",
+        ),
+        (
+            "Compte Orange\n- Rue de votre enfance ? rue des Lilas\n- Plat préféré ? pot-au-feu",
+            "rue des Lilas",
+        ),
+        ("Question: What was your first car?\nAnswer: Vauxhall Nova", "Vauxhall Nova"),
+        (
+            "Compte de la mutuelle\nQuestion : où avez-vous rencontré votre mari ?\n"
+            "Réponse : au bal de Tulle",
+            "au bal de Tulle",
+        ),
+        (
+            "When Santander ask 'first school' I say Holy Trinity, and 'favourite food' — lasagne",
+            "Holy Trinity",
+        ),
+        ("premier animal : Noisette", "Noisette"),
     ],
 )
 def test_security_answers_are_refused(text: str, answer: str) -> None:
@@ -170,6 +297,25 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
         "Bank security: first pet is a bad question, anyone can find it on Facebook",
         "Compte Ameli : ville de naissance obligatoire pour l'inscription",
         "Security tip: your first school should not be your answer",
+        # a quiz's, a FAQ's, a form's or a lesson's questions and answers
+        "Pub quiz answers\n| question | answer |\n|---|---|\n| first man on the moon | Armstrong |",
+        "Quiz de Noël\nQuestion : premier président de la Ve République ?\nRéponse : de Gaulle",
+        "Quiz night Q: city where the first motorway opened? A: Preston (1958)",
+        "Quiz de la kermesse\nQuestion : en quelle année a été construite la mairie ?\n"
+        "Réponse : 1867",
+        "Pub quiz round 2: the answer was 'hedgehog', we got it wrong",
+        "FAQ: what's our favourite cake? Lemon drizzle, always!",
+        "Registration form\n- Mother's maiden name: ______\n- City of birth: ______",
+        "Audition form\n- What street did you grow up on? (optional)\n- Previous roles?",
+        "Fiche d'inscription\n- Rue de votre enfance ? (facultatif)\n- Rôles déjà joués ?",
+        "Icebreaker at the team day: first car? favourite film? best holiday? everyone answered",
+        "English lesson: What was the name of your first pet? — students answer in full sentences",
+        "Recipe Q: can I freeze it? A: yes, up to 3 months",
+        # a life told in prose, answers told about without a value
+        "Grandad was born in Swansea, his first dog was called Rusty, and he banked with Lloyds",
+        "Mamie est née à Annecy, son premier chien s'appelait Tango, elle a un compte à la Poste",
+        "The form asks 'name of first pet' and 'favourite colour' — I left them blank",
+        "Security questions\nMother's maiden name: don't use the real one, store a fake answer",
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:

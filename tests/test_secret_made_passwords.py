@@ -42,6 +42,14 @@ def keyword_values(text: str) -> list[str]:
         # ending a hint's formula
         ("Till reminder: shop dog's name + the year we opened, so Pepper2008", "Pepper2008"),
         ("rappel tablette de caisse : le nom du perroquet + 1999, donc Coco1999", "Coco1999"),
+        ("Netflix = cat's name twice and the house number\nTiggerTigger17", "TiggerTigger17"),
+        ("wifi: the street name + our door number → Albion_42", "Albion_42"),
+        ("Disney+ : prénom du chat + année du mariage, donc Minou2015", "Minou2015"),
+        ("the router admin = our house number twice → 2727", "2727"),
+        ("Deezer de Léo : surnom du lapin deux fois + 7\nPompomPompom7", "PompomPompom7"),
+        ("laptop: your nickname at school then two !, i.e. Bean!!", "Bean!!"),
+        ("coffre : le numéro de la rue puis l'année d'arrivée, 8 et 2004 → 82004", "82004"),
+        ("alarm: Gran's birthday, 3rd March, so 0303", "0303"),
         # a chat reply a few lines after a question about a password
         (
             "Tom: what's the password for the printer portal?\nAnna: which one\n"
@@ -100,6 +108,14 @@ def test_made_passwords_caught_where_an_account_stands(text: str, secret: str) -
         "budget : loyer + charges, donc 1240 par mois",
         "the recipe: flour + sugar, so Victoria sponge",
         "Score du match : France + Espagne, donc Euro2024",
+        "Maths homework: first number + second number = 1414",
+        "Year we moved + 10 years, so 2031 for the mortgage end",
+        "Bank app password hint: the dog's name + the year we moved (you know both)",
+        "Steam\nfavourite band + my shirt number\nemail is the gmail one",
+        # a bad password cited in advice against it
+        "Security tip: don't use your pet's name + birth year in passwords, e.g. Rex1990",
+        "Conseil : évitez les mots de passe du type Minou2015",
+        "Password advice: never things like Fluffy2010 — use a manager",
         # a list of settings is no chat; a run's identifier under a Wi-Fi line is no key
         "Réglages du serveur\nmdp : dans le coffre\nalgo_hash: argon2id",
         "wifi password: same as last year (ask me)\nrun_id_20240612_T0930_MorningBackup_v2",

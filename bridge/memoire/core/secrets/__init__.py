@@ -43,6 +43,8 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_amount_or_range,
+    is_cited_example,
+    is_game_answer,
     is_piped_command,
     says_where_it_is,
 )
@@ -120,7 +122,10 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     lower = lowered(text)
     yield from _scan_spelt(text, lower)
     yield from _find_behind_misspelt_nouns(text, lower)
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_line_secrets(text, lower))
+    for rule, start, end in find_line_secrets(text, lower):
+        # The scorer reads a line, not what is around it: a quiz above, advice against it.
+        if not (is_game_answer(lower, start) or is_cited_example(lower, start)):
+            yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
 
 
 def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:

@@ -27,7 +27,7 @@ RULE = "chat-code"
 
 # A speaker: a time or a date in brackets or before a dash, a name of up to three words, a time,
 # then a colon.
-_SPEAKER = re.compile(
+SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,25}\][ \t]*|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?"
     r"\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
@@ -92,7 +92,7 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     for line_start, line_end in lines_with(lower, _THING_LITERALS):
         if line_end - line_start > _MAX_ASKING_LINE or line_end >= len(text):
             continue
-        asker = _SPEAKER.match(text, line_start, line_end)
+        asker = SPEAKER.match(text, line_start, line_end)
         if asker is None:
             continue
         said = lower[asker.end() : line_end]
@@ -107,7 +107,7 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 
 def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[int, int] | None:
     """The code at the start of the next line, said by another speaker."""
-    speaker = _SPEAKER.match(text, start, end_of_line(text, start))
+    speaker = SPEAKER.match(text, start, end_of_line(text, start))
     if speaker is None or speaker["name"].lower() == asker.lower():
         return None
     line_end = end_of_line(text, start)

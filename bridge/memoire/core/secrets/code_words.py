@@ -37,13 +37,17 @@ Each reads only the lines holding one of its literals, found once per note (text
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.lookalikes import GAMES
 from memoire.core.secrets.text import end_of_line, start_of_line
 
 # --- what a spoken value may be -------------------------------------------------------------
 
 _QUOTED = re.compile(r"[«\"“‘'][ \t\u00a0\u202f]*([^\n«»\"“”‘’']{1,40}?)[ \t\u00a0\u202f]*[»\"”’']")
 _MAX_VALUE_WORDS = 3
+_OPENING_QUOTES = frozenset("«\"“‘'")
+_CLOSING_QUOTES = frozenset("»\"”’'")
 _VALUE_WORD = re.compile(r"[^\W_][\w'’&!#.-]*")
 # Words that say the value is elsewhere, not given, or that a sentence goes on.
 _NOT_VALUES = frozenset(
@@ -62,20 +66,36 @@ _NOT_VALUES = frozenset(
         *("please", "please!", "stp", "svp", "thanks", "merci", "sorry", "pardon", "hello"),
         *("something", "anything", "nothing", "whatever", "rien", "quelque", "been", "use"),
         *("utiliser", "pick", "choose", "choisir", "annoying", "pénible", "fine", "easy"),
+        *("don't", "do", "never", "jamais", "ne", "mettre", "put", "store", "enter", "choose"),
+        *("there", "todo", "you're", "we're", "i'm", "they're", "hi", "bonjour", "thank", "so"),
+        *("y", "idk", "dunno", "aucune", "nobody", "personne"),
     )
 )
 
 
-def _value(text: str, start: int, end: int, *, name: bool = False) -> tuple[int, int] | None:
-    """One to three words, none saying the value is elsewhere: the span without its edges. A
-    `name` may start with a capitalised article ("Le Goff", "De Souza")."""
+def _value(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    name: bool = False,
+    most: int = _MAX_VALUE_WORDS,
+    said: bool = False,
+) -> tuple[int, int] | None:
+    """One to three words (`most`), none saying the value is elsewhere: the span without its
+    edges and quotes. A `name` may start with a capitalised article ("Le Goff", "De Souza"),
+    a phrase `said` in quotes with any word ("«les carottes sont cuites»")."""
     raw = text[start:end]
     value = raw.strip().rstrip(".,;:!?)")
+    if value[:1] in _OPENING_QUOTES and value[-1:] in _CLOSING_QUOTES and len(value) > 2:
+        start += raw.index(value[0]) + 1
+        raw = text[start : start + len(value) - 2]
+        value = raw.strip()
     words = value.split()
-    if not 1 <= len(words) <= _MAX_VALUE_WORDS:
+    if not 1 <= len(words) <= most:
         return None
     named = name and len(words) > 1 and all(_is_title(word) for word in words)
-    if (words[0].strip("'’").lower() in _NOT_VALUES and not named) or len(value) < 3:
+    if (words[0].strip("'’").lower() in _NOT_VALUES and not named and not said) or len(value) < 3:
         return None
     if any(_VALUE_WORD.fullmatch(word) is None for word in words):
         return None
@@ -96,28 +116,40 @@ _CODE_WORD_NOUN = re.compile(
     r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
     r"|family[ ](?:word|password)|memorable[ ]word|secret[ ]word|password[ ]word|security[ ]word"
     r"|(?:verbal|spoken|voice)[ ]password"
-    r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])"
+    r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])e?s?"
     r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)|mots?[ ]de[ ]reconnaissance"
-    r"|(?:agreed|shared)[ ](?:word|password))(?![^\W_])"
+    r"|(?:agreed|shared)[ ](?:word|password)|mots?[ ]d['’]ordre|watchword"
+    r"|pass[ ]?word[ ]of[ ]the[ ](?:day|week|month|night)|(?:authentication|challenge)[ ]word"
+    r"|mots?[ ]d['’]authentification|countersign"
+    r"|(?:family|agreed|secret)[ ]code)(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
     r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
-    r"(?:(?P<safe>safe[ -]?words?)|word|mot|password|mot[ ]de[ ]passe|(?P<code>code))"
+    r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word|mot|password"
+    r"|mot[ ]de[ ]passe|what[ ]to[ ](?:say|answer)|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)"
+    r"|passphrase|(?P<code>code))"
     r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
     r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
     r"|gestionnaire|oubli\w*|perdu))"
 )
 _SAYING = re.compile(
     r"(?<![^\W_])(?:say|says|saying|tell|tells|give|gives|giving|ask|asks|asking"
-    r"|demand|demands|wants?|know|knows|knowing"
-    r"|dire|dit|disent|donner|donne|donnez|demande|demandent|demander|exige|réclame"
+    r"|demand|demands|wants?|know|knows|knowing|answer|reply|répond\w*|what['’]?s[ ]the"
+    r"|c['’]est[ ]quoi[ ]le|quel[ ]est[ ]le"
+    r"|dire|dit|disent|donner|donne|donnez|demand\w*|exige|réclame"
     r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
 )
 # Someone vouched for by a word before anything is said or handed over to them: a caller on
 # another's behalf, a visitor, "before we discuss her file", "avant qu'on lui parle du dossier".
 _VOUCHING = (
     r"on[ ](?:her|his|their|my|our|your|\w+['’]s)[ ]behalf|de[ ](?:sa|ma|leur|notre|votre)[ ]part"
+    r"|(?:by|on|over)[ ]the[ ]phone|by[ ]phone|par[ ]téléphone|au[ ]téléphone|claiming[ ]to[ ]be"
+    r"|(?:if|when|si|quand)[ ](?:an?|un|une|the|le|la)[ ]\w+[ ](?:phones?|calls?|rings?|appelle)"
+    r"(?![ ](?:your|my|his|her|their|the|out|ton|votre|son|mon)[ ](?:name|nom))"
+    r"|(?:anyone|someone|anybody)[ ]else[ ](?:call|phon|ring)\w*"
+    r"|(?:\w+s|anyone|someone|people)[ ](?:phoning|calling|ringing)"
+    r"(?![ ](?:your|my|his|her|their|the|out)[ ]name)"
     r"|en[ ](?:son|mon|leur|notre)[ ]nom|(?:anyone|whoever|someone|somebody|anybody)[ ]"
     r"(?:call|phon|ring)\w*|(?:call|ring|phone)s?[ ](?:us|me|you|him|her|them)"
     r"|(?:nous|vous|me|m['’]|t['’]|l['’]|lui)[ ]?(?:appelle|téléphone)\w*|appels?[ ]de"
@@ -146,34 +178,45 @@ _LETTING = re.compile(
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
     r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
+    r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses"
+    r"|entrée[ ]des[ ]artistes|laisse\w*[ ]passer|let[ ](?:you|us|them|him|her)[ ](?:in|through)"
+    r"|change[ ]nothing|ne[ ]rien[ ](?:communiquer|modifier|changer|dire)|sans[ ]ce[ ]mot"
+    r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
+    r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
+    r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
+    r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
     r"(?:[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+|[ \t]+(?:is|was|est|will[ ]be)[ \t]+"
-    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+)"
+    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t]+-[ \t]+|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+)"
 )
 # An unquoted value ends before these.
 _VALUE_END = re.compile(
     r"[.,;!?()\n—–]|[ \t]-[ \t]|[ \t](?:if|si|sinon|otherwise|or|ou|so|donc|and|et|not|pas"
-    r"|when|quand|but|mais|for|pour)[ \t]"
+    r"|when|quand|but|mais|for|pour|this|ce|cette)[ \t]"
 )
 _MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
 _MAX_PLAIN_CLAUSE = 35  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
-_CODE_WORD_LITERALS = ("word", "mot", "password", "duress", "code")
+_CODE_WORD_LITERALS = (
+    *("word", "mot", "password", "duress", "code", "what to say", "what to answer"),
+    *("faut dire", "faut répondre", "contrainte"),
+)
 # A say verb right before a quoted word: "must say «pineapple»", "sans connaître « cornichon »".
 _SAID_QUOTE = re.compile(
     r"(?<![^\W_])(?:say|says|saying|tell|give|gives|giving|know|knows|ask(?:s|ed)?[ ]for"
     r"|provide|provides|quote|quotes|mention|mentions|dire|dit|disent|dites|donner|donne|donnent"
     r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
-    r"|['’]ll[ ]say|whisper|whispers|chuchote\w*)"
+    r"|['’]ll[ ]say|whisper|whispers|chuchote\w*|answer|answers|reply|replies|répond\w*)"
     r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
     r"[ \t]*(?=[«\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
     *("dit", "dites", "donne", "demande", "prononc", "conna", "dira", "whisper", "chuchot"),
+    *("answer", "repl", "répond"),
 )
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
@@ -182,6 +225,9 @@ _PICK_UP = re.compile(
     r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone"
     r"|(?:vient|viendra|venir|viennent)[ ]chercher|sortie[ ]d['’][ée]cole|school[ ]run"
     r"|to[ ]get[ ]in|pour[ ]entrer|pas[ ]d['’]entrée|no[ ]entry|(?:won['’]t|will[ ]not)[ ]let"
+    r"|knocks?|frapp\w*|(?:don['’]t|won['’]t|will[ ]not|do[ ]not)[ ]open|on[ ]n['’]ouvre[ ]pas"
+    r"|on[ ]ne[ ]donne[ ]pas|pour[ ]accéder|to[ ]access|signal|countersign|contre-signe"
+    r"|(?:will|['’]ll)[ ](?:phone|call|ring)[ ]first"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 
@@ -189,18 +235,79 @@ _PICK_UP = re.compile(
 def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     for line_start, line_end in lines_with(lower, _CODE_WORD_LITERALS):
         span = _code_word_on_line(text, lower, line_start, line_end)
-        if span is not None:
+        if span is not None and not _is_protocol(lower, line_start, line_end):
             yield ("code-word", *span)
     for line_start, line_end in lines_with(lower, _SAID_LITERALS):
-        context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-        if _PICK_UP.search(context) is None:
+        spans = [*_said_quoted(text, lower, line_start, line_end)]
+        spans += _said_bare(text, lower, line_start, line_end)
+        if not spans:
             continue
-        for said in _SAID_QUOTE.finditer(lower, line_start, line_end):
-            quoted = _QUOTED.match(text, said.end())
-            if quoted is not None:
-                span = _value(text, quoted.start(1), quoted.end(1))
-                if span is not None:
-                    yield ("code-word", *span)
+        context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+        if _PICK_UP.search(context) is not None and _PROTOCOL.search(context) is None:
+            for span in spans:
+                yield ("code-word", *span)
+
+
+def _said_quoted(
+    text: str, lower: str, line_start: int, line_end: int
+) -> Iterator[tuple[int, int]]:
+    for said in _SAID_QUOTE.finditer(lower, line_start, line_end):
+        quoted = _QUOTED.match(text, said.end())
+        if quoted is not None:
+            span = _said_value(text, quoted.start(1), quoted.end(1))
+            if span is not None:
+                yield span
+
+
+def _said_bare(text: str, lower: str, line_start: int, line_end: int) -> list[tuple[int, int]]:
+    spans = []
+    for said in _SAID_BARE.finditer(lower, line_start, line_end):
+        reach = min(line_end, said.end() + _SAID_REACH)
+        end = _VALUE_END.search(lower, said.end(), reach)
+        span = _value(text, said.end(), end.start() if end is not None else reach, most=2)
+        if span is not None:
+            spans.append(span)
+    return spans
+
+
+# "they'll say juniper", "say yellow umbrella when they call": a word said unquoted, where a
+# child is collected, someone comes from us or an alarm is disarmed under duress (`_PICK_UP`).
+_SAID_BARE = re.compile(
+    r"(?<![^\W_])(?:(?:they|he|she|you)['’]ll[ ]say|(?:they|he|she)[ ]will[ ]say|diront|dira"
+    r"|say|dites)[ ]+(?![«\"“‘'])"
+)
+# Words said by rote, not to be let in: a radio's or a stage's, a distress call, a standard.
+_PROTOCOL = re.compile(
+    r"(?<![^\W_])(?:protocol|protocole|standard|procedure|procédure|mayday|pan-pan|distress"
+    r"|détresse|cue|réplique|phraseology|jargon|vocabulary|vocabulaire|call[ ]?signs?|indicatif"
+    r"|everyone[ ]uses|tout[ ]le[ ]monde[ ](?:dit|utilise))(?![^\W_])"
+)
+
+
+def _is_protocol(lower: str, line_start: int, line_end: int) -> bool:
+    return _PROTOCOL.search(lower, max(0, line_start - 200), line_end + 120) is not None
+
+
+def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A quoted phrase said at a door, articles and all ("«les carottes sont cuites»"), but
+    no greeting, thanks or refusal."""
+    value = text[start:end].strip()
+    words = value.split()
+    if not words or words[0].lower().strip(",.!") in _COURTESIES:
+        return None
+    if len(words) > 1:
+        return _value(text, start, end, most=_MAX_SAID, said=True)
+    return _value(text, start, end)
+
+
+_MAX_SAID = 6
+_SAID_REACH = 60  # a word said is a few words: a line of prose is not read to its end each time
+_COURTESIES = frozenset(
+    (
+        *("no", "yes", "please", "thanks", "thank", "merci", "hello", "hi", "bonjour", "sorry"),
+        *("pardon", "oui", "non", "ok", "goodbye", "au", "s'il", "bye", "cheers", "salut"),
+    )
+)
 
 
 def _code_word_on_line(
@@ -227,26 +334,130 @@ def _code_word_on_line(
         return None  # a code's unquoted value is the household codes' (codes.py)
     vouched = _VOUCHED.search(lower, line_start, line_end) is not None
     reach = _MAX_CLAUSE if strong is not None or vouched else _MAX_PLAIN_CLAUSE
-    return _value_given(text, lower, after, min(line_end, after + reach))
+    return (
+        _value_given(text, lower, after, min(line_end, after + reach))
+        or _value_said(text, lower, noun, line_start, line_end, strong=strong is not None)
+        or _word_under(text, lower, line_end)
+    )
+
+
+# "give the word peonyfield", "elle doit donner le mot hortensia": the word right after it.
+_SAY_BEFORE = re.compile(
+    r"(?:say|give|tell|know|provide|quote|dire|donner|donne|donnez|dites|donnent)[ ]"
+    r"(?:(?:the|our|your|their|a|le|notre|votre|leur|un)[ ])?(?:(?:family|agreed|secret)[ ])?\Z"
+)
+_SAID_WORD_END = re.compile(
+    r"[.,;!?()\n—–]|[ \t]-[ \t]|[ \t](?:if|si|sinon|otherwise|or|ou|so|donc|and|et|not|pas|when"
+    r"|quand|but|mais|for|pour|on|at|to|in|with|à|au|sur|dans|avec|then|puis|before|avant|after"
+    r"|après|first|d['’]abord)(?![^\W_])"
+)
+_MAX_SAID_WORDS = 2
+_BEFORE_NOUN = 25
+
+
+def _value_said(
+    text: str, lower: str, noun: re.Match[str], line_start: int, line_end: int, *, strong: bool
+) -> tuple[int, int] | None:
+    """The word right after "give the word …", or a strong noun's single word ending the line
+    ("memorable word Harrington")."""
+    after = noun.end()
+    if after >= line_end or lower[after] not in " \t:":
+        return None
+    before = lower[max(line_start, noun.start() - _BEFORE_NOUN) : noun.start()]
+    if _SAY_BEFORE.search(before) is not None:
+        after += len(lower[after:line_end]) - len(lower[after:line_end].lstrip(" \t:-–—"))
+        reach = min(line_end, after + _SAID_REACH)
+        end = _SAID_WORD_END.search(lower, after, reach)
+        return _value(text, after, end.start() if end is not None else reach, most=_MAX_SAID_WORDS)
+    rest = text[after:line_end].strip()
+    if strong and len(rest.split()) == 1 and (rest[0].isupper() or any(map(str.isdigit, rest))):
+        return _value(text, after, line_end)
+    return None
+
+
+# A word given under the line naming it: alone in quotes, after a label per family or month
+# ("Dubois family → "pistachio"", "This month: ARDENNES7"), or as the next speaker's reply.
+_UNDER_LABEL = re.compile(
+    r"[ \t]*(?:[-*•>][ \t]*)?(?:(?P<label>[^\n:=→—–(]{0,30}?)[ \t]*(?::|=|->|→|—|–)[ \t]*)?"
+)
+_REPLY_OPENING = re.compile(
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay)[, ]+)?(?:(?:it['’]?s|its|c['’]est|that['’]s)"
+    r"[ ]+)?",
+    re.I,
+)
+_MAX_UNDER = 6
+
+
+def _word_under(text: str, lower: str, noun_line_end: int) -> tuple[int, int] | None:
+    """The first word given on the lines under the noun's, before a blank line."""
+    position = noun_line_end + 1
+    for _ in range(_MAX_UNDER):
+        if position >= len(text):
+            return None
+        end = end_of_line(text, position)
+        if text[position:end].strip() == "":
+            return None
+        span = _word_on_line_under(text, position, end)
+        if span is not None:
+            return span
+        position = end + 1
+    return None
+
+
+def _word_on_line_under(text: str, start: int, end: int) -> tuple[int, int] | None:
+    speaker = SPEAKER.match(text, start, end)
+    if speaker is not None:
+        opening = _REPLY_OPENING.match(text, speaker.end(), end)
+        value_start = opening.end() if opening is not None else speaker.end()
+        value_end = _VALUE_END.search(text.lower(), value_start, end)
+        return _value(text, value_start, value_end.start() if value_end is not None else end)
+    label = _UNDER_LABEL.match(text, start, end)
+    value_start = label.end() if label is not None else start
+    quoted = _QUOTED.match(text, value_start, end)
+    if quoted is not None and text[quoted.end() : end].strip() == "":
+        return _said_value(text, quoted.start(1), quoted.end(1))
+    if label is None or label["label"] is None:
+        return None  # an unquoted word alone is any line
+    if not label["label"].strip() or any(map(str.isdigit, label["label"])):
+        return None
+    return _value(text, value_start, end)
 
 
 def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -> bool:
     """A plain noun names a word given at a door when something is opened, released or
     collected around it, and it is said or given, or that is what it is for: "the word for the
-    babysitter", "le mot pour récupérer", "crèche pick-up: password is …"."""
-    context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-    if _LETTING.search(context) is None:
-        return False
+    babysitter", "le mot pour récupérer", "crèche pick-up: password is …"; or when someone
+    will ask for it and the reader is told what to answer. The line is read before the wider
+    context around it."""
+    if _is_challenged(lower, line_start, line_end):
+        return True
     near = lower[max(line_start, noun.start() - _NEAR) : min(line_end, noun.end() + _NEAR)]
-    return (
+    said = (
         noun["safe"] is not None
         or _VOUCHED.search(lower, line_start, line_end) is not None
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
     )
+    context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
+    return said and _LETTING.search(context) is not None
 
 
 _NEAR = 20  # "crèche pick-up: password is …", "le mot pour récupérer c'est …"
+
+
+def _is_challenged(lower: str, line_start: int, line_end: int) -> bool:
+    line = lower[line_start:line_end]
+    return ("ask" in line or "demand" in line) and _CHALLENGED.search(line) is not None
+
+
+# Someone will ask for the word and the reader is told what to answer: a challenge, wherever
+# it is met ("the driver will ask for the word — say 'confetti'", "il vous demandera le mot,
+# répondez « Bastille »").
+_CHALLENGED = re.compile(
+    r"(?<![^\W_])(?:asks?|asking|will[ ]ask|['’]ll[ ]ask|demand\w*)[ ](?:for[ ])?(?:the|a|le|un)[ ]"
+    r"(?:\w+[ ])?(?:word|mot|password|mot[ ]de[ ]passe|passphrase)(?![^\W_])[^\n]{0,40}?"
+    r"(?<![^\W_])(?:say|answer|reply|répondez|répondre|répondez|dites|dire)(?![^\W_])"
+)
 # What a word is for when it names what it is for: a child collected, a babysitter's word.
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
@@ -289,23 +500,34 @@ def _value_given(text: str, lower: str, after: int, reach: int) -> tuple[int, in
 
 # What a security question asks about: phrases, not single words ("school" alone is a school).
 _TOPIC = re.compile(
-    r"(?<![^\W_])(?:(?:mother['’]?s[ ]|mum['’]?s[ ]|mom['’]?s[ ])?maiden[ ]name"
-    r"|(?:name[ ]of[ ](?:your[ ])?)?first[ ](?:pet|dog|cat|school|teacher|car|job|employer"
-    r"|concert|boss|love|crush)(?:['’]s[ ]name)?|pet['’]s[ ]name|childhood[ ]\w+"
+    r"(?<![^\W_])(?:(?:mother['’]?s[ ]|mothers[ ]|mum['’]?s[ ]|mom['’]?s[ ])?maiden[ ]name"
+    r"|(?:name[ ]of[ ](?:your[ ]|my[ ])?)?first[ ](?:pet|dog|cat|school|teacher|car|job|employer"
+    r"|concert|boss|love|crush|house|bike|holiday|album|manager|girlfriend|boyfriend|kiss"
+    r"|record|phone|flat|street|book|film|movie|toy|computer|console|trip|club)(?:['’]s[ ]name)?"
+    r"|name[ ]of[ ](?:your|my)[ ]first[ ]\w+"
+    r"|pet['’]s[ ]name|childhood[ ]\w+"
     r"|(?:city|town|place|village)[ ](?:of[ ]birth|(?:you[ ]were[ ])?born(?:[ ]in)?)"
-    r"|birth[ ](?:city|town|place)|(?:primary|secondary|high|junior)[ ]school"
+    r"|birth[ ](?:city|town|place)|born[ ]in|(?:primary|secondary|high|junior)[ ]school"
     r"|favou?rite[ ](?:teacher|film|movie|book|food|colou?r|band|team|sport|holiday|place"
-    r"|car|author|animal|singer|song|dish|meal)|street[ ](?:you[ ])?grew[ ]up[ ]on"
+    r"|car|author|animal|singer|song|dish|meal|flower|fruit|season|game|toy|drink|dessert"
+    r"|hobby|actor|actress|poem|hymn|subject|city|country|cartoon|character|artist|player"
+    r"|album|drummer|composer|painter)"
+    r"|street[ ](?:did[ ])?(?:you[ ])?gr[eo]w[ ]up[ ]on|where[ ]did[ ]you[ ]grow[ ]up"
     r"|(?:father|dad|mother|mum|mom)['’]?s[ ](?:middle|first)[ ]name|where[ ]you[ ]met\w*"
     r"|best[ ]friend|honeymoon|dream[ ]job"
-    r"|nom[ ]de[ ]jeune[ ]fille|premier[ ](?:animal|chien|chat|instituteur|employeur|amour"
-    r"|patron|concert)|premi[eè]re[ ](?:voiture|[ée]cole|institutrice|ma[îi]tresse)"
-    r"|(?:ville|lieu)[ ](?:de[ ]naissance|natale?)"
-    r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleur[ ]ami"
+    r"|nom[ ](?:de[ ])?jeune[ ]fille|premier[ ](?:animal|chien|chat|instituteur|employeur|amour"
+    r"|patron|concert|professeur|prof|bateau|ma[îi]tre|travail|emploi|appartement|vélo|disque"
+    r"|album|voisin|livre|film|jouet|ordinateur|téléphone|voyage|poste|club|baiser)"
+    r"|premi[eè]re[ ](?:voiture|[ée]cole|institutrice|ma[îi]tresse|moto|maison"
+    r"|chanson|prof|professeure)|nom[ ]d[eu][ ](?:votre|ton|mon|son)[ ]premi[eè]re?[ ]\w+"
+    r"|(?:ville|lieu)[ ](?:de[ ])?(?:naissance|natale?)|n[ée]e?[ ]à"
+    r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleure?[ ]amie?"
     r"|(?:instituteur|institutrice|professeur|prof|ma[îi]tresse|film|livre|plat|couleur"
-    r"|chanteur|sport|équipe)[ ]pr[ée]f[ée]r[ée]e?|(?:profession|m[ée]tier)[ ]d[ue][ ]p[èe]re"
+    r"|chanteur|chanteuse|sport|équipe|fleur|cantique|chanson|dessert|boisson|jouet|auteur"
+    r"|acteur|actrice|mati[èe]re|fruit|saison|jeu|h[ée]ros|personnage|po[èe]me|groupe)"
+    r"[ ]pr[ée]f[ée]r[ée]e?|(?:profession|m[ée]tier)[ ]d[ue][ ]p[èe]re"
     r"|deuxi[èe]me[ ]pr[ée]nom|[ée]cole[ ]primaire|lieu[ ]de[ ]rencontre|rue[ ]d['’]enfance"
-    r"|m[ée]tier[ ]r[êe]v[ée]"
+    r"|m[ée]tier[ ]r[êe]v[ée]|lune[ ]de[ ]miel|voyage[ ]de[ ]noces"
     r"|(?:where|in[ ]which[ ]\w+)[ ]did[ ]you[ ](?:first[ ])?meet|rencontr[ée]e?[ ](?:votre|ton|ta"
     r"|son|sa)[ ](?:conjoint|mari|femme|[ée]pou\w*|compagn\w*|partenaire)"
     r"|(?:childhood|school)[ ]nickname|surnom(?:[ ]d['’]enfance)?|nickname[ ]as[ ]a[ ]child"
@@ -319,10 +541,11 @@ _TOPIC_LITERALS = (
     *("maiden", "first ", "pet's", "pet’s", "childhood", "born", "birth", "school", "favo"),
     *("grew up", "middle name", "first name", "where you met", "best friend", "honeymoon"),
     *("dream job", "jeune fille", "premier ", "première ", "premiere ", "naissance", "natal"),
-    *("enfance", "meilleur ami", "préf", "pref", "métier", "metier", "profession", "deuxième"),
+    *("enfance", "meilleur", "préf", "pref", "métier", "metier", "profession", "deuxième"),
     *("deuxieme", "primaire", "rencontr", "you meet", "you first meet", "nickname", "surnom"),
     *("you lived", "rue où", "ville où", "of your first", "de votre premi", "de ta premi"),
-    *("de ton premi", "oldest", "aînée de vos", "aîné de vos"),
+    *("de ton premi", "oldest", "aînée de vos", "aîné de vos", "grow up", "lune de miel"),
+    *("jeune_fille", "first_", "premier_", "première_", "née à", "né à", "voyage de noces"),
 )
 # What says a note's questions are security questions, or its values their answers.
 _SECURITY_CONTEXT = re.compile(
@@ -331,50 +554,157 @@ _SECURITY_CONTEXT = re.compile(
     r"|login|bank|banque|building[ ]society|pension|portal|account|compte|espace[ ]client"
     r"|online|en[ ]ligne|mutuelle|insurance|assurance|recovery|récupération)(?![^\W_])"
 )
+# What says the answers are a game's, a form's or a page's: no account is behind them.
+_NO_ACCOUNT = re.compile(
+    rf"(?<![^\W_])(?:{GAMES}|faq|icebreaker"
+    r"|brise-glace|form|formulaire|fiche|inscription|questionnaire|survey|sondage|enquête"
+    r"|interview|entretien|roman|novel|character|personnage|exercise|exercice|lesson|leçon"
+    r"|students|élèves|homework|devoirs)(?![^\W_])"
+)
+# A line that says its values are answers: what lets them follow their question without a mark.
+_ANSWERS_SAID = re.compile(
+    r"(?<![^\W_])(?:security|sécurité|securite|secret|secrète?s?|memorable|answers?|réponses?"
+    r"|reponses?|qs|questions?)(?![^\W_])"
+)
 _ANSWER_SEPARATOR = re.compile(
     r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
     r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
-    r"|->|→|=>|⇒|=|:|—|–|[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|->|→|=>|⇒|=|:|—|–|\||[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|(?<=['\"’”»?])[ \t]*(?:i[ ](?:say|put|said|answered)|je[ ](?:dis|réponds|mets)"
+    r"|j['’]ai[ ](?:mis|dit|répondu))[ \t]*:?"
     r"|(?<=\?)(?=[ \t])(?![ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-]))[ \t]*"
 )
 # The next line's answer: "-> Biscuit", "a: Linthorpe Road", "R : rue des Tanneurs".
 _ANSWER_LINE = re.compile(
     r"[ \t]*(?:->|→|=>|⇒|(?:a|r|answer|réponse|reponse)[ \t]*[:.)-])[ \t]*", re.I
 )
-_ANSWER_END = re.compile(r"[;\n]|[ \t]\(|[.,][ \t]|[.,]?$|[ \t](?:et|and)[ \t]+\Z", re.M)
+# An answer ends at the next item; a title's full stop ("M. Garnier", "St. Mary's") does not.
+_ANSWER_END = re.compile(
+    r"[;|\n]|[ \t]/[ \t]|[ \t]\(|,[ \t]|[ \t][^\w\s'’«»\"“”.,-]"
+    r"|(?<![ \t(]m)(?<![ \t]mr)(?<![ \t]dr)(?<![ \t]st)"
+    r"(?<![ \t]mrs)(?<![ \t]mme)\.[ \t]|[.,]?$|[ \t](?:et|and)[ \t]+\Z",
+    re.M,
+)
 _MAX_ANSWER = 80  # an answer is a few words: a flood of questions on one line is read once
+_MAX_ANSWER_WORDS = 6  # "bal du 14 juillet à Sète", "école Jules-Ferry de Niort"
 _MAX_QUESTION_TAIL = 40  # "nom de jeune fille de sa mère : …", "favourite car?' I put: …"
-_REPORTED = re.compile(r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:i[ ]put|j['’]ai[ ]mis)?[ \t]*")
+_REPORTED = re.compile(
+    r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:(?:i[ ])?(?:put|say)|j['’]ai[ ]mis|dire|répondre|answer)?"
+    r"[ \t]*"
+)
+# A question answered without a mark: "maiden name Pritchard, born in Swansea, first dog Rusty".
+_BARE = re.compile(r"[ \t]+(?=[A-ZÀ-Ý])")
+_MIN_BARE = 2
+_ASKED_NEAR = 2  # lines: two questions each answered after its "?" or its quotes vouch for each
+_CONTEXT_LINES = 3
+_TABLE_LINES = 8  # a table's or a list's rows under the heading that says what they are
 
 
 def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    answers: list[tuple[int, int, int]] = []  # line start, answer span
+    answers: list[tuple[int, int, int, bool]] = []  # line start, answer span, asked
     for line_start, line_end in lines_with(lower, _TOPIC_LITERALS):
-        topics = list(_TOPIC.finditer(lower, line_start, line_end))
-        if not topics:
-            continue
-        ends = [topic.start() for topic in topics[1:]] + [line_end]
-        spans = [
-            _answer_after(text, lower, topic.end(), line_end, before=next_topic)
-            for topic, next_topic in zip(topics, ends, strict=True)
-        ]
-        if None in spans[:-1]:
-            continue  # "options: first pet, first school, favourite teacher — pick one": a list
-        answers.extend((line_start, *span) for span in spans if span is not None)
+        answers.extend(_answers_on_line(text, lower, line_start, line_end))
+    asked = [line_start for line_start, _, _, was_asked in answers if was_asked]
     secure: dict[int, bool] = {}  # per line: a flood of answers on one line reads it once
-    for line_start, start, end in answers:
+    for line_start, start, end, was_asked in answers:
         if line_start not in secure:
-            secure[line_start] = _says_security(lower, line_start)
+            secure[line_start] = (
+                _says_security(lower, line_start)
+                or (was_asked and _asked_beside(lower, line_start, asked))
+                or _OWN_QUESTION.match(lower, line_start) is not None
+            )
         if secure[line_start]:
             yield ("security-answer", start, end)
+    for line_start, line_end in lines_with(lower, _ITEM_LITERALS):
+        yield from _listed_answers(text, lower, line_start, line_end)
+
+
+# Questions asked of nobody but an account's owner: a line giving one needs no heading.
+_OWN_QUESTION = re.compile(
+    r"[ \t>*-]*(?:(?:name[ ]of[ ](?:your|my)[ ])?first[ ]pet(?:['’]s[ ]name)?|pet['’]s[ ]name"
+    r"|(?:nom[ ]d[eu][ ](?:votre|mon|ton)[ ])?premier[ ]animal(?:[ ]de[ ]compagnie)?)"
+    r"[ \t]*(?::|=|->|→|—|–)"
+)
+# Answers listed by one word each under a line saying they are answers: "maiden - ferreira /
+# pet - noodle / town - dundee", "mère - dubois / animal - pistache / ville - nancy".
+_ITEM_LITERALS = (" / ", " ; ", " | ")
+_ITEM_SPLIT = re.compile(r"[ \t][/;|][ \t]")
+_ANSWER_ITEM = re.compile(
+    r"[ \t>*|-]*(?P<key>[^\W\d_]+(?:[ ][^\W\d_]+)?)[ \t]*(?:-|–|—|:|=|->|→)[ \t]*(?P<value>.+)"
+)
+_ITEM_TOPICS = frozenset(
+    (
+        *("maiden", "pet", "dog", "cat", "town", "city", "school", "car", "teacher", "friend"),
+        *("street", "born", "birthplace", "nickname", "boss", "job", "mother", "mum", "mom"),
+        *("father", "dad", "colour", "color", "film", "book", "food", "band", "team", "mère"),
+        *("père", "animal", "chien", "chat", "ville", "école", "voiture", "ami", "amie", "rue"),
+        *("naissance", "surnom", "patron", "métier", "plat", "couleur", "instituteur", "prof"),
+        *("institutrice", "maîtresse", "honeymoon", "jeune fille", "maiden name", "first pet"),
+    )
+)
+
+
+def _listed_answers(
+    text: str, lower: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    spans: list[tuple[int, int]] = []
+    position = line_start
+    for part in (*_ITEM_SPLIT.split(lower[line_start:line_end]), ""):
+        item = _ANSWER_ITEM.fullmatch(part)
+        if item is not None and item["key"] in _ITEM_TOPICS:
+            start = position + item.start("value")
+            span = _value(text, start, position + len(part), name=True)
+            if span is not None:
+                spans.append(span)
+        position += len(part) + 3
+    if len(spans) < _MIN_BARE or not _says_answers(lower, line_start):
+        return
+    for span in spans:
+        yield ("security-answer", *span)
+
+
+def _says_answers(lower: str, line_start: int) -> bool:
+    """The line or one of the three above says it holds answers, and no quiz's or form's."""
+    above = line_start
+    for _ in range(_CONTEXT_LINES):
+        if above > 0:
+            above = start_of_line(lower, above - 1)
+    window = lower[above : end_of_line(lower, line_start)]
+    return _ANSWERS_SAID.search(window) is not None and _NO_ACCOUNT.search(window) is None
+
+
+def _answers_on_line(
+    text: str, lower: str, line_start: int, line_end: int
+) -> Iterator[tuple[int, int, int, bool]]:
+    line = lower[line_start:line_end].replace("_", " ")  # "premier_animal: Oscar"
+    topics = list(_TOPIC.finditer(line))
+    if not topics:
+        return
+    ends = [line_start + topic.start() for topic in topics[1:]] + [line_end]
+    found = [
+        _answer_after(text, lower, line_start + topic.end(), line_end, before=next_topic)
+        for topic, next_topic in zip(topics, ends, strict=True)
+    ]
+    if None in found[:-1]:
+        if any(found) or _ANSWERS_SAID.search(line) is None:
+            return  # "options: first pet, first school, favourite teacher — pick one": a list
+        found = [  # "gran's bank qs: maiden name Pritchard, born in Swansea, first dog Rusty"
+            _bare_answer(text, lower, line_start + topic.end(), next_topic)
+            for topic, next_topic in zip(topics, ends, strict=True)
+        ]
+        if sum(answer is not None for answer in found) < _MIN_BARE:
+            return
+    for answer in found:
+        if answer is not None:
+            yield (line_start, *answer)
 
 
 def _answer_after(
     text: str, lower: str, after: int, line_end: int, *, before: int
-) -> tuple[int, int] | None:
+) -> tuple[int, int, bool] | None:
     """The answer after the question's separator on its line, before the next question, or on
     the next line after an arrow or "a:"; a question without one (a list of questions, a
-    policy) has none."""
+    policy) has none. Whether the question was asked (a "?" or quotes before the answer)."""
     reach = min(before, after + _MAX_QUESTION_TAIL)
     separator = _ANSWER_SEPARATOR.search(lower, after, reach)
     if separator is not None:
@@ -384,24 +714,73 @@ def _answer_after(
         # "surnom d'enfance = Pitchoun et plat préféré = …": the next question ends the answer
         limit = bound + 1 if bound < before else before
         end = _ANSWER_END.search(lower, start, limit)
-        span = _value(text, start, end.start() if end is not None else bound, name=True)
-        return span if span is not None and "?" not in lower[span[0] : span[1]] else None
-    if lower[after:line_end].strip(" ?'\"’”") == "" and line_end < len(lower):
+        span = _value(
+            text,
+            start,
+            end.start() if end is not None else bound,
+            name=True,
+            most=_MAX_ANSWER_WORDS,
+        )
+        if span is None or "?" in lower[span[0] : span[1]]:
+            return None
+        asked = any(mark in lower[after:start] for mark in "?'’»\"")
+        return (*span, asked)
+    rest = lower[after:line_end].strip(" ?'\"’”»")
+    if line_end < len(lower) and (rest == "" or lower[after:line_end].rstrip().endswith("?")):
+        if len(rest) > _MAX_QUESTION_TAIL:
+            return None
         answer = _ANSWER_LINE.match(text, line_end + 1)
         if answer is not None:
-            return _value(text, answer.end(), end_of_line(text, answer.end()), name=True)
+            below_end = end_of_line(text, answer.end())
+            span = _value(text, answer.end(), below_end, name=True, most=_MAX_ANSWER_WORDS)
+            return None if span is None else (*span, True)
+        if _ANSWERS_SAID.search(lower, start_of_line(lower, after), after) is not None:
+            return _bare_line(text, line_end + 1)  # "réponse à la question : … ?⏎Simca"
     return None
 
 
+def _bare_answer(text: str, lower: str, after: int, before: int) -> tuple[int, int, bool] | None:
+    """A capitalised name right after its question, up to the next comma."""
+    bare = _BARE.match(text, after)
+    if bare is None:
+        return None
+    end = _ANSWER_END.search(lower, bare.end(), before)
+    span = _value(text, bare.end(), end.start() if end is not None else before, name=True)
+    return None if span is None else (*span, False)
+
+
+def _bare_line(text: str, start: int) -> tuple[int, int, bool] | None:
+    """The next line alone, one or two words: the answer under its question."""
+    end = end_of_line(text, start)
+    if "?" in text[start:end]:
+        return None
+    span = _value(text, start, end, name=True, most=2)
+    return None if span is None else (*span, True)
+
+
+def _asked_beside(lower: str, line_start: int, asked: list[int]) -> bool:
+    """Two personal questions, each answered after its "?" or its quotes, side by side: a
+    list of security answers whatever its heading ("Box office PayPal⏎- What street did you
+    grow up on? Alder Close⏎- Childhood best friend? Tamsin")."""
+    for other in asked:
+        low, high = min(other, line_start), max(other, line_start)
+        if (other == line_start and asked.count(other) > 1) or (
+            other != line_start and lower.count("\n", low, high) <= _ASKED_NEAR
+        ):
+            return _NO_ACCOUNT.search(lower, low, end_of_line(lower, high)) is None
+    return False
+
+
 def _says_security(lower: str, line_start: int) -> bool:
-    """The answer's line or one of the three above says security questions or answers."""
+    """The answer's line or one of the three above says security questions or answers, or
+    the heading of its table or list does; a quiz, a form or a story says no account."""
     above = line_start
-    for _ in range(3):
-        if above == 0:
+    for count in range(_TABLE_LINES):
+        if above == 0 or (count >= _CONTEXT_LINES and lower[above - 2 : above] == "\n\n"):
             break
         above = start_of_line(lower, above - 1)
     window = lower[above : end_of_line(lower, line_start)]
-    return _SECURITY_CONTEXT.search(window) is not None
+    return _SECURITY_CONTEXT.search(window) is not None and _NO_ACCOUNT.search(window) is None
 
 
 # --- recovery and backup codes ----------------------------------------------------------------

@@ -18,7 +18,11 @@ a secret's noun lets them pass:
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
 - a mask: one letter repeated ("xxxxxxxx", "XXXX-XXXX") stands for a value still to fill in;
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
-  coffre", "kept in 1Password"): they locate the value, they are not it.
+  coffre", "kept in 1Password"): they locate the value, they are not it;
+- a game's answer ("Quiz night Q: … A: Newport Pagnell", "Quiz de la fête⏎Réponse : 1754"):
+  a quiz, a riddle or a crossword on the value's line or just above, no password on its line;
+- an example of what not to do ("pas de prénoms dans les mots de passe, genre Filou2008",
+  "don't use your pet's name + birth year, e.g. Rex1990"): a bad password cited, not used.
 """
 
 import re
@@ -220,3 +224,50 @@ _OPTION = re.compile(r"[ \t]+--?[A-Za-z]")
 def is_piped_command(text: str, end: int) -> bool:
     """ "kubectl get secret … | base64 -d": the word after " | " takes options, a command."""
     return _OPTION.match(text, end) is not None
+
+
+# A game's questions and answers: what a quiz asks is public.
+GAMES = (
+    r"quiz\w*|trivia|riddles?|devinettes?|crosswords?|mots[ ]croisés|charades?|blind[ ]test"
+    r"|jeopardy|pub[ ]quiz"
+)
+_GAME = re.compile(rf"(?<![^\W_])(?:{GAMES})(?![^\W_])")
+_PASSWORD_NOUN = re.compile(
+    r"(?<![^\W_])(?:pass\w*|mdp|mot[ ]de[ ]passe|pin|code|wi-?fi|login|identifiant\w*)(?![^\W_])"
+)
+_GAME_LINES = 3
+
+
+def is_game_answer(lower: str, start: int) -> bool:
+    """The value's line, or one of the lines just above it, is a quiz's or a riddle's, and its
+    own line names no password or code."""
+    line_start, line_end = start_of_line(lower, start), end_of_line(lower, start)
+    if _PASSWORD_NOUN.search(lower, line_start, line_end) is not None:
+        return False
+    above = line_start
+    for _ in range(_GAME_LINES):
+        if above > 0:
+            above = start_of_line(lower, above - 1)
+    return _GAME.search(lower, above, line_end) is not None
+
+
+# "like Rex1990", "genre Filou2008", "du type Minou2015", "e.g. Fluffy2010" in advice.
+_EXAMPLE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:e\.g\.|eg|like|such[ ]as|for[ ](?:example|instance)|genre|du[ ]type|type"
+    r"|par[ ]exemple|ex\.|style|comme)[ \t:,]*\Z"
+)
+_ADVICE = re.compile(
+    r"(?<![^\W_])(?:don['’]t|do[ ]not|never|avoid|no|not|bad|weak|tips?|advice|pas|ni|jamais"
+    r"|évite\w*|éviter|interdit\w*|conseils?|mauvais|faibles?|formation|training)(?![^\W_])"
+)
+_EXAMPLE_REACH = 20
+
+
+def is_cited_example(lower: str, start: int) -> bool:
+    """The value follows "like", "e.g.", "genre" in a line of advice against it."""
+    line_start = start_of_line(lower, start)
+    before = lower[max(line_start, start - _EXAMPLE_REACH) : start]
+    return (
+        _EXAMPLE_BEFORE.search(before) is not None
+        and _ADVICE.search(lower, line_start, start) is not None
+    )

@@ -410,19 +410,43 @@ def _non_blank_above(text: str, lines: list[tuple[int, int]], index: int) -> int
 
 # --- ending a hint's formula ------------------------------------------------------------------
 
-_FORMULA = re.compile(
+# A date in words, which a formula turns into digits ("l'anniversaire de la directrice, 11 mai
+# → 1105", "mum's birthday, 5 July, so 0507").
+_SPELT_DATE = (
+    r"(?<![^\W_])[0-9]{1,2}(?:st|nd|rd|th|er)?[ ](?:jan|feb|fév|fev|mar|apr|avr|may|mai|jun|juin"
+    r"|jul|juil|aug|août|aout|sep|oct|nov|dec|déc)[^\W\d_]*(?![^\W_])"
+)
+# What a formula is made of, then how its parts are joined or changed.
+_FORMULA_PARTS = (
     r"(?<![^\W_])(?:name|nom|prénom|year|année|an|dog|cat|chien|chat|pet|birthday|anniv\w*"
-    r"|usual|habituel|number|numéro|date)(?![^\W_])[^\n]{0,80}?"
-    r"(?:\+|(?<![^\W_])(?:then|puis|suivi de|followed by|plus)(?![^\W_]))"
-    r"[^\n]{0,60}(?:(?<![^\W_])(?:so|donc|soit)(?![^\W_])|=|→|->|,|:)[ \t]*\Z",
+    r"|usual|habituel|number|numéro|date|nickname|surnom|band|groupe|team|équipe|shirt|maillot"
+    r"|flat|appart\w*|street|rue|lot|initials|initiales|maiden|same[ ]as|même[ ]que)(?![^\W_])"
+    r"[^\n]{0,80}?"
+    r"(?:\+|(?<![^\W_])(?:then|puis|suivi de|followed by|plus|twice|deux[ ]fois|backwards"
+    r"|à[ ]l['’]envers|reversed)(?![^\W_])|" + _SPELT_DATE + ")"
+)
+_FORMULA = re.compile(
+    _FORMULA_PARTS + r"[^\n]{0,60}(?:(?<![^\W_])(?:so|donc|soit|i\.e\.|ie)(?![^\W_])|=|→|->|,|:)"
+    r"[ \t]*\Z",
     re.IGNORECASE,
 )
+# A formula ending its line, the value it makes alone on the next ("dog's name twice and the
+# flat number⏎MaxMax42").
+_FORMULA_LINE = re.compile(_FORMULA_PARTS + r"[^\n]{0,60}\Z", re.IGNORECASE)
 # The formula's nouns, rarer in prose than its joiners ("puis", "then", "+"): where it is read.
 _FORMULA_STEMS = (
     *("name", "nom", "year", "année", "dog", "cat", "chien", "chat", "pet", "birthday"),
-    *("anniv", "usual", "habituel", "number", "numéro", "date"),
+    *("anniv", "usual", "habituel", "number", "numéro", "date", "nickname", "surnom", "band"),
+    *("groupe", "team", "équipe", "shirt", "maillot", "flat", "appart", "street", "rue", "lot"),
+    *("initials", "initiales", "maiden", "same as", "même que"),
 )
 _FORMULA_REACH = 200
+# What a formula makes: a made password, or letters and digits mixed ("Rex2011", "ASSE_10"),
+# or digits with a symbol or four or more ("81025090#", "1414"), not a year alone.
+_FORMULA_VALUE = re.compile(
+    r"(?=[^\s]*[0-9])(?=[^\s]*[^\W\d_])[^\W_][\w!#$%*?@&-]{3,30}|[0-9]{4,12}[!#$%*?@]{0,3}"
+)
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 
 
 def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
@@ -440,10 +464,50 @@ def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 text.rfind(" ", line_start, line_end), text.rfind("\t", line_start, line_end)
             )
             value = _value_at(text, last + 1) if last > position else None
-            if value is None or made_shape(value[2]) not in (Shape.DIGITS, Shape.SYMBOL):
-                continue
-            if _FORMULA.search(text, max(line_start, value[0] - _FORMULA_REACH), value[0]):
+            if (
+                value is not None
+                and _is_formula_value(value[2], lower[line_start : value[0]])
+                and _FORMULA.search(text, max(line_start, value[0] - _FORMULA_REACH), value[0])
+            ):
                 yield value[0], value[1]
+                continue
+            below = _value_under_a_formula(text, line_start, line_end)
+            if below is not None:
+                yield below
+
+
+def _is_formula_value(value: str, formula: str) -> bool:
+    """Digits alone are made only by a formula that repeats, reverses, joins or marks them
+    ("lot 14 twice → 1414", "date backwards with a # on the end, so 81025090#", "le numéro du
+    centre puis l'année, 17 et 1952 → 171952"): a sum gives digits too."""
+    if made_shape(value) in (Shape.DIGITS, Shape.SYMBOL, Shape.JOINED):
+        return True
+    if _FORMULA_VALUE.fullmatch(value) is None or _YEAR.fullmatch(value) is not None:
+        return False
+    return not value.isdigit() or _DIGITS_MADE.search(formula) is not None
+
+
+_DIGITS_MADE = re.compile(
+    r"(?<![^\W_])(?:twice|deux[ ]fois|backwards|à[ ]l['’]envers|reversed|doubled?|doublé|then"
+    r"|puis|followed[ ]by|suivi[ ]de)(?![^\W_])|" + _SPELT_DATE,
+    re.IGNORECASE,
+)
+
+
+def _value_under_a_formula(text: str, line_start: int, line_end: int) -> tuple[int, int] | None:
+    """The next line's one word, when the formula's line ends without its value."""
+    if line_end >= len(text):
+        return None
+    below = text[line_end + 1 : end_of_line(text, line_end + 1)].strip()
+    if not below or " " in below or "\t" in below:
+        return None
+    value = _value_at(text, line_end + 1)
+    formula = text[max(line_start, line_end - _FORMULA_REACH) : line_end]
+    if value is None or value[2] != below.strip(_LEADING + _TRAILING):
+        return None
+    if not _is_formula_value(value[2], formula) or not _FORMULA_LINE.search(formula):
+        return None
+    return value[0], value[1]
 
 
 # --- a chat reply -------------------------------------------------------------------------------
