@@ -130,7 +130,7 @@ USERS_SECRETS = [
     ("Storage unit padlock: 4-1-9-7", "4-1-9-7"),
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
     ("| Compte | MDP |\n| --- | --- |\n| Ameli | Sapin#Blanc12 |", "Sapin#Blanc12"),
-    ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
+    ("Account\tPassword\nsteam\trocket-gull-3", "rocket-gull-3"),
     ("Ana: c'est quoi le digicode ?\nMoi : 7 2 4 9 puis la clé", "7 2 4 9"),
 ]
 USERS_PROSE = [
@@ -170,7 +170,7 @@ def test_a_slot_that_overlaps_a_rules_finding_adds_nothing() -> None:
 # Written after the scorer, in wording of their own; the rules alone let each of them through.
 RULES_MISSED = [
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
-    ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
+    ("Account\tPassword\nsteam\trocket-gull-3", "rocket-gull-3"),
     ("Tom: hey what did you set the bike lock to?\nMe: 0-4-1", "0-4-1"),
     (
         "Pour le coffre de l'armoire, la combinaison c'est gauche 12 droite 34 gauche 56",
@@ -415,21 +415,25 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
 @pytest.mark.parametrize(
     ("path", "keyword", "token", "card", "flagged"),
     [
-        (TRAIN_A_CORPUS, 170, 10, 10, 0),  # blind on the code before: 133/180, 10, 10, 2 of 180
+        (TRAIN_A_CORPUS, 171, 10, 10, 0),  # blind on the code before: 133/180, 10, 10, 2 of 180
         (TRAIN_B_CORPUS, 167, 30, 10, 0),  # blind: 155/170, 29, 10, 8 of 190
         (TRAIN_C_CORPUS, 172, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
-        (TRAIN_D_CORPUS, 145, 10, 10, 0),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_D_CORPUS, 148, 10, 10, 0),  # blind: 58/180, 10, 10, 4 of 180
         (TRAIN_E_CORPUS, 158, 10, 10, 0),  # blind: 136/160, 10, 10, 3 of 200
         # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
-        # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
-        (TRAIN_F_CORPUS, 166, 10, 10, 3),
+        # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command; told
+        # apart since: lookalikes.is_model_number, a command's output in quotes)
+        (TRAIN_F_CORPUS, 166, 10, 10, 0),
         # blind: 52/180 and 1 of 180 flagged on the session's start; 96/180 with the session's
         # rules, written without reading it; 122/180 after the next session's rules and line
-        # scorer; the slot weights are not yet fitted on it
-        (TRAIN_G_CORPUS, 122, 0, 0, 1),
+        # scorer; the slot weights are not yet fitted on it; 125 and none flagged after its
+        # logins under a machine or a service (made_passwords.py) and examples (lookalikes.py)
+        (TRAIN_G_CORPUS, 125, 0, 0, 0),
         # blind: 110/180 and 5 of 180 flagged on the session's start; 132/180 and 4 flagged after
-        # its merges (126 without the line scorer); not yet studied
-        (TRAIN_H_CORPUS, 132, 0, 0, 4),
+        # its merges (126 without the line scorer); 146 and none flagged after its logins and
+        # network keys with no secret noun (made_passwords.py), quiz answers, trades' register
+        # numbers and standard spoken words told apart
+        (TRAIN_H_CORPUS, 146, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

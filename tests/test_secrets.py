@@ -285,7 +285,7 @@ HOLDOUT_FLOORS = (
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
@@ -317,8 +317,9 @@ HOLDOUT_FLOORS = (
     # gym, an estate agent, a research lab, a riding stable, a parish office, a family moving
     # house), measured once on the code of the session's start and once after its merges: 141
     # then 150 of 160 (88.1 % then 93.8 %; 147 without the line scorer), all tokens and cards,
-    # 1 then 1 of 200 flagged; not yet studied
-    HoldoutFloor(HOLDOUT15_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=1),
+    # 1 then 1 of 200 flagged; then its logins under a service (made_passwords.py) and its false
+    # alarm (a Gas Safe registration number, features.py): 152, none flagged
+    HoldoutFloor(HOLDOUT15_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
 )
 
 
@@ -336,14 +337,15 @@ def test_spent_holdout_levels_hold_as_a_floor(floor: HoldoutFloor) -> None:
 def test_second_dev_corpus_levels_hold() -> None:
     """Written before the window scoring to check it generalises: the guard caught 26 of its 61
     secrets and flagged 5 of its 62 hard negatives; the window's first version caught 53 (its
-    misses were then studied, so this is no blind number). Still flagged: 'password is
-    Tr0ub4dor&3 in the xkcd comic', which reads like a password given."""
+    misses were then studied, so this is no blind number). 'password is Tr0ub4dor&3 in the
+    xkcd comic, a famous bad example', flagged until the guard read examples as such
+    (lookalikes.is_given_as_an_example), passes now."""
     corpus = load_corpus(DEV2_CORPUS)
     positives = [entry for entry in corpus if entry.family is not None]
     negatives = [entry for entry in corpus if entry.family is None]
     assert (len(positives), len(negatives)) == (61, 62)
     assert sum(find_secret(entry.text) is not None for entry in positives) >= 59
-    assert sum(find_secret(entry.text) is not None for entry in negatives) <= 1
+    assert sum(find_secret(entry.text) is not None for entry in negatives) == 0
 
 
 @pytest.mark.parametrize(
@@ -1384,7 +1386,7 @@ def test_fourth_dev_corpus_levels_hold() -> None:
         "explained": 10,
         "labels": 11,
     }
-    assert sum(find_secret(entry.text) is not None for entry in negatives) <= 1
+    assert sum(find_secret(entry.text) is not None for entry in negatives) == 0
 
 
 @pytest.mark.parametrize(

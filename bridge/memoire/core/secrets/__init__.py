@@ -41,7 +41,11 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_amount_or_range,
+    is_given_as_an_example,
+    is_other_band,
     is_piped_command,
+    is_quiz_answer,
+    is_security_mode,
     says_where_it_is,
 )
 from memoire.core.secrets.made_passwords import find_made_passwords
@@ -118,7 +122,19 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     lower = lowered(text)
     yield from _scan_spelt(text, lower)
     yield from _find_behind_misspelt_nouns(text, lower)
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_line_secrets(text, lower))
+    for rule, start, end in find_line_secrets(text, lower):
+        if not _is_no_line_value(text, lower, start, end):
+            yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
+
+
+def _is_no_line_value(text: str, lower: str, start: int, end: int) -> bool:
+    """What the slots also take for no value (slots.py): a Wi-Fi's security mode ("key:
+    WPA2_Personal"), a quiz's answer, an example ("évitez les mots de passe genre Soleil2024")."""
+    return (
+        is_security_mode(text[start:end])
+        or is_quiz_answer(lower, start)
+        or is_given_as_an_example(lower, start, end)
+    )
 
 
 def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
@@ -603,7 +619,7 @@ _NOT_A_SECRET = re.compile(
     [0-9]{1,4}[-/.][0-9]{1,2}[-/.][0-9]{1,4}                    # date
     | [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9:]+)?     # ISO timestamp
     | [0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?                      # time of day
-    | v?[0-9]+(?:\.[0-9]+)+                                     # version
+    | v?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9a-z]+(?:\.[0-9a-z]+)*)?     # version, 2.4.1-beta too
     | [0-9]{1,3}(?:[,.\u202f\u00a0][0-9]{3})+                   # grouped number
     | [0-9]+(?:[.,][0-9]+)?(?:%|€|\$|£|k|m|g|kg|ml|l|ms|s|sec|min|h|j|d|days?|jours?|ans?|years?
             |mo|[kmgt]i?b|chars?|caract[eè]res?|tokens?|bits?|bytes?|octets?|x)    # measure
@@ -649,6 +665,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
+        if further_on and _is_other_band(text, match, span):
+            continue  # "WiFi: BTHub6 / BTHub6-5G": the network's names on both bands
+        if is_given_as_an_example(lower, *span):
+            continue  # "password is Tr0ub4dor&3 in the xkcd comic, a famous bad example"
         if name_end is not None and span[0] < name_end:
             continue  # "WiFi: Skybox-7H2K\nPassword: on the sticker": the network's name
         if kind is _Kind.PIN and is_postal_pin(lower, span[1]):
@@ -861,7 +881,7 @@ _LINK_TO_KEYWORD = re.compile(
 _BEFORE_WINDOW = 56
 # A value another label names is that label's: a network's name, a model, a serial number.
 _LABELLED_AS_ANOTHER = re.compile(
-    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*[:=][ \t]*\Z",
+    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*(?:[:=][ \t]*)?\Z",
     re.IGNORECASE,
 )
 
@@ -1021,6 +1041,7 @@ def _is_quoted_passphrase(text: str, match: re.Match[str], span: tuple[int, int]
         and words[0].lower() not in _DETERMINERS
         and not _reads_as_a_sentence(words)
         and not _is_template(value)
+        and _PLACEHOLDER.match(value) is None  # "$(vault kv get …)": a command's output
     )
 
 
@@ -1083,6 +1104,16 @@ _KEY_APART = re.compile(
 )
 _NAME_TOKEN = re.compile(r"[ \t]*[^\s:;]+(?!\S)")  # "WIFI:S:Casa;P:…" is a QR code's payload
 _APART_REACH = 80
+
+
+def _is_other_band(text: str, match: re.Match[str], span: tuple[int, int]) -> bool:
+    """A value farther on after a Wi-Fi's noun that starts as the name after the noun does."""
+    if match["bare_key"] is None or not match["bare_key"].startswith("wi"):
+        return False
+    name = _NAME_TOKEN.match(text, match.end())
+    if name is None or name.end() > span[0]:
+        return False
+    return is_other_band(name[0].strip(), text[span[0] : span[1]])
 
 
 def _network_name_end(text: str, match: re.Match[str]) -> int | None:
@@ -1199,6 +1230,7 @@ def _is_ordinary_value(value: str) -> bool:
         or _MASK.search(value) is not None
         or _PLACEHOLDER.match(value) is not None
         or _is_template(value)
+        or is_security_mode(value)
         or (_NOT_A_SECRET.fullmatch(value) is not None and not _is_random_dotted(value))
     )
 
@@ -1372,7 +1404,7 @@ _LOGIN_BEFORE = re.compile(
     r"[ \t]*[^\s/|]+"
     r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
-_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*[\w.@-]+[ \t]*\Z")
+_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*(?P<login>[\w.@-]+)[ \t]*\Z")
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
@@ -1387,9 +1419,12 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                 continue
             if not _LOGIN_BEFORE.search(lower, window, position):
                 start, end = _unwrapped(text, *value.span("secret"))
-                if _looks_generated(text[start:end]) and _LOGIN_AFTER_COLON.search(
-                    text, window, position
-                ):  # "NAS : ludo / Falaise_Etretat_76"
+                login = _LOGIN_AFTER_COLON.search(text, window, position)
+                if (
+                    login is not None
+                    and _looks_generated(text[start:end])
+                    and not is_other_band(login["login"], text[start:end])
+                ):  # "NAS : ludo / Falaise_Etretat_76"; not "WiFi: BTHub6 / BTHub6-5G"
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))

@@ -179,6 +179,14 @@ _PICK_UP = re.compile(
 )
 
 
+# Words said that everyone in a trade says: a radio's procedure words, a team's jargon.
+_PUBLIC_WORDS = re.compile(
+    r"(?<![^\W_])(?:standard[ ](?:words?|terms?|calls?|phrases?)|everyone[ ](?:uses|says|knows)"
+    r"|tout[ ]le[ ]monde[ ](?:les[ ])?(?:utilise|dit|conna[îi]t)\w*|mots?[ ](?:standards?"
+    r"|habituels?|d['’]usage)|jargon|lingo|pro-?words?|radio[ ]procedure)(?![^\W_])"
+)
+
+
 def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     for line_start, line_end in lines_with(lower, _CODE_WORD_LITERALS):
         span = _code_word_on_line(text, lower, line_start, line_end)
@@ -186,8 +194,8 @@ def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             yield ("code-word", *span)
     for line_start, line_end in lines_with(lower, _SAID_LITERALS):
         context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-        if _PICK_UP.search(context) is None:
-            continue
+        if _PICK_UP.search(context) is None or _PUBLIC_WORDS.search(context) is not None:
+            continue  # "say 'clear' when you drop a fare … Standard words, everyone uses them"
         for said in _SAID_QUOTE.finditer(lower, line_start, line_end):
             quoted = _QUOTED.match(text, said.end())
             if quoted is not None:

@@ -15,7 +15,15 @@ a secret's noun lets them pass:
 - a number its noun names right before it ("Ticket 4410", "Order 88213", "facture 5521"), or
   that the words after it explain ("31045, that's the product number");
 - a decimal amount ("312,50", "86.40"): a price in a table;
+- a product's model number, after its brand's and model's capitalised names on a line about
+  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée");
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
+- a Wi-Fi's security mode ("WPA2_Personal", "WPA2-PSK"): what a router's page names beside
+  its key; a network's other band, which starts as its name does ("HomeNet / HomeNet5G");
+- a quiz's answer ("Quiz night … A: Newport Pagnell", "Quiz de la fête … Réponse : 1754"): an
+  answer everyone may know, where the note names the quiz on its line or the few above;
+- a value given as an example ("pas de prénoms dans les mots de passe, genre Filou2008",
+  "password is Tr0ub4dor&3 in the xkcd comic, a famous bad example"): advice shows one;
 - a mask: one letter repeated ("xxxxxxxx", "XXXX-XXXX") stands for a value still to fill in;
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
   coffre", "kept in 1Password"): they locate the value, they are not it.
@@ -26,6 +34,26 @@ import re
 from .text import end_of_line, start_of_line
 
 _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
+
+
+_SECURITY_MODE = re.compile(
+    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*",
+    re.IGNORECASE,
+)
+
+
+def is_security_mode(value: str) -> bool:
+    """ "WPA2_Personal", "WPA2-PSK", "WPA2/WPA3": the network's mode, not its key."""
+    return _SECURITY_MODE.fullmatch(value) is not None
+
+
+_SHARED_PREFIX = 4
+
+
+def is_other_band(name: str, value: str) -> bool:
+    """ "BTHub6" and "BTHub6-5G", "HomeNet" and "HomeNet5G": one network's two bands."""
+    prefix = name.lower()[:_SHARED_PREFIX]
+    return bool(prefix) and value.lower().startswith(prefix)
 
 
 def is_mask(value: str) -> bool:
@@ -220,3 +248,75 @@ _OPTION = re.compile(r"[ \t]+--?[A-Za-z]")
 def is_piped_command(text: str, end: int) -> bool:
     """ "kubectl get secret … | base64 -d": the word after " | " takes options, a command."""
     return _OPTION.match(text, end) is not None
+
+
+_QUIZ = re.compile(
+    r"(?<![^\W_])(?:quiz\w*|trivia|blind[ ]test|devinettes?|jeu[ ]concours)(?![^\W_])"
+)
+_QUIZ_LINES = 3
+
+
+_ANSWER_LABEL = re.compile(r"(?<![^\W_])(?:answers?|r[ée]ponses?|a|r)(?![^\W_])")
+
+
+def is_quiz_answer(lower: str, position: int) -> bool:
+    """The lowered note names a quiz on the line at `position` or the few above it, and an
+    answer before the value on its line."""
+    start = start_of_line(lower, position)
+    if _ANSWER_LABEL.search(lower, start, position) is None:
+        return False
+    for _ in range(_QUIZ_LINES):
+        if start == 0:
+            break
+        start = start_of_line(lower, start - 1)
+    return _QUIZ.search(lower, start, position) is not None
+
+
+# Two capitalised names right before the number: a brand and its model ("Master Lock").
+_BRAND_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][a-zà-ÿ]+[ ][A-ZÀ-Þ][a-zà-ÿ]+[ ]\Z")
+_ABOUT_A_PRODUCT = re.compile(
+    r"[$€£]|(?<![^\W_])(?:buy|bought|purchased?|ordered|acheter|achet[ée]e?s?|achats?"
+    r"|command[ée]e?s?|price|prix|piles?|battery|batteries|batterie|manual|notice|models?"
+    r"|mod[èe]les?|installed|install[ée]e?s?|homologu[ée]e?s?|warranty|garantie|reviews?)"
+    r"(?![^\W_])",
+    re.IGNORECASE,
+)
+# Names that make the number a code after all: "Garage Door 4471", "Front Gate 1234".
+_CODE_NAMES = frozenset(
+    (
+        *("code", "codes", "combo", "combination", "combinaison", "door", "doors", "gate"),
+        *("gates", "porte", "portes", "portail", "garage", "digicode", "entry", "entrée"),
+    )
+)
+_BRAND_REACH = 40
+
+
+def is_model_number(text: str, start: int) -> bool:
+    """The number at `start` follows a brand's and a model's names on a line about a product."""
+    before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
+    if before is None:
+        return False
+    words = before[0].lower().split()
+    if any(word in _CODE_NAMES for word in words):
+        return False
+    line = text[start_of_line(text, start) : end_of_line(text, start)]
+    return _ABOUT_A_PRODUCT.search(line) is not None
+
+
+# Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
+_EXAMPLE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
+    r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
+)
+# Or after it in its sentence: "… in the xkcd comic, a famous bad example".
+_EXAMPLE_AFTER = re.compile(
+    r"[^.!?\n]{0,60}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)(?![^\W_])"
+)
+_EXAMPLE_REACH = 24
+
+
+def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
+    """The lowered note calls the value at `start:end` an example, right before or after it."""
+    if _EXAMPLE_BEFORE.search(lower, max(0, start - _EXAMPLE_REACH), start) is not None:
+        return True
+    return _EXAMPLE_AFTER.match(lower, end) is not None

@@ -31,6 +31,11 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import is_postal_pin
+from memoire.core.secrets.lookalikes import (
+    is_given_as_an_example,
+    is_quiz_answer,
+    is_security_mode,
+)
 from memoire.core.secrets.pairs import Slot, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.text import is_markup_attribute
@@ -62,9 +67,12 @@ _AFTER_A_MASK = re.compile(r"[*•●]{3,}[ \t]*\Z")
 
 def _is_no_value(text: str, lower: str, slot: Slot) -> bool:
     """What the rules also take for no value: a postcode, the next attribute of a tag, the
-    words after a masked value."""
+    words after a masked value, a Wi-Fi's security mode, a quiz's answer, an example."""
     return (
         is_postal_pin(lower, slot.end)
         or is_markup_attribute(text, slot.start)
+        or is_security_mode(text[slot.start : slot.end])
+        or is_quiz_answer(lower, slot.start)
+        or is_given_as_an_example(lower, slot.start, slot.end)
         or _AFTER_A_MASK.search(text, max(0, slot.start - 24), slot.start) is not None
     )
