@@ -149,3 +149,59 @@ def test_words_saying_where_a_secret_is_kept_are_told_from_a_passphrase(
     words: str, where: bool
 ) -> None:
     assert says_where_it_is(words) is where
+
+
+# Training corpora F and H's false alarms, as kinds in wording of their own: a trade's
+# registration number, a quiz's answer, a trade's standard spoken words, a product's model
+# number on a line about buying or servicing it, a password given as an example, a command's
+# output assigned to a password variable. The whole guard (slots too) lets each pass.
+FALSE_ALARMS = {
+    "gas safe": "Boiler man's Gas Safe reg no. 604417, it's on his card and his van",
+    "registration": "Our plumber's Gas Safe registration no. 771204, printed on his van",
+    "rge": "Electricien : n° RGE 8841, qualification à jour",
+    "orias": "N° ORIAS 19004521 (courtier en assurances)",
+    "urn": "Ofsted URN 2736481 is on all the nursery's letters",
+    "quiz answer": "Pub quiz round 3: the answer is 'Kilimanjaro', printed on the host's card",
+    "quiz réponse": "Quiz du club\nQuestion : capitale de l'Australie ?\nRéponse : Canberra",
+    "trivia": "Trivia night — Q: year of the first moon landing? A: 1969",
+    "quiz de noël": "Quiz de Noël : la réponse à la question 4 est « Strasbourg »",
+    "standard words": (
+        "Walkie-talkie etiquette for pick up runs: say 'over' when you finish and 'out' when"
+        " you sign off. Standard words, everyone uses them."
+    ),
+    "padlock to buy": "Cadenas à acheter : Abus Titalium 6401, 19,90 €",
+    "smoke alarm model": "Smoke alarm Kidde Firex 4470, battery changed in March",
+    "alarm panel model": "Alarm panel Yale Sync 3410, manual in the kitchen drawer",
+    "e.g.": "Training slide: never use pet names in passwords, e.g. Buster2019",
+    "genre": "Conseil sécurité : évitez les mots de passe genre Soleil2024",
+    "comic": "the password is Tr0ub4dor&3 in the famous comic, a bad example",
+    "command output": 'export DB_PASSWORD="$(pass show db/prod)"',
+    "command output in a note": 'Notes\nPGPASSWORD="$(cat ~/.pgpass_prod)" psql -h db',
+}
+
+
+@pytest.mark.parametrize("text", FALSE_ALARMS.values(), ids=FALSE_ALARMS.keys())
+def test_the_guard_lets_a_false_alarm_kind_pass(text: str) -> None:
+    assert find_secret(text) is None
+
+
+SECRETS_BESIDE_FALSE_ALARMS = {
+    "a safe in a quiz note": ("Pub quiz kitty stays in the safe, code 4471", "4471"),
+    "a key safe beside gas safe": ("Gas Safe engineer coming Tuesday, key safe code 4471", "4471"),
+    "a padlock's combination": ("Cadenas du local : combinaison 6401", "6401"),
+    "a door's code and a battery": ("Front gate: Garage Door 4471, battery changed", "4471"),
+    "one's own after advice": (
+        "Training slide: never use pet names in passwords. Mine is Buster2019!x though",
+        "Buster2019!x",
+    ),
+    "a password assigned": ('export DB_PASSWORD="Pr0d!Secret_22"', "Pr0d!Secret_22"),
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"), SECRETS_BESIDE_FALSE_ALARMS.values(), ids=SECRETS_BESIDE_FALSE_ALARMS.keys()
+)
+def test_the_secret_beside_a_false_alarm_kind_is_refused(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None
+    assert secret in text[finding.start : finding.end]

@@ -332,3 +332,116 @@ def test_look_alikes_of_stacks_cells_and_chat_lines_pass(text: str) -> None:
 )
 def test_look_alikes_the_start_code_flagged_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+# --- Logins and network keys with no secret noun (training corpora H and I) -------------------
+# Their misses: a password under a service's name and a login (one a line, or " / " between
+# them), under a machine's line, after "login +"; a machine's line with a typed password; a
+# network's key typed as lowercase words joined, its separator maybe left out. The cases are
+# the same kinds in other words; the look-alikes keep the layout with no password in it.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # service, login, value: one a line, or on one line with " / "
+        ("canva\nbakeryteam\nFlour-Power-Sunday-9", "Flour-Power-Sunday-9"),
+        ("Intranet RH\nagent: mdupuis\nDossier-Classe-42", "Dossier-Classe-42"),
+        ("Booking system\nvenue ID: VN5521\nfrontdesk\nHarbour$Lights7", "Harbour$Lights7"),
+        ("Pronote\nfamille.morel2\nCartable#Bleu8", "Cartable#Bleu8"),
+        ("Squarespace\nbloomandbranch\nPeonyPetal2021", "PeonyPetal2021"),
+        ("post-it sur l'écran : Ypareo / cfa.bordeaux4 / Apprenti-Motive-12", "Apprenti-Motive"),
+        ("sticky on the till: Shopify / threadsandco / Linen-Loom-Weave-5", "Linen-Loom-Weave"),
+        # a login starting its line under a machine's line; a login "+" its password
+        ("the PC in the back office\nstockroom / Pallet_Jack9", "Pallet_Jack9"),
+        ("tablette de l'atelier :\natelier / Rabot_Copeau21", "Rabot_Copeau21"),
+        ("Pronote pour Hugo : hugo.petit7 + Crayon#2015", "Crayon#2015"),
+        ("Canteen app for Sam: sam.k22 + Lunchbox!19", "Lunchbox!19"),
+        ("Deliveroo rider app — jo.rides@outlook.com  Pedal!Power7", "Pedal!Power7"),
+        ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
+        # a machine's line with a typed password
+        ("- reception PC: Gu3st!book_Mon\n- water the plants", "Gu3st!book_Mon"),
+        ("ordi de la compta : je me connecte avec Facture!77 depuis lundi", "Facture!77"),
+        ("Laptop for the trip — using Suitcase#58 until I'm back", "Suitcase#58"),
+        # a network's key typed as words joined, or printed in groups
+        ("Bakery wifi: CrumbAndCo\nkey: flourdustedcounter", "flourdustedcounter"),
+        ("Choir network STMARY-HALL\nkey: singitfromthetop", "singitfromthetop"),
+        ("Barn wifi key = hayinthelofttonight", "hayinthelofttonight"),
+        ("van hotspot key: mileaftermileroad", "mileaftermileroad"),
+        ("Allotment shed router\nnetwork PlotTwelve\nkey runnerbeanrows", "runnerbeanrows"),
+        ("Wifi de la boulangerie\nClé : lepainauxnoix", "lepainauxnoix"),
+        ("Wifi du camping-car (box 4G) : clé lesvacancesaubord", "lesvacancesaubord"),
+        ("wifi atelier – clé : lascieetlerabot", "lascieetlerabot"),
+        ("Partage de connexion de la tablette : clé lecheminduretour", "lecheminduretour"),
+        ("the wifi at the lodge is PineCrest with woodpecker48", "woodpecker48"),
+        ("the label on the router says WPA key 4RTY-Q8ZM-7LKP", "4RTY-Q8ZM-7LKP"),
+        ("kiosk wifi key is saltandvinegar btw", "saltandvinegar"),
+        ("clé du wifi : lesoleildusud", "lesoleildusud"),
+        ("gallery wifi: brushstrokesandoil", "brushstrokesandoil"),
+    ],
+)
+def test_logins_and_network_keys_without_a_secret_noun(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a service and its login only; a shop's ID and a manager's name
+        "mailchimp\nironyardgym",
+        "Interflora relay\nshop ID: FL20931\nmanager: Sarah Jones",
+        "Uber driver app — raj.k.cabs@gmail.com",
+        # products and models, versions, hashtags, files, orders, plates, lists
+        "Consoles du salon\nxbox\nPlayStation5",
+        "Consoles du salon\nxbox / PlayStation5",
+        "Consoles: xbox / switch / Nintendo",
+        "Consoles: xbox / ps5 / PlayStation5",
+        "Formats: mp3 / mp4 / Video_File2",
+        "Versions: python3 / django5 / Flask_Api2",
+        "Menu: home / blog / Summer_Sale",
+        "Release notes\nstable\nv2.4.1-beta",
+        "Summer tags\ninstagram\n#Summer_2024",
+        "Files\nreport\nReport_Final_v2.docx",
+        "Order\nref: abc12\nBlue-Widget-22",
+        "Car\nplate\nAB12 CDE",
+        "Nintendo\nswitch\nMarioKart8",
+        "Monitoring\nhttp://grafana.local:3000\ndashboards\nCPU_Usage2",
+        "Monitoring\nserver room\ndashboards\nDisk_Usage_2",
+        "work laptop at the front desk\nmodel / ThinkPad_X1",
+        "Versions: python3 + Django5",
+        "Recipe: flour + Sugar2",
+        # a machine's line with a model, a price, an exclamation
+        "staff PC: Windows11 Pro",
+        "Laptop: wow!!",
+        "Laptop broke again, cost £450!",
+        "PC gamer : Intel+Nvidia",
+        "Laptop order #A1234 arrived",
+        "PC portable : commande CMD-2024-118, livré mardi",
+        # network names alone or with their other band, modes, versions, other keys
+        "WiFi: BTHub6 / BTHub6-5G",
+        "WiFi: Skybox-7H2K (password on the sticker)",
+        "the wifi is BTHub6 with BTHub6-5G",
+        "Hut wifi: network SurfHut_5G, the password is on the sticker on the fridge.",
+        "Office wifi\nkey: WPA2_Personal",
+        "Router firmware\nkey: v2.4.1-beta",
+        "Wifi coverage map\nkey: blue = done",
+        "Band practice, bring the wifi dongle\nkey: D minor",
+        "Wifi chez mamie\nclé : boîte aux lettres",
+        "Wifi rollout\nkey: see the router",
+        "Wifi rollout\nkey: seetherouterlabel",
+        "Network key: ask reception",
+        "wifi at the cafe is free with purchase",
+        "wifi key is somewhere in the drawer",
+        "wifi password: changedrecently",
+        "Wifi: HomeNet\npassword: unchangeable",
+        "network password is confidential information",
+        "le mot de passe wifi est automatiquement généré",
+        "wifi: bouyguestelecom",
+        "wifi: eduroam",
+        "Network outage\nkey takeaway: communicationmatters",
+    ],
+)
+def test_look_alikes_of_logins_and_network_keys_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -131,7 +131,7 @@ USERS_SECRETS = [
     ("Storage unit padlock: 4-1-9-7", "4-1-9-7"),
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
     ("| Compte | MDP |\n| --- | --- |\n| Ameli | Sapin#Blanc12 |", "Sapin#Blanc12"),
-    ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
+    ("Account\tPassword\nsteam\trocket-gull-3", "rocket-gull-3"),
     ("Ana: c'est quoi le digicode ?\nMoi : 7 2 4 9 puis la clé", "7 2 4 9"),
 ]
 USERS_PROSE = [
@@ -171,7 +171,7 @@ def test_a_slot_that_overlaps_a_rules_finding_adds_nothing() -> None:
 # Written after the scorer, in wording of their own; the rules alone let each of them through.
 RULES_MISSED = [
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
-    ("Account\tPassword\nsteam\tRocket-Gull-3", "Rocket-Gull-3"),
+    ("Account\tPassword\nsteam\trocket-gull-3", "rocket-gull-3"),
     ("Tom: hey what did you set the bike lock to?\nMe: 0-4-1", "0-4-1"),
     (
         "Pour le coffre de l'armoire, la combinaison c'est gauche 12 droite 34 gauche 56",

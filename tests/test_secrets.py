@@ -337,14 +337,15 @@ def test_spent_holdout_levels_hold_as_a_floor(floor: HoldoutFloor) -> None:
 def test_second_dev_corpus_levels_hold() -> None:
     """Written before the window scoring to check it generalises: the guard caught 26 of its 61
     secrets and flagged 5 of its 62 hard negatives; the window's first version caught 53 (its
-    misses were then studied, so this is no blind number). Still flagged: 'password is
-    Tr0ub4dor&3 in the xkcd comic', which reads like a password given."""
+    misses were then studied, so this is no blind number). 'password is Tr0ub4dor&3 in the
+    xkcd comic, a famous bad example', flagged until the guard read examples as such
+    (lookalikes.is_given_as_an_example), passes now."""
     corpus = load_corpus(DEV2_CORPUS)
     positives = [entry for entry in corpus if entry.family is not None]
     negatives = [entry for entry in corpus if entry.family is None]
     assert (len(positives), len(negatives)) == (61, 62)
     assert sum(find_secret(entry.text) is not None for entry in positives) >= 59
-    assert sum(find_secret(entry.text) is not None for entry in negatives) <= 1
+    assert sum(find_secret(entry.text) is not None for entry in negatives) == 0
 
 
 @pytest.mark.parametrize(
@@ -1385,7 +1386,7 @@ def test_fourth_dev_corpus_levels_hold() -> None:
         "explained": 10,
         "labels": 11,
     }
-    assert sum(find_secret(entry.text) is not None for entry in negatives) <= 1
+    assert sum(find_secret(entry.text) is not None for entry in negatives) == 0
 
 
 @pytest.mark.parametrize(

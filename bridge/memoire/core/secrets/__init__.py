@@ -43,9 +43,11 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_amount_or_range,
-    is_cited_example,
-    is_game_answer,
+    is_given_as_an_example,
+    is_other_band,
     is_piped_command,
+    is_security_mode,
+    is_shown_not_used,
     says_where_it_is,
 )
 from memoire.core.secrets.made_passwords import find_made_passwords
@@ -123,8 +125,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     yield from _scan_spelt(text, lower)
     yield from _find_behind_misspelt_nouns(text, lower)
     for rule, start, end in find_line_secrets(text, lower):
-        # The scorer reads a line, not what is around it: a quiz above, advice against it.
-        if not (is_game_answer(lower, start) or is_cited_example(lower, start)):
+        if not is_shown_not_used(text, lower, start, end):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
 
 
@@ -612,7 +613,7 @@ _NOT_A_SECRET = re.compile(
     [0-9]{1,4}[-/.][0-9]{1,2}[-/.][0-9]{1,4}                    # date
     | [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9:]+)?     # ISO timestamp
     | [0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?                      # time of day
-    | v?[0-9]+(?:\.[0-9]+)+                                     # version
+    | v?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9a-z]+(?:\.[0-9a-z]+)*)?     # version, 2.4.1-beta too
     | [0-9]{1,3}(?:[,.\u202f\u00a0][0-9]{3})+                   # grouped number
     | [0-9]+(?:[.,][0-9]+)?(?:%|€|\$|£|k|m|g|kg|ml|l|ms|s|sec|min|h|j|d|days?|jours?|ans?|years?
             |mo|[kmgt]i?b|chars?|caract[eè]res?|tokens?|bits?|bytes?|octets?|x)    # measure
@@ -658,6 +659,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             span = span or _generated_value_before(text, match)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
+        if further_on and _is_other_band(text, match, span):
+            continue  # "WiFi: BTHub6 / BTHub6-5G": the network's names on both bands
+        if is_given_as_an_example(lower, *span):
+            continue  # "password is Tr0ub4dor&3 in the xkcd comic, a famous bad example"
         if name_end is not None and span[0] < name_end:
             continue  # "WiFi: Skybox-7H2K\nPassword: on the sticker": the network's name
         if kind is _Kind.PIN and is_postal_pin(lower, span[1]):
@@ -870,7 +875,7 @@ _LINK_TO_KEYWORD = re.compile(
 _BEFORE_WINDOW = 56
 # A value another label names is that label's: a network's name, a model, a serial number.
 _LABELLED_AS_ANOTHER = re.compile(
-    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*[:=][ \t]*\Z",
+    r"\b(?:name|nom|ssid|network|réseau|model|modèle|serial|série)[ \t]*(?:[:=][ \t]*)?\Z",
     re.IGNORECASE,
 )
 
@@ -1030,6 +1035,7 @@ def _is_quoted_passphrase(text: str, match: re.Match[str], span: tuple[int, int]
         and words[0].lower() not in _DETERMINERS
         and not _reads_as_a_sentence(words)
         and not _is_template(value)
+        and _PLACEHOLDER.match(value) is None  # "$(vault kv get …)": a command's output
     )
 
 
@@ -1092,6 +1098,16 @@ _KEY_APART = re.compile(
 )
 _NAME_TOKEN = re.compile(r"[ \t]*[^\s:;]+(?!\S)")  # "WIFI:S:Casa;P:…" is a QR code's payload
 _APART_REACH = 80
+
+
+def _is_other_band(text: str, match: re.Match[str], span: tuple[int, int]) -> bool:
+    """A value farther on after a Wi-Fi's noun that starts as the name after the noun does."""
+    if match["bare_key"] is None or not match["bare_key"].startswith("wi"):
+        return False
+    name = _NAME_TOKEN.match(text, match.end())
+    if name is None or name.end() > span[0]:
+        return False
+    return is_other_band(name[0].strip(), text[span[0] : span[1]])
 
 
 def _network_name_end(text: str, match: re.Match[str]) -> int | None:
@@ -1208,6 +1224,7 @@ def _is_ordinary_value(value: str) -> bool:
         or _MASK.search(value) is not None
         or _PLACEHOLDER.match(value) is not None
         or _is_template(value)
+        or is_security_mode(value)
         or (_NOT_A_SECRET.fullmatch(value) is not None and not _is_random_dotted(value))
     )
 
@@ -1381,7 +1398,7 @@ _LOGIN_BEFORE = re.compile(
     r"[ \t]*[^\s/|]+"
     r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
-_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*[\w.@-]+[ \t]*\Z")
+_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*(?P<login>[\w.@-]+)[ \t]*\Z")
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
@@ -1396,9 +1413,12 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                 continue
             if not _LOGIN_BEFORE.search(lower, window, position):
                 start, end = _unwrapped(text, *value.span("secret"))
-                if _looks_generated(text[start:end]) and _LOGIN_AFTER_COLON.search(
-                    text, window, position
-                ):  # "NAS : ludo / Falaise_Etretat_76"
+                login = _LOGIN_AFTER_COLON.search(text, window, position)
+                if (
+                    login is not None
+                    and _looks_generated(text[start:end])
+                    and not is_other_band(login["login"], text[start:end])
+                ):  # "NAS : ludo / Falaise_Etretat_76"; not "WiFi: BTHub6 / BTHub6-5G"
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue
             start, end = _unwrapped(text, *value.span("secret"))

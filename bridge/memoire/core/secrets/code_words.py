@@ -279,8 +279,9 @@ _SAID_BARE = re.compile(
 # Words said by rote, not to be let in: a radio's or a stage's, a distress call, a standard.
 _PROTOCOL = re.compile(
     r"(?<![^\W_])(?:protocol|protocole|standard|procedure|procédure|mayday|pan-pan|distress"
-    r"|détresse|cue|réplique|phraseology|jargon|vocabulary|vocabulaire|call[ ]?signs?|indicatif"
-    r"|everyone[ ]uses|tout[ ]le[ ]monde[ ](?:dit|utilise))(?![^\W_])"
+    r"|détresse|cue|réplique|phraseology|jargon|lingo|pro-?words?|vocabulary|vocabulaire"
+    r"|call[ ]?signs?|indicatif|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
+    r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*)(?![^\W_])"
 )
 
 

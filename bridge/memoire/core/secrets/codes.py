@@ -15,6 +15,7 @@ from memoire.core.secrets.lookalikes import (
     is_document_reference,
     is_enumerated,
     is_explained_as_a_number,
+    is_model_number,
     is_named_by_its_noun,
     is_range,
 )
@@ -241,10 +242,15 @@ _COLON_THEN_DIGIT = re.compile(r"[:=→>][ \t]*[0-9a-z]{0,4}[0-9]")
 def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered).
 
-    A number listed with others of its size ("Door numbers: 1201, 1203, 1205") or explained
-    as a number of something ("31045, that's the set number") is no code (lookalikes.py)."""
+    A number listed with others of its size ("Door numbers: 1201, 1203, 1205"), explained as a
+    number of something ("31045, that's the set number") or a product's model ("Master Lock
+    5401, 34,99 €") is no code (lookalikes.py)."""
     for rule, start, end in _household_codes(text, lowered):
-        if not is_enumerated(text, start, end) and not is_explained_as_a_number(text, end):
+        if (
+            not is_enumerated(text, start, end)
+            and not is_explained_as_a_number(text, end)
+            and not is_model_number(text, start)  # "Master Lock 5401, 34,99 €"
+        ):
             yield rule, start, end
 
 

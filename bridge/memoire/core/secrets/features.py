@@ -347,7 +347,9 @@ _CONTEXT_CUES = (
         r"|airport|siret|insee|iban|bic|swift|parcel|colis|flight|seat|siège|naf|ape|cpt"
         r"|diagnostic|obd|fault|panne|style|colou?r|couleur|hs|tariff|tarif"
         r"|address|adresse|road|avenue|rib|guichet|ods|gphc|finess|rpps|adeli|siren|cqc|ofsted"
-        r"|ukprn|eori|rcs|gmc|nmc|hcpc|urssaf|registration (?:number|no)"
+        r"|ukprn|eori|rcs|gmc|nmc|hcpc|urssaf|registration (?:number|no)|reg\.? (?:number|no)"
+        r"|gas safe|orias|rge|qualibat|urn|vat|tva|(?:company|charity) (?:number|no)"
+        r"|quiz\w*|trivia|round [0-9]+|manche [0-9]+|devinettes?"
         r"|num[ée]ro d'(?:enregistrement|agrément)|licence (?:number|no))\b",
     ),
     (
@@ -490,7 +492,7 @@ _THINGS = re.compile(
 # A public register's identifiers: a pharmacy's ODS code, a GPhC or FINESS number, a SIRET.
 _REGISTRY_WORDS = (
     *("ods", "gphc", "finess", "rpps", "adeli", "siren", "siret", "cqc", "ofsted", "ukprn"),
-    *("eori", "rcs", "gmc", "nmc", "hcpc", "urssaf"),
+    *("eori", "rcs", "gmc", "nmc", "hcpc", "urssaf", "orias", "rge", "qualibat", "urn"),
 )
 # Words naming what a public code names: "code PLU", "error code", "code postal".
 _OTHER_CODE_WORDS = frozenset(

@@ -15,14 +15,19 @@ a secret's noun lets them pass:
 - a number its noun names right before it ("Ticket 4410", "Order 88213", "facture 5521"), or
   that the words after it explain ("31045, that's the product number");
 - a decimal amount ("312,50", "86.40"): a price in a table;
+- a product's model number, after its brand's and model's capitalised names on a line about
+  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée");
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
+- a Wi-Fi's security mode ("WPA2_Personal", "WPA2-PSK"): what a router's page names beside
+  its key; a network's other band, which starts as its name does ("HomeNet / HomeNet5G");
+- a value given as an example ("pas de prénoms dans les mots de passe, genre Filou2008",
+  "password is Tr0ub4dor&3 in the xkcd comic, a famous bad example", "don't use your pet's
+  name + birth year, like Rex1990"): advice shows one, it is not used;
 - a mask: one letter repeated ("xxxxxxxx", "XXXX-XXXX") stands for a value still to fill in;
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
   coffre", "kept in 1Password"): they locate the value, they are not it;
 - a game's answer ("Quiz night Q: … A: Newport Pagnell", "Quiz de la fête⏎Réponse : 1754"):
-  a quiz, a riddle or a crossword on the value's line or just above, no password on its line;
-- an example of what not to do ("pas de prénoms dans les mots de passe, genre Filou2008",
-  "don't use your pet's name + birth year, e.g. Rex1990"): a bad password cited, not used.
+  a quiz, a riddle or a crossword on the value's line or just above, no password on its line.
 """
 
 import re
@@ -30,6 +35,26 @@ import re
 from .text import end_of_line, start_of_line
 
 _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
+
+
+_SECURITY_MODE = re.compile(
+    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*",
+    re.IGNORECASE,
+)
+
+
+def is_security_mode(value: str) -> bool:
+    """ "WPA2_Personal", "WPA2-PSK", "WPA2/WPA3": the network's mode, not its key."""
+    return _SECURITY_MODE.fullmatch(value) is not None
+
+
+_SHARED_PREFIX = 4
+
+
+def is_other_band(name: str, value: str) -> bool:
+    """ "BTHub6" and "BTHub6-5G", "HomeNet" and "HomeNet5G": one network's two bands."""
+    prefix = name.lower()[:_SHARED_PREFIX]
+    return bool(prefix) and value.lower().startswith(prefix)
 
 
 def is_mask(value: str) -> bool:
@@ -251,23 +276,74 @@ def is_game_answer(lower: str, start: int) -> bool:
     return _GAME.search(lower, above, line_end) is not None
 
 
-# "like Rex1990", "genre Filou2008", "du type Minou2015", "e.g. Fluffy2010" in advice.
+# Two capitalised names right before the number: a brand and its model ("Master Lock").
+_BRAND_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][a-zà-ÿ]+[ ][A-ZÀ-Þ][a-zà-ÿ]+[ ]\Z")
+_ABOUT_A_PRODUCT = re.compile(
+    r"[$€£]|(?<![^\W_])(?:buy|bought|purchased?|ordered|acheter|achet[ée]e?s?|achats?"
+    r"|command[ée]e?s?|price|prix|piles?|battery|batteries|batterie|manual|notice|models?"
+    r"|mod[èe]les?|installed|install[ée]e?s?|homologu[ée]e?s?|warranty|garantie|reviews?)"
+    r"(?![^\W_])",
+    re.IGNORECASE,
+)
+# Names that make the number a code after all: "Garage Door 4471", "Front Gate 1234".
+_CODE_NAMES = frozenset(
+    (
+        *("code", "codes", "combo", "combination", "combinaison", "door", "doors", "gate"),
+        *("gates", "porte", "portes", "portail", "garage", "digicode", "entry", "entrée"),
+    )
+)
+_BRAND_REACH = 40
+
+
+def is_model_number(text: str, start: int) -> bool:
+    """The number at `start` follows a brand's and a model's names on a line about a product."""
+    before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
+    if before is None:
+        return False
+    words = before[0].lower().split()
+    if any(word in _CODE_NAMES for word in words):
+        return False
+    line = text[start_of_line(text, start) : end_of_line(text, start)]
+    return _ABOUT_A_PRODUCT.search(line) is not None
+
+
+# Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
 _EXAMPLE_BEFORE = re.compile(
-    r"(?<![^\W_])(?:e\.g\.|eg|like|such[ ]as|for[ ](?:example|instance)|genre|du[ ]type|type"
-    r"|par[ ]exemple|ex\.|style|comme)[ \t:,]*\Z"
+    r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
+    r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
+)
+# Or after it in its sentence: "… in the xkcd comic, a famous bad example".
+_EXAMPLE_AFTER = re.compile(
+    r"[^.!?\n]{0,60}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)(?![^\W_])"
+)
+# Looser words before it ("like", "type", "comme") only in a line of advice against it.
+_LIKE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:like|type|du[ ]type|style|comme|ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
 _ADVICE = re.compile(
     r"(?<![^\W_])(?:don['’]t|do[ ]not|never|avoid|no|not|bad|weak|tips?|advice|pas|ni|jamais"
     r"|évite\w*|éviter|interdit\w*|conseils?|mauvais|faibles?|formation|training)(?![^\W_])"
 )
-_EXAMPLE_REACH = 20
+_EXAMPLE_REACH = 24
 
 
-def is_cited_example(lower: str, start: int) -> bool:
-    """The value follows "like", "e.g.", "genre" in a line of advice against it."""
-    line_start = start_of_line(lower, start)
-    before = lower[max(line_start, start - _EXAMPLE_REACH) : start]
+def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
+    """The lowered note calls the value at `start:end` an example, right before or after it,
+    or shows it "like" this in advice against it."""
+    reach = max(0, start - _EXAMPLE_REACH)
+    if _EXAMPLE_BEFORE.search(lower, reach, start) is not None:
+        return True
+    if _LIKE_BEFORE.search(lower, reach, start) is not None:
+        return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
+    return _EXAMPLE_AFTER.match(lower, end) is not None
+
+
+def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
+    """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
+    WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
+    The rules, the slots and the line scorer all let these pass."""
     return (
-        _EXAMPLE_BEFORE.search(before) is not None
-        and _ADVICE.search(lower, line_start, start) is not None
+        is_security_mode(text[start:end])
+        or is_game_answer(lower, start)
+        or is_given_as_an_example(lower, start, end)
     )

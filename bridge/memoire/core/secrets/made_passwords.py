@@ -29,7 +29,18 @@ look-alikes do not take there:
   note about a router or a Wi-Fi, a bank's "code confidentiel", "code secret", "code perso"
   ("SSID: PritchardRoams / key: TwoOldGoats_onTour", "code confidentiel : Foulard1961"); under
   the line naming the network, a key may be a lowercase phrase typed in one piece ("Nom :
-  OdileGerardRoad" then "Clé : lesdeuxvieux_enbalade").
+  OdileGerardRoad" then "Clé : lesdeuxvieux_enbalade");
+- a login alone on its line (maybe after a role's label) under the service's name, the value
+  on the next ("mailchimp" / "ironyardgym" / "Squat-Rack-Sunday-3"), or service, login and
+  value on one line ("Later / inkwellstudio / Black-Rose-Needle-7"); a login starting its line
+  under a line naming a machine ("work laptop at the front desk" / "reception / Maple_73"); a
+  login typed as one, then "+" ("lea.martin3 + Licorne*2012");
+- on a machine's line (PC, laptop, ordi), a word with digits and a symbol inside, or a symbol
+  for a letter ("staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42");
+- a network's key or password near the line naming the network, its separator maybe left out
+  ("network SeaLark" / "key mackerelskydown", "Wifi de la cabine : clé lesroutesdunord", "WPA
+  key 7KQH-M3PX-9TZ2"), a network's name "with" its key ("BigPineLodge with jackrabbit72"), or
+  a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages").
 """
 
 import re
@@ -37,6 +48,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
 
+from memoire.core.secrets.lookalikes import is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
@@ -59,6 +71,8 @@ _LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase le
 _DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
 _HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
+# Capitalised words then a number, hyphened: "Squat-Rack-Sunday-3", "Taq-Polymerase-88".
+_CAPITALISED_HYPHENED = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]{1,})+-[0-9]{1,4}")
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
 _MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
 _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
@@ -70,7 +84,7 @@ def made_shape(value: str) -> Shape | None:
         return None
     if any(char in "./\\:,;()[]{}<>'\"«»" or char.isspace() for char in value):
         return None  # files, addresses, versions, paths, code
-    if _LOWER_WORD.search(value) is None:
+    if _LOWER_WORD.search(value) is None or is_security_mode(value):
         return None  # RTX4090, COP28, AT&T, SFR_A1B2: codes and acronyms
     if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES or _LONG_DIGITS.search(value):
         return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
@@ -85,6 +99,8 @@ def made_shape(value: str) -> Shape | None:
         return Shape.JOINED  # user_id, first_name: identifiers
     if _HYPHENED_SHAPE.fullmatch(value) and has_digit and value[1:].islower():
         return Shape.JOINED  # surprendre-sensibles7-aider; not Freebox-4D21A0
+    if _CAPITALISED_HYPHENED.fullmatch(value):
+        return Shape.JOINED
     return None
 
 
@@ -98,6 +114,11 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_chat_replies(text, lower),
         *_after_context_labels(text, lower),
         *_side_by_side(text, lower),
+        *_under_logins(text),
+        *_on_devices(text, lower),
+        *_network_keys(text, lower),
+        *_named_network_with_key(text, lower),
+        *_wifi_phrases(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -126,8 +147,10 @@ def _value_at(text: str, position: int) -> tuple[int, int, str] | None:
 
 def _ends_its_line(text: str, end: int) -> bool:
     """Nothing after the value on its line but punctuation, a bracket or a dash's aside."""
-    rest = text[end : end_of_line(text, end)].strip(" \t.!")
-    return not rest or rest.startswith(("(", "-", "—", "–"))
+    return _LINE_END_OR_ASIDE.match(text, end) is not None
+
+
+_LINE_END_OR_ASIDE = re.compile(r"[ \t.!]*(?:\n|\Z|[(\-—–])")
 
 
 # --- after a login and " / " ------------------------------------------------------------------
@@ -137,7 +160,7 @@ _LOGIN_WORDS = frozenset(
 )
 # The login starts its line or follows a service's colon or arrow ("NAS : admin / …").
 _LOGIN_LEFT = re.compile(
-    r"(?:(?P<lead>[:→>\-—])|(?<![^\n]))[ \t]*(?P<login>[^\s/|:]{2,40})[ \t]*\Z"
+    r"(?:(?P<lead>[:→>\-—]|(?<=[^\s/] )/)|(?<![^\n]))[ \t]*(?P<login>[^\s/|:]{2,40})[ \t]*\Z"
 )
 # Among words ("fine its jaydenplays / Skibidi4life99 dont change anything"): a login as
 # people type one, lowercase.
@@ -153,6 +176,27 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 text, lower, position, value, among_words=separator == " / "
             ):
                 yield value[0], value[1]
+    for position in positions(lower, " + "):
+        value = _value_at(text, position + len(" + "))
+        if value is not None and _is_added_to_a_login(text, position, value):
+            yield value[0], value[1]
+
+
+def _is_added_to_a_login(text: str, position: int, value: tuple[int, int, str]) -> bool:
+    """ "ENT du collège pour Léa : lea.martin3 + Licorne*2012": a login typed as one (a dot,
+    an "@" or digits in it) after a colon, " + ", a value built as few names are; not "python3
+    + Django5" nor "flour + Sugar2"."""
+    shape = made_shape(value[2])
+    if shape is None or not _is_built_mixed(value[2], shape) or not _ends_its_line(text, value[1]):
+        return False
+    line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
+    left = _LOGIN_LEFT.search(text, line_start, position)
+    if left is None or left["lead"] is None or _VERSION.search(left["login"]):
+        return False
+    login = left["login"]
+    return any(char.isalpha() for char in login) and (
+        "@" in login or "." in login or any(char.isdigit() for char in login)
+    )
 
 
 def _follows_a_login(
@@ -209,25 +253,66 @@ def _is_login(text: str, left: re.Match[str], value: str, shape: Shape) -> bool:
     login = left["login"]
     if _VERSION.search(login) or (made_shape(login) is Shape.DIGITS and login[0].isupper()):
         return False  # "python3.12 / Django5", "Paris2024 / Euro2024": names side by side
+    if left["lead"] == "/":  # "mailchimp / hiveworks / Copper-Kettle-12"; not "xbox / ps5 / …"
+        if "@" in login:
+            return _is_strong(value, shape) or _is_built_mixed(value, shape)
+        return _is_typed_login(login) and _is_built_stack_value(value, shape)
     if "@" in login or any(char.isdigit() for char in login):
         return True
     if login.lower() in _LOGIN_WORDS:
         return True
-    if left["lead"] is None:
-        return False
+    if left["lead"] is None:  # "work laptop at the front desk" above "reception / Maple_73"
+        return (
+            login.islower()
+            and not _names_a_number(login)
+            and _is_built_mixed(value, shape)
+            and _names_a_device_above(text, left.start("login"))
+        )
     if _names_a_network(text, left.start("lead")):
         return _is_network_and_key(text, left, value)
     return shape is not Shape.DIGITS or login.islower()
+
+
+def _is_typed_login(login: str) -> bool:
+    """Lowercase, and long, dotted or with digits as logins are: "hiveworks", "agence.lyon3";
+    not "xbox", "main" nor "mp4"."""
+    if not login.islower() or _names_a_number(login):
+        return False
+    if len(login) >= _LONG_LOGIN or "." in login or "_" in login:
+        return True
+    return len(login) >= _SHORT_LOGIN and any(char.isdigit() for char in login)
+
+
+_LONG_LOGIN = 8
+_SHORT_LOGIN = 5  # "mp4", "ps5" are formats and consoles; "lucas7" a login
 
 
 def _is_network_and_key(text: str, left: re.Match[str], value: str) -> bool:
     """A Wi-Fi's name then its key, not its other band's name ("HomeNet / HomeNet5G")."""
     if left["lead"] is None or not _names_a_network(text, left.start("lead")):
         return False
-    return not value.lower().startswith(left["login"].lower()[:_SHARED_PREFIX])
+    return not is_other_band(left["login"], value)
 
 
-_SHARED_PREFIX = 4
+# A machine people log into, or an account: "work laptop", "ordi du bureau", "staff PC".
+_DEVICE_NOUNS = re.compile(
+    r"(?<![^\W_])(?:pcs?|laptops?|computers?|ordis?|ordinateurs?|desktops?|workstations?"
+    r"|postes?|tablets?|tablettes?|imacs?|macbooks?|chromebooks?)(?![^\W_])"
+)
+
+
+def _names_a_device_above(text: str, position: int) -> bool:
+    """The non-blank line above the one at `position` names a machine or an account."""
+    line_start = start_of_line(text, position)
+    while line_start > 0:
+        above = start_of_line(text, line_start - 1)
+        line = text[above : line_start - 1].lower()
+        if line.strip():
+            return _DEVICE_NOUNS.search(line) is not None or _ACCOUNT_NOUNS.search(line) is not None
+        line_start = above
+    return False
+
+
 _VERSION = re.compile(r"[0-9]\.[0-9]")
 
 
@@ -644,7 +729,7 @@ def _after_context_labels(text: str, lower: str) -> Iterator[tuple[int, int]]:
 _KEY_PHRASE = re.compile(
     r"[a-zà-ÿ]{3,}(?:[_-][a-zà-ÿ]{2,})+(?<=.{12})"
     r"|[a-zà-ÿ]{13,}(?<!ment)(?<!tion)(?<!sion)(?<!elle)(?<!ique)(?<!able)(?<!ible)(?<!ness)"
-    r"(?<!ally)(?<!ity)(?<!ité)(?<!ial)(?<!ées)(?<!ing)"
+    r"(?<!ly)(?<!ity)(?<!ité)(?<!ial)(?<!ées)(?<!ing)"
 )
 # Words that say the key is not given: "same_as_before", "see_sticker".
 _NOT_GIVEN = frozenset(
@@ -697,7 +782,7 @@ def _is_about_a_network(lower: str) -> bool:
 # "postit on monitor: Proscript  locum1  Locum$2024": the line's last two cells, a login then
 # the value, each after two spaces, a colon or the line's start.
 _LAST_CELLS = re.compile(
-    r"(?:(?<![^\n])|(?<=[ \t]{2})|(?<=\t)|(?<=[:>][ \t]))(?P<login>[\w.+@-]{3,40})"
+    r"(?:(?<![^\n])|(?<=[ \t]{2})|(?<=\t)|(?<=[:>—–][ \t]))(?P<login>[\w.+@-]{3,40})"
     r"(?:[ ]{2,}|\t+)(?P<value>\S{5,40})[ \t]*\Z"
 )
 
@@ -739,3 +824,267 @@ def _is_cell_login(login: str) -> bool:
 
 def _has_digit_or_mail(login: str) -> bool:
     return "@" in login or any(char.isdigit() for char in login)
+
+
+# --- under a login alone on its line ----------------------------------------------------------
+
+# "mailchimp / ironyardgym / Squat-Rack-Sunday-3", "LIMS / researcher: jlambert / …", one a
+# line: a login typed alone on its line (maybe after a role's label), under the service's name,
+# then the value alone on the next line.
+_LOGIN_THEN_VALUE = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?(?:(?P<label>[^\W\d_]{2,20}(?:[ ][^\W\d_]{2,20})?)[ \t]*:[ \t]*)?"
+    r"(?P<login>[a-z][a-z0-9._-]{2,30})[ \t]*"
+    r"(?=\n[ \t]*(?:[-*•][ \t]*)?(?P<value>\S{5,40})[ \t]*$)",
+    re.MULTILINE,
+)
+
+
+def _under_logins(text: str) -> Iterator[tuple[int, int]]:
+    """A value built as few names are ("Tulip$Season24", "Taq-Polymerase-88") under a login,
+    itself under a line naming the service: a list's words ("milk" then "Bread&Butter"), a
+    console's model ("xbox" then "PlayStation5") are not built so."""
+    if "\n" not in text:
+        return
+    for match in _LOGIN_THEN_VALUE.finditer(text):
+        value = _value_at(text, match.start("value"))
+        if value is None or value[1] != match.end("value") or match.start() == 0:
+            continue
+        shape = made_shape(value[2])
+        if shape is None or not (
+            _is_built_stack_value(value[2], shape)
+            or (_is_typed_login(match["login"]) and _is_strong_with_digits(value[2], shape))
+        ):
+            continue  # "WaxOnWaxOff88" under "surfnewquay"; not "PlayStation5" under "xbox"
+        label = match["label"]
+        if label is not None and _names_a_number(label):
+            continue  # "ref: abc12" names an order, not a login
+        if text[: match.start()].strip():
+            yield value[0], value[1]
+
+
+def _is_built_stack_value(value: str, shape: Shape) -> bool:
+    """Built as few names are, and not an identifier's joined words ("CPU_Usage2"): a symbol,
+    or capitalised words hyphened then a number ("Squat-Rack-Sunday-3")."""
+    if not _is_built_mixed(value, shape):
+        return False
+    return shape is not Shape.JOINED or _CAPITALISED_HYPHENED.fullmatch(value) is not None
+
+
+def _is_strong_with_digits(value: str, shape: Shape) -> bool:
+    return _is_strong(value, shape) and sum(char.isdigit() for char in value) >= _STRONG_DIGITS
+
+
+_STRONG_DIGITS = 2
+
+
+def _names_a_number(label: str) -> bool:
+    return label.lower() in _NUMBER_LABELS
+
+
+_NUMBER_LABELS = frozenset(
+    (
+        *("ref", "réf", "order", "commande", "invoice", "facture", "ticket", "tracking", "suivi"),
+        *("id", "no", "n°", "number", "numéro", "file", "fichier", "tag", "hashtag", "version"),
+        *("model", "modèle", "serial", "série", "brand", "marque", "os", "branch", "branche"),
+    )
+)
+
+
+# --- on a machine's line ------------------------------------------------------------------------
+
+# "- staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42 jusqu'au …", "Laptop at
+# work — I'm using Meadowlark!42": a machine named, then a word with a symbol inside among the
+# line's first words. Models and prices take no symbol inside a word ("RTX4070", "£450!").
+_DEVICE_STEMS = (
+    *("pc", "laptop", "computer", "ordi", "desktop", "workstation", "poste", "tablet"),
+    *("tablette", "imac", "macbook", "chromebook"),
+)
+_TYPED_SYMBOLS = frozenset("!#$%*?~^")
+_DEVICE_REACH = 8  # words after the machine's noun where its password is looked for
+
+
+def _on_devices(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    seen: set[int] = set()
+    for stem in _DEVICE_STEMS:
+        for position in positions(lower, stem):
+            noun = _DEVICE_NOUNS.match(lower, position)
+            if noun is None or position in seen or (position and lower[position - 1].isalnum()):
+                continue
+            seen.add(position)
+            line_end = end_of_line(text, position)
+            for count, token in enumerate(_TOKEN.finditer(text, noun.end(), line_end)):
+                if count >= _DEVICE_REACH:
+                    break
+                if _TYPED_SYMBOLS.isdisjoint(token[0]):
+                    continue
+                value = _value_at(text, token.start())
+                if value is not None and _is_typed_password(value[2]):
+                    yield value[0], value[1]
+                    break
+
+
+def _is_typed_password(value: str) -> bool:
+    """A made value with digits and a symbol inside, or a symbol for a letter: "Alouette!42",
+    "Lib!rary_Wed"; not "attention!!", "Yahoo!" nor "Hello!Kitty"."""
+    if _TYPED_SYMBOLS.isdisjoint(value) or made_shape(value) is not Shape.SYMBOL:
+        return False
+    inner = value.rstrip(_TRAILING_SYMBOLS)
+    if any(char.isdigit() for char in inner):
+        return any(char in _TYPED_SYMBOLS for char in inner[1:])
+    return _LEET_SYMBOL.search(inner) is not None
+
+
+_LEET_SYMBOL = re.compile(r"[a-z][!#$%*?~^][a-z]")  # a symbol for a letter: "Lib!rary_Wed"
+
+
+# --- a network's key, after its name -----------------------------------------------------------
+
+# "Salon wifi: PawsAndSuds_5G" then "key: wetdogsmellsgreat", "Wifi de la cabine (box 4G) : clé
+# lesroutesdunord", "router sticker says WPA key 7KQH-M3PX-9TZ2", "hut wifi key is barrelsallday
+# btw": a key or a password named, its separator maybe left out, where the key's line or one of
+# the two above names a network. After a network's own key ("wifi key", "clé du wifi") the
+# phrase may have words after it; after a key alone it ends its line.
+_KEY_STEMS = ("key", "clé", "clef", "cle", "pass", "mdp", "pw")
+_KEY_LABEL = re.compile(
+    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw))(?![^\W_])"
+    r"(?P<network>[ \t]+(?:du[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’])?"
+    r"(?:wi-?fi|wpa2?|réseau|box|network)(?![^\W_]))?[ \t]*"
+    r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
+)
+_NETWORK_BEFORE = re.compile(r"(?:wi-?fi|wlan|network|hotspot|wpa2?|réseau)[ \t]+\Z")
+_NETWORK_NOUNS = re.compile(
+    r"(?<![^\W_])(?:wi-?fi|wlan|ssid|réseau|network|hotspot|routers?|routeurs?|livebox|freebox"
+    r"|bbox|starlink|partage de connexion|tethering|wpa2?)(?![^\W_])"
+)
+_NETWORK_LINES = 2
+# A key given in groups, as a router's sticker prints it: "7KQH-M3PX-9TZ2".
+_GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
+# A phrase typed in one piece that says where the key is, not what: "seethesticker".
+_NOT_GIVEN_INSIDE = (
+    *("sticker", "router", "label", "default", "unchanged", "password", "étiquette"),
+    *("etiquette", "motdepasse", "defaut", "défaut"),
+)
+# Or names a network, an operator's or a guest's: "bouyguestelecom", "cafeguestwifi".
+_NETWORK_NAME_INSIDE = (
+    *("guest", "invite", "wifi", "telecom", "broadband", "fibre", "fiber", "hotspot"),
+    *("network", "reseau", "réseau", "public", "free"),
+)
+_LAST_AFTER_ARROW = re.compile(r"(?:→|->|=)[ \t]*(?P<value>\S+)[ \t]*\Z")
+_NETWORK_REACH = 12
+_ARROW_REACH = 160
+_NETWORK_WINDOW = 240  # characters back from the key where its network may be named
+
+
+def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    seen: set[int] = set()
+    for stem in _KEY_STEMS:
+        for position in positions(lower, stem):
+            label = _KEY_LABEL.match(lower, position)
+            if label is None or position in seen or not _names_a_network_near(lower, position):
+                continue
+            seen.add(position)
+            own = label["network"] is not None or (
+                _NETWORK_BEFORE.search(lower, max(0, position - _NETWORK_REACH), position)
+                is not None
+            )
+            value = _value_at(text, label.end())
+            if value is not None and text.find("\n", label.end(), value[0]) != -1:
+                value = None  # the key's value is on its own line
+            if value is not None and _is_network_key_value(text, value, own=own):
+                yield value[0], value[1]
+                continue
+            line_end = end_of_line(text, position)
+            if line_end - label.end() > _ARROW_REACH:
+                continue  # a long line is no key's sentence: read no farther
+            last = _LAST_AFTER_ARROW.search(text, label.end(), line_end)
+            if last is not None:  # "key is roses are red … → rosesareredvioletsareblue"
+                value = _value_at(text, last.start("value"))
+                if value is not None and _is_typed_key_phrase(value[2]):
+                    yield value[0], value[1]
+
+
+# "shop wifi: dogearedpages": a Wi-Fi given only a phrase typed in one piece, no password's
+# noun on its line or the next (which would make the phrase the network's name).
+_WIFI_THEN_PHRASE = re.compile(r"wi-?fi[ \t]*[:=][ \t]*")
+_KEY_NOUN = re.compile(r"(?<![^\W_])(?:key|clé|cle|pass\w*|pw|pwd|mdp|mot de passe|code)(?![^\W_])")
+
+
+def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in ("wifi", "wi-fi"):
+        for position in positions(lower, stem):
+            label = _WIFI_THEN_PHRASE.match(lower, position)
+            if label is None or (position and lower[position - 1].isalnum()):
+                continue
+            value = _value_at(text, label.end())
+            if value is None or not _ends_its_line(text, value[1]):
+                continue
+            phrase = value[2]
+            if not phrase.islower() or not _is_typed_key_phrase(phrase):
+                continue
+            if any(word in phrase for word in _NETWORK_NAME_INSIDE):
+                continue
+            next_end = end_of_line(lower, end_of_line(lower, position) + 1)
+            if _KEY_NOUN.search(lower, value[1], next_end) is None:
+                yield value[0], value[1]
+
+
+def _names_a_network_near(lower: str, position: int) -> bool:
+    start = start_of_line(lower, position)
+    for _ in range(_NETWORK_LINES):
+        if start == 0:
+            break
+        start = start_of_line(lower, start - 1)
+    start = max(start, position - _NETWORK_WINDOW)
+    return _NETWORK_NOUNS.search(lower, start, position) is not None
+
+
+def _is_network_key_value(text: str, value: tuple[int, int, str], *, own: bool) -> bool:
+    """A phrase typed in one piece ending its line (or anywhere after a network's own key), a
+    key printed in groups, or a made value with digits or a symbol ("jackrabbit72"); not
+    "WPA2_Personal", "D minor", "see the router"."""
+    if _GROUPED_KEY.fullmatch(value[2]) is not None:
+        groups = value[2].split("-")
+        return sum(any(char.isdigit() for char in group) for group in groups) >= 2
+    if not _ends_its_line(text, value[1]):
+        return own and _is_typed_key_phrase(value[2])
+    return _is_typed_key_phrase(value[2]) or made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL)
+
+
+def _is_typed_key_phrase(value: str) -> bool:
+    """A key phrase that does not say where the key is, nor is an English compound
+    ("case-sensitive", "well-known": two words hyphened)."""
+    if value.count("-") == 1 and "_" not in value:
+        return False
+    return _is_key_phrase(value) and not any(word in value for word in _NOT_GIVEN_INSIDE)
+
+
+# "wifi in the cabin is BigPineLodge with jackrabbit72": the network's name, then its key.
+_NAME_WITH_KEY = re.compile(
+    r"(?<![^\W_])(?:is|est|c['’]est|:)[ \t]+(?P<name>[^\s,]{3,40})[ \t]*"
+    r"(?:(?<![^\W_])(?:with|avec|and|et)(?![^\W_])|[+,])[ \t]*(?P<value>\S+)"
+)
+_NETWORK_STEMS = ("wifi", "wi-fi", "wlan", "network", "réseau", "hotspot")
+
+
+def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    line_starts = {
+        start_of_line(lower, position)
+        for stem in _NETWORK_STEMS
+        for position in positions(lower, stem)
+    }
+    for line_start in sorted(line_starts):
+        line_end = end_of_line(lower, line_start)
+        network = _NETWORK_NOUNS.search(lower, line_start, line_end)
+        if network is None:
+            continue
+        named = _NAME_WITH_KEY.search(lower, network.end(), line_end)
+        if named is None:
+            continue
+        value = _value_at(text, named.start("value"))
+        name = text[named.start("name") : named.end("name")]
+        if value is None or not _ends_its_line(text, value[1]):
+            continue
+        if is_other_band(name, value[2]):
+            continue  # "HomeNet with HomeNet5G"
+        if _is_typed_key_phrase(value[2]) or made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL):
+            yield value[0], value[1]

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import is_postal_pin
-from memoire.core.secrets.lookalikes import is_cited_example, is_game_answer
+from memoire.core.secrets.lookalikes import is_shown_not_used
 from memoire.core.secrets.pairs import Slot, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.text import is_markup_attribute
@@ -63,11 +63,11 @@ _AFTER_A_MASK = re.compile(r"[*•●]{3,}[ \t]*\Z")
 
 def _is_no_value(text: str, lower: str, slot: Slot) -> bool:
     """What the rules also take for no value: a postcode, the next attribute of a tag, the
-    words after a masked value, a quiz's answer, a bad password cited in advice."""
+    words after a masked value, a value shown but not used (a security mode, a game's answer,
+    an example)."""
     return (
         is_postal_pin(lower, slot.end)
         or is_markup_attribute(text, slot.start)
+        or is_shown_not_used(text, lower, slot.start, slot.end)
         or _AFTER_A_MASK.search(text, max(0, slot.start - 24), slot.start) is not None
-        or is_game_answer(lower, slot.start)
-        or is_cited_example(lower, slot.start)
     )

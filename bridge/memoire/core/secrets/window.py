@@ -42,7 +42,12 @@ from memoire.core.secrets.codes import (
     _is_wake_up_time,
     is_postal_pin,
 )
-from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
+from memoire.core.secrets.lookalikes import (
+    is_enumerated,
+    is_explained_as_a_number,
+    is_given_as_an_example,
+    is_model_number,
+)
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions
 
@@ -225,7 +230,9 @@ class _Context:
 
 def find_window_secrets(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """`lowered` is `text` lowered with its positions kept (see text.lowered)."""
-    yield from _find_near_nouns(text, lowered)
+    for rule, start, end in _find_near_nouns(text, lowered):
+        if not is_given_as_an_example(lowered, start, end):  # "… in the xkcd comic"
+            yield rule, start, end
     yield from _find_spaced_passphrases(text, lowered)
     yield from _find_in_tables(text, lowered)
 
@@ -739,6 +746,8 @@ def _code(
         return None  # 12/05, 10.5, 18:30, 18h30
     if is_enumerated(text, word.start, word.end) or is_explained_as_a_number(text, word.end):
         return None  # "35000 Rennes, 29200 Brest, 56100 Lorient"; "31045 - the set number"
+    if is_model_number(text, word.start):
+        return None  # "centrale Hager Logisty 40917, pile changée en 2023": its model
     return word.start, word.end
 
 
@@ -790,6 +799,8 @@ def _value_labelled_in_brackets(
         return None
     if _is_placeholder_or_other(lowered, noun):
         return None  # "(clé publique)", "(USB key)"
+    if any(word in _STOP_WORDS for word in lowered[noun.end() : label.end("label")].split()):
+        return None  # "Skybox-7H2K (password on the sticker)": the network's name
     if secrecy(word.value) >= _SECRET or _is_grouped_key(word.value):
         return ("window-labelled", word.start, word.end)
     return None
