@@ -626,16 +626,10 @@ def _steps_to_numbers(
             continue
         step = (found.start(), found.end(), _side(found[0].split()[0]), int(found["number"]))
         if steps and step[0] - steps[-1][1] > _STEP_GAP:
-            yield from _turned_both_ways(steps)
+            yield from _combination(steps)
             steps = []
         steps.append(step)
-    yield from _turned_both_ways(steps)
-
-
-def _turned_both_ways(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
-    numbers = [number for *_, number in steps]
-    if not all(b > a for a, b in pairwise(numbers)):  # "left to 2, right to 4, left to 6"
-        yield from _combination(steps)
+    yield from _combination(steps)
 
 
 def _dial_in(lower: str, start: int, end: int, letters: bool) -> Iterator[tuple[str, int, int]]:
@@ -710,9 +704,11 @@ _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 def _combination(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
     turns = {turn for _, _, turn, _ in steps}
-    numbers = {n for *_, n in steps}
-    # "lean right 10, left 10, right 10": one number each way is a drill, not a combination
-    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(numbers) >= 3 and len(numbers) > 1:
+    numbers = [n for *_, n in steps]
+    # "lean right 10, left 10, right 10", "step left to 2, right to 4, left to 6": numbers
+    # that repeat or count by one step are a drill or a dance, not a combination
+    counted = len({b - a for a, b in pairwise(numbers)}) == 1
+    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(numbers) >= 3 and not counted:
         yield RULE, steps[0][0], steps[-1][1]
 
 
