@@ -30,11 +30,11 @@ _LOCKS = re.compile(
     r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes"
     r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
 )
+# What every lock a heading or an item names holds (lowered): "lock" is in "padlock",
+# "lockers", "lockbox"; "safe" in "key safe"; "box" in "key box".
 _LOCK_LITERALS = (
-    *("locker", "casier", "lock", "cadenas", "key safe", "keysafe", "key-safe", "key box"),
-    *("keybox", "boîte", "boite", "safe", "coffre", "vestiaire", "digicode", "keypad"),
-    *("door code", "codes des portes", "codes portes", "combinaison", "combination"),
-    *("room codes", "gate codes", "house codes", "flat codes", "codes des"),
+    *("lock", "casier", "cadenas", "safe", "boîte", "boite", "coffre", "vestiaire", "digicode"),
+    *("keypad", "combin", "codes", "box", "door", "porte", "gate", "portail"),
 )
 # Locks named on an item's line, right before its code.
 _LOCK_ON_ITEM = (
@@ -78,7 +78,7 @@ def find_listed_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     list naming its lock on each line from there; then the tables with a column of access."""
     del text
     done = -1
-    for line_start, line_end in lines_with(lower, _LOCK_LITERALS + _ITEM_LOCK_LITERALS):
+    for line_start, line_end in lines_with(lower, _LOCK_LITERALS):
         if line_start < done:
             continue
         codes = _listed_under(lower, line_start, line_end)
@@ -87,9 +87,6 @@ def find_listed_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             for start, end in codes:
                 yield RULE, start, end
     yield from _table_codes(lower)
-
-
-_ITEM_LOCK_LITERALS = ("box", "key safe", "padlock", "door", "porte", "gate", "portail")
 
 
 def _listed_under(lower: str, line_start: int, line_end: int) -> list[tuple[int, int]]:

@@ -418,6 +418,24 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
                     yield (rule, match.start("value"), match.end("value"))
 
 
+def lines_with_groups(
+    lowered: str, groups: tuple[tuple[str, ...], ...]
+) -> list[tuple[int, tuple[int, set[int]]]]:
+    """`lines_with` for several groups of literals at once: each line holding one, in note
+    order, with its end and the indices of the groups it holds a literal of. A rule with many
+    readings, each with its literals, finds their lines in one pass instead of one each."""
+    lines: dict[int, tuple[int, set[int]]] = {}
+    for index, literals in enumerate(groups):
+        for literal in literals:
+            end = -1
+            for position in positions(lowered, literal):
+                if position < end:
+                    continue
+                end = _line_end(lowered, position + len(literal) - 1)
+                lines.setdefault(start_of_line(lowered, position), (end, set()))[1].add(index)
+    return sorted(lines.items())
+
+
 def lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
     """The lines holding one of `literals`, each once, in note order."""
     lines: dict[int, int] = {}

@@ -399,14 +399,15 @@ _NUMBER_OF_THE_THING = re.compile(
     r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
     r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
 )
+_EXPLAINED_COLON = 48  # characters after a place where its colon is looked for
 _LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
 
 
 def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
     done = -1
     for position in places[:_MAX_PLACES]:
-        if position < done:
-            continue
+        if position < done or lower.find(":", position, position + _EXPLAINED_COLON) == -1:
+            continue  # no colon after the place's few words: prose about it
         line_end = end_of_line(lower, position)
         done = line_end
         if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
