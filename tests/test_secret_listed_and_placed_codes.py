@@ -39,6 +39,8 @@ def found(text: str) -> list[str]:
         ("Casiers, 2e étage\n12 - Martin : 4410\n14 - Petit : 9981", "4410"),
         ("Cabin codes for the retreat\nTeam lead (Jo): 4471\nGuests: 9023", "4471"),
         ("Gîte (codes des chambres)\nTilleul – parents : 3318\nChêne – enfants : 7702", "3318"),
+        ("Mailboxes\nFlat 1: 0417\nFlat 2: 9932", "0417"),
+        ("Boîtes aux lettres\nApt 3 : 4412\nApt 5 : 8830", "4412"),
         ("Holiday lets\nFlat 1 Harbour St: key safe 2719\nFlat 2 Quay Rd: key safe 8830", "2719"),
         (
             "| room | access |\n|---|---|\n| server room | 55102 |\n| meeting room | badge |",
@@ -68,6 +70,8 @@ def test_codes_listed_under_their_locks_are_refused(text: str, secret: str) -> N
         "Padlock orders\nAbus 3391\nMaster 0722",
         "Lockers installed\nBlock A: 2019\nBlock B: 2021",
         "Locker sizes (2nd floor)\nsmall: 120\nlarge: 180",
+        "Mailboxes\nFlat 1: 12\nFlat 2: 14",
+        "Boîtes aux lettres\nApt 3 : Dupont\nApt 5 : Martin",
         "Cadenas valises\nvalise rouge : 2 clés\nvalise noire : perdue",
         "Appartements\nApt 1 Vieux-Port : 45 m²\nApt 2 Panier : 60 m²",
         "Cottages\nRose Cottage 4 guests\nIvy Cottage 6 guests",
@@ -88,6 +92,7 @@ def test_lists_of_other_numbers_pass(text: str) -> None:
     [
         ("the key safe at Nan's was changed to 5512 by the carers", "5512"),
         ("the padlock on the shed has been reset to 817", "817"),
+        ("Gate reset to 1188 after the power cut", "1188"),
         ("boîte à clés de l'appart remise à 2206 par l'agence", "2206"),
         ("le code du portail a été changé\ndésormais 4480B", "4480B"),
         ("the gate code changed last week\nnow 7719", "7719"),
@@ -124,6 +129,9 @@ def test_codes_changed_set_or_used_to_get_in_are_refused(text: str, secret: str)
         "le prix du cadenas est passé à 12 €",
         "le cadenas a été changé en 2019",
         "Padlock changed to a 4-digit one",
+        "the gate fee changed to 1200 this year",
+        "the shed was changed to 2400 mm wide",
+        "the door was replaced by 2 new ones",
         "now 1874 people live in the village",
         "le code a changé, désormais demandez au bureau",
         "she uses 2 keys to get in",
@@ -197,6 +205,7 @@ def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
         ("Sam: bike shed code? my phone died\nJo: five-two-nine-one", "five-two-nine-one"),
         ("— Tu me redonnes le code du vestiaire ?\n— quatre-un-neuf-deux", "quatre-un-neuf-deux"),
         ("Mia: safe combo?\nRaj: 22 - 48 - 07, left first", "22 - 48 - 07"),
+        ("— Et pour le garage ?\n— 8812", "8812"),
         ("— Léo, le code de la réserve, vite !\n— 3 8 1 0", "3 8 1 0"),
     ],
 )
@@ -253,6 +262,9 @@ def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -
         "— Quel code promo ?\n— ETE2024",
         "— Le code de la porte ?\n— Demande à la gardienne",
         "— C'était quand déjà ?\n— 1998",
+        "— Et le garage, il ouvre à quelle heure ?\n— 0830",
+        "— Le garage est loin ?\n— 1500 m",
+        "— Tu as vu la porte ?\n— 2024 je crois",
     ],
 )
 def test_places_times_and_other_numbers_pass(text: str) -> None:

@@ -27,7 +27,8 @@ _LOCKS = re.compile(
     r"(?<![^\W_])(?:lockers?|casiers?|locks?|padlocks?|cadenas|lock[ -]?box(?:es)?"
     r"|key[ -]?safes?|key[ -]?boxes|bo[îi]tes?[ ][àa][ ]cl[ée]s?|safes?|coffres?(?:-forts?)?"
     r"|vestiaires?|digicodes?|keypads?|door[ ]codes?|codes[ ]des[ ]portes|codes[ ]portes"
-    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes"
+    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes|mail[ ]?box(?:es)?"
+    r"|letter[ ]?box(?:es)?|bo[îi]tes?[ ]aux[ ]lettres"
     r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
 )
 # What every lock a heading or an item names holds (lowered): "lock" is in "padlock",

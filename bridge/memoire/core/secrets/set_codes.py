@@ -231,7 +231,7 @@ _PUBLIC = re.compile(
 )
 _NUMBERS_NOUN = re.compile(
     r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre(?![ ]froide)|bus|line|ligne"
-    r"|ticket|order|commande|extension|ext|poste|version|price|prix|tarif|floor|étage"
+    r"|ticket|order|commande|fees?|frais|costs?|co[ûu]ts?|rent|loyer|extension|ext|poste|version|price|prix|tarif|floor|étage"
     r"|time|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
     r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
     r"|chauffage|clock|horloge|snooze)(?![^\W_])"
@@ -285,6 +285,8 @@ def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[
 
 # A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
 # vestiaire changé en 082"): the lock names what the value opens, as "code" would.
+# Any other lock's line is read when it holds a verb of changing ("Gate reset to 1188"): a
+# lock's name alone ("garage", "door") is in too many lines of prose.
 _CHANGED_LOCK_LITERALS = (
     *("lockbox", "lock box", "key safe", "keysafe", "boîte à clé", "boite à clé", "cadenas"),
     *("padlock", "digicode", "keypad"),
@@ -330,7 +332,7 @@ _CUES = (
 _SET_OR_TYPED = 0
 _PASSWORDS = 1 + len(_CUES)
 _READINGS_LITERALS = (
-    _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS,
+    _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
     *(literals for literals, _ in _CUES),
     *(literals for literals, _ in _PASSWORD_PATTERNS),
 )
