@@ -40,6 +40,8 @@ def found(text: str) -> list[str]:
         ("Cabin codes for the retreat\nTeam lead (Jo): 4471\nGuests: 9023", "4471"),
         ("Gîte (codes des chambres)\nTilleul – parents : 3318\nChêne – enfants : 7702", "3318"),
         ("Mailboxes\nFlat 1: 0417\nFlat 2: 9932", "0417"),
+        ("| Bike | Lock | Code |\n|---|---|---|\n| red bike | D-lock | 4471 |", "4471"),
+        ("Van | bay | code\nTransit | 4 | 6093\nSprinter | 7 | 1185", "6093"),
         ("Boîtes aux lettres\nApt 3 : 4412\nApt 5 : 8830", "4412"),
         ("Holiday lets\nFlat 1 Harbour St: key safe 2719\nFlat 2 Quay Rd: key safe 8830", "2719"),
         (
@@ -77,6 +79,10 @@ def test_codes_listed_under_their_locks_are_refused(text: str, secret: str) -> N
         "Cottages\nRose Cottage 4 guests\nIvy Cottage 6 guests",
         "| room | access |\n|---|---|\n| server room | badge |\n| meeting room | 2nd floor |",
         "| what | how |\n|---|---|\n| bus | 2046 |",
+        "| pays | code |\n| France | 0033 |",
+        "| ville | code |\n| Paris | 75001 |",
+        "| name | code |\n| Zoé | 4093 |",
+        "| car | year | code |\n| Clio | 2019 | 2019 |",
     ],
 )
 def test_lists_of_other_numbers_pass(text: str) -> None:
@@ -206,6 +212,12 @@ def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
         ("— Tu me redonnes le code du vestiaire ?\n— quatre-un-neuf-deux", "quatre-un-neuf-deux"),
         ("Mia: safe combo?\nRaj: 22 - 48 - 07, left first", "22 - 48 - 07"),
         ("— Et pour le garage ?\n— 8812", "8812"),
+        ("Mamie : code du cadenas ?\nMoi : 4.0.9.1", "4.0.9.1"),
+        ("Cupboard of meds: code 5529 changed this morning", "5529"),
+        (
+            "Jo: how do I open the cabinet?\nMe: right to 30, left one full turn to 8, right 61",
+            "right to 30, left one full turn to 8, right 61",
+        ),
         ("— Léo, le code de la réserve, vite !\n— 3 8 1 0", "3 8 1 0"),
     ],
 )
@@ -246,6 +258,9 @@ def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -
         "Dance: step left to 2, right to 4, left to 6, right to 8",
         "Directions: turn left to 5th Avenue, right to 12th Street, left to the park",
         "Drive: left to the A12, right to 40 km/h, then left to 30",
+        "Gym locker drill: turn left 2 times, right 3 times, left 1 time",
+        "Itinéraire : à gauche 2 km, à droite 5 km, à gauche 3 km",
+        "Crochet: left 12, right 12, left 12 stitches",
         "Cave\n12-03-24",
         "Sam: what's the bus to the gate?\nJo: twenty-two",
         "Mia: score?\nRaj: 22 - 18 - 07",

@@ -41,6 +41,8 @@ _CODE_VALUE = re.compile(
     r"|[0-9](?:[ ][0-9]){3,7}"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+# Digits a reply gives one at a time with dots: "1.7.4.2".
+_DOTTED_DIGITS = re.compile(r"[0-9](?:[.][0-9]){3,7}(?![.]?[0-9])")
 # A code said in a reply: digits spelt ("two-eight-one-four", "sept-trois-zéro-six") or a
 # dial's numbers ("36 - 12 - 48").
 _SPELT_DIGITS = re.compile(
@@ -223,7 +225,7 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     value_start = opening.end() if opening is not None else speaker.end()
     line_end = _line_end(text, value_start)
     if code:
-        for shape in (_SPACED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
+        for shape in (_SPACED_DIGITS, _DOTTED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
             said = shape.match(text, value_start)
             if said is not None:
                 return said.span()

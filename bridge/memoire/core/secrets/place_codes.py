@@ -264,7 +264,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     gap = (found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
-    if gap and not (hinted and _COLON.search(found["link"])):
+    if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
     if found["run"] is not None:
         return found.span("run") if _is_run_code(lower, found, found["place"]) else None
@@ -290,6 +290,9 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A code's noun between a place and its code says what the number is: "Armoire à stups : code
+# 5529".
+_CODE_NOUN = re.compile(r"(?:(?:le|la|the)[ ])?(?:code|pin|combinaison|combination|combo)")
 _TIME = re.compile(_TIME_PHRASE)
 # A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
 _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
@@ -516,8 +519,9 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
 # A turn, then the number it goes to, a count of turns or a number passed between them: "right
 # to 51", "R 3 turns to 42", "L past 42 once to 17", "à gauche jusqu'à 12", "anti to 40".
 _TO_STEP = re.compile(
-    rf"(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])[^\n,;.!?]{{0,30}}?"
-    r"[ ](?:to|jusqu['’]à)[ ](?P<number>[0-9]{1,2})(?![\w°])"
+    rf"(?m)(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])"
+    r"(?:[^\n,;.!?]{0,30}?[ ](?:to|jusqu['’]à))?[ ](?P<number>[0-9]{1,2})(?![\w°])"
+    rf"(?=[ \t]*(?:$|[,;.!?)(—–-]|(?:then|puis|et|and|{_TURNS}|anti|[lrgd])(?![\w'’])))"
 )
 _STEP_GAP = 40  # characters between two steps of one combination at most
 
@@ -605,8 +609,11 @@ _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 
 def _combination(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
+    """Three steps or more, both ways, to more than one number: "left 12, right 12, left 12"
+    is a knitting pattern's."""
     turns = {turn for _, _, turn, _ in steps}
-    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(n for *_, n in steps) >= 3:
+    numbers = {n for *_, n in steps}
+    if len(steps) >= _MIN_STEPS and len(turns) >= 2 and max(numbers) >= 3 and len(numbers) > 1:
         yield RULE, steps[0][0], steps[-1][1]
 
 
