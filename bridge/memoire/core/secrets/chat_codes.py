@@ -67,9 +67,14 @@ _NOT_A_CODE = re.compile(
     r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*)(?![^\W_])"
     r"|[€$£]"
 )
+# Asking the way into a room asks for its code, not its number: "how do we get into the hall?".
+_GETTING_IN = re.compile(
+    r"(?<![^\W_])(?:get[ ]in(?:to)?|let[ ]us[ ]in|open|rentrer|entrer|ouvrir|ouvre)(?![^\W_])"
+)
 _AS_A_NUMBER = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|no\.?|nr)(?![^\W_])")
 _OPENING = re.compile(
-    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay)[, ]+)?(?:(?:it['’]?s|its|c['’]est|that['’]s)"
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[, ]+)?"
+    r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
@@ -81,7 +86,7 @@ _SPELT = re.compile(
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
     r"[ \t]*(?:$|[,;.!?)(—–👍]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile)(?![^\W_]))",
+    r"|star|étoile|now|maintenant|désormais)(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
@@ -101,7 +106,8 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         thing = _THING.search(said)
         if thing is None or _ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        singles_only = thing["room"] is not None or _AS_A_NUMBER.search(said) is not None
+        into_a_room = thing["room"] is not None and _GETTING_IN.search(said) is None
+        singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
         span = _reply(text, line_end + 1, asker["name"] or "", singles_only=singles_only)
         if span is not None:
             yield RULE, *span

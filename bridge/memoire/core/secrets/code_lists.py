@@ -67,7 +67,8 @@ _ITEM = re.compile(
     r"[ \t]*"
     r"(?P<link>:|=|—|–|-|→|->)?[ \t]*"
     rf"(?P<lock>{_LOCK_ON_ITEM}s?[ \t]+)?"
-    rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE})"
+    rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE}"
+    r"|(?<![\w.,/-])[0-9](?:[-–.][0-9]){2,7}(?![\w-]))"
     r"[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*"
 )
 # A year a list could date things by (2046 is no such year: a code).

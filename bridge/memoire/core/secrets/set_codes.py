@@ -148,7 +148,9 @@ _USED_LITERALS = ("to get in", "to unlock", "to open it", "pour ", "y accéder")
 _DEVICE_GIVEN = re.compile(
     r"(?<![^\W_])(?:my|his|her|our|their|mon|ma|son|sa|notre|leur|[^\W\d_]+['’]s)[ ]"
     r"(?:phone|iphone|mobile|ipad|tablet|laptop|t[ée]l|portable|tablette|ordi|pc)"
-    r"(?:['’]s|[ ]is|[ ]c['’]est|[ ]:)[ ]" + _VALUE + r"(?=[ ,]*(?:if|si|in[ ]case|au[ ]cas))"
+    r"(?:['’]s|[ ]is|[ ]c['’]est|[ ]?:)[ ]"
+    + _VALUE
+    + r"(?=[ ,]*(?:if|si|in[ ]case|au[ ]cas)(?![^\W_])|[ \t]*(?:$|[(,.;]))"
 )
 _DEVICE_GIVEN_LITERALS = ("phone", "ipad", "tablet", "laptop", "tél", "portable", "ordi", " pc")
 # A value on the line after a code's, said to be the one from now on: "code … changé⏎désormais
@@ -367,7 +369,7 @@ def _after_cue(
 # unlock the archive year" gives a year to a form).
 _UNLOCK_VERBS = (
     *("unlock", "verrouill", "déverrouill", "disarm", "désactiv", "entr", "rentr", "use"),
-    *("using", "utilis"),
+    *("using", "utilis", "get", "let"),
 )
 # Patterns whose match goes on past the value, which is checked on their own terms.
 _ENDED = (_SETTING, _TYPED_ON, _USED_TO_GET_IN, _EVERYWHERE, _DEVICE_GIVEN)
