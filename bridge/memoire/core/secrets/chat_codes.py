@@ -5,7 +5,8 @@ number for the extractor room⏎Meg 14:21: 7 2 0 8", "[05:48] Julien : l'alarme 
 Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana: 40917#". A
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
-"I'm outside"), then the next speaker's reply: digits typed one at a time (four to eight), or
+"I'm outside"), then the next speaker's reply (a dialogue's dashes stand for speakers: "— Et
+pour le garage ?⏎— 8812"): digits typed one at a time (four to eight), or
 spelt, or, for a thing that locks, a number of four to eight digits; then the end of the line,
 a key to press or a remark.
 
@@ -26,12 +27,12 @@ from memoire.core.secrets.text import end_of_line
 RULE = "chat-code"
 
 # A speaker: a time or a date in brackets or before a dash, a name of up to three words, a time,
-# then a colon.
+# then a colon; or a dialogue's dash, each line another speaker's: "— Et pour le garage ?⏎— 8812".
 SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,25}\][ \t]*|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?"
-    r"\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
+    r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
+    r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
-    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+"
+    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
 )
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
@@ -65,9 +66,14 @@ _NOT_A_CODE = re.compile(
     r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*)(?![^\W_])"
     r"|[€$£]"
 )
+# Asking the way into a room asks for its code, not its number: "how do we get into the hall?".
+_GETTING_IN = re.compile(
+    r"(?<![^\W_])(?:get[ ]in(?:to)?|let[ ]us[ ]in|open|rentrer|entrer|ouvrir|ouvre)(?![^\W_])"
+)
 _AS_A_NUMBER = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|no\.?|nr)(?![^\W_])")
 _OPENING = re.compile(
-    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay)[, ]+)?(?:(?:it['’]?s|its|c['’]est|that['’]s)"
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[, ]+)?"
+    r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
@@ -79,7 +85,7 @@ _SPELT = re.compile(
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
     r"[ \t]*(?:$|[,;.!?)(—–👍]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile)(?![^\W_]))",
+    r"|star|étoile|now|maintenant|désormais)(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
@@ -87,8 +93,8 @@ _MAX_ASKING_LINE = 160
 
 
 def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    if "\n" not in text or ":" not in text:
-        return
+    if "\n" not in text or (":" not in text and "—" not in text and "–" not in text):
+        return  # no speaker's colon nor dialogue's dash: no chat
     for line_start, line_end in lines_with(lower, _THING_LITERALS):
         if line_end - line_start > _MAX_ASKING_LINE or line_end >= len(text):
             continue
@@ -99,8 +105,9 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         thing = _THING.search(said)
         if thing is None or _ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        singles_only = thing["room"] is not None or _AS_A_NUMBER.search(said) is not None
-        span = _reply(text, line_end + 1, asker["name"], singles_only=singles_only)
+        into_a_room = thing["room"] is not None and _GETTING_IN.search(said) is None
+        singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
+        span = _reply(text, line_end + 1, asker["name"] or "", singles_only=singles_only)
         if span is not None:
             yield RULE, *span
 
@@ -108,7 +115,7 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[int, int] | None:
     """The code at the start of the next line, said by another speaker."""
     speaker = SPEAKER.match(text, start, end_of_line(text, start))
-    if speaker is None or speaker["name"].lower() == asker.lower():
+    if speaker is None or (speaker["name"] or "").lower() == asker.lower() != "":
         return None
     line_end = end_of_line(text, start)
     opening = _OPENING.match(text.lower(), speaker.end(), line_end)

@@ -16,6 +16,7 @@ whole list one of numbers; years listed are dates.
 import re
 from collections.abc import Iterator
 
+from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.place_codes import MIXED_CODE, PLACE_STEMS
 from memoire.core.secrets.text import end_of_line
@@ -27,14 +28,15 @@ _LOCKS = re.compile(
     r"(?<![^\W_])(?:lockers?|casiers?|locks?|padlocks?|cadenas|lock[ -]?box(?:es)?"
     r"|key[ -]?safes?|key[ -]?boxes|bo[îi]tes?[ ][àa][ ]cl[ée]s?|safes?|coffres?(?:-forts?)?"
     r"|vestiaires?|digicodes?|keypads?|door[ ]codes?|codes[ ]des[ ]portes|codes[ ]portes"
-    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes"
+    r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes|mail[ ]?box(?:es)?"
+    r"|letter[ ]?box(?:es)?|bo[îi]tes?[ ]aux[ ]lettres"
     r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
 )
+# What every lock a heading or an item names holds (lowered): "lock" is in "padlock",
+# "lockers", "lockbox"; "safe" in "key safe"; "box" in "key box".
 _LOCK_LITERALS = (
-    *("locker", "casier", "lock", "cadenas", "key safe", "keysafe", "key-safe", "key box"),
-    *("keybox", "boîte", "boite", "safe", "coffre", "vestiaire", "digicode", "keypad"),
-    *("door code", "codes des portes", "codes portes", "combinaison", "combination"),
-    *("room codes", "gate codes", "house codes", "flat codes", "codes des"),
+    *("lock", "casier", "cadenas", "safe", "boîte", "boite", "coffre", "vestiaire", "digicode"),
+    *("keypad", "combin", "codes", "box", "door", "porte", "gate", "portail"),
 )
 # Locks named on an item's line, right before its code.
 _LOCK_ON_ITEM = (
@@ -65,7 +67,8 @@ _ITEM = re.compile(
     r"[ \t]*"
     r"(?P<link>:|=|—|–|-|→|->)?[ \t]*"
     rf"(?P<lock>{_LOCK_ON_ITEM}s?[ \t]+)?"
-    rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE})"
+    rf"(?P<code>(?<![\w.,/-])[a-z]?[0-9]{{3,8}}[a-z]?[#*]?|{MIXED_CODE}"
+    r"|(?<![\w.,/-])[0-9](?:[-–.][0-9]){2,7}(?![\w-]))"
     r"[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*"
 )
 # A year a list could date things by (2046 is no such year: a code).
@@ -78,7 +81,7 @@ def find_listed_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     list naming its lock on each line from there; then the tables with a column of access."""
     del text
     done = -1
-    for line_start, line_end in lines_with(lower, _LOCK_LITERALS + _ITEM_LOCK_LITERALS):
+    for line_start, line_end in lines_with(lower, _LOCK_LITERALS):
         if line_start < done:
             continue
         codes = _listed_under(lower, line_start, line_end)
@@ -87,9 +90,6 @@ def find_listed_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             for start, end in codes:
                 yield RULE, start, end
     yield from _table_codes(lower)
-
-
-_ITEM_LOCK_LITERALS = ("box", "key safe", "padlock", "door", "porte", "gate", "portail")
 
 
 def _listed_under(lower: str, line_start: int, line_end: int) -> list[tuple[int, int]]:
@@ -151,33 +151,75 @@ def _items(lower: str, start: int, *, named: bool) -> list[tuple[int, int]]:
     return codes if len(codes) >= _MIN_CODES else []
 
 
-# A table whose header has a column saying how to get in: "| what | how |", "| pièce | accès |".
-_HOW_HEADER = re.compile(
-    r"\|[ \t]*(?:how|comment|access|acc[èe]s|entry|entr[ée]e|to[ ]get[ ]in|pour[ ]entrer"
-    r"|how[ ]to[ ]get[ ]in|how[ ]to[ ]open|ouverture)[ \t]*\|"
+# A table's column of access: how to get in ("| what | how |", "| pièce | accès |"), or the
+# codes themselves ("Voiture | place | code"), whose rows then name a place, a lock or a vehicle
+# and whose header no other kind of code (a course's, a product's, a country's).
+_ACCESS_COLUMN = re.compile(
+    r"how|comment|access|acc[èe]s|entry|entr[ée]e|to[ ]get[ ]in|pour[ ]entrer|how[ ]to[ ]get[ ]in"
+    r"|how[ ]to[ ]open|ouverture"
 )
-_ROW = re.compile(
-    r"[ \t]*\|[ \t]*(?P<label>[^|\n]{1,40}?)[ \t]*\|[ \t]*"
-    rf"(?P<code>[a-z]?[0-9]{{4,8}}[a-z]?[#*]?|{MIXED_CODE})[ \t]*\|[ \t]*"
+_CODE_COLUMN = re.compile(r"codes?|pins?|digicodes?|combinaisons?|combinations?|combos?")
+_HEADER = re.compile(
+    r"(?:^|\|)[ \t]*(?:how|comment|access|acc[èe]s|entry|entr[ée]e|to[ ]get[ ]in|pour[ ]entrer"
+    r"|how[ ]to[ ]get[ ]in|how[ ]to[ ]open|ouverture|codes?|pins?|digicodes?|combinaisons?"
+    r"|combinations?|combos?)[ \t]*(?:\||$)",
+    re.MULTILINE,
 )
-_TABLE_LITERALS = ("| how", "|how", "| comment", "| acc", "| entr", "| to get in", "| pour ent")
+_CELL_CODE = re.compile(rf"[a-z]?[0-9]{{4,8}}[a-z]?[#*]?|{MIXED_CODE}")
+_VEHICLES = ("voiture", "car", "van", "vélo", "bike", "scooter", "moto", "camion", "truck")
+_SEPARATOR = frozenset("-:| \t")
+_WORD = re.compile(r"[^\W\d_]+")
 _TABLE_ROWS = 20
 
 
 def _table_codes(lower: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in lines_with(lower, _TABLE_LITERALS):
-        if _HOW_HEADER.search(lower, line_start, line_end) is None:
+    for line_start, line_end in lines_with(lower, ("|",)):
+        if _HEADER.search(lower, line_start, line_end) is None:
             continue
-        position = line_end + 1
-        for _ in range(_TABLE_ROWS):
-            if position >= len(lower) or lower[position : position + 1] not in "| \t":
-                break
-            end = end_of_line(lower, position)
-            row = _ROW.fullmatch(lower, position, end)
-            if (
-                row is not None
-                and any(stem in row["label"] for stem in PLACE_STEMS)
-                and _YEAR.fullmatch(row["code"]) is None
-            ):
-                yield RULE, *row.span("code")
-            position = end + 1
+        header = _cells(lower[line_start:line_end])
+        column = next(
+            (
+                index
+                for index, cell in enumerate(header)
+                if _ACCESS_COLUMN.fullmatch(cell) or _CODE_COLUMN.fullmatch(cell)
+            ),
+            None,
+        )
+        if column is None or column == 0:
+            continue
+        access = _ACCESS_COLUMN.fullmatch(header[column]) is not None
+        if not access and not _OTHER_CODES.isdisjoint(_WORD.findall(" ".join(header))):
+            continue  # "| cours | code |", "| pays | code |": other kinds of code
+        yield from _column_codes(lower, line_end + 1, header, column, access=access)
+
+
+def _column_codes(
+    lower: str, position: int, header: list[str], column: int, *, access: bool
+) -> Iterator[tuple[str, int, int]]:
+    """The codes of a table's column, on the rows below its header that name what they open."""
+    for _ in range(_TABLE_ROWS):
+        if position >= len(lower) or "|" not in lower[position : end_of_line(lower, position)]:
+            return
+        end = end_of_line(lower, position)
+        line = lower[position:end]
+        position = end + 1
+        if set(line) <= _SEPARATOR:
+            continue
+        cells = _cells(line)
+        if len(cells) != len(header):
+            return
+        value = cells[column]
+        if _CELL_CODE.fullmatch(value) is None or _YEAR.fullmatch(value):
+            continue
+        others = " ".join(cells[:column] + cells[column + 1 :])
+        named = others if access else f"{others} {' '.join(header)}"
+        opens = any(stem in named for stem in PLACE_STEMS) or (
+            not access and any(vehicle in named.split() for vehicle in _VEHICLES)
+        )
+        if opens:
+            start = line.index(value) + end - len(line)
+            yield RULE, start, start + len(value)
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]

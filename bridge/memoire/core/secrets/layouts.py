@@ -41,6 +41,8 @@ _CODE_VALUE = re.compile(
     r"|[0-9](?:[ ][0-9]){3,7}"
 )
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+# Digits a reply gives one at a time with dots: "1.7.4.2".
+_DOTTED_DIGITS = re.compile(r"[0-9](?:[.][0-9]){3,7}(?![.]?[0-9])")
 # A code said in a reply: digits spelt ("two-eight-one-four", "sept-trois-zéro-six") or a
 # dial's numbers ("36 - 12 - 48").
 _SPELT_DIGITS = re.compile(
@@ -226,7 +228,7 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     value_start = opening.end() if opening is not None else speaker.end()
     line_end = _line_end(text, value_start)
     if code:
-        for shape in (_SPACED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
+        for shape in (_SPACED_DIGITS, _DOTTED_DIGITS, _SPELT_DIGITS, _DIAL_NUMBERS):
             said = shape.match(text, value_start)
             if said is not None:
                 return said.span()
@@ -419,6 +421,24 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
             for match in pattern.finditer(lowered, line_start, line_end):
                 if not is_mask(match["value"]):
                     yield (rule, match.start("value"), match.end("value"))
+
+
+def lines_with_groups(
+    lowered: str, groups: tuple[tuple[str, ...], ...]
+) -> list[tuple[int, tuple[int, set[int]]]]:
+    """`lines_with` for several groups of literals at once: each line holding one, in note
+    order, with its end and the indices of the groups it holds a literal of. A rule with many
+    readings, each with its literals, finds their lines in one pass instead of one each."""
+    lines: dict[int, tuple[int, set[int]]] = {}
+    for index, literals in enumerate(groups):
+        for literal in literals:
+            end = -1
+            for position in positions(lowered, literal):
+                if position < end:
+                    continue
+                end = _line_end(lowered, position + len(literal) - 1)
+                lines.setdefault(start_of_line(lowered, position), (end, set()))[1].add(index)
+    return sorted(lines.items())
 
 
 def lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:

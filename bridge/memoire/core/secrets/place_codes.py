@@ -299,7 +299,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     gap = (found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
-    if gap and not (hinted and _COLON.search(found["link"])):
+    if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
     if found["run"] is not None:
         return found.span("run") if _is_run_code(lower, found, found["place"]) else None
@@ -325,6 +325,9 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A code's noun between a place and its code says what the number is: "Armoire à stups : code
+# 5529".
+_CODE_NOUN = re.compile(r"(?:(?:le|la|the)[ ])?(?:code|pin|combinaison|combination|combo)")
 _TIME = re.compile(_TIME_PHRASE)
 # A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
 _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
@@ -445,14 +448,15 @@ _NUMBER_OF_THE_THING = re.compile(
     r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
     r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
 )
+_EXPLAINED_COLON = 48  # characters after a place where its colon is looked for
 _LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
 
 
 def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
     done = -1
     for position in places[:_MAX_PLACES]:
-        if position < done:
-            continue
+        if position < done or lower.find(":", position, position + _EXPLAINED_COLON) == -1:
+            continue  # no colon after the place's few words: prose about it
         line_end = end_of_line(lower, position)
         done = line_end
         if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
@@ -610,8 +614,9 @@ def _is_date(numbers: list[int]) -> bool:
 # A turn, then the number it goes to, a count of turns or a number passed between them: "right
 # to 51", "R 3 turns to 42", "L past 42 once to 17", "à gauche jusqu'à 12", "anti to 40".
 _TO_STEP = re.compile(
-    rf"(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])[^\n,;.!?]{{0,30}}?"
-    r"[ ](?:to|jusqu['’]à)[ ](?P<number>[0-9]{1,2})(?![\w°])"
+    rf"(?m)(?<![\w'’])(?:(?P<word>{_TURNS}|anti)|[lrgd])(?![\w'’])"
+    r"(?:[^\n,;.!?]{0,30}?[ ](?:to|jusqu['’]à))?[ ](?P<number>[0-9]{1,2})(?![\w°])"
+    rf"(?=[ \t]*(?:$|[,;.!?)(—–-]|(?:then|puis|et|and|{_TURNS}|anti|[lrgd])(?![\w'’])))"
 )
 _STEP_GAP = 40  # characters between two steps of one combination at most
 
@@ -703,6 +708,8 @@ _TURN_SET = frozenset((*_LEFT, "droite", "right", "r", "d", "clockwise"))
 
 
 def _combination(steps: list[tuple[int, int, str, int]]) -> Iterator[tuple[str, int, int]]:
+    """Three steps or more, both ways, to more than one number: "left 12, right 12, left 12"
+    is a knitting pattern's."""
     turns = {turn for _, _, turn, _ in steps}
     numbers = [n for *_, n in steps]
     # "lean right 10, left 10, right 10", "step left to 2, right to 4, left to 6": numbers

@@ -40,7 +40,7 @@ number is set everywhere ("set 4096 everywhere").
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.layouts import lines_with_groups
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -148,7 +148,9 @@ _USED_LITERALS = ("to get in", "to unlock", "to open it", "pour ", "y accéder")
 _DEVICE_GIVEN = re.compile(
     r"(?<![^\W_])(?:my|his|her|our|their|mon|ma|son|sa|notre|leur|[^\W\d_]+['’]s)[ ]"
     r"(?:phone|iphone|mobile|ipad|tablet|laptop|t[ée]l|portable|tablette|ordi|pc)"
-    r"(?:['’]s|[ ]is|[ ]c['’]est|[ ]:)[ ]" + _VALUE + r"(?=[ ,]*(?:if|si|in[ ]case|au[ ]cas))"
+    r"(?:['’]s|[ ]is|[ ]c['’]est|[ ]?:)[ ]"
+    + _VALUE
+    + r"(?=[ ,]*(?:if|si|in[ ]case|au[ ]cas)(?![^\W_])|[ \t]*(?:$|[(,.;]))"
 )
 _DEVICE_GIVEN_LITERALS = ("phone", "ipad", "tablet", "laptop", "tél", "portable", "ordi", " pc")
 # A value on the line after a code's, said to be the one from now on: "code … changé⏎désormais
@@ -231,7 +233,7 @@ _PUBLIC = re.compile(
 )
 _NUMBERS_NOUN = re.compile(
     r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre(?![ ]froide)|bus|line|ligne"
-    r"|ticket|order|commande|extension|ext|poste|version|price|prix|tarif|floor|étage"
+    r"|ticket|order|commande|fees?|frais|costs?|co[ûu]ts?|rent|loyer|extension|ext|poste|version|price|prix|tarif|floor|étage"
     r"|time|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
     r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
     r"|chauffage|clock|horloge|snooze)(?![^\W_])"
@@ -253,27 +255,40 @@ _MIN_DIGITS = 3
 
 
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    """Only the lines that name a code, a role or a typing verb (found once per note), then
-    only those that hold a value's digits."""
-    yield from _passwords_changed(text, lower)
-    literals = _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS
-    for line_start, line_end in lines_with(lower, literals):
-        if not _may_hold_a_value(lower, line_start, line_end):
+    """Only the lines that name a code, a lock, a typing verb or hold a cue's literal (found in
+    one pass over every reading's literals), each read by the readings whose literal it holds."""
+    for line_start, (line_end, readings) in lines_with_groups(lower, _READINGS_LITERALS):
+        if line_end - line_start > _MAX_LINE:
             continue
-        line = lower[line_start:line_end]
-        coded = _CODE_LINE.search(line) is not None
-        if not coded and _LOCK_LINE.search(line) is None:
-            continue
-        for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else _LOCK_PATTERNS:
-            found = pattern.search(lower, line_start, line_end)
-            if found is not None and _is_code(lower, found):
-                yield RULE, *found.span("value")
-                break
-    yield from _found_after_cues(lower)
+        for reading in sorted(readings):
+            if reading == _SET_OR_TYPED:
+                yield from _set_or_typed(lower, line_start, line_end)
+            elif reading < _PASSWORDS:
+                yield from _after_cue(lower, _CUES[reading - 1][1], line_start, line_end)
+            else:
+                pattern = _PASSWORD_PATTERNS[reading - _PASSWORDS][1]
+                yield from _password_changed(text, lower, pattern, line_start, line_end)
+
+
+def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[str, int, int]]:
+    """A code's or a lock's line: a value changed, set or typed."""
+    if not _may_hold_a_value(lower, line_start, line_end):
+        return
+    line = lower[line_start:line_end]
+    coded = _CODE_LINE.search(line) is not None
+    if not coded and _LOCK_LINE.search(line) is None:
+        return
+    for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else _LOCK_PATTERNS:
+        found = pattern.search(lower, line_start, line_end)
+        if found is not None and _is_code(lower, found):
+            yield RULE, *found.span("value")
+            return
 
 
 # A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
 # vestiaire changé en 082"): the lock names what the value opens, as "code" would.
+# Any other lock's line is read when it holds a verb of changing ("Gate reset to 1188"): a
+# lock's name alone ("garage", "door") is in too many lines of prose.
 _CHANGED_LOCK_LITERALS = (
     *("lockbox", "lock box", "key safe", "keysafe", "boîte à clé", "boite à clé", "cadenas"),
     *("padlock", "digicode", "keypad"),
@@ -286,65 +301,75 @@ _THREE_DIGIT_LOCK = re.compile(
 )
 
 
-def _passwords_changed(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+def _password_changed(
+    text: str, lower: str, pattern: re.Pattern[str], line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
     """A password given after a reset needs its shape; one kept until the next forced change
     also a symbol: "using Windows11 until the change" names a system."""
-    for literals, pattern in _PASSWORD_PATTERNS:
-        for line_start, line_end in lines_with(lower, literals):
-            if line_end - line_start > _MAX_LINE:
-                continue
-            found = pattern.search(lower, line_start, line_end)
-            if found is None:
-                continue
-            value = text[found.start("value") : found.end("value")]
-            symbol = pattern is _NEW_ONE or _SYMBOL.search(value) is not None
-            if symbol and password_shaped(value) and not _YEAR.fullmatch(value):
-                yield RULE, *found.span("value")
+    found = pattern.search(lower, line_start, line_end)
+    if found is None:
+        return
+    value = text[found.start("value") : found.end("value")]
+    symbol = pattern is _NEW_ONE or _SYMBOL.search(value) is not None
+    if symbol and password_shaped(value) and not _YEAR.fullmatch(value):
+        yield RULE, *found.span("value")
 
 
-def _found_after_cues(lower: str) -> Iterator[tuple[str, int, int]]:
-    """A value pressed with a key, one something unlocks with, a device lock's, a value now."""
-    for literals, pattern in (
-        (_KEYED_LITERALS, _KEYED),
-        (_UNLOCKED_LITERALS + _UNLOCKED_LITERALS_FR, _UNLOCKED_WITH),
-        (_DEVICE_LITERALS, _DEVICE_LOCK),
-        (_NOW_LITERALS, _NOW_AFTER),
-        (_NOW_LITERALS, _NOW_BEFORE),
-        (_CHANGED_LITERALS, _CHANGED_DASH),
-        (_SET_LOCK_LITERALS, _SETTING),
-        (_TYPED_ON_LITERALS, _TYPED_ON),
-        (_USED_LITERALS, _USED_TO_GET_IN),
-        (_DEVICE_GIVEN_LITERALS, _DEVICE_GIVEN),
-        (_EVERYWHERE_LITERALS, _EVERYWHERE),
-    ):
-        for line_start, line_end in lines_with(lower, literals):
-            if not _may_hold_a_value(lower, line_start, line_end):
-                continue
-            found = pattern.search(lower, line_start, line_end)
-            if found is None:
-                continue
-            if pattern not in _ENDED and _AFTER_A_VALUE.match(lower, found.end()) is None:
-                continue
-            if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
-                continue
-            if pattern is _EVERYWHERE and not found["value"].isdigit():
-                if password_shaped(found["value"]) and not _YEAR.fullmatch(found["value"]):
-                    yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
-                continue
-            if pattern is _EVERYWHERE and found["verb"] == "set":
-                continue  # "set 4096 everywhere in the configs": a setting's number
-            unlocking = pattern in _UNLOCKING and (
-                found["verb"].startswith(_UNLOCK_VERBS) if "verb" in found.re.groupindex else True
-            )
-            if _is_code(lower, found, years=unlocking):
-                yield RULE, *found.span("value")
+# A value pressed with a key, one something unlocks with, a device lock's, a value now, …: each
+# cue's literals, one of which a line it reads holds, and its pattern.
+_CUES = (
+    (_KEYED_LITERALS, _KEYED),
+    (_UNLOCKED_LITERALS + _UNLOCKED_LITERALS_FR, _UNLOCKED_WITH),
+    (_DEVICE_LITERALS, _DEVICE_LOCK),
+    (_NOW_LITERALS, _NOW_AFTER),
+    (_NOW_LITERALS, _NOW_BEFORE),
+    (_CHANGED_LITERALS, _CHANGED_DASH),
+    (_SET_LOCK_LITERALS, _SETTING),
+    (_TYPED_ON_LITERALS, _TYPED_ON),
+    (_USED_LITERALS, _USED_TO_GET_IN),
+    (_DEVICE_GIVEN_LITERALS, _DEVICE_GIVEN),
+    (_EVERYWHERE_LITERALS, _EVERYWHERE),
+)
+# The readings' literals, in the order `find_set_codes` numbers them.
+_SET_OR_TYPED = 0
+_PASSWORDS = 1 + len(_CUES)
+_READINGS_LITERALS = (
+    _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
+    *(literals for literals, _ in _CUES),
+    *(literals for literals, _ in _PASSWORD_PATTERNS),
+)
+
+
+def _after_cue(
+    lower: str, pattern: re.Pattern[str], line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    if not _may_hold_a_value(lower, line_start, line_end):
+        return
+    found = pattern.search(lower, line_start, line_end)
+    if found is None:
+        return
+    if pattern not in _ENDED and _AFTER_A_VALUE.match(lower, found.end()) is None:
+        return
+    if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
+        return
+    if pattern is _EVERYWHERE and not found["value"].isdigit():
+        if password_shaped(found["value"]) and not _YEAR.fullmatch(found["value"]):
+            yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
+        return
+    if pattern is _EVERYWHERE and found["verb"] == "set":
+        return  # "set 4096 everywhere in the configs": a setting's number
+    unlocking = pattern in _UNLOCKING and (
+        found["verb"].startswith(_UNLOCK_VERBS) if "verb" in found.re.groupindex else True
+    )
+    if _is_code(lower, found, years=unlocking):
+        yield RULE, *found.span("value")
 
 
 # Verbs after which a year is a code: it unlocks, or someone uses it to get in ("enter 2024 to
 # unlock the archive year" gives a year to a form).
 _UNLOCK_VERBS = (
     *("unlock", "verrouill", "déverrouill", "disarm", "désactiv", "entr", "rentr", "use"),
-    *("using", "utilis"),
+    *("using", "utilis", "get", "let"),
 )
 # Patterns whose match goes on past the value, which is checked on their own terms.
 _ENDED = (_SETTING, _TYPED_ON, _USED_TO_GET_IN, _EVERYWHERE, _DEVICE_GIVEN)
