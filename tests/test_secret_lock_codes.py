@@ -71,6 +71,8 @@ def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -
         ("Léo: c'est quoi le code du cellier ?\nMaya: cinq-deux-neuf-sept", "cinq-deux-neuf-sept"),
         ("— le code de l'armoire à clés, vite !\n— 3 8 1 5\n— merci", "3 8 1 5"),
         ("Text 19:02 Guest: hi, what's the key box code?\nText 19:05 Host: 4 0 2 9", "4 0 2 9"),
+        ("Alarm panel\nnine-oh-four-two", "nine-oh-four-two"),
+        ("Key safe\nseven-three-one-eight then press the button", "seven-three-one-eight"),
     ],
 )
 def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
@@ -100,6 +102,11 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Safe in the vestry: 44-08-91, turn left twice first", "44-08-91"),
         ("Ben: shop safe?\nAli: 27 - 64 - 13, left first, three times round", "27 - 64 - 13"),
         ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
+        (
+            "Old safe: spin 3 times right, stop at 24; left once past 24 to 61; right to 8",
+            "24",
+        ),
+        ("Coffre : trois tours à droite, arrêt sur 24, à gauche jusqu'à 61, à droite sur 9", "24"),
         ("Antivol du scooter : 527 sur les molettes", "527"),
         ("bike lock in the hall: set 3918 on the little wheels", "3918"),
     ],
@@ -121,6 +128,9 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
         ("la box du studio c'est tout en minuscules : hirondelle puis six six trois", "six"),
         ("K comme Kilo, 3, 3, petit z, 8 — c'est l'ordi de la cuisine", "K comme Kilo"),
         ("P for Papa, 7, 1, lower-case q — the printer sticker", "P for Papa"),
+        ("password is dolphin, then the year, 1987, with a capital D", "1987"),
+        ("wifi for the shed: robin dièse 42 en minuscules", "42"),
+        ("laptop pw: harbour slash 77, everything in lower case", "77"),
         ("note vocale le wifi des invités c'est mimosa soixante-quatre tout attaché", "soixante"),
     ],
 )
@@ -190,6 +200,11 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Backup times: 02-00 / 14-00 / 22-00",
         "Codes de secours : appeler le 112 / 18 / 15",
         "— Tu connais le score ?\n— trois-deux pour nous",
+        "Extension\nfour-two-one-seven",
+        "Dance class\nfive-six-seven-eight",
+        "Radio call sign\ntwo-four-one-nine",
+        "Flight home\nBA two-four-one-nine then the shuttle",
+        "Directions: go right, stop at 24 Elm Road, then left to 61 High Street, right to 9 Mill",
         # spelt aloud, no password
         "Write your name in capital letters, no spaces, and your age as a number, e.g. 42",
         "File names: use underscore, no spaces, e.g. report_2024",
@@ -202,6 +217,8 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Plan B for Tuesday: 3 tables then the chairs",
         "Le prof : un tiret bas entre le nom et l'année, par exemple dupont_2024",
         "Exclamation mark at the end of 2 sentences is too much",
+        "PASSWORD_HASH_ROUNDS=12",
+        "WHERE email = $1\n  AND password_hash = crypt($2, password_hash);",
     ],
 )
 def test_lookalikes_of_codes_without_their_noun_pass(text: str) -> None:

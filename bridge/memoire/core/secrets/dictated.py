@@ -29,12 +29,14 @@ _CASE = re.compile(
     r"(?<![^\W_])(?:(?:capital|big|small|lower[ -]?case|upper[ -]?case|caps)[ ][a-z](?![^\W_])"
     r"|(?:petite?|grande?)[ ](?![ay][ ])[a-z](?![^\W_])"  # not "Mme Petit a", "grand y"
     r"|[a-z][ ](?:majuscule|minuscule|capital)(?![^\W_])"
-    r"|(?:all|tout)[ ](?:in[ ]|en[ ])?(?:lower[ -]?case|minuscules?|caps|capitals|majuscules?))"
+    r"|(?:all|tout)[ ](?:in[ ]|en[ ])?(?:lower[ -]?case|minuscules?|caps|capitals|majuscules?)"
+    r"|(?:in|en)[ ](?:lower[ -]?case|minuscules?|majuscules?))"
 )
 _SYMBOL = re.compile(
-    r"(?<![^\W_])(?:underscore|exclamation(?:[ ](?:mark|point))?|point[ ]d['’]exclamation"
+    r"(?<![\w-])(?:underscore|exclamation(?:[ ](?:mark|point))?|point[ ]d['’]exclamation"
     r"|tiret(?:[ ]bas)?|arobase|at[ ]sign|dollar[ ]sign|ampersand|esperluette|asterisk"
-    r"|astérisque|question[ ]mark|point[ ]d['’]interrogation|hash[ ]sign)(?![^\W_])"
+    r"|astérisque|question[ ]mark|point[ ]d['’]interrogation|hash(?:[ ]sign)?|dièse|slash"
+    r"|tilde)(?![\w-])"
 )
 _JOINED = re.compile(
     r"(?<![^\W_])(?:no[ ]spaces?|without[ ](?:any[ ])?spaces?|sans[ ]espaces?|tout[ ]attach[ée]s?"
@@ -63,6 +65,7 @@ _NOT_A_PASSWORD = re.compile(
     r"|(?:dot|point)[ ](?:com|fr|org|net|co)|gmail|hotmail|outlook|postcode|code[ ]postal"
     r"|form|formulaire|letters|lettres)(?![^\W_])"
 )
+_CODE_MARKS = re.compile(r"[=$<>{}]|\w_\w")
 _MARKERS = (_CASE, _SYMBOL, _JOINED, _SPELT_LETTER, _CHAINED, _NOUN)
 _MIN_MARKERS = 2
 # Every marker but the chain and the noun holds one of these: lines without any are not read.
@@ -70,6 +73,7 @@ _LITERALS = (
     *("capital", "majuscule", "minuscule", "lower", "upper", "caps", "petit", "small", "big"),
     *("grand", "underscore", "exclamation", "tiret", "arobase", "sign", "ampersand"),
     *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "space"),
+    *("hash", "dièse", "slash", "tilde", "en minuscule", "en majuscule", "in lower"),
     *("espace", "attach", "coll", "one word", "seul mot", " for ", " comme ", " as in "),
 )
 # A dictation goes on over the next line when that line goes on with "then" or "puis".
@@ -112,6 +116,8 @@ def _dictated(lower: str, start: int, end: int) -> tuple[int, int] | None:
     numbers = [number for number in _NUMBER.finditer(lower, start, end) if _is_said(lower, number)]
     if not numbers or _NOT_A_PASSWORD.search(lower, start, end) is not None:
         return None
+    if _CODE_MARKS.search(lower, start, end) is not None:
+        return None  # "PASSWORD_HASH_ROUNDS=12", "crypt($2, password_hash)": code, not speech
     found = [marker.search(lower, start, end) for marker in _MARKERS]
     said = [match for match in found if match is not None]
     if len(said) < _MIN_MARKERS or all(match.re in (_CHAINED, _NOUN) for match in said):
@@ -133,6 +139,7 @@ _SAID_AFTER = frozenset(
         *("underscore", "tiret", "hash", "dièse", "at", "arobase", "dollar", "star", "étoile"),
         *("question", "asterisk", "astérisque", "ampersand", "esperluette", "that's", "c'est"),
         *("that", "is", "est", "for", "pour", "on", "sur", "plus", "or", "ou", "try", "essaie"),
+        *("en", "in", "everything"),
     )
 )
 

@@ -408,7 +408,8 @@ _TURNS_ROUND = (
 )
 _TURN_BEFORE = re.compile(
     rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:[ \t]+{_TURNS_ROUND}){{0,5}}[ \t]+(?:to|jusqu['’]à|sur|à|on))?[ \t]*\Z"
+    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}},?[ \t]+(?:to|jusqu['’]à|sur|à|on|stop(?:ping)?[ ]at"
+    r"|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur))?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
 _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")

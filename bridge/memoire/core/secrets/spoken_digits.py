@@ -101,13 +101,15 @@ _RUN_FOR_A_PLACE = re.compile(
     r"|our|notre)[ ]|l['’])?(?:[^\W\d_]+[ ]){0,2}?"
     rf"(?:{LOCKING}|alarms?|alarmes?|keypads?|digicodes?|interphones?)(?![\w-])"
 )
-_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
+_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n-]))(?:{_DIGIT_WORD}|then|puis|et|and)(?:[ ,]+|-)\Z")
 
 
+# Digits said joined by dashes: "nine-oh-four-two".
+_DASHED = rf"(?:{DIGIT_WORDS})(?:-(?:{DIGIT_WORDS})){{3,7}}(?![\w'’-])"
 # A run, then what is done at the lock: a key pressed, the dial or the handle turned, a button
 # pushed ("huit huit deux zéro puis dièse", "zero nine two six turn the dial left first").
 _RUN_THEN_THE_LOCK = re.compile(
-    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}),?[ ]"
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED}),?[ ]"
     r"(?:(?:then|puis|et|and)[ ])?(?:(?:press|push|hit|appuie[rz]?[ ]sur|appuyer[ ]sur|tape[rz]?)"
     r"[ ])?(?:(?:the|la|le|l['’])[ ]?)?"
     r"(?:hash|dièse|star|étoile|#|(?:turn|twist|tourne[rz]?|tourner)[ ](?:the|la|le)[ ]"
@@ -116,13 +118,14 @@ _RUN_THEN_THE_LOCK = re.compile(
 )
 # A run alone on its line ("Alarm⏎zero six one nine⏎then press OFF"), under a short heading.
 _RUN_ALONE = re.compile(
-    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD})?)"
-    r"[ \t]*(?:\n|\Z)"
+    rf"(?P<gap>)(?P<run>(?:{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED})"
+    rf"(?:[ ]{_KEY_WORD})?)[ \t]*(?:\n|\Z)"
 )
 _HEADING_MOST_WORDS = 6
 # Headings over a number said aloud that is no code: a song, a count, a phone, a score.
 _NOT_A_CODE_HEADING = re.compile(
-    r"(?<![^\W_])(?:lyrics|song|chanson|paroles|comptine|counting|compter|poem|poème)"
+    r"(?<![^\W_])(?:lyrics|song|chanson|paroles|comptine|counting|compter|poem|poème|call[ ]sign"
+    r"|indicatif|frequency|fréquence|channel|canal)"
     r"(?![^\W_])"
 )
 
