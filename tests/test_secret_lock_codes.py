@@ -72,6 +72,8 @@ def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -
         ("— le code de l'armoire à clés, vite !\n— 3 8 1 5\n— merci", "3 8 1 5"),
         ("Text 19:02 Guest: hi, what's the key box code?\nText 19:05 Host: 4 0 2 9", "4 0 2 9"),
         ("Alarm panel\nnine-oh-four-two", "nine-oh-four-two"),
+        ("Gym locker\n→ 4\n→ 9\n→ 2\n→ 7", "4\n→ 9\n→ 2\n→ 7"),
+        ("Porte de service\n-----\n  6\n  1\n  8\n  3\n(de haut en bas)", "6\n  1\n  8\n  3"),
         ("Key safe\nseven-three-one-eight then press the button", "seven-three-one-eight"),
     ],
 )
@@ -102,6 +104,7 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Safe in the vestry: 44-08-91, turn left twice first", "44-08-91"),
         ("Ben: shop safe?\nAli: 27 - 64 - 13, left first, three times round", "27 - 64 - 13"),
         ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
+        ("Safe: L 3x → 22, R 2x → 58, L → 11", "22"),
         (
             "Old safe: spin 3 times right, stop at 24; left once past 24 to 61; right to 8",
             "24",
@@ -201,6 +204,9 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Codes de secours : appeler le 112 / 18 / 15",
         "— Tu connais le score ?\n— trois-deux pour nous",
         "Extension\nfour-two-one-seven",
+        "Lockers free this week\n4\n9\n2\n7",
+        "Gym locker\n→ 1\n→ 2\n→ 3\n→ 4",
+        "Rooms available\n- 4\n- 9\n- 2\n- 7",
         "Dance class\nfive-six-seven-eight",
         "Radio call sign\ntwo-four-one-nine",
         "Flight home\nBA two-four-one-nine then the shuttle",

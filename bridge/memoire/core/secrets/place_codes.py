@@ -2,7 +2,8 @@
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
 4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
-1-9-9-8", "3 - 9 - 1 - 5" or "→ 7 3 8 8", "turn the knob to 3,1,4"; a dial "12 à gauche / 48 à
+1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5"; not bulleted
+nor under "Lockers"), "turn the knob to 3,1,4"; a dial "12 à gauche / 48 à
 droite / 07 à gauche", turn by turn with how far round ("right to 40, left past 40 to 12, right
 to 27", "D 3 tours jusqu'à 42"), its numbers with the turns listed apart ("33 - 08 - 71 (gauche,
 droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none, "right 10, left 10,
@@ -358,6 +359,11 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
         place = re.search(rf"(?<![\w-])(?:{LOCKING}|(?P<room>{ROOMS}))(?![\w-])", heading)
         if place is None or re.search(r"[=]|:[ \t]*\S", heading):
             continue  # "le hangar : clé chez Yannick": the line gives its own value
+        vertical = _VERTICAL_RUN.match(lower, line_end)
+        if vertical is not None:
+            if _is_vertical_code(vertical["run"], place[0]):
+                yield RULE, vertical.start("run"), vertical.end()
+            continue
         below = _next_line(lower, line_end)
         if below is None:
             continue
@@ -373,6 +379,25 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
             continue
         if _ends_a_code(lower, value.end("number"), end):
             yield RULE, *value.span("number")
+
+
+# A code's keys one per line, under an underline at most: "Door⏎-----⏎  4⏎  8⏎  1⏎  5",
+# "Gym locker⏎→ 4⏎→ 9⏎→ 2⏎→ 7". Bullets make a list of lockers or rooms, not keys.
+_VERTICAL_RUN = re.compile(
+    r"(?:\n[ \t]*[-=_]{3,}[ \t]*)?\n[ \t]*(?:(?:→|->|>)[ \t]*)?(?P<run>[0-9a-d#*](?:\n[ \t]*"
+    r"(?:(?:→|->|>)[ \t]*)?[0-9a-d#*]){2,7})[ \t]*(?=\n|\Z)"
+)
+_ONE_OF_EACH = ("cadenas", "débarras", "box", "local", "vélos", "antivols")
+
+
+def _is_vertical_code(run: str, place: str) -> bool:
+    """Four keys or more (three for a padlock), not counted up, under one place, not places."""
+    keys = [char for char in run if char.isalnum() or char in "#*"]
+    digits = [int(char) for char in keys if char.isdigit()]
+    three = any(lock in place for lock in _THREE_DIGIT_LOCKS)
+    plural = place.endswith("s") and place not in _ONE_OF_EACH
+    counted = all(b - a == 1 for a, b in pairwise(digits))
+    return len(keys) >= (3 if three else 4) and not plural and not counted
 
 
 def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
@@ -408,8 +433,8 @@ _TURNS_ROUND = (
 )
 _TURN_BEFORE = re.compile(
     rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}},?[ \t]+(?:to|jusqu['’]à|sur|à|on|stop(?:ping)?[ ]at"
-    r"|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur))?[ \t]*\Z"
+    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}},?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
+    r"|stop(?:ping)?[ ]at|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur))?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
 _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
@@ -420,7 +445,7 @@ _BETWEEN_STEPS = re.compile(
     r"(?:[-*•→][ \t]+)?(?:(?:then|puis|et|and|turn|spin|tourner|tournez|tourne|à)[ \t]+){0,3}"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgdoàn")  # the last letters of the turns and of "to", "jusqu'à", "on"
+_TURN_ENDS = frozenset("etlrgdoàn→>")  # the turns' last letters, and of "to", "jusqu'à", "→"
 _BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 
