@@ -608,7 +608,9 @@ _NUMBERS_HEADING = re.compile(
     r"|r[ée]servations?|stock|inventory|inventaire|rooms?|salles?|chambres?|seats?|places?"
     r"|bus|lines?|lignes?|flights?|vols?|plates?|immatriculations?|registrations?|postcodes?"
     r"|postal|coupons?|promo|discount|vouchers?|bons?|numbers?|num[ée]ros?|n°|ids?|shelf"
-    r"|[ée]tag[èe]res?|bins?|pallets?|palettes?|containers?|conteneurs?|cases?|caisses?)"
+    r"|[ée]tag[èe]res?|bins?|pallets?|palettes?|containers?|conteneurs?|cases?|caisses?"
+    r"|commits?|hash(?:es)?|sha|checksums?|colou?rs?|couleurs?|hex|versions?|builds?|releases?"
+    r"|tags?)"
     r"(?![^\W_])"
 )
 # A group made as an identifier is: letters then digits, digits then letters, or one kind only.

@@ -63,7 +63,8 @@ _NOT_A_PASSWORD = re.compile(
     r"|policy|politique|rules?|r[èe]gles?|file[ ]?names?|noms?[ ]de[ ]fichiers?|hashtag"
     r"|user[ ]?names?|identifiant|pseudo|handle|gamertag|e-?mail|mail|adresse|address"
     r"|(?:dot|point)[ ](?:com|fr|org|net|co)|gmail|hotmail|outlook|postcode|code[ ]postal"
-    r"|form|formulaire|letters|lettres)(?![^\W_])"
+    r"|form|formulaire|letters|lettres|coupon|promo|voucher|discount|r[ée]duction|ref"
+    r"|r[ée]f[ée]rence|libell[ée]|transfer|virement)(?![^\W_])"
 )
 _CODE_MARKS = re.compile(r"[=$<>{}]|\w_\w")
 _MARKERS = (_CASE, _SYMBOL, _JOINED, _SPELT_LETTER, _CHAINED, _NOUN)
