@@ -2,16 +2,18 @@
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
 4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
-1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5"; not bulleted
-nor under "Lockers"), "turn the knob to 3,1,4"; a dial "12 à gauche / 48 à
-droite / 07 à gauche", turn by turn with how far round ("right to 40, left past 40 to 12, right
-to 27", "D 3 tours jusqu'à 42"), its numbers with the turns listed apart ("33 - 08 - 71 (gauche,
-droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none, "right 10, left 10,
-right 10" repeats one number) or with one turn and its rounds ("09 – 52 – 31, gauche deux tours
-d'abord"; not a date's "09 - 05 - 24"); a lock's wheels set to a number ("447 sur la petite
-molette"; an oven's round 180 on the dial, a radio's or a tyre's number is none); or
-they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
-d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
+1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
+B⏎ 7⏎ 4⏎ 2⏎ 9"; not bulleted nor under "Lockers"), "turn the knob to 3,1,4"; a run before what
+it opens ("its 2 then 6 then 0 then 5 for the back door"; not after "Order", "Scores",
+"bought"); a dial "12 à gauche / 48 à droite / 07 à gauche", turn by turn with how far round
+("right to 40, left past 40 to 12, right to 27", "D 3 tours jusqu'à 42"), its numbers with the
+turns listed apart ("33 - 08 - 71 (gauche, droite, gauche)"; a drill's "1-2-3 left right left"
+counts up and is none, "right 10, left 10, right 10" repeats one number) or with one turn and
+its rounds ("09 – 52 – 31, gauche deux tours d'abord"; not a date's "09 - 05 - 24"); a lock's
+wheels set to a number ("447 sur la petite molette"; an oven's round 180 on the dial, a radio's
+or a tyre's number is none); or they name the code by whose it is: "code commerçant 0712",
+"supervisor code 80426", "code d'interrogation à distance 7720", "code client confidentiel =
+902815". A year is a code only
 when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
 the choir was founded, easy)").
 
@@ -153,6 +155,8 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     if places:
         yield from _codes_after_places(text, lower, places)
         yield from _codes_under_headings(lower, places)
+        yield from _runs_before_places(lower, places)
+    yield from _keys_under_keypads(lower)
     yield from _dial_combinations(lower)
     yield from _numbers_on_wheels(lower)
     yield from _role_codes(lower)
@@ -398,6 +402,56 @@ def _is_vertical_code(run: str, place: str) -> bool:
     plural = place.endswith("s") and place not in _ONE_OF_EACH
     counted = all(b - a == 1 for a, b in pairwise(digits))
     return len(keys) >= (3 if three else 4) and not plural and not counted
+
+
+# Keys one per line under a keypad's own name: "Digicode⏎-------⏎ B⏎ 7⏎ 4⏎ 2⏎ 9".
+_KEYPADS = ("digicode", "keypad", "clavier", "alarm", "interphone", "intercom")
+_KEYPAD_HEADING = re.compile(
+    r"[ \t#*]*(?:[^\W\d_][\w'’-]*[ \t]+){0,3}(?:digicodes?|keypads?|claviers?|alarms?|alarmes?"
+    r"|interphones?|intercoms?)(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t:]*"
+)
+
+
+def _keys_under_keypads(lower: str) -> Iterator[tuple[str, int, int]]:
+    for position in sorted({p for word in _KEYPADS for p in positions(lower, word)})[:_MAX_PLACES]:
+        line_start, line_end = start_of_line(lower, position), end_of_line(lower, position)
+        if _KEYPAD_HEADING.fullmatch(lower, line_start, line_end) is None:
+            continue
+        vertical = _VERTICAL_RUN.match(lower, line_end)
+        if vertical is not None and _is_vertical_code(vertical["run"], "keypad"):
+            yield RULE, vertical.start("run"), vertical.end()
+
+
+# A run said before what it opens: "its 2 then 6 then 0 then 5 for the back door", "4 8 1 5,
+# c'est pour le portail". Read back from each place's noun.
+_RUN_FOR_THE_PLACE = re.compile(
+    rf"(?<![\w.,/-])(?P<run>[0-9](?:{_RUN_JOINER}[0-9]){{3,7}})(?![0-9])[ \t]*,?[ \t]+"
+    r"(?:(?:c['’]est|it['’]?s|that['’]s|is)[ \t]+)?(?:pour|for)[ \t]+(?:(?:the|la|le|les|my|ma"
+    r"|mon|our|notre)[ \t]+|l['’])?(?:[^\W\d_]+[ \t]+){0,2}\Z"
+)
+_BEFORE_A_PLACE = 70  # characters before a place's noun where its run may start
+
+
+def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    for position in places[:_MAX_PLACES]:
+        start = _word_starts(lower, position)[0]
+        window = max(start_of_line(lower, start), start - _BEFORE_A_PLACE)
+        found = _RUN_FOR_THE_PLACE.search(lower, window, start)
+        if found is None or not _LOCKS.match(lower, start):
+            continue
+        if _NUMBERS_NAMED.search(lower, window, found.start()) is not None:
+            continue  # "Scores: 2 1 0 3 for the door prize"
+        digits = [int(char) for char in found["run"] if char.isdigit()]
+        if len(set(digits)) > 1 and not all(b - a == 1 for a, b in pairwise(digits)):
+            yield RULE, *found.span("run")
+
+
+_LOCKS = re.compile(rf"(?:{LOCKING})(?![\w-])")
+_NUMBERS_NAMED = re.compile(
+    r"(?<![^\W_])(?:scores?|orders?|commandes?|bus|rooms?|salles?|pages?|tickets?|lots?|raffle"
+    r"|tombola|lottery|loto|numbers?|num[ée]ros?|n°|phone|t[ée]l\w*|call|appel\w*|bought"
+    r"|achet\w*|price|prix)(?![^\W_])"
+)
 
 
 def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
