@@ -69,13 +69,15 @@ _NOT_A_PASSWORD = re.compile(
 _CODE_MARKS = re.compile(r"[=$<>{}]|\w_\w")
 _MARKERS = (_CASE, _SYMBOL, _JOINED, _SPELT_LETTER, _CHAINED, _NOUN)
 _MIN_MARKERS = 2
-# Every marker but the chain and the noun holds one of these: lines without any are not read.
+# Every case, symbol or joining mark holds one of these (a letter spelt comes with a case: "B
+# for bravo, 5, 5, X, lower-case k"): lines without any are not read. Words frequent in prose
+# ("for", "big", "sign") would cost the note's one pass more than the rule.
 _LITERALS = (
-    *("capital", "majuscule", "minuscule", "lower", "upper", "caps", "petit", "small", "big"),
-    *("grand", "underscore", "exclamation", "tiret", "arobase", "sign", "ampersand"),
-    *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "space"),
-    *("hash", "dièse", "slash", "tilde", "en minuscule", "en majuscule", "in lower"),
-    *("espace", "attach", "coll", "one word", "seul mot", " for ", " comme ", " as in "),
+    *("capital", "majuscule", "minuscule", "lower", "upper", "caps", "petit ", "petite "),
+    *("underscore", "exclamation", "tiret", "arobase", "at sign", "dollar sign", "ampersand"),
+    *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "no space"),
+    *("without space", "without any space", "sans espace", "attaché", "collé", "one word"),
+    *("seul mot", "hash", "dièse", "slash", "tilde"),
 )
 # A dictation goes on over the next line when that line goes on with "then" or "puis".
 _GOES_ON = re.compile(r"[ \t]*(?:then|puis|and[ ]then|et[ ]puis)(?![^\W_])")
