@@ -44,6 +44,9 @@ def found(text: str) -> list[str]:
         ("Codes de secours Qonto : 511 207 · 830 964 · 275 318", "830 964"),
         ("codes de secours Slack :\nB1 – 204 817\nB2 – 693 150\nB3 – 478 326", "693 150"),
         ("Shopify 2FA backups: 52817 09346 71258 36904", "52817 09346 71258 36904"),
+        ("Codes de sauvegarde Google\n4819 2271\n6604 9938\n3310 5577", "6604 9938"),
+        ("codes 2FA Instagram : 7281 4409 / 1956 3372 / 8830 2261", "1956 3372"),
+        ("Two-factor codes for Binance: 662 019 / 384 551 / 907 226", "384 551"),
     ],
 )
 def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -> None:
@@ -166,6 +169,9 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Backup schedule: 02:00 / 14:00 / 22:00",
         "recovery: 3 weeks after surgery",
         "Microsoft account recovery: use the phone number",
+        "2FA codes arrive by SMS, nothing to note here",
+        "Codes de sauvegarde : voir le coffre Bitwarden",
+        "Two-factor codes: use the Authenticator app on the old phone",
         "Hors ligne : 4 jours, retour lundi",
         "Numéros de commande\nCMD-4471-22\nCMD-4471-39\nCMD-4472-05",
         "Git commits to review\n4f2a1 9c7e0\nb81d3 06fa2\n7e5c9 d340b",

@@ -412,7 +412,9 @@ _RECOVERY_HEADING = re.compile(
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
     r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backups?|recovery|emergency|secours|codes?)"
     r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
-    r"|codes?[ ]à[ ]usage[ ]unique"
+    r"|codes?[ ]à[ ]usage[ ]unique|codes?[ ]de[ ](?:sauvegarde|connexion[ ]de[ ]secours)"
+    r"|codes?[ ](?:2fa|mfa|a2f|2sv)|(?:a2f|double[ ]authentification)[ ](?:\w+[ ])?codes?"
+    r"|(?:two|2)[- ](?:step|factor)[ ](?:\w+[ ])?codes?"
     r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+"
     r"|emergency[ ](?:sheet|kit|list)|keep[ ](?:it[ ]|them[ ])?offline|print(?:ed)?[ ]and[ ]keep"
     r"|feuille[ ]d['’]urgence|(?:à[ ]garder[ ])?hors[ ]ligne|à[ ]imprimer"
@@ -421,6 +423,7 @@ _RECOVERY_HEADING = re.compile(
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
 _RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique", "d'urgence", "d’urgence")
+_RECOVERY_LITERALS_2FA = ("sauvegarde", "2fa", "mfa", "a2f", "2sv", "step", "factor", "double auth")
 _RECOVERY_LITERALS_KEPT = ("offline", "hors ligne", "imprimer", "and keep")
 # A code: groups of digits and letters, 8 characters or more, most groups with a digit.
 _CODE = re.compile(
@@ -446,7 +449,12 @@ _MAX_HEADING = 100
 
 
 def find_recovery_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR, *_RECOVERY_LITERALS_KEPT)
+    literals = (
+        *_RECOVERY_LITERALS,
+        *_RECOVERY_LITERALS_FR,
+        *_RECOVERY_LITERALS_KEPT,
+        *_RECOVERY_LITERALS_2FA,
+    )
     for line_start, line_end in lines_with(lower, literals):
         heading = _RECOVERY_HEADING.search(lower, line_start, line_end)
         if heading is None or line_end - line_start > _MAX_HEADING:
