@@ -111,6 +111,19 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Ben: shop safe?\nAli: 27 - 64 - 13, left first, three times round", "27 - 64 - 13"),
         ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
         ("Safe: L 3x → 22, R 2x → 58, L → 11", "22"),
+        ("Safe is R-15, L-32, R-7", "R-15"),
+        (
+            "Cadenas à molette du coffre : gauche 3 tours, 42 ; droite 2 tours, 17 ; gauche, 63",
+            "42",
+        ),
+        (
+            "Safe — right 4 turns stopping on 18, left 3 turns stopping on 56, right stopping on 9",
+            "18",
+        ),
+        (
+            "Coffre : 3 tours à droite sur 20, 2 tours à gauche sur 45, à droite sur 10",
+            "45",
+        ),
         (
             "Old safe: spin 3 times right, stop at 24; left once past 24 to 61; right to 8",
             "24",
@@ -203,6 +216,10 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Route : à droite jusqu'à la D12, à gauche jusqu'à la N7, à droite jusqu'à 3 km",
         "Dates: 09 - 05 - 24, turn left twice at the roundabout",
         "Tricot : 12 - 14 - 16 mailles, à droite deux rangs",
+        "Directions: left, 2 km, then right, 5 km, then left, 3 km",
+        "Hike: turn left, 12 minutes, right, 30 minutes, left, 5 minutes",
+        "Seating: left, 12 guests; right, 30 guests; left, 8 kids",
+        "Rugby lineout calls: left-15, right-32, left-7",
         "Four : 185 sur la molette du haut",
         "Radio Nova 101 on the dial",
         "Set the oven to 180 on the dial",

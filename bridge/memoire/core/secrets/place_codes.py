@@ -495,8 +495,8 @@ _TURNS_ROUND = (
 )
 _TURN_BEFORE = re.compile(
     rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}},?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
-    r"|stop(?:ping)?[ ]at|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur))?[ \t]*\Z"
+    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}}(?:,?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
+    r"|stop(?:ping|s)?[ ](?:at|on)|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur)|,))?[ \t]*-?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
 _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
@@ -505,9 +505,11 @@ _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
 _BETWEEN_STEPS = re.compile(
     r"[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[,;/|]|then|puis|et|and|-|—)?[ \t]*\n?[ \t]*"
     r"(?:[-*•→][ \t]+)?(?:(?:then|puis|et|and|turn|spin|tourner|tournez|tourne|à)[ \t]+){0,3}"
+    r"(?:(?:[0-9]{1,2}|un|une|deux|trois|quatre|one|two|three|four)[ \t]+(?:tours?|turns?|fois"
+    r"|times)[ \t]+(?:à[ \t]+)?)?"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgdoàn→>")  # the turns' last letters, and of "to", "jusqu'à", "→"
+_TURN_ENDS = frozenset("etlrgdoàn→>,-")  # the turns' last letters, of "to", "jusqu'à", "→"
 _BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 
@@ -647,8 +649,9 @@ def _step(lower: str, number: re.Match[str], places: bool) -> tuple[int, int, st
     if not last or last not in _TURN_ENDS:
         return None  # "à 19 degrés": no turn ends right before the number
     before = _TURN_BEFORE.search(lower, max(0, start - _BEFORE_TURN_REACH), start)
-    if before is not None and (places or before["word"]):
-        return before.start(), end, _side(before["turn"]), int(number[0])
+    dashed_word = before is not None and before["word"] and "-" in lower[before.end("turn") : start]
+    if before is not None and (places or before["word"]) and not dashed_word:
+        return before.start(), end, _side(before["turn"]), int(number[0])  # "R-15", not "left-15"
     return None
 
 
