@@ -112,6 +112,8 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Gun cabinet: anticlockwise 4 full turns to 31, clockwise to 9, anti to 55", "31"),
         ("Safe: L 3x → 22, R 2x → 58, L → 11", "22"),
         ("Safe is R-15, L-32, R-7", "R-15"),
+        ("The allotment shed has a combination lock now\n5 8 1, keep it to members", "5 8 1"),
+        ("Le local à vélos a maintenant un cadenas à code\n7 3 1 8 (ne pas diffuser)", "7 3 1 8"),
         (
             "Cadenas à molette du coffre : gauche 3 tours, 42 ; droite 2 tours, 17 ; gauche, 63",
             "42",
@@ -220,6 +222,8 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         "Hike: turn left, 12 minutes, right, 30 minutes, left, 5 minutes",
         "Seating: left, 12 guests; right, 30 guests; left, 8 kids",
         "Rugby lineout calls: left-15, right-32, left-7",
+        "We need a new combination lock for the shed this year\n2 or 3 would do",
+        "Bought a combination lock for the gym bag\n4 5 6 sizes available",
         "Four : 185 sur la molette du haut",
         "Radio Nova 101 on the dial",
         "Set the oven to 180 on the dial",

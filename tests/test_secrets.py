@@ -291,7 +291,7 @@ HOLDOUT_FLOORS = (
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of

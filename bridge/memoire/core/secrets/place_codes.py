@@ -355,12 +355,21 @@ _LINE_VALUE = re.compile(
 )
 
 
+# "Bothy book box has a combination lock now⏎4 9 2, tell only members": a longer line may head
+# a code when it says there is a combination lock.
+_COMBINATION = re.compile(
+    r"(?<![^\W_])(?:combination|combinaison|à[ ]code|à[ ]combinaison|code[ ]lock|keypad[ ]lock)"
+    r"(?![^\W_])"
+)
+
+
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
     """ "Club house voile\\n5 8 1 3", "box de stockage n°B22\\n6641"."""
     for line_start, line_end in _short_lines_of(lower, places):
         heading = lower[line_start:line_end]
-        if len(heading.split()) > _MAX_HEADING_WORDS or re.search(r"[0-9]{3}", heading):
-            continue
+        long = len(heading.split()) > _MAX_HEADING_WORDS and _COMBINATION.search(heading) is None
+        if long or re.search(r"[0-9]{3}", heading):
+            continue  # a sentence, unless it says a combination lock is there
         place = re.search(rf"(?<![\w-])(?:{LOCKING}|(?P<room>{ROOMS}))(?![\w-])", heading)
         if place is None or re.search(r"[=]|:[ \t]*\S", heading):
             continue  # "le hangar : clé chez Yannick": the line gives its own value
@@ -377,7 +386,8 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
         if value is None:
             continue
         if value["run"] is not None:
-            if _is_run_code(lower, value, place[0]):
+            lock = heading if _COMBINATION.search(heading) else place[0]  # "a combination lock"
+            if _is_run_code(lower, value, lock):
                 yield RULE, *value.span("run")
             continue
         if place["room"] is not None or _YEAR.fullmatch(value["number"]):
