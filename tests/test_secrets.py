@@ -281,7 +281,7 @@ HOLDOUT_FLOORS = (
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=152, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes

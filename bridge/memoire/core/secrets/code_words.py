@@ -792,7 +792,9 @@ _RECOVERY_HEADING = re.compile(
     r"|cl[ée]f?s?[ ]de[ ](?:récupération|recuperation|secours)"
     r"|(?:2fa|mfa|2sv|two-factor|two[ ]factor)[ ](?:backups?|recovery|emergency|secours|codes?)"
     r"|(?:two|2)[- ]step[ ](?:\w+[ ])?recovery|récupération[ ](?:\w+[ ])?(?:en[ ])?deux[ ]étapes"
-    r"|codes?[ ]à[ ]usage[ ]unique"
+    r"|codes?[ ]à[ ]usage[ ]unique|codes?[ ]de[ ](?:sauvegarde|connexion[ ]de[ ]secours)"
+    r"|codes?[ ](?:2fa|mfa|a2f|2sv)|(?:a2f|double[ ]authentification)[ ](?:\w+[ ])?codes?"
+    r"|(?:two|2)[- ](?:step|factor)[ ](?:\w+[ ])?codes?"
     r"|(?:backup|recovery)[ ](?:for|pour)[ ]\w+"
     r"|emergency[ ](?:sheet|kit|list)|keep[ ](?:it[ ]|them[ ])?offline|print(?:ed)?[ ]and[ ]keep"
     r"|feuille[ ]d['’]urgence|(?:à[ ]garder[ ])?hors[ ]ligne|à[ ]imprimer"
@@ -800,8 +802,9 @@ _RECOVERY_HEADING = re.compile(
     r"(?=(?:[ ]\([^()\n]{1,30}\))?[ \t]*(?::|$))))(?![^\W_])"
 )
 _RECOVERY_LITERALS = ("backup", "recovery", "emergency", "rescue", "one-time", "one time")
-_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique", "urgence", "offline", "hors")
-_RECOVERY_LITERALS_PRINT = ("imprimer", "print")
+_RECOVERY_LITERALS_FR = ("secours", "récup", "recup", "usage unique", "d'urgence", "d’urgence")
+_RECOVERY_LITERALS_2FA = ("sauvegarde", "2fa", "mfa", "a2f", "2sv", "step", "factor", "double auth")
+_RECOVERY_LITERALS_KEPT = ("offline", "hors ligne", "imprimer", "and keep")
 # A code: groups of digits and letters, 8 characters or more, most groups with a digit.
 _CODE = re.compile(
     r"(?=[\w -]*[0-9])(?:[0-9a-z]{4,8}(?:[ -][0-9a-z]{4,8}){1,7}|[0-9a-z]{8,16}"
@@ -826,7 +829,12 @@ _MAX_HEADING = 100
 
 
 def find_recovery_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    literals = (*_RECOVERY_LITERALS, *_RECOVERY_LITERALS_FR, *_RECOVERY_LITERALS_PRINT)
+    literals = (
+        *_RECOVERY_LITERALS,
+        *_RECOVERY_LITERALS_FR,
+        *_RECOVERY_LITERALS_KEPT,
+        *_RECOVERY_LITERALS_2FA,
+    )
     for line_start, line_end in lines_with(lower, literals):
         heading = _RECOVERY_HEADING.search(lower, line_start, line_end)
         if heading is None or line_end - line_start > _MAX_HEADING:
@@ -972,10 +980,10 @@ def _is_example(value: str) -> bool:
 # "GitHub (jdoe-dev)⏎4f2a1-9c7e0⏎b81d3-06fa2⏎7e5c9-d340b", "Discord⏎```⏎3j8q-7kzp⏎…": a line
 # of two or three groups of four or five letters and digits, alone, bulleted at most.
 _LISTED_CODE = re.compile(
-    r"\n[ \t]*(?:[-*•][ \t]*)?(?P<code>[0-9a-z]{4,5}(?:(?P<sep>[ -])[0-9a-z]{4,5}){1,2})"
-    r"[ \t]*(?=\n|\Z)",
+    r"[ \t]*(?:[-*•][ \t]*)?(?P<code>[0-9a-z]{4,5}(?:(?P<sep>[ -])[0-9a-z]{4,5}){1,2})[ \t]*",
     re.I,
 )
+_LONGEST_CODE_LINE = 40  # a longer line is no code's: prose's lines are skipped unread
 _MIN_UNNAMED = 3
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)[\w-]*[ \t]*")
 _HEADING_MOST_WORDS = 6
@@ -988,7 +996,9 @@ _NUMBERS_HEADING = re.compile(
     r"|r[ée]servations?|stock|inventory|inventaire|rooms?|salles?|chambres?|seats?|places?"
     r"|bus|lines?|lignes?|flights?|vols?|plates?|immatriculations?|registrations?|postcodes?"
     r"|postal|coupons?|promo|discount|vouchers?|bons?|numbers?|num[ée]ros?|n°|ids?|shelf"
-    r"|[ée]tag[èe]res?|bins?|pallets?|palettes?|containers?|conteneurs?|cases?|caisses?)"
+    r"|[ée]tag[èe]res?|bins?|pallets?|palettes?|containers?|conteneurs?|cases?|caisses?"
+    r"|commits?|hash(?:es)?|sha|checksums?|colou?rs?|couleurs?|hex|versions?|builds?|releases?"
+    r"|tags?)"
     r"(?![^\W_])"
 )
 # A group made as an identifier is: letters then digits, digits then letters, or one kind only.
@@ -1001,11 +1011,21 @@ def _unnamed_code_lists(text: str) -> Iterator[tuple[str, int, int]]:
     as a generator does (not "B104", "24A1-7781", nor one prefix for all), under a short
     heading that names no list of numbers (orders, parts, parcels, rooms, batches)."""
     runs: list[list[re.Match[str]]] = []
-    for found in _LISTED_CODE.finditer(text):
-        if runs and runs[-1][-1].end() == found.start():
-            runs[-1].append(found)
-        else:
-            runs.append([found])
+    previous_end = -1
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end
+        found = (
+            _LISTED_CODE.fullmatch(text, start, end) if end - start <= _LONGEST_CODE_LINE else None
+        )
+        if found is not None:
+            if runs and previous_end == start - 1:
+                runs[-1].append(found)
+            else:
+                runs.append([found])
+            previous_end = end
+        start = end + 1
     for run in runs:
         if len(run) >= _MIN_UNNAMED and _is_generated(run) and _under_a_name(text, run[0].start()):
             for found in run:
@@ -1034,7 +1054,9 @@ def _is_generated(run: list[re.Match[str]]) -> bool:
 
 def _under_a_name(text: str, first: int) -> bool:
     """The line above the list (past a code fence) is short and names no list of numbers."""
-    end = first
+    if first == 0:
+        return False
+    end = first - 1
     for _ in range(2):
         start = start_of_line(text, end - 1) if end > 0 else 0
         line = text[start:end].strip()
@@ -1052,7 +1074,7 @@ def _under_a_name(text: str, first: int) -> bool:
 
 
 def find_words_given(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    """The three layouts above, in turn."""
+    """The four layouts above, in turn."""
     yield from find_code_words(text, lower)
     yield from find_question_answers(text, lower)
     yield from find_recovery_codes(text, lower)

@@ -29,12 +29,14 @@ _CASE = re.compile(
     r"(?<![^\W_])(?:(?:capital|big|small|lower[ -]?case|upper[ -]?case|caps)[ ][a-z](?![^\W_])"
     r"|(?:petite?|grande?)[ ](?![ay][ ])[a-z](?![^\W_])"  # not "Mme Petit a", "grand y"
     r"|[a-z][ ](?:majuscule|minuscule|capital)(?![^\W_])"
-    r"|(?:all|tout)[ ](?:in[ ]|en[ ])?(?:lower[ -]?case|minuscules?|caps|capitals|majuscules?))"
+    r"|(?:all|tout)[ ](?:in[ ]|en[ ])?(?:lower[ -]?case|minuscules?|caps|capitals|majuscules?)"
+    r"|(?:in|en)[ ](?:lower[ -]?case|minuscules?|majuscules?))"
 )
 _SYMBOL = re.compile(
-    r"(?<![^\W_])(?:underscore|exclamation(?:[ ](?:mark|point))?|point[ ]d['’]exclamation"
+    r"(?<![\w-])(?:underscore|exclamation(?:[ ](?:mark|point))?|point[ ]d['’]exclamation"
     r"|tiret(?:[ ]bas)?|arobase|at[ ]sign|dollar[ ]sign|ampersand|esperluette|asterisk"
-    r"|astérisque|question[ ]mark|point[ ]d['’]interrogation|hash[ ]sign)(?![^\W_])"
+    r"|astérisque|question[ ]mark|point[ ]d['’]interrogation|hash(?:[ ]sign)?|dièse|slash"
+    r"|tilde)(?![\w-])"
 )
 _JOINED = re.compile(
     r"(?<![^\W_])(?:no[ ]spaces?|without[ ](?:any[ ])?spaces?|sans[ ]espaces?|tout[ ]attach[ée]s?"
@@ -61,16 +63,21 @@ _NOT_A_PASSWORD = re.compile(
     r"|policy|politique|rules?|r[èe]gles?|file[ ]?names?|noms?[ ]de[ ]fichiers?|hashtag"
     r"|user[ ]?names?|identifiant|pseudo|handle|gamertag|e-?mail|mail|adresse|address"
     r"|(?:dot|point)[ ](?:com|fr|org|net|co)|gmail|hotmail|outlook|postcode|code[ ]postal"
-    r"|form|formulaire|letters|lettres)(?![^\W_])"
+    r"|form|formulaire|letters|lettres|coupon|promo|voucher|discount|r[ée]duction|ref"
+    r"|r[ée]f[ée]rence|libell[ée]|transfer|virement)(?![^\W_])"
 )
+_CODE_MARKS = re.compile(r"[=$<>{}]|\w_\w")
 _MARKERS = (_CASE, _SYMBOL, _JOINED, _SPELT_LETTER, _CHAINED, _NOUN)
 _MIN_MARKERS = 2
-# Every marker but the chain and the noun holds one of these: lines without any are not read.
+# Every case, symbol or joining mark holds one of these (a letter spelt comes with a case: "B
+# for bravo, 5, 5, X, lower-case k"): lines without any are not read. Words frequent in prose
+# ("for", "big", "sign") would cost the note's one pass more than the rule.
 _LITERALS = (
-    *("capital", "majuscule", "minuscule", "lower", "upper", "caps", "petit", "small", "big"),
-    *("grand", "underscore", "exclamation", "tiret", "arobase", "sign", "ampersand"),
-    *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "space"),
-    *("espace", "attach", "coll", "one word", "seul mot", " for ", " comme ", " as in "),
+    *("capital", "majuscule", "minuscule", "lower", "upper", "caps", "petit ", "petite "),
+    *("underscore", "exclamation", "tiret", "arobase", "at sign", "dollar sign", "ampersand"),
+    *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "no space"),
+    *("without space", "without any space", "sans espace", "attaché", "collé", "one word"),
+    *("seul mot", "hash", "dièse", "slash", "tilde"),
 )
 # A dictation goes on over the next line when that line goes on with "then" or "puis".
 _GOES_ON = re.compile(r"[ \t]*(?:then|puis|and[ ]then|et[ ]puis)(?![^\W_])")
@@ -112,6 +119,8 @@ def _dictated(lower: str, start: int, end: int) -> tuple[int, int] | None:
     numbers = [number for number in _NUMBER.finditer(lower, start, end) if _is_said(lower, number)]
     if not numbers or _NOT_A_PASSWORD.search(lower, start, end) is not None:
         return None
+    if _CODE_MARKS.search(lower, start, end) is not None:
+        return None  # "PASSWORD_HASH_ROUNDS=12", "crypt($2, password_hash)": code, not speech
     found = [marker.search(lower, start, end) for marker in _MARKERS]
     said = [match for match in found if match is not None]
     if len(said) < _MIN_MARKERS or all(match.re in (_CHAINED, _NOUN) for match in said):
@@ -133,6 +142,7 @@ _SAID_AFTER = frozenset(
         *("underscore", "tiret", "hash", "dièse", "at", "arobase", "dollar", "star", "étoile"),
         *("question", "asterisk", "astérisque", "ampersand", "esperluette", "that's", "c'est"),
         *("that", "is", "est", "for", "pour", "on", "sur", "plus", "or", "ou", "try", "essaie"),
+        *("en", "in", "everything"),
     )
 )
 

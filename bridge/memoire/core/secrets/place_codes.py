@@ -2,15 +2,18 @@
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
 4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
-1-9-9-8", "3 - 9 - 1 - 5" or "→ 7 3 8 8", "turn the knob to 3,1,4"; a dial "12 à gauche / 48 à
-droite / 07 à gauche", turn by turn with how far round ("right to 40, left past 40 to 12, right
-to 27", "D 3 tours jusqu'à 42"), its numbers with the turns listed apart ("33 - 08 - 71 (gauche,
-droite, gauche)"; a drill's "1-2-3 left right left" counts up and is none, "right 10, left 10,
-right 10" repeats one number) or with one turn and its rounds ("09 – 52 – 31, gauche deux tours
-d'abord"; not a date's "09 - 05 - 24"); a lock's wheels set to a number ("447 sur la petite
-molette"; an oven's round 180 on the dial, a radio's or a tyre's number is none); or
-they name the code by whose it is: "code commerçant 0712", "supervisor code 80426", "code
-d'interrogation à distance 7720", "code client confidentiel = 902815". A year is a code only
+1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
+B⏎ 7⏎ 4⏎ 2⏎ 9"; not bulleted nor under "Lockers"), "turn the knob to 3,1,4"; a run before what
+it opens ("its 2 then 6 then 0 then 5 for the back door"; not after "Order", "Scores",
+"bought"); a dial "12 à gauche / 48 à droite / 07 à gauche", turn by turn with how far round
+("right to 40, left past 40 to 12, right to 27", "D 3 tours jusqu'à 42"), its numbers with the
+turns listed apart ("33 - 08 - 71 (gauche, droite, gauche)"; a drill's "1-2-3 left right left"
+counts up and is none, "right 10, left 10, right 10" repeats one number) or with one turn and
+its rounds ("09 – 52 – 31, gauche deux tours d'abord"; not a date's "09 - 05 - 24"); a lock's
+wheels set to a number ("447 sur la petite molette"; an oven's round 180 on the dial, a radio's
+or a tyre's number is none); or they name the code by whose it is: "code commerçant 0712",
+"supervisor code 80426", "code d'interrogation à distance 7720", "code client confidentiel =
+902815". A year is a code only
 when a hint says it was chosen ("c'est l'année de fondation de la chorale, 1978", "1953 (year
 the choir was founded, easy)", "Staff toilet is 2014⏎same as the year we opened"). Toilets,
 showers, entrances and cages lock too ("Caravan site toilet block: C1954X", "side entrance
@@ -180,6 +183,8 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         yield from _codes_after_places(text, lower, places)
         yield from _codes_under_headings(lower, places)
         yield from _codes_explained(lower, places)
+        yield from _runs_before_places(lower, places)
+    yield from _keys_under_keypads(lower)
     yield from _dial_combinations(lower)
     yield from _numbers_on_wheels(lower)
     yield from _role_codes(lower)
@@ -192,7 +197,8 @@ _ON_WHEELS = re.compile(
     r"(?:(?:petites?|little|small|tiny|trois|four|three)[ ])?"
     r"(?:molettes?|mollettes?|roues?|rouleaux|wheels?|dials?|rollers?|tumblers?)(?![\w-])"
 )
-_WHEEL_STEMS = ("molette", "mollette", "roue", "rouleau", "wheel", "dial", "roller", "tumbler")
+# ("dial" alone is in "dialogue": a dial is found with a space after it.)
+_WHEEL_STEMS = ("molette", "mollette", " roue", "rouleau", "wheel", "dial ", "dials", "roller")
 _NOT_A_LOCK = re.compile(
     r"(?<![^\W_])(?:ovens?|fours?|thermostats?|radio|fm|mhz|khz|heating|chauffage|degr[ée]s?"
     r"|volume|gas|gaz|microwave|micro-ondes|washing|lave-linge|tyres?|tires?|pneus?|jantes?"
@@ -398,15 +404,29 @@ _LINE_VALUE = re.compile(
 )
 
 
+# "Bothy book box has a combination lock now⏎4 9 2, tell only members": a longer line may head
+# a code when it says there is a combination lock.
+_COMBINATION = re.compile(
+    r"(?<![^\W_])(?:combination|combinaison|à[ ]code|à[ ]combinaison|code[ ]lock|keypad[ ]lock)"
+    r"(?![^\W_])"
+)
+
+
 def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
     """ "Club house voile\\n5 8 1 3", "box de stockage n°B22\\n6641"."""
     for line_start, line_end in _short_lines_of(lower, places):
         heading = lower[line_start:line_end]
-        if len(heading.split()) > _MAX_HEADING_WORDS or re.search(r"[0-9]{3}", heading):
-            continue
+        long = len(heading.split()) > _MAX_HEADING_WORDS and _COMBINATION.search(heading) is None
+        if long or re.search(r"[0-9]{3}", heading):
+            continue  # a sentence, unless it says a combination lock is there
         place = re.search(rf"(?<![\w-])(?:{LOCKING}|(?P<room>{ROOMS}))(?![\w-])", heading)
         if place is None or re.search(r"[=]|:[ \t]*\S", heading):
             continue  # "le hangar : clé chez Yannick": the line gives its own value
+        vertical = _VERTICAL_RUN.match(lower, line_end)
+        if vertical is not None:
+            if _is_vertical_code(vertical["run"], place[0]):
+                yield RULE, vertical.start("run"), vertical.end()
+            continue
         below = _next_line(lower, line_end)
         if below is None:
             continue
@@ -415,7 +435,8 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
         if value is None:
             continue
         if value["run"] is not None:
-            if _is_run_code(lower, value, place[0]):
+            lock = heading if _COMBINATION.search(heading) else place[0]  # "a combination lock"
+            if _is_run_code(lower, value, lock):
                 yield RULE, *value.span("run")
             continue
         if place["room"] is not None or _YEAR.fullmatch(value["number"]):
@@ -470,6 +491,80 @@ def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, 
             ):
                 yield RULE, *found.span("value")
                 break
+# A code's keys one per line, under an underline at most: "Door⏎-----⏎  4⏎  8⏎  1⏎  5",
+# "Gym locker⏎→ 4⏎→ 9⏎→ 2⏎→ 7". Bullets make a list of lockers or rooms, not keys.
+_VERTICAL_RUN = re.compile(
+    r"(?:\n[ \t]*[-=_]{3,}[ \t]*)?\n[ \t]*(?:(?:→|->|>)[ \t]*)?(?P<run>[0-9a-d#*](?:\n[ \t]*"
+    r"(?:(?:→|->|>)[ \t]*)?[0-9a-d#*]){2,7})[ \t]*(?=\n|\Z)"
+)
+_ONE_OF_EACH = ("cadenas", "débarras", "box", "local", "vélos", "antivols")
+
+
+def _is_vertical_code(run: str, place: str) -> bool:
+    """Four keys or more (three for a padlock), not counted up, under one place, not places."""
+    keys = [char for char in run if char.isalnum() or char in "#*"]
+    digits = [int(char) for char in keys if char.isdigit()]
+    three = any(lock in place for lock in _THREE_DIGIT_LOCKS)
+    plural = place.endswith("s") and place not in _ONE_OF_EACH
+    counted = all(b - a == 1 for a, b in pairwise(digits))
+    return len(keys) >= (3 if three else 4) and not plural and not counted
+
+
+# Keys one per line under a keypad's own name: "Digicode⏎-------⏎ B⏎ 7⏎ 4⏎ 2⏎ 9".
+_KEYPADS = ("digicode", "keypad", "clavier", "alarm", "interphone", "intercom")
+_KEYPAD_HEADING = re.compile(
+    r"[ \t#*]*(?:[^\W\d_][\w'’-]*[ \t]+){0,3}(?:digicodes?|keypads?|claviers?|alarms?|alarmes?"
+    r"|interphones?|intercoms?)(?:[ \t]+[^\W\d_][\w'’-]*){0,3}[ \t:]*"
+)
+
+
+def _keys_under_keypads(lower: str) -> Iterator[tuple[str, int, int]]:
+    for position in sorted({p for word in _KEYPADS for p in positions(lower, word)})[:_MAX_PLACES]:
+        line_start, line_end = start_of_line(lower, position), end_of_line(lower, position)
+        if _KEYPAD_HEADING.fullmatch(lower, line_start, line_end) is None:
+            continue
+        vertical = _VERTICAL_RUN.match(lower, line_end)
+        if vertical is not None and _is_vertical_code(vertical["run"], "keypad"):
+            yield RULE, vertical.start("run"), vertical.end()
+
+
+# A run said before what it opens: "its 2 then 6 then 0 then 5 for the back door", "4 8 1 5,
+# c'est pour le portail". Read back from each place's noun.
+_RUN_FOR_THE_PLACE = re.compile(
+    rf"(?<![\w.,/-])(?P<run>[0-9](?:{_RUN_JOINER}[0-9]){{3,7}})(?![0-9])[ \t]*,?[ \t]+"
+    r"(?:(?:c['’]est|it['’]?s|that['’]s|is)[ \t]+)?(?:pour|for)[ \t]+(?:(?:the|la|le|les|my|ma"
+    r"|mon|our|notre)[ \t]+|l['’])?(?:[^\W\d_]+[ \t]+){0,2}\Z"
+)
+_BEFORE_A_PLACE = 70  # characters before a place's noun where its run may start
+
+
+def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    """Only where "for" or "pour" and a digit come shortly before the noun: prose names places
+    often, and a regex tried along each one's window cost a third of the guard's time."""
+    for position in places[:_MAX_PLACES]:
+        window = max(0, position - _BEFORE_A_PLACE)
+        if lower.find("for", window, position) == -1 and lower.find("pour", window, position) == -1:
+            continue
+        if _DIGIT.search(lower, window, position) is None:
+            continue
+        start = _word_starts(lower, position)[0]
+        window = max(start_of_line(lower, start), start - _BEFORE_A_PLACE)
+        found = _RUN_FOR_THE_PLACE.search(lower, window, start)
+        if found is None or not _LOCKS.match(lower, start):
+            continue
+        if _NUMBERS_NAMED.search(lower, window, found.start()) is not None:
+            continue  # "Scores: 2 1 0 3 for the door prize"
+        digits = [int(char) for char in found["run"] if char.isdigit()]
+        if len(set(digits)) > 1 and not all(b - a == 1 for a, b in pairwise(digits)):
+            yield RULE, *found.span("run")
+
+
+_LOCKS = re.compile(rf"(?:{LOCKING})(?![\w-])")
+_NUMBERS_NAMED = re.compile(
+    r"(?<![^\W_])(?:scores?|orders?|commandes?|bus|rooms?|salles?|pages?|tickets?|lots?|raffle"
+    r"|tombola|lottery|loto|numbers?|num[ée]ros?|n°|phone|t[ée]l\w*|call|appel\w*|bought"
+    r"|achet\w*|price|prix)(?![^\W_])"
+)
 
 
 def _next_line(lower: str, line_end: int) -> tuple[int, int] | None:
@@ -505,7 +600,8 @@ _TURNS_ROUND = (
 )
 _TURN_BEFORE = re.compile(
     rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:[ \t]+{_TURNS_ROUND}){{0,5}}[ \t]+(?:to|jusqu['’]à|sur|à|on))?[ \t]*\Z"
+    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}}(?:,?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
+    r"|stop(?:ping|s)?[ ](?:at|on)|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur)|,))?[ \t]*-?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
 _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
@@ -514,9 +610,11 @@ _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
 _BETWEEN_STEPS = re.compile(
     r"[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[,;/|]|then|puis|et|and|-|—)?[ \t]*\n?[ \t]*"
     r"(?:[-*•→][ \t]+)?(?:(?:then|puis|et|and|turn|spin|tourner|tournez|tourne|à)[ \t]+){0,3}"
+    r"(?:(?:[0-9]{1,2}|un|une|deux|trois|quatre|one|two|three|four)[ \t]+(?:tours?|turns?|fois"
+    r"|times)[ \t]+(?:à[ \t]+)?)?"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgdoàn")  # the last letters of the turns and of "to", "jusqu'à", "on"
+_TURN_ENDS = frozenset("etlrgdoàn→>,-")  # the turns' last letters, of "to", "jusqu'à", "→"
 _BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 
@@ -686,8 +784,9 @@ def _step(lower: str, number: re.Match[str], places: bool) -> tuple[int, int, st
     if not last or last not in _TURN_ENDS:
         return None  # "à 19 degrés": no turn ends right before the number
     before = _TURN_BEFORE.search(lower, max(0, start - _BEFORE_TURN_REACH), start)
-    if before is not None and (places or before["word"]):
-        return before.start(), end, _side(before["turn"]), int(number[0])
+    dashed_word = before is not None and before["word"] and "-" in lower[before.end("turn") : start]
+    if before is not None and (places or before["word"]) and not dashed_word:
+        return before.start(), end, _side(before["turn"]), int(number[0])  # "R-15", not "left-15"
     return None
 
 

@@ -15,7 +15,9 @@ sept", an order "six eight one one zero four" or a mileage name none); a public 
 (postcode, zip code, code de la route, dress code, Morse code) or a number's noun between them
 (extension, numéro, flight, page, room) makes it another number; a count ("un deux trois
 quatre", "five four three two one") or one digit repeated is no code; a unit after the run
-makes it a quantity; a heading naming a number ("Extension", "Bus route") or a song is no code's.
+makes it a quantity; a heading over a run alone must name a lock, a card, an alarm or a device
+("Kids' ages" does not), and not a number ("Extension", "Bus route") nor a song; a number called
+("Call Mum on zero seven seven one two, then press one") is no code.
 """
 
 import re
@@ -101,28 +103,36 @@ _RUN_FOR_A_PLACE = re.compile(
     r"|our|notre)[ ]|l['’])?(?:[^\W\d_]+[ ]){0,2}?"
     rf"(?:{LOCKING}|alarms?|alarmes?|keypads?|digicodes?|interphones?)(?![\w-])"
 )
-_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n]))(?:{_DIGIT_WORD}|then|puis|et|and)[ ,]+\Z")
+_WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n-]))(?:{_DIGIT_WORD}|then|puis|et|and)(?:[ ,]+|-)\Z")
 
 
+# Digits said joined by dashes: "nine-oh-four-two".
+_DASHED = rf"(?:{DIGIT_WORDS})(?:-(?:{DIGIT_WORDS})){{3,7}}(?![\w'’-])"
 # A run, then what is done at the lock: a key pressed, the dial or the handle turned, a button
 # pushed ("huit huit deux zéro puis dièse", "zero nine two six turn the dial left first").
 _RUN_THEN_THE_LOCK = re.compile(
-    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}),?[ ]"
-    r"(?:(?:then|puis|et|and)[ ])?(?:(?:press|push|hit|appuie[rz]?[ ]sur|appuyer[ ]sur|tape[rz]?)"
-    r"[ ])?(?:(?:the|la|le|l['’])[ ]?)?"
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED}),?[ ]"
+    r"(?:(?:then|puis|et|and)[ ])?(?:(?:press|push|hit|appuie[rz]?[ ]sur|appuyer[ ]sur"
+    r"|tape[rz]?)[ ])?(?:(?:the|la|le|l['’])[ ]?)?"
     r"(?:hash|dièse|star|étoile|#|(?:turn|twist|tourne[rz]?|tourner)[ ](?:the|la|le)[ ]"
     r"(?:dial|knob|handle|wheel|poignée|molette|mollette|clé|key)|lift[ ]|pull[ ]the[ ]handle"
-    r"|tire[rz]?[ ]la[ ]poignée|soulève\w*|(?<=press[ ])|(?<=push[ ])|(?<=appuie[rz][ ]sur[ ]))"
+    r"|tire[rz]?[ ]la[ ]poignée|soulève\w*|button|bouton|touche[ ]\w+"
+    r"|(?<=press[ ])(?:ok|enter|off|on|arm|disarm)(?![\w'’])"
+    r"|(?<=push[ ])(?:ok|enter|off|on|arm|disarm)(?![\w'’])"
+    r"|(?<=sur[ ])(?:ok|entrée|valider|off|on)(?![\w'’]))"
 )
+# A number called before the run: "Call Mum on zero seven seven one two, then press one".
+_CALLED = re.compile(r"(?<![^\W_])(?:call|ring|dial|phone|appelle[rz]?|appeler)(?![^\W_])")
 # A run alone on its line ("Alarm⏎zero six one nine⏎then press OFF"), under a short heading.
 _RUN_ALONE = re.compile(
-    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD})?)"
-    r"[ \t]*(?:\n|\Z)"
+    rf"(?P<gap>)(?P<run>(?:{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED})"
+    rf"(?:[ ]{_KEY_WORD})?)[ \t]*(?:\n|\Z)"
 )
 _HEADING_MOST_WORDS = 6
 # Headings over a number said aloud that is no code: a song, a count, a phone, a score.
 _NOT_A_CODE_HEADING = re.compile(
-    r"(?<![^\W_])(?:lyrics|song|chanson|paroles|comptine|counting|compter|poem|poème)"
+    r"(?<![^\W_])(?:lyrics|song|chanson|paroles|comptine|counting|compter|poem|poème|call[ ]sign"
+    r"|indicatif|frequency|fréquence|channel|canal)"
     r"(?![^\W_])"
 )
 
@@ -145,12 +155,19 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
         reach = min(len(lower), start + _REACH)
         found = (
             _RUN_FOR_A_PLACE.match(lower, start, reach)
-            or _RUN_THEN_THE_LOCK.match(lower, start, reach)
+            or _run_then_the_lock(lower, start, reach)
             or _alone_under_a_heading(lower, start)
         )
         if found is not None and _is_code(lower, found):
             done = found.end("run")
             yield RULE, found.start("run"), done
+
+
+def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | None:
+    found = _RUN_THEN_THE_LOCK.match(lower, start, reach)
+    if found is None or _CALLED.search(lower, start_of_line(lower, start), start) is not None:
+        return None
+    return found
 
 
 def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
@@ -171,9 +188,15 @@ def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
         return None
     if _OTHER_NUMBER.search(heading) or _NOT_A_CODE_HEADING.search(heading):
         return None
-    return found
+    return found if _LOCKED_HEADING.search(heading) is not None else None
 
 
+# What a heading over a code names: a thing that locks, a card, an alarm, a device.
+_LOCKED_HEADING = re.compile(
+    rf"(?<![\w-])(?:{LOCKING}|cards?|cartes?|cb|alarms?|alarmes?|panels?|keypads?|claviers?"
+    r"|digicodes?|pins?|codes?|tablets?|tablettes?|laptops?|ordis?|ipads?|accounts?|comptes?"
+    r"|banks?|banques?)(?![\w-])"
+)
 _MIN_HEADING = 2  # a heading's character and its line's end
 _MAX_HEADING = 60
 
