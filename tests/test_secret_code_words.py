@@ -116,6 +116,8 @@ def found(text: str) -> list[str]:
             "coquelicot",
         ),
         ("if a stranger says we sent them, they'll say marshmallow", "marshmallow"),
+        ("Dad: what's the code word for the alarm people?\nMe: Nightingale", "Nightingale"),
+        ("Word for the babysitter this month: CRUMPET", "CRUMPET"),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -184,6 +186,10 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "Password for the school portal is in the family password manager.",
         "The password of the office printer account is managed by IT",
         "Babysitter notes\n- bedtime 7:30\n- if anyone turns up saying they're from us, call me",
+        "if the nursery rings, they'll say Ella's name and the room",
+        "If the school calls, say you're running late",
+        "Code word game at the party: each team gets a word, ours was 'banana'",
+        "They'll say goodbye at the door, that's the nursery routine",
     ],
 )
 def test_a_word_not_given_passes(text: str) -> None:
@@ -267,6 +273,8 @@ def test_a_word_not_given_passes(text: str) -> None:
             "Holy Trinity",
         ),
         ("premier animal : Noisette", "Noisette"),
+        ("Apple ID (Mum)\nQ: first job? A: paper round\nQ: dream job? A: vet", "paper round"),
+        ("Monzo security\nfirst concert → Oasis at Knebworth\nchildhood nickname → Bunny", "Bunny"),
     ],
 )
 def test_security_answers_are_refused(text: str, answer: str) -> None:
@@ -316,6 +324,11 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
         "Mamie est née à Annecy, son premier chien s'appelait Tango, elle a un compte à la Poste",
         "The form asks 'name of first pet' and 'favourite colour' — I left them blank",
         "Security questions\nMother's maiden name: don't use the real one, store a fake answer",
+        "Interview notes for the parish newsletter\nFirst job? Milk round\n"
+        "Favourite hymn? Jerusalem",
+        "Q&A with the newlyweds\nWhere did you first meet? At a bus stop\nFavourite film? Up",
+        "Bank holiday plans\nfavourite film: Paddington\nbest friend: coming over",
+        "Crossword 5 down: maiden name of Queen Victoria's mother? Saxe-Coburg",
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:
