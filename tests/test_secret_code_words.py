@@ -118,6 +118,8 @@ def found(text: str) -> list[str]:
         ("if a stranger says we sent them, they'll say marshmallow", "marshmallow"),
         ("Dad: what's the code word for the alarm people?\nMe: Nightingale", "Nightingale"),
         ("Word for the babysitter this month: CRUMPET", "CRUMPET"),
+        ("Tonight's password for the stage door: Hamlet", "Hamlet"),
+        ("mot de passe pour récupérer Jules à la garderie : hibou", "hibou"),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -190,6 +192,11 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "If the school calls, say you're running late",
         "Code word game at the party: each team gets a word, ours was 'banana'",
         "They'll say goodbye at the door, that's the nursery routine",
+        "Tonight's password for the stage door will be texted by the stage manager",
+        "Le mot de passe pour la nounou sera donné lundi",
+        "If the school phones about Tom, the password is in my email",
+        "Safe word in improv class: 'scene' ends the exercise",
+        'Door code checker in Flask: token = request.headers.get("Authorization")',
     ],
 )
 def test_a_word_not_given_passes(text: str) -> None:
@@ -274,6 +281,7 @@ def test_a_word_not_given_passes(text: str) -> None:
         ),
         ("premier animal : Noisette", "Noisette"),
         ("Apple ID (Mum)\nQ: first job? A: paper round\nQ: dream job? A: vet", "paper round"),
+        ("Q. Mother's maiden name  A. Hughes", "Hughes"),
         ("Monzo security\nfirst concert → Oasis at Knebworth\nchildhood nickname → Bunny", "Bunny"),
     ],
 )

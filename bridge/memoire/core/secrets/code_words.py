@@ -130,9 +130,9 @@ _CODE_WORD_NOUN = re.compile(
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
     r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
-    r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word|mot|password"
-    r"|mot[ ]de[ ]passe|what[ ]to[ ](?:say|answer)|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)"
-    r"|passphrase|(?P<code>code))"
+    r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word"
+    r"|mot[ ]de[ ]passe|mot|password|what[ ]to[ ](?:say|answer)"
+    r"|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)|passphrase|(?P<code>code))"
     r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
     r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
     r"|gestionnaire|oubli\w*|perdu))"
@@ -202,7 +202,7 @@ _VALUE_END = re.compile(
     r"|when|quand|but|mais|for|pour|this|ce|cette)[ \t]"
 )
 _MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
-_MAX_PLAIN_CLAUSE = 35  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
+_MAX_PLAIN_CLAUSE = 45  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
 _CODE_WORD_LITERALS = (
     *("word", "mot", "password", "duress", "code", "what to say", "what to answer"),
@@ -450,6 +450,7 @@ def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -
         or _VOUCHED.search(lower, line_start, line_end) is not None
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
+        or (noun["code"] is None and _AT_A_DOOR.match(lower, noun.end()) is not None)
     )
     context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
     return said and _LETTING.search(context) is not None
@@ -475,6 +476,11 @@ _CHALLENGED = re.compile(
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
     r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
+# A word said at a door: "tonight's password for the stage door", "le mot de passe à la porte".
+_AT_A_DOOR = re.compile(
+    r"[ ](?:for|at|to|of|de|à|pour)[ ](?:the[ ]|la[ ]|le[ ]|l['’])?(?:\w+[ ])?(?:doors?|porte"
+    r"|gates?|portail|entrance|entrée)(?![^\W_])"
 )
 
 
@@ -505,6 +511,8 @@ def _value_given(text: str, lower: str, after: int, reach: int) -> tuple[int, in
     clause = text[after : gives.start()]
     if not _no_sentence_between(text, after, gives.start()) or any(map(str.isdigit, clause)):
         return None
+    if clause.count("(") > clause.count(")"):
+        return None  # "(to confirm someone is sent by us) is …": an aside's verb
     value_end = _VALUE_END.search(lower, gives.end(), line_end)
     return _value(text, gives.end(), value_end.start() if value_end is not None else line_end)
 
@@ -585,6 +593,7 @@ _ANSWER_SEPARATOR = re.compile(
     r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
     r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
     r"|->|→|=>|⇒|=|:|—|–|\||[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|[ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)]"
     r"|(?<=['\"’”»?])[ \t]*(?:i[ ](?:say|put|said|answered)|je[ ](?:dis|réponds|mets)"
     r"|j['’]ai[ ](?:mis|dit|répondu))[ \t]*:?"
     r"|(?<=\?)(?=[ \t])(?![ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-]))[ \t]*"
