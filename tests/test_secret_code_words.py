@@ -120,6 +120,7 @@ def found(text: str) -> list[str]:
         ("Word for the babysitter this month: CRUMPET", "CRUMPET"),
         ("Tonight's password for the stage door: Hamlet", "Hamlet"),
         ("mot de passe pour récupérer Jules à la garderie : hibou", "hibou"),
+        ("Si la centrale appelle, le mot à donner c'est : Aubergine", "Aubergine"),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -194,6 +195,8 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "They'll say goodbye at the door, that's the nursery routine",
         "Tonight's password for the stage door will be texted by the stage manager",
         "Le mot de passe pour la nounou sera donné lundi",
+        "Si la centrale appelle, le mot à donner est dans le classeur bleu",
+        "Codeword with the alarm company: set it up on Monday with Sarah",
         "If the school phones about Tom, the password is in my email",
         "Safe word in improv class: 'scene' ends the exercise",
         'Door code checker in Flask: token = request.headers.get("Authorization")',
@@ -282,6 +285,14 @@ def test_a_word_not_given_passes(text: str) -> None:
         ("premier animal : Noisette", "Noisette"),
         ("Apple ID (Mum)\nQ: first job? A: paper round\nQ: dream job? A: vet", "paper round"),
         ("Q. Mother's maiden name  A. Hughes", "Hughes"),
+        (
+            "Pour le SAV Darty ils demandent « votre plat préféré » : j'ai mis tartiflette",
+            "tartiflette",
+        ),
+        (
+            "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: Donnelly",
+            "Donnelly",
+        ),
         ("Monzo security\nfirst concert → Oasis at Knebworth\nchildhood nickname → Bunny", "Bunny"),
     ],
 )
@@ -337,6 +348,10 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
         "Q&A with the newlyweds\nWhere did you first meet? At a bus stop\nFavourite film? Up",
         "Bank holiday plans\nfavourite film: Paddington\nbest friend: coming over",
         "Crossword 5 down: maiden name of Queen Victoria's mother? Saxe-Coburg",
+        "Pour le SAV Darty ils demandent « votre plat préféré », je ne sais plus ce que j'ai mis",
+        "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: no idea",
+        "Password hint: first pet\nToken type: Bearer",
+        "Family quiz: Q: Grandad's first car? A: Morris Minor",
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:

@@ -194,7 +194,8 @@ _LETTING = re.compile(
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
     r"(?:[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+|[ \t]+(?:is|was|est|will[ ]be)[ \t]+"
-    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t]+-[ \t]+|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+)"
+    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t]+-[ \t]+"
+    r"|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)(?:[ \t]*:)?[ \t]+)"
 )
 # An unquoted value ends before these.
 _VALUE_END = re.compile(
@@ -618,6 +619,9 @@ _REPORTED = re.compile(
     r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:(?:i[ ])?(?:put|say)|j['’]ai[ ]mis|dire|répondre|answer)?"
     r"[ \t]*"
 )
+_REPORTING = re.compile(
+    r"(?<![^\W_])(?:i[ ](?:put|said|answered|gave)|j['’]ai[ ](?:mis|dit|répondu|donné))(?![^\W_])"
+)
 # A question answered without a mark: "maiden name Pritchard, born in Swansea, first dog Rusty".
 _BARE = re.compile(r"[ \t]+(?=[A-ZÀ-Ý])")
 _MIN_BARE = 2
@@ -639,7 +643,9 @@ def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
                 or (was_asked and _asked_beside(lower, line_start, asked))
                 or _OWN_QUESTION.match(lower, line_start) is not None
             )
-        if secure[line_start]:
+        # "ils demandent « votre plat préféré » : j'ai mis tartiflette": asked and answered
+        reported = was_asked and _REPORTING.search(lower, line_start, start) is not None
+        if secure[line_start] or reported:
             yield ("security-answer", start, end)
     for line_start, line_end in lines_with(lower, _ITEM_LITERALS):
         yield from _listed_answers(text, lower, line_start, line_end)
@@ -758,9 +764,26 @@ def _answer_after(
             below_end = end_of_line(text, answer.end())
             span = _value(text, answer.end(), below_end, name=True, most=_MAX_ANSWER_WORDS)
             return None if span is None else (*span, True)
-        if _ANSWERS_SAID.search(lower, start_of_line(lower, after), after) is not None:
+        line_start = start_of_line(lower, after)
+        if _ANSWERS_SAID.search(lower, line_start, after) is not None:
             return _bare_line(text, line_end + 1)  # "réponse à la question : … ?⏎Simca"
+        asked = lower[after:line_end].rstrip().endswith("?")
+        if asked and SPEAKER.match(text, line_start, line_end) is not None:
+            return _reply_line(text, lower, line_end + 1)  # "Dad: what did we put for …?⏎Me: …"
     return None
+
+
+def _reply_line(text: str, lower: str, start: int) -> tuple[int, int, bool] | None:
+    """The next speaker's answer, alone on the reply's line up to a comma or a full stop."""
+    end = end_of_line(text, start)
+    speaker = SPEAKER.match(text, start, end)
+    if speaker is None:
+        return None
+    value_end = _ANSWER_END.search(lower, speaker.end(), end)
+    span = _value(
+        text, speaker.end(), value_end.start() if value_end is not None else end, name=True
+    )
+    return None if span is None else (*span, True)
 
 
 def _bare_answer(text: str, lower: str, after: int, before: int) -> tuple[int, int, bool] | None:
