@@ -121,6 +121,14 @@ def found(text: str) -> list[str]:
         ("Tonight's password for the stage door: Hamlet", "Hamlet"),
         ("mot de passe pour récupérer Jules à la garderie : hibou", "hibou"),
         ("Si la centrale appelle, le mot à donner c'est : Aubergine", "Aubergine"),
+        (
+            "Radio check with the yard after 22h: they ask for the word, we answer KESTREL",
+            "KESTREL",
+        ),
+        (
+            "Sur le canal 16, le capitaine doit donner le mot « goéland » avant d'accoster",
+            "goéland",
+        ),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -197,6 +205,9 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "Le mot de passe pour la nounou sera donné lundi",
         "Si la centrale appelle, le mot à donner est dans le classeur bleu",
         "Codeword with the alarm company: set it up on Monday with Sarah",
+        "Sur le canal 16, donner sa position et le nombre de personnes à bord avant d'accoster",
+        "Night exercise: challenge and reply words will be issued at the briefing",
+        "The caller must quote the reference number before we release any info",
         "If the school phones about Tom, the password is in my email",
         "Safe word in improv class: 'scene' ends the exercise",
         'Door code checker in Flask: token = request.headers.get("Authorization")',

@@ -182,7 +182,8 @@ _LETTING = re.compile(
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
     r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
-    r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses"
+    r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses|accost\w*"
+    r"|amarr\w*|berth\w*|dock(?:s|ing)?|moor\w*|capitainerie|harbou?r[ ]?master|embarquement"
     r"|entrée[ ]des[ ]artistes|laisse\w*[ ]passer|let[ ](?:you|us|them|him|her)[ ](?:in|through)"
     r"|change[ ]nothing|ne[ ]rien[ ](?:communiquer|modifier|changer|dire)|sans[ ]ce[ ]mot"
     r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
@@ -367,13 +368,21 @@ _BEFORE_NOUN = 25
 def _value_said(
     text: str, lower: str, noun: re.Match[str], line_start: int, line_end: int, *, strong: bool
 ) -> tuple[int, int] | None:
-    """The word right after "give the word …", or a strong noun's single word ending the line
+    """The word right after "give the word …" or after the answer a challenge asks for ("they
+    ask for the word, we answer KESTREL"), or a strong noun's single word ending the line
     ("memorable word Harrington")."""
     after = noun.end()
-    if after >= line_end or lower[after] not in " \t:":
+    if after >= line_end or lower[after] not in " \t:,":
         return None
     before = lower[max(line_start, noun.start() - _BEFORE_NOUN) : noun.start()]
-    if _SAY_BEFORE.search(before) is not None:
+    challenge = None
+    if "ask" in before or "demand" in before:
+        challenge = _CHALLENGED.search(
+            lower, max(line_start, noun.start() - _BEFORE_NOUN), line_end
+        )
+    if _SAY_BEFORE.search(before) is not None or challenge is not None:
+        if challenge is not None:
+            after = challenge.end()
         after += len(lower[after:line_end]) - len(lower[after:line_end].lstrip(" \t:-–—"))
         reach = min(line_end, after + _SAID_REACH)
         end = _SAID_WORD_END.search(lower, after, reach)
