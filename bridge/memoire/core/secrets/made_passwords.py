@@ -437,11 +437,12 @@ _FORMULA = re.compile(
 # flat number⏎MaxMax42").
 _FORMULA_LINE = re.compile(_FORMULA_PARTS + r"[^\n]{0,60}\Z", re.IGNORECASE)
 # The formula's nouns, rarer in prose than its joiners ("puis", "then", "+"): where it is read.
+# Parts common inside other words ("rue" in "true", "lot" in "pilot") come with one of these.
 _FORMULA_STEMS = (
     *("name", "nom", "year", "année", "dog", "cat", "chien", "chat", "pet", "birthday"),
-    *("anniv", "usual", "habituel", "number", "numéro", "date", "nickname", "surnom", "band"),
-    *("groupe", "team", "équipe", "shirt", "maillot", "flat", "appart", "street", "rue", "lot"),
-    *("initials", "initiales", "maiden", "same as", "même que"),
+    *("anniv", "usual", "habituel", "number", "numéro", "date", "nickname", "surnom"),
+    *("équipe", "maillot", "appart", "street", "initials", "initiales", "maiden", "same as"),
+    *("même que",),
 )
 _FORMULA_REACH = 200
 # What a formula makes: a made password, or letters and digits mixed ("Rex2011", "ASSE_10"),
