@@ -116,6 +116,19 @@ def found(text: str) -> list[str]:
             "coquelicot",
         ),
         ("if a stranger says we sent them, they'll say marshmallow", "marshmallow"),
+        ("Dad: what's the code word for the alarm people?\nMe: Nightingale", "Nightingale"),
+        ("Word for the babysitter this month: CRUMPET", "CRUMPET"),
+        ("Tonight's password for the stage door: Hamlet", "Hamlet"),
+        ("mot de passe pour récupérer Jules à la garderie : hibou", "hibou"),
+        ("Si la centrale appelle, le mot à donner c'est : Aubergine", "Aubergine"),
+        (
+            "Radio check with the yard after 22h: they ask for the word, we answer KESTREL",
+            "KESTREL",
+        ),
+        (
+            "Sur le canal 16, le capitaine doit donner le mot « goéland » avant d'accoster",
+            "goéland",
+        ),
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
@@ -184,6 +197,20 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
         "Password for the school portal is in the family password manager.",
         "The password of the office printer account is managed by IT",
         "Babysitter notes\n- bedtime 7:30\n- if anyone turns up saying they're from us, call me",
+        "if the nursery rings, they'll say Ella's name and the room",
+        "If the school calls, say you're running late",
+        "Code word game at the party: each team gets a word, ours was 'banana'",
+        "They'll say goodbye at the door, that's the nursery routine",
+        "Tonight's password for the stage door will be texted by the stage manager",
+        "Le mot de passe pour la nounou sera donné lundi",
+        "Si la centrale appelle, le mot à donner est dans le classeur bleu",
+        "Codeword with the alarm company: set it up on Monday with Sarah",
+        "Sur le canal 16, donner sa position et le nombre de personnes à bord avant d'accoster",
+        "Night exercise: challenge and reply words will be issued at the briefing",
+        "The caller must quote the reference number before we release any info",
+        "If the school phones about Tom, the password is in my email",
+        "Safe word in improv class: 'scene' ends the exercise",
+        'Door code checker in Flask: token = request.headers.get("Authorization")',
     ],
 )
 def test_a_word_not_given_passes(text: str) -> None:
@@ -267,6 +294,17 @@ def test_a_word_not_given_passes(text: str) -> None:
             "Holy Trinity",
         ),
         ("premier animal : Noisette", "Noisette"),
+        ("Apple ID (Mum)\nQ: first job? A: paper round\nQ: dream job? A: vet", "paper round"),
+        ("Q. Mother's maiden name  A. Hughes", "Hughes"),
+        (
+            "Pour le SAV Darty ils demandent « votre plat préféré » : j'ai mis tartiflette",
+            "tartiflette",
+        ),
+        (
+            "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: Donnelly",
+            "Donnelly",
+        ),
+        ("Monzo security\nfirst concert → Oasis at Knebworth\nchildhood nickname → Bunny", "Bunny"),
     ],
 )
 def test_security_answers_are_refused(text: str, answer: str) -> None:
@@ -316,6 +354,15 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
         "Mamie est née à Annecy, son premier chien s'appelait Tango, elle a un compte à la Poste",
         "The form asks 'name of first pet' and 'favourite colour' — I left them blank",
         "Security questions\nMother's maiden name: don't use the real one, store a fake answer",
+        "Interview notes for the parish newsletter\nFirst job? Milk round\n"
+        "Favourite hymn? Jerusalem",
+        "Q&A with the newlyweds\nWhere did you first meet? At a bus stop\nFavourite film? Up",
+        "Bank holiday plans\nfavourite film: Paddington\nbest friend: coming over",
+        "Crossword 5 down: maiden name of Queen Victoria's mother? Saxe-Coburg",
+        "Pour le SAV Darty ils demandent « votre plat préféré », je ne sais plus ce que j'ai mis",
+        "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: no idea",
+        "Password hint: first pet\nToken type: Bearer",
+        "Family quiz: Q: Grandad's first car? A: Morris Minor",
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:

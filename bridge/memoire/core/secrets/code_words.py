@@ -12,11 +12,20 @@ the value is an ordinary word:
   collected, or someone vouched for before anything is said or handed over ("anyone calling on
   her behalf must give the word «peppermint» before we discuss her file", "son fils donne le
   mot « capucine » avant qu'on lui parle du dossier", "if the school calls"), so "say the magic
-  word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass;
+  word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass. The word
+  may follow "give the word" unquoted ("give the word peonyfield"), a challenge ("il vous
+  demandera le mot, répondez « Bastille »"), or stand on the line under its noun (per family
+  or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
+  protocol, a cue, "Mayday", a game) are none;
 - answers to security questions ("nom de jeune fille de sa mère : Le Goff", "first pet —
   Biscuit", "q: street you grew up on⏎a: Linthorpe Road") on a line, or under a heading, that
-  says they are security questions or answers or names the account they guard; a question
-  without its answer, a list of questions, or a policy about them, has no value;
+  says they are security questions or answers or names the account they guard, or under the
+  heading of their table or list ("| question | answer |", "securite:" and its YAML keys), or
+  two asked questions side by side ("Box office PayPal⏎- What street did you grow up on?
+  Alder Close⏎- Childhood best friend? Tamsin"); answers without a mark ("maiden name
+  Pritchard, born in Swansea") or of one word ("maiden - ferreira / pet - noodle") only under
+  a line saying they are answers. A question without its answer, a list of questions, a
+  policy, a quiz's, a form's, a lesson's or an interview's questions have no value;
 - recovery and backup codes listed under a heading that names them ("Google backup codes for
   the clinic gmail⏎4819 2271⏎6604 9938", "Code de récupération Microsoft⏎Q7RX-2MPK-…"): each
   code a group of digits and letters with at least one digit; codes of six or seven characters
@@ -68,7 +77,9 @@ _NOT_VALUES = frozenset(
         *("utiliser", "pick", "choose", "choisir", "annoying", "pénible", "fine", "easy"),
         *("don't", "do", "never", "jamais", "ne", "mettre", "put", "store", "enter", "choose"),
         *("there", "todo", "you're", "we're", "i'm", "they're", "hi", "bonjour", "thank", "so"),
-        *("y", "idk", "dunno", "aucune", "nobody", "personne"),
+        *("y", "idk", "dunno", "aucune", "nobody", "personne", "demande", "demandé", "demandée"),
+        *("asked", "requested", "required", "requis", "requise", "needed", "nécessaire"),
+        *("goodbye", "bye", "cheers", "salut", "hey"),
     )
 )
 
@@ -126,16 +137,16 @@ _CODE_WORD_NOUN = re.compile(
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
     r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
-    r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word|mot|password"
-    r"|mot[ ]de[ ]passe|what[ ]to[ ](?:say|answer)|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)"
-    r"|passphrase|(?P<code>code))"
+    r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word"
+    r"|mot[ ]de[ ]passe|mot|password|what[ ]to[ ](?:say|answer)"
+    r"|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)|passphrase|(?P<code>code))"
     r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
     r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
     r"|gestionnaire|oubli\w*|perdu))"
 )
 _SAYING = re.compile(
     r"(?<![^\W_])(?:say|says|saying|tell|tells|give|gives|giving|ask|asks|asking"
-    r"|demand|demands|wants?|know|knows|knowing|answer|reply|répond\w*|what['’]?s[ ]the"
+    r"|demand|demands|wants?|know|knows|knowing|reply|répond\w*|what['’]?s[ ]the"
     r"|c['’]est[ ]quoi[ ]le|quel[ ]est[ ]le"
     r"|dire|dit|disent|donner|donne|donnez|demand\w*|exige|réclame"
     r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
@@ -178,7 +189,8 @@ _LETTING = re.compile(
     r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
     r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
-    r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses"
+    r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses|accost\w*"
+    r"|amarr\w*|berth\w*|dock(?:s|ing)?|moor\w*|capitainerie|harbou?r[ ]?master|embarquement"
     r"|entrée[ ]des[ ]artistes|laisse\w*[ ]passer|let[ ](?:you|us|them|him|her)[ ](?:in|through)"
     r"|change[ ]nothing|ne[ ]rien[ ](?:communiquer|modifier|changer|dire)|sans[ ]ce[ ]mot"
     r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
@@ -190,7 +202,8 @@ _LETTING = re.compile(
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
     r"(?:[ \t]*[:—–][ \t]*(?:it['’]?s|c['’]est)[ \t]+|[ \t]+(?:is|was|est|will[ ]be)[ \t]+"
-    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t]+-[ \t]+|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)[ \t]+)"
+    r"|[ \t]*(?:[:=]|—|–|->|→)[ \t]*|[ \t]+-[ \t]+"
+    r"|[ \t,]+(?:it['’]?s|c['’]est|that['’]s)(?:[ \t]*:)?[ \t]+)"
 )
 # An unquoted value ends before these.
 _VALUE_END = re.compile(
@@ -198,7 +211,7 @@ _VALUE_END = re.compile(
     r"|when|quand|but|mais|for|pour|this|ce|cette)[ \t]"
 )
 _MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
-_MAX_PLAIN_CLAUSE = 35  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
+_MAX_PLAIN_CLAUSE = 45  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
 _CODE_WORD_LITERALS = (
     *("word", "mot", "password", "duress", "code", "what to say", "what to answer"),
@@ -260,14 +273,18 @@ def _said_quoted(
 
 
 def _said_bare(text: str, lower: str, line_start: int, line_end: int) -> list[tuple[int, int]]:
+    """Words said unquoted, none of them naming what is said ("they'll say Ella's name")."""
     spans = []
     for said in _SAID_BARE.finditer(lower, line_start, line_end):
         reach = min(line_end, said.end() + _SAID_REACH)
         end = _VALUE_END.search(lower, said.end(), reach)
         span = _value(text, said.end(), end.start() if end is not None else reach, most=2)
-        if span is not None:
+        if span is not None and _NAMING.isdisjoint(lower[span[0] : span[1]].split()):
             spans.append(span)
     return spans
+
+
+_NAMING = frozenset(("name", "names", "nom", "noms", "number", "numéro", "prénom", "surname"))
 
 
 # "they'll say juniper", "say yellow umbrella when they call": a word said unquoted, where a
@@ -281,7 +298,8 @@ _PROTOCOL = re.compile(
     r"(?<![^\W_])(?:protocol|protocole|standard|procedure|procédure|mayday|pan-pan|distress"
     r"|détresse|cue|réplique|phraseology|jargon|lingo|pro-?words?|vocabulary|vocabulaire"
     r"|call[ ]?signs?|indicatif|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
-    r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*)(?![^\W_])"
+    r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*|game|jeu"
+    r"|party[ ]game)(?![^\W_])"
 )
 
 
@@ -338,7 +356,7 @@ def _code_word_on_line(
     return (
         _value_given(text, lower, after, min(line_end, after + reach))
         or _value_said(text, lower, noun, line_start, line_end, strong=strong is not None)
-        or _word_under(text, lower, line_end)
+        or _word_under(text, lower, after, line_end)
     )
 
 
@@ -359,23 +377,42 @@ _BEFORE_NOUN = 25
 def _value_said(
     text: str, lower: str, noun: re.Match[str], line_start: int, line_end: int, *, strong: bool
 ) -> tuple[int, int] | None:
-    """The word right after "give the word …", or a strong noun's single word ending the line
+    """The word right after "give the word …" or after the answer a challenge asks for ("they
+    ask for the word, we answer KESTREL"), or a strong noun's single word ending the line
     ("memorable word Harrington")."""
     after = noun.end()
-    if after >= line_end or lower[after] not in " \t:":
+    if after >= line_end or lower[after] not in " \t:,":
         return None
     before = lower[max(line_start, noun.start() - _BEFORE_NOUN) : noun.start()]
-    if _SAY_BEFORE.search(before) is not None:
+    challenge = None
+    if "ask" in before or "demand" in before:
+        challenge = _CHALLENGED.search(
+            lower, max(line_start, noun.start() - _BEFORE_NOUN), line_end
+        )
+    if _SAY_BEFORE.search(before) is not None or challenge is not None:
+        if challenge is not None:
+            after = challenge.end()
         after += len(lower[after:line_end]) - len(lower[after:line_end].lstrip(" \t:-–—"))
         reach = min(line_end, after + _SAID_REACH)
         end = _SAID_WORD_END.search(lower, after, reach)
         return _value(text, after, end.start() if end is not None else reach, most=_MAX_SAID_WORDS)
     rest = text[after:line_end].strip()
-    if strong and len(rest.split()) == 1 and (rest[0].isupper() or any(map(str.isdigit, rest))):
+    if (
+        strong
+        and len(rest.split()) == 1
+        and (rest[0].isupper() or any(map(str.isdigit, rest)))
+        and rest.lower().strip(".,;!") not in _NOUN_TAILS
+    ):
         return _value(text, after, line_end)
     return None
 
 
+_NOUN_TAILS = frozenset(
+    (
+        *("manager", "managers", "policy", "reset", "hint", "rules", "requirements", "change"),
+        *("gestionnaire", "oublié", "perdu", "expired", "expiré", "vault", "list", "liste"),
+    )
+)
 # A word given under the line naming it: alone in quotes, after a label per family or month
 # ("Dubois family → "pistachio"", "This month: ARDENNES7"), or as the next speaker's reply.
 _UNDER_LABEL = re.compile(
@@ -386,23 +423,17 @@ _REPLY_OPENING = re.compile(
     r"[ ]+)?",
     re.I,
 )
-_MAX_UNDER = 6
 
 
-def _word_under(text: str, lower: str, noun_line_end: int) -> tuple[int, int] | None:
-    """The first word given on the lines under the noun's, before a blank line."""
+def _word_under(text: str, lower: str, after: int, noun_line_end: int) -> tuple[int, int] | None:
+    """The word given on the line under the noun's, when the noun's line gives nothing."""
+    gives = _GIVES.search(lower, after, noun_line_end)
+    if gives is not None and lower[gives.end() : noun_line_end].strip():
+        return None  # "mot de passe du coffre : le chat dort …": its value, not the next line's
     position = noun_line_end + 1
-    for _ in range(_MAX_UNDER):
-        if position >= len(text):
-            return None
-        end = end_of_line(text, position)
-        if text[position:end].strip() == "":
-            return None
-        span = _word_on_line_under(text, position, end)
-        if span is not None:
-            return span
-        position = end + 1
-    return None
+    if position >= len(text):
+        return None
+    return _word_on_line_under(text, position, end_of_line(text, position))
 
 
 def _word_on_line_under(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -438,6 +469,7 @@ def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -
         or _VOUCHED.search(lower, line_start, line_end) is not None
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
+        or (noun["code"] is None and _AT_A_DOOR.match(lower, noun.end()) is not None)
     )
     context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
     return said and _LETTING.search(context) is not None
@@ -463,6 +495,11 @@ _CHALLENGED = re.compile(
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
     r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
+# A word said at a door: "tonight's password for the stage door", "le mot de passe à la porte".
+_AT_A_DOOR = re.compile(
+    r"[ ](?:for|at|to|of|de|à|pour)[ ](?:the[ ]|la[ ]|le[ ]|l['’])?(?:\w+[ ])?(?:doors?|porte"
+    r"|gates?|portail|entrance|entrée)(?![^\W_])"
 )
 
 
@@ -493,6 +530,8 @@ def _value_given(text: str, lower: str, after: int, reach: int) -> tuple[int, in
     clause = text[after : gives.start()]
     if not _no_sentence_between(text, after, gives.start()) or any(map(str.isdigit, clause)):
         return None
+    if clause.count("(") > clause.count(")"):
+        return None  # "(to confirm someone is sent by us) is …": an aside's verb
     value_end = _VALUE_END.search(lower, gives.end(), line_end)
     return _value(text, gives.end(), value_end.start() if value_end is not None else line_end)
 
@@ -552,7 +591,8 @@ _TOPIC_LITERALS = (
 _SECURITY_CONTEXT = re.compile(
     r"(?<![^\W_])(?:security|secret|secrète?s?|sécurité|securite|memorable|answers?"
     r"|réponses?|reponses?|questions?|(?:q|qs|a|r)(?=[ \t]*[:.)])|mdp|password|mot[ ]de[ ]passe"
-    r"|login|bank|banque|building[ ]society|pension|portal|account|compte|espace[ ]client"
+    r"|login|bank(?![ ]holiday)|banque|building[ ]society|pension|portal|account|compte"
+    r"|espace[ ]client"
     r"|online|en[ ]ligne|mutuelle|insurance|assurance|recovery|récupération)(?![^\W_])"
 )
 # What says the answers are a game's, a form's or a page's: no account is behind them.
@@ -560,7 +600,8 @@ _NO_ACCOUNT = re.compile(
     rf"(?<![^\W_])(?:{GAMES}|faq|icebreaker"
     r"|brise-glace|form|formulaire|fiche|inscription|questionnaire|survey|sondage|enquête"
     r"|interview|entretien|roman|novel|character|personnage|exercise|exercice|lesson|leçon"
-    r"|students|élèves|homework|devoirs)(?![^\W_])"
+    r"|students|élèves|homework|devoirs|q&a|newsletter|all[ ]about[ ]me|get[ ]to[ ]know"
+    r"|faire[ ]connaissance|about[ ]me|fun[ ]facts|portrait|bio)(?![^\W_])"
 )
 # A line that says its values are answers: what lets them follow their question without a mark.
 _ANSWERS_SAID = re.compile(
@@ -571,6 +612,7 @@ _ANSWER_SEPARATOR = re.compile(
     r"[ \t]*['\"’”»)]?[ \t]*(?:\?[ \t]*)?['\"’”»)]?"
     r"(?:[ \t]*[-–—:,]?[ \t]*(?:answer|r[ée]ponse)[ \t]*(?:is|est|:|=)"
     r"|->|→|=>|⇒|=|:|—|–|\||[ ]-[ ]|,[ ]?c['’]est|[ ]is|[ ]est"
+    r"|[ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)]"
     r"|(?<=['\"’”»?])[ \t]*(?:i[ ](?:say|put|said|answered)|je[ ](?:dis|réponds|mets)"
     r"|j['’]ai[ ](?:mis|dit|répondu))[ \t]*:?"
     r"|(?<=\?)(?=[ \t])(?![ \t]+(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-]))[ \t]*"
@@ -587,11 +629,16 @@ _ANSWER_END = re.compile(
     re.M,
 )
 _MAX_ANSWER = 80  # an answer is a few words: a flood of questions on one line is read once
-_MAX_ANSWER_WORDS = 6  # "bal du 14 juillet à Sète", "école Jules-Ferry de Niort"
+_MAX_ANSWER_WORDS = 6  # after a "?", quotes or an arrow: "bal du 14 juillet à Sète"
+# A capitalised word between a question and its separator starts another label.
+_LABEL_IN_TAIL = re.compile(r"(?<![^\W_])[A-ZÀ-Ý][a-zà-ÿ]+")
 _MAX_QUESTION_TAIL = 40  # "nom de jeune fille de sa mère : …", "favourite car?' I put: …"
 _REPORTED = re.compile(
     r"[ \t]*['\"’”]?\??['\"’”]?[ \t]*(?:(?:i[ ])?(?:put|say)|j['’]ai[ ]mis|dire|répondre|answer)?"
     r"[ \t]*"
+)
+_REPORTING = re.compile(
+    r"(?<![^\W_])(?:i[ ](?:put|said|answered|gave)|j['’]ai[ ](?:mis|dit|répondu|donné))(?![^\W_])"
 )
 # A question answered without a mark: "maiden name Pritchard, born in Swansea, first dog Rusty".
 _BARE = re.compile(r"[ \t]+(?=[A-ZÀ-Ý])")
@@ -614,7 +661,9 @@ def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
                 or (was_asked and _asked_beside(lower, line_start, asked))
                 or _OWN_QUESTION.match(lower, line_start) is not None
             )
-        if secure[line_start]:
+        # "ils demandent « votre plat préféré » : j'ai mis tartiflette": asked and answered
+        reported = was_asked and _REPORTING.search(lower, line_start, start) is not None
+        if secure[line_start] or reported:
             yield ("security-answer", start, end)
     for line_start, line_end in lines_with(lower, _ITEM_LITERALS):
         yield from _listed_answers(text, lower, line_start, line_end)
@@ -709,22 +758,20 @@ def _answer_after(
     reach = min(before, after + _MAX_QUESTION_TAIL)
     separator = _ANSWER_SEPARATOR.search(lower, after, reach)
     if separator is not None:
+        if _LABEL_IN_TAIL.search(text, after, separator.start()) is not None:
+            return None  # "maiden name Plaque d'immatriculation : GH-482-KL": another label's
         reported = _REPORTED.match(lower, separator.end())
         start = reported.end() if reported is not None else separator.end()
         bound = min(line_end, start + _MAX_ANSWER)
         # "surnom d'enfance = Pitchoun et plat préféré = …": the next question ends the answer
         limit = bound + 1 if bound < before else before
         end = _ANSWER_END.search(lower, start, limit)
-        span = _value(
-            text,
-            start,
-            end.start() if end is not None else bound,
-            name=True,
-            most=_MAX_ANSWER_WORDS,
-        )
+        asked = any(mark in lower[after:start] for mark in "?'’»\"")
+        pointed = asked or any(mark in lower[after:start] for mark in ("→", "->", "=>", "put"))
+        most = _MAX_ANSWER_WORDS if pointed else _MAX_VALUE_WORDS
+        span = _value(text, start, end.start() if end is not None else bound, name=True, most=most)
         if span is None or "?" in lower[span[0] : span[1]]:
             return None
-        asked = any(mark in lower[after:start] for mark in "?'’»\"")
         return (*span, asked)
     rest = lower[after:line_end].strip(" ?'\"’”»")
     if line_end < len(lower) and (rest == "" or lower[after:line_end].rstrip().endswith("?")):
@@ -735,9 +782,26 @@ def _answer_after(
             below_end = end_of_line(text, answer.end())
             span = _value(text, answer.end(), below_end, name=True, most=_MAX_ANSWER_WORDS)
             return None if span is None else (*span, True)
-        if _ANSWERS_SAID.search(lower, start_of_line(lower, after), after) is not None:
+        line_start = start_of_line(lower, after)
+        if _ANSWERS_SAID.search(lower, line_start, after) is not None:
             return _bare_line(text, line_end + 1)  # "réponse à la question : … ?⏎Simca"
+        asked = lower[after:line_end].rstrip().endswith("?")
+        if asked and SPEAKER.match(text, line_start, line_end) is not None:
+            return _reply_line(text, lower, line_end + 1)  # "Dad: what did we put for …?⏎Me: …"
     return None
+
+
+def _reply_line(text: str, lower: str, start: int) -> tuple[int, int, bool] | None:
+    """The next speaker's answer, alone on the reply's line up to a comma or a full stop."""
+    end = end_of_line(text, start)
+    speaker = SPEAKER.match(text, start, end)
+    if speaker is None:
+        return None
+    value_end = _ANSWER_END.search(lower, speaker.end(), end)
+    span = _value(
+        text, speaker.end(), value_end.start() if value_end is not None else end, name=True
+    )
+    return None if span is None else (*span, True)
 
 
 def _bare_answer(text: str, lower: str, after: int, before: int) -> tuple[int, int, bool] | None:
@@ -768,20 +832,27 @@ def _asked_beside(lower: str, line_start: int, asked: list[int]) -> bool:
         if (other == line_start and asked.count(other) > 1) or (
             other != line_start and lower.count("\n", low, high) <= _ASKED_NEAR
         ):
-            return _NO_ACCOUNT.search(lower, low, end_of_line(lower, high)) is None
+            window = lower[_heading_above(lower, low) : end_of_line(lower, high)]
+            return _NO_ACCOUNT.search(window) is None
     return False
 
 
 def _says_security(lower: str, line_start: int) -> bool:
     """The answer's line or one of the three above says security questions or answers, or
     the heading of its table or list does; a quiz, a form or a story says no account."""
+    window = lower[_heading_above(lower, line_start) : end_of_line(lower, line_start)]
+    return _SECURITY_CONTEXT.search(window) is not None and _NO_ACCOUNT.search(window) is None
+
+
+def _heading_above(lower: str, line_start: int) -> int:
+    """The start of the third line above, or of the paragraph's first line (a table's or a
+    list's heading) up to eight lines above."""
     above = line_start
     for count in range(_TABLE_LINES):
         if above == 0 or (count >= _CONTEXT_LINES and lower[above - 2 : above] == "\n\n"):
             break
         above = start_of_line(lower, above - 1)
-    window = lower[above : end_of_line(lower, line_start)]
-    return _SECURITY_CONTEXT.search(window) is not None and _NO_ACCOUNT.search(window) is None
+    return above
 
 
 # --- recovery and backup codes ----------------------------------------------------------------

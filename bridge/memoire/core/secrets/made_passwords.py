@@ -21,7 +21,10 @@ look-alikes do not take there:
   login under a device's page ("http://192.168.1.40 / admin / ColdChain2-8", one a line);
 - the last of a line's cells two spaces apart, after a login ("postit on monitor: Proscript
   locum1  Locum$2024");
-- ending a hint's formula ("le nom du chat + 2019, donc Moustache2019");
+- ending a hint's formula ("le nom du chat + 2019, donc Moustache2019", "nickname then three
+  !, i.e. Peanut!!!"), or alone on the line under it ("dog's name twice and the flat number⏎
+  MaxMax42"); digits only from a formula that repeats, reverses, joins or marks them ("lot 14
+  → 1414"), not from a sum;
 - a chat reply alone on its line, a few lines after a question about a password or login;
   first in a reply with words after it when built as few names are, also after a question
   about the account's "one" ("which one is the PlayStation one" … "TacoTuesday_07 same email");
@@ -519,11 +522,12 @@ _FORMULA = re.compile(
 # flat number⏎MaxMax42").
 _FORMULA_LINE = re.compile(_FORMULA_PARTS + r"[^\n]{0,60}\Z", re.IGNORECASE)
 # The formula's nouns, rarer in prose than its joiners ("puis", "then", "+"): where it is read.
+# Parts common inside other words ("rue" in "true", "lot" in "pilot") come with one of these.
 _FORMULA_STEMS = (
     *("name", "nom", "year", "année", "dog", "cat", "chien", "chat", "pet", "birthday"),
-    *("anniv", "usual", "habituel", "number", "numéro", "date", "nickname", "surnom", "band"),
-    *("groupe", "team", "équipe", "shirt", "maillot", "flat", "appart", "street", "rue", "lot"),
-    *("initials", "initiales", "maiden", "same as", "même que"),
+    *("anniv", "usual", "habituel", "number", "numéro", "date", "nickname", "surnom"),
+    *("équipe", "maillot", "appart", "street", "initials", "initiales", "maiden", "same as"),
+    *("même que",),
 )
 _FORMULA_REACH = 200
 # What a formula makes: a made password, or letters and digits mixed ("Rex2011", "ASSE_10"),
