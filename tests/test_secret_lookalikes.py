@@ -195,6 +195,14 @@ SECRETS_BESIDE_FALSE_ALARMS = {
         "Buster2019!x",
     ),
     "a password assigned": ('export DB_PASSWORD="Pr0d!Secret_22"', "Pr0d!Secret_22"),
+    "a documentation domain after it": (
+        "Home Wi-Fi password: BlueHeron-2291 reset link: https://example.com/reset",
+        "BlueHeron-2291",
+    ),
+    "an example of another value": (
+        "clé WPA : 7c9Ea2F14bd3e\nMDP=changeme  # valeur d'exemple de la doc",
+        "7c9Ea2F14bd3e",
+    ),
 }
 
 

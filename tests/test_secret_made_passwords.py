@@ -425,7 +425,14 @@ def test_logins_and_network_keys_without_a_secret_noun(text: str, secret: str) -
         "wifi: bouyguestelecom",
         "wifi: eduroam",
         "Network outage\nkey takeaway: communicationmatters",
+        "Réglages du routeur wifi\npassword_min_length=12",
+        "the wifi password is case-sensitive",
     ],
 )
 def test_look_alikes_of_logins_and_network_keys_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+def test_a_key_under_a_line_giving_the_networks_password_is_another_key() -> None:
+    text = "Le mot de passe du wifi, c'est Surf64Biarritz\nkey: sort-by-date-desc"
+    assert keyword_values(text) == ["Surf64Biarritz"]

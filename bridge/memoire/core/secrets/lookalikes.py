@@ -309,8 +309,11 @@ _EXAMPLE_BEFORE = re.compile(
     r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
 # Or after it in its sentence: "… in the xkcd comic, a famous bad example".
+# Within a few words, no other label or value between ("… MDP=changeme # exemple"), and not a
+# documentation domain ("ludo@example.org").
 _EXAMPLE_AFTER = re.compile(
-    r"[^.!?\n]{0,60}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)(?![^\W_])"
+    r"[^.!?\n:=@/]{0,40}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)"
+    r"(?![^\W_])(?!\.[a-z])"
 )
 _EXAMPLE_REACH = 24
 

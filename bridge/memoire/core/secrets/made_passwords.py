@@ -877,12 +877,12 @@ _LEET_SYMBOL = re.compile(r"[a-z][!#$%*?~^][a-z]")  # a symbol for a letter: "Li
 
 # "Salon wifi: PawsAndSuds_5G" then "key: wetdogsmellsgreat", "Wifi de la cabine (box 4G) : clé
 # lesroutesdunord", "router sticker says WPA key 7KQH-M3PX-9TZ2", "hut wifi key is barrelsallday
-# btw": a key or a password named, its separator maybe left out, where the key's line or one of
-# the two above names a network. After a network's own key ("wifi key", "clé du wifi") the
-# phrase may have words after it; after a key alone it ends its line.
+# btw": a key or a password named, its separator maybe left out: a network's own ("wifi key",
+# "clé du wifi"), whose phrase may have words after it, or one alone where the key's line or the
+# line above names a network, whose value ends its line.
 _KEY_STEMS = ("key", "clé", "clef", "cle", "pass", "mdp", "pw")
 _KEY_LABEL = re.compile(
-    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw))(?![^\W_])"
+    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw))(?!\w)"
     r"(?P<network>[ \t]+(?:du[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’])?"
     r"(?:wi-?fi|wpa2?|réseau|box|network)(?![^\W_]))?[ \t]*"
     r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
@@ -892,7 +892,6 @@ _NETWORK_NOUNS = re.compile(
     r"(?<![^\W_])(?:wi-?fi|wlan|ssid|réseau|network|hotspot|routers?|routeurs?|livebox|freebox"
     r"|bbox|starlink|partage de connexion|tethering|wpa2?)(?![^\W_])"
 )
-_NETWORK_LINES = 2
 # A key given in groups, as a router's sticker prints it: "7KQH-M3PX-9TZ2".
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
 # A phrase typed in one piece that says where the key is, not what: "seethesticker".
@@ -916,13 +915,15 @@ def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for stem in _KEY_STEMS:
         for position in positions(lower, stem):
             label = _KEY_LABEL.match(lower, position)
-            if label is None or position in seen or not _names_a_network_near(lower, position):
+            if label is None or position in seen:
                 continue
             seen.add(position)
             own = label["network"] is not None or (
                 _NETWORK_BEFORE.search(lower, max(0, position - _NETWORK_REACH), position)
                 is not None
             )
+            if not own and not _names_a_network_near(lower, position):
+                continue
             value = _value_at(text, label.end())
             if value is not None and text.find("\n", label.end(), value[0]) != -1:
                 value = None  # the key's value is on its own line
@@ -965,13 +966,19 @@ def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 
 def _names_a_network_near(lower: str, position: int) -> bool:
-    start = start_of_line(lower, position)
-    for _ in range(_NETWORK_LINES):
-        if start == 0:
-            break
-        start = start_of_line(lower, start - 1)
-    start = max(start, position - _NETWORK_WINDOW)
-    return _NETWORK_NOUNS.search(lower, start, position) is not None
+    """The key's line names a network before it, or the line above does without giving a
+    password of its own ("… mot de passe du wifi c'est Surf64" above "key: sort-by-date")."""
+    line_start = start_of_line(lower, position)
+    start = max(line_start, position - _NETWORK_WINDOW)
+    if _NETWORK_NOUNS.search(lower, start, position) is not None:
+        return True
+    if line_start == 0:
+        return False
+    above = max(start_of_line(lower, line_start - 1), line_start - _NETWORK_WINDOW)
+    return (
+        _NETWORK_NOUNS.search(lower, above, line_start) is not None
+        and _KEY_NOUN.search(lower, above, line_start) is None
+    )
 
 
 def _is_network_key_value(text: str, value: tuple[int, int, str], *, own: bool) -> bool:
