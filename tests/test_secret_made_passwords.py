@@ -362,6 +362,8 @@ def test_look_alikes_the_start_code_flagged_pass(text: str) -> None:
         ("kiosk wifi key is saltandvinegar btw", "saltandvinegar"),
         ("clé du wifi : lesoleildusud", "lesoleildusud"),
         ("gallery wifi: brushstrokesandoil", "brushstrokesandoil"),
+        ("the wifi at gran's: network GranNet, password marigold55", "marigold55"),
+        ("Wi-Fi du chalet : réseau Chalet-Alpes, mdp edelweiss74", "edelweiss74"),
     ],
 )
 def test_logins_and_network_keys_without_a_secret_noun(text: str, secret: str) -> None:

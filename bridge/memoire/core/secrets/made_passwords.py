@@ -47,6 +47,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
+from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
@@ -767,11 +768,15 @@ def _has_digit_or_mail(login: str) -> bool:
 # "mailchimp / ironyardgym / Squat-Rack-Sunday-3", "LIMS / researcher: jlambert / …", one a
 # line: a login typed alone on its line (maybe after a role's label), under the service's name,
 # then the value alone on the next line.
+# A line of one token with a digit or a symbol: every built value has one.
+_VALUE_LINE = r"[ \t]*(?:[-*•][ \t]*)?(?P<value>(?=\S*[0-9!#$%*?@~^+=])\S{5,40})[ \t]*(?:\n|\Z)"
+_VALUE_ALONE = re.compile(_VALUE_LINE)
+_LOGIN_LINE = 64  # characters: a role's label and a login
+_NOT_BLANK = re.compile(r"\S")
 _LOGIN_THEN_VALUE = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]*)?(?:(?P<label>[^\W\d_]{2,20}(?:[ ][^\W\d_]{2,20})?)[ \t]*:[ \t]*)?"
+    r"[ \t]*(?:[-*•][ \t]*)?(?:(?P<label>[^\W\d_]{2,20}(?:[ ][^\W\d_]{2,20})?)[ \t]*:[ \t]*)?"
     r"(?P<login>[a-z][a-z0-9._-]{2,30})[ \t]*"
-    r"(?=\n[ \t]*(?:[-*•][ \t]*)?(?P<value>\S{5,40})[ \t]*$)",
-    re.MULTILINE,
+    r"(?=\n" + _VALUE_LINE + ")"
 )
 
 
@@ -779,11 +784,14 @@ def _under_logins(text: str) -> Iterator[tuple[int, int]]:
     """A value built as few names are ("Tulip$Season24", "Taq-Polymerase-88") under a login,
     itself under a line naming the service: a list's words ("milk" then "Bread&Butter"), a
     console's model ("xbox" then "PlayStation5") are not built so."""
-    if "\n" not in text:
-        return
-    for match in _LOGIN_THEN_VALUE.finditer(text):
+    for newline, following in pairwise(positions(text, "\n")):
+        if following - newline > _LOGIN_LINE or _VALUE_ALONE.match(text, following + 1) is None:
+            continue  # a short login's line, not the note's first, then a value's line
+        match = _LOGIN_THEN_VALUE.match(text, newline + 1)
+        if match is None:
+            continue
         value = _value_at(text, match.start("value"))
-        if value is None or value[1] != match.end("value") or match.start() == 0:
+        if value is None or value[1] != match.end("value"):
             continue
         shape = made_shape(value[2])
         if shape is None or not (
@@ -794,7 +802,7 @@ def _under_logins(text: str) -> Iterator[tuple[int, int]]:
         label = match["label"]
         if label is not None and _names_a_number(label):
             continue  # "ref: abc12" names an order, not a login
-        if text[: match.start()].strip():
+        if _NOT_BLANK.search(text, 0, newline) is not None:
             yield value[0], value[1]
 
 
@@ -918,26 +926,47 @@ def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
             if label is None or position in seen:
                 continue
             seen.add(position)
+            if label["noun"] not in _KEY_NOUNS and not _VALUE_AHEAD.match(lower, label.end()):
+                continue  # a password's noun is frequent: read on only before a likely value
             own = label["network"] is not None or (
                 _NETWORK_BEFORE.search(lower, max(0, position - _NETWORK_REACH), position)
                 is not None
             )
-            if not own and not _names_a_network_near(lower, position):
-                continue
-            value = _value_at(text, label.end())
-            if value is not None and text.find("\n", label.end(), value[0]) != -1:
-                value = None  # the key's value is on its own line
-            if value is not None and _is_network_key_value(text, value, own=own):
+            value = _network_key_at(text, label, own=own)
+            if value is not None and (own or _names_a_network_near(lower, position)):
                 yield value[0], value[1]
-                continue
-            line_end = end_of_line(text, position)
-            if line_end - label.end() > _ARROW_REACH:
-                continue  # a long line is no key's sentence: read no farther
-            last = _LAST_AFTER_ARROW.search(text, label.end(), line_end)
-            if last is not None:  # "key is roses are red … → rosesareredvioletsareblue"
-                value = _value_at(text, last.start("value"))
-                if value is not None and _is_typed_key_phrase(value[2]):
-                    yield value[0], value[1]
+
+
+def _network_key_at(text: str, label: re.Match[str], *, own: bool) -> tuple[int, int, str] | None:
+    """The key after its label on the label's line, or the line's last word after an arrow
+    ("key is roses are red … → rosesareredvioletsareblue"): a key printed in groups; a phrase
+    typed in one piece, ending its line unless after a network's own key; a made value with
+    digits or a symbol ending its line ("network MumNet, password buttercup77")."""
+    value = _value_at(text, label.end())
+    if value is not None and text.find("\n", label.end(), value[0]) == -1:
+        if _GROUPED_KEY.fullmatch(value[2]) is not None:
+            groups = value[2].split("-")
+            if sum(any(char.isdigit() for char in group) for group in groups) >= _DIGIT_GROUPS:
+                return value
+        elif _is_typed_key_phrase(value[2]):
+            if own or _ends_its_line(text, value[1]):
+                return value
+        elif made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL):
+            return value if _ends_its_line(text, value[1]) else None
+    line_end = end_of_line(text, label.end())
+    if line_end - label.end() > _ARROW_REACH:
+        return None  # a long line is no key's sentence: read no farther
+    last = _LAST_AFTER_ARROW.search(text, label.end(), line_end)
+    if last is None:
+        return None
+    value = _value_at(text, last.start("value"))
+    return value if value is not None and _is_typed_key_phrase(value[2]) else None
+
+
+_KEY_NOUNS = frozenset(("key", "clé", "clef", "cle"))
+# A phrase typed in one piece, or a word with a digit or a symbol soon in it.
+_VALUE_AHEAD = re.compile(r"[\"'«“]?(?:[a-zà-ÿ_-]{12}|[a-zà-ÿ][^\s\d!#$%*?~^]{0,30}[\d!#$%*?~^])")
+_DIGIT_GROUPS = 2
 
 
 # "shop wifi: dogearedpages": a Wi-Fi given only a phrase typed in one piece, no password's
@@ -979,18 +1008,6 @@ def _names_a_network_near(lower: str, position: int) -> bool:
         _NETWORK_NOUNS.search(lower, above, line_start) is not None
         and _KEY_NOUN.search(lower, above, line_start) is None
     )
-
-
-def _is_network_key_value(text: str, value: tuple[int, int, str], *, own: bool) -> bool:
-    """A phrase typed in one piece ending its line (or anywhere after a network's own key), a
-    key printed in groups, or a made value with digits or a symbol ("jackrabbit72"); not
-    "WPA2_Personal", "D minor", "see the router"."""
-    if _GROUPED_KEY.fullmatch(value[2]) is not None:
-        groups = value[2].split("-")
-        return sum(any(char.isdigit() for char in group) for group in groups) >= 2
-    if not _ends_its_line(text, value[1]):
-        return own and _is_typed_key_phrase(value[2])
-    return _is_typed_key_phrase(value[2]) or made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL)
 
 
 def _is_typed_key_phrase(value: str) -> bool:
