@@ -393,6 +393,8 @@ def test_logins_and_network_keys_without_a_secret_noun(text: str, secret: str) -
         "Order\nref: abc12\nBlue-Widget-22",
         "Car\nplate\nAB12 CDE",
         "Nintendo\nswitch\nMarioKart8",
+        "Shopping\nbananas\nOat-Milk-Barista-2",
+        "Team\ncaptain\nJean-Luc-10",
         "Monitoring\nhttp://grafana.local:3000\ndashboards\nCPU_Usage2",
         "Monitoring\nserver room\ndashboards\nDisk_Usage_2",
         "work laptop at the front desk\nmodel / ThinkPad_X1",
@@ -401,6 +403,9 @@ def test_logins_and_network_keys_without_a_secret_noun(text: str, secret: str) -
         # a machine's line with a model, a price, an exclamation
         "staff PC: Windows11 Pro",
         "Laptop: wow!!",
+        "PC: 16GB RAM, i7-12700K!",
+        "work laptop: C#/.NET dev",
+        "ordi : Windows 11 + Office 365!",
         "Laptop broke again, cost £450!",
         "PC gamer : Intel+Nvidia",
         "Laptop order #A1234 arrived",

@@ -794,16 +794,24 @@ def _under_logins(text: str) -> Iterator[tuple[int, int]]:
         if value is None or value[1] != match.end("value"):
             continue
         shape = made_shape(value[2])
-        if shape is None or not (
-            _is_built_stack_value(value[2], shape)
-            or (_is_typed_login(match["login"]) and _is_strong_with_digits(value[2], shape))
-        ):
-            continue  # "WaxOnWaxOff88" under "surfnewquay"; not "PlayStation5" under "xbox"
         label = match["label"]
         if label is not None and _names_a_number(label):
             continue  # "ref: abc12" names an order, not a login
+        login = label is not None or _is_typed_login(match["login"])
+        if shape is None or not _is_stacked_value(value[2], shape, login=login):
+            continue
         if _NOT_BLANK.search(text, 0, newline) is not None:
             yield value[0], value[1]
+
+
+def _is_stacked_value(value: str, shape: Shape, *, login: bool) -> bool:
+    """A value with a symbol under any word ("Tulip$Season24" under "manager"); words hyphened
+    then a number, or mixed case with digits, only under a login typed as one or labelled
+    ("Squat-Rack-Sunday-3" under "ironyardgym", "Dossier-Classe-42" under "agent: mdupuis";
+    not "PlayStation5" under "xbox" nor "Oat-Milk-Barista-2" under "bananas")."""
+    if shape is Shape.SYMBOL:
+        return _is_built_mixed(value, shape)
+    return login and (_is_built_stack_value(value, shape) or _is_strong_with_digits(value, shape))
 
 
 def _is_built_stack_value(value: str, shape: Shape) -> bool:
