@@ -37,7 +37,8 @@ _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
 
 
 _SECURITY_MODE = re.compile(
-    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*",
+    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*"
+    r"(?:[ ]?\(?(?:aes|tkip|ccmp)\)?)?",  # "WPA2-PSK (AES)"
     re.IGNORECASE,
 )
 
