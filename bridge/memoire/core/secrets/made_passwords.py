@@ -940,8 +940,10 @@ def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 _NETWORK_BEFORE.search(lower, max(0, position - _NETWORK_REACH), position)
                 is not None
             )
+            if not own and not _names_a_network_near(lower, position):
+                continue
             value = _network_key_at(text, label, own=own)
-            if value is not None and (own or _names_a_network_near(lower, position)):
+            if value is not None:
                 yield value[0], value[1]
 
 
