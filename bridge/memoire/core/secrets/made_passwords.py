@@ -898,7 +898,7 @@ _LEET_SYMBOL = re.compile(r"[a-z][!#$%*?~^][a-z]")  # a symbol for a letter: "Li
 # line above names a network, whose value ends its line.
 _KEY_STEMS = ("key", "clé", "clef", "cle", "pass", "mdp", "pw")
 _KEY_LABEL = re.compile(
-    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw))(?!\w)"
+    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw|code))(?!\w)"
     r"(?P<network>[ \t]+(?:du[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’])?"
     r"(?:wi-?fi|wpa2?|réseau|box|network)(?![^\W_]))?[ \t]*"
     r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
@@ -945,6 +945,12 @@ def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
             value = _network_key_at(text, label, own=own)
             if value is not None:
                 yield value[0], value[1]
+    for stem in _NETWORK_CODE_STEMS:  # "wifi code: sunnysideupeggs"; "code" alone is any code's
+        for position in positions(lower, stem):
+            label = _KEY_LABEL.match(lower, position + len(stem) - len("code"))
+            value = _network_key_at(text, label, own=True) if label is not None else None
+            if value is not None:
+                yield value[0], value[1]
 
 
 def _network_key_at(text: str, label: re.Match[str], *, own: bool) -> tuple[int, int, str] | None:
@@ -974,6 +980,7 @@ def _network_key_at(text: str, label: re.Match[str], *, own: bool) -> tuple[int,
 
 
 _KEY_NOUNS = frozenset(("key", "clé", "clef", "cle"))
+_NETWORK_CODE_STEMS = ("wifi code", "wi-fi code", "hotspot code", "network code")
 # A phrase typed in one piece, or a word with a digit or a symbol soon in it.
 _VALUE_AHEAD = re.compile(r"[\"'«“]?(?:[a-zà-ÿ_-]{12}|[a-zà-ÿ][^\s\d!#$%*?~^]{0,30}[\d!#$%*?~^])")
 _DIGIT_GROUPS = 2
