@@ -161,6 +161,10 @@ FALSE_ALARMS = {
     "rge": "Electricien : n° RGE 8841, qualification à jour",
     "orias": "N° ORIAS 19004521 (courtier en assurances)",
     "urn": "Ofsted URN 2736481 is on all the nursery's letters",
+    "company number": "Company no. 08123456 (registered in England)",
+    "qualibat": "RGE Qualibat n° 88412 pour la prime",
+    "quiz rounds": "Quiz answers: round 1 — Paris, round 2 — 1789",
+    "blind test": "Blind test de la soirée : réponse « Bohemian Rhapsody »",
     "quiz answer": "Pub quiz round 3: the answer is 'Kilimanjaro', printed on the host's card",
     "quiz réponse": "Quiz du club\nQuestion : capitale de l'Australie ?\nRéponse : Canberra",
     "trivia": "Trivia night — Q: year of the first moon landing? A: 1969",
@@ -195,6 +199,14 @@ SECRETS_BESIDE_FALSE_ALARMS = {
         "Buster2019!x",
     ),
     "a password assigned": ('export DB_PASSWORD="Pr0d!Secret_22"', "Pr0d!Secret_22"),
+    "a documentation domain after it": (
+        "Home Wi-Fi password: BlueHeron-2291 reset link: https://example.com/reset",
+        "BlueHeron-2291",
+    ),
+    "an example of another value": (
+        "clé WPA : 7c9Ea2F14bd3e\nMDP=changeme  # valeur d'exemple de la doc",
+        "7c9Ea2F14bd3e",
+    ),
 }
 
 

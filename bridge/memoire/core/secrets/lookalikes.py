@@ -38,7 +38,8 @@ _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
 
 
 _SECURITY_MODE = re.compile(
-    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*",
+    r"(?:wpa|wep)[0-9]?(?:[-_/ ]?(?:wpa[0-9]|personal|enterprise|psk|sae|aes|tkip|mixed))*"
+    r"(?:[ ]?\(?(?:aes|tkip|ccmp)\)?)?",  # "WPA2-PSK (AES)"
     re.IGNORECASE,
 )
 
@@ -313,8 +314,11 @@ _EXAMPLE_BEFORE = re.compile(
     r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
 # Or after it in its sentence: "… in the xkcd comic, a famous bad example".
+# Within a few words, no other label or value between ("… MDP=changeme # exemple"), and not a
+# documentation domain ("ludo@example.org").
 _EXAMPLE_AFTER = re.compile(
-    r"[^.!?\n]{0,60}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)(?![^\W_])"
+    r"[^.!?\n:=@/]{0,40}?(?<![^\W_])(?:examples?|exemples?|comic|xkcd|bande[ ]dessinée)"
+    r"(?![^\W_])(?!\.[a-z])"
 )
 # Looser words before it ("like", "type", "comme") only in a line of advice against it.
 _LIKE_BEFORE = re.compile(

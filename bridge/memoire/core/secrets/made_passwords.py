@@ -50,6 +50,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
+from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
@@ -835,11 +836,15 @@ def _has_digit_or_mail(login: str) -> bool:
 # "mailchimp / ironyardgym / Squat-Rack-Sunday-3", "LIMS / researcher: jlambert / …", one a
 # line: a login typed alone on its line (maybe after a role's label), under the service's name,
 # then the value alone on the next line.
+# A line of one token with a digit or a symbol: every built value has one.
+_VALUE_LINE = r"[ \t]*(?:[-*•][ \t]*)?(?P<value>(?=\S*[0-9!#$%*?@~^+=])\S{5,40})[ \t]*(?:\n|\Z)"
+_VALUE_ALONE = re.compile(_VALUE_LINE)
+_LOGIN_LINE = 64  # characters: a role's label and a login
+_NOT_BLANK = re.compile(r"\S")
 _LOGIN_THEN_VALUE = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]*)?(?:(?P<label>[^\W\d_]{2,20}(?:[ ][^\W\d_]{2,20})?)[ \t]*:[ \t]*)?"
+    r"[ \t]*(?:[-*•][ \t]*)?(?:(?P<label>[^\W\d_]{2,20}(?:[ ][^\W\d_]{2,20})?)[ \t]*:[ \t]*)?"
     r"(?P<login>[a-z][a-z0-9._-]{2,30})[ \t]*"
-    r"(?=\n[ \t]*(?:[-*•][ \t]*)?(?P<value>\S{5,40})[ \t]*$)",
-    re.MULTILINE,
+    r"(?=\n" + _VALUE_LINE + ")"
 )
 
 
@@ -847,23 +852,34 @@ def _under_logins(text: str) -> Iterator[tuple[int, int]]:
     """A value built as few names are ("Tulip$Season24", "Taq-Polymerase-88") under a login,
     itself under a line naming the service: a list's words ("milk" then "Bread&Butter"), a
     console's model ("xbox" then "PlayStation5") are not built so."""
-    if "\n" not in text:
-        return
-    for match in _LOGIN_THEN_VALUE.finditer(text):
+    for newline, following in pairwise(positions(text, "\n")):
+        if following - newline > _LOGIN_LINE or _VALUE_ALONE.match(text, following + 1) is None:
+            continue  # a short login's line, not the note's first, then a value's line
+        match = _LOGIN_THEN_VALUE.match(text, newline + 1)
+        if match is None:
+            continue
         value = _value_at(text, match.start("value"))
-        if value is None or value[1] != match.end("value") or match.start() == 0:
+        if value is None or value[1] != match.end("value"):
             continue
         shape = made_shape(value[2])
-        if shape is None or not (
-            _is_built_stack_value(value[2], shape)
-            or (_is_typed_login(match["login"]) and _is_strong_with_digits(value[2], shape))
-        ):
-            continue  # "WaxOnWaxOff88" under "surfnewquay"; not "PlayStation5" under "xbox"
         label = match["label"]
         if label is not None and _names_a_number(label):
             continue  # "ref: abc12" names an order, not a login
-        if text[: match.start()].strip():
+        login = label is not None or _is_typed_login(match["login"])
+        if shape is None or not _is_stacked_value(value[2], shape, login=login):
+            continue
+        if _NOT_BLANK.search(text, 0, newline) is not None:
             yield value[0], value[1]
+
+
+def _is_stacked_value(value: str, shape: Shape, *, login: bool) -> bool:
+    """A value with a symbol under any word ("Tulip$Season24" under "manager"); words hyphened
+    then a number, or mixed case with digits, only under a login typed as one or labelled
+    ("Squat-Rack-Sunday-3" under "ironyardgym", "Dossier-Classe-42" under "agent: mdupuis";
+    not "PlayStation5" under "xbox" nor "Oat-Milk-Barista-2" under "bananas")."""
+    if shape is Shape.SYMBOL:
+        return _is_built_mixed(value, shape)
+    return login and (_is_built_stack_value(value, shape) or _is_strong_with_digits(value, shape))
 
 
 def _is_built_stack_value(value: str, shape: Shape) -> bool:
@@ -945,12 +961,12 @@ _LEET_SYMBOL = re.compile(r"[a-z][!#$%*?~^][a-z]")  # a symbol for a letter: "Li
 
 # "Salon wifi: PawsAndSuds_5G" then "key: wetdogsmellsgreat", "Wifi de la cabine (box 4G) : clé
 # lesroutesdunord", "router sticker says WPA key 7KQH-M3PX-9TZ2", "hut wifi key is barrelsallday
-# btw": a key or a password named, its separator maybe left out, where the key's line or one of
-# the two above names a network. After a network's own key ("wifi key", "clé du wifi") the
-# phrase may have words after it; after a key alone it ends its line.
+# btw": a key or a password named, its separator maybe left out: a network's own ("wifi key",
+# "clé du wifi"), whose phrase may have words after it, or one alone where the key's line or the
+# line above names a network, whose value ends its line.
 _KEY_STEMS = ("key", "clé", "clef", "cle", "pass", "mdp", "pw")
 _KEY_LABEL = re.compile(
-    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw))(?![^\W_])"
+    r"(?P<noun>(?<![^\W_])(?:key|clé|clef|cle|password|passe|pass|mdp|pwd|pw|code))(?!\w)"
     r"(?P<network>[ \t]+(?:du[ \t]+|de[ \t]+la[ \t]+|de[ \t]+l['’])?"
     r"(?:wi-?fi|wpa2?|réseau|box|network)(?![^\W_]))?[ \t]*"
     r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
@@ -960,7 +976,6 @@ _NETWORK_NOUNS = re.compile(
     r"(?<![^\W_])(?:wi-?fi|wlan|ssid|réseau|network|hotspot|routers?|routeurs?|livebox|freebox"
     r"|bbox|starlink|partage de connexion|tethering|wpa2?)(?![^\W_])"
 )
-_NETWORK_LINES = 2
 # A key given in groups, as a router's sticker prints it: "7KQH-M3PX-9TZ2".
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
 # A phrase typed in one piece that says where the key is, not what: "seethesticker".
@@ -984,27 +999,59 @@ def _network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for stem in _KEY_STEMS:
         for position in positions(lower, stem):
             label = _KEY_LABEL.match(lower, position)
-            if label is None or position in seen or not _names_a_network_near(lower, position):
+            if label is None or position in seen:
                 continue
             seen.add(position)
+            if label["noun"] not in _KEY_NOUNS and not _VALUE_AHEAD.match(lower, label.end()):
+                continue  # a password's noun is frequent: read on only before a likely value
             own = label["network"] is not None or (
                 _NETWORK_BEFORE.search(lower, max(0, position - _NETWORK_REACH), position)
                 is not None
             )
-            value = _value_at(text, label.end())
-            if value is not None and text.find("\n", label.end(), value[0]) != -1:
-                value = None  # the key's value is on its own line
-            if value is not None and _is_network_key_value(text, value, own=own):
-                yield value[0], value[1]
+            if not own and not _names_a_network_near(lower, position):
                 continue
-            line_end = end_of_line(text, position)
-            if line_end - label.end() > _ARROW_REACH:
-                continue  # a long line is no key's sentence: read no farther
-            last = _LAST_AFTER_ARROW.search(text, label.end(), line_end)
-            if last is not None:  # "key is roses are red … → rosesareredvioletsareblue"
-                value = _value_at(text, last.start("value"))
-                if value is not None and _is_typed_key_phrase(value[2]):
-                    yield value[0], value[1]
+            value = _network_key_at(text, label, own=own)
+            if value is not None:
+                yield value[0], value[1]
+    for stem in _NETWORK_CODE_STEMS:  # "wifi code: sunnysideupeggs"; "code" alone is any code's
+        for position in positions(lower, stem):
+            label = _KEY_LABEL.match(lower, position + len(stem) - len("code"))
+            value = _network_key_at(text, label, own=True) if label is not None else None
+            if value is not None:
+                yield value[0], value[1]
+
+
+def _network_key_at(text: str, label: re.Match[str], *, own: bool) -> tuple[int, int, str] | None:
+    """The key after its label on the label's line, or the line's last word after an arrow
+    ("key is roses are red … → rosesareredvioletsareblue"): a key printed in groups; a phrase
+    typed in one piece, ending its line unless after a network's own key; a made value with
+    digits or a symbol ending its line ("network MumNet, password buttercup77")."""
+    value = _value_at(text, label.end())
+    if value is not None and text.find("\n", label.end(), value[0]) == -1:
+        if _GROUPED_KEY.fullmatch(value[2]) is not None:
+            groups = value[2].split("-")
+            if sum(any(char.isdigit() for char in group) for group in groups) >= _DIGIT_GROUPS:
+                return value
+        elif _is_typed_key_phrase(value[2]):
+            if own or _ends_its_line(text, value[1]):
+                return value
+        elif made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL):
+            return value if _ends_its_line(text, value[1]) else None
+    line_end = end_of_line(text, label.end())
+    if line_end - label.end() > _ARROW_REACH:
+        return None  # a long line is no key's sentence: read no farther
+    last = _LAST_AFTER_ARROW.search(text, label.end(), line_end)
+    if last is None:
+        return None
+    value = _value_at(text, last.start("value"))
+    return value if value is not None and _is_typed_key_phrase(value[2]) else None
+
+
+_KEY_NOUNS = frozenset(("key", "clé", "clef", "cle"))
+_NETWORK_CODE_STEMS = ("wifi code", "wi-fi code", "hotspot code", "network code")
+# A phrase typed in one piece, or a word with a digit or a symbol soon in it.
+_VALUE_AHEAD = re.compile(r"[\"'«“]?(?:[a-zà-ÿ_-]{12}|[a-zà-ÿ][^\s\d!#$%*?~^]{0,30}[\d!#$%*?~^])")
+_DIGIT_GROUPS = 2
 
 
 # "shop wifi: dogearedpages": a Wi-Fi given only a phrase typed in one piece, no password's
@@ -1033,25 +1080,19 @@ def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 
 def _names_a_network_near(lower: str, position: int) -> bool:
-    start = start_of_line(lower, position)
-    for _ in range(_NETWORK_LINES):
-        if start == 0:
-            break
-        start = start_of_line(lower, start - 1)
-    start = max(start, position - _NETWORK_WINDOW)
-    return _NETWORK_NOUNS.search(lower, start, position) is not None
-
-
-def _is_network_key_value(text: str, value: tuple[int, int, str], *, own: bool) -> bool:
-    """A phrase typed in one piece ending its line (or anywhere after a network's own key), a
-    key printed in groups, or a made value with digits or a symbol ("jackrabbit72"); not
-    "WPA2_Personal", "D minor", "see the router"."""
-    if _GROUPED_KEY.fullmatch(value[2]) is not None:
-        groups = value[2].split("-")
-        return sum(any(char.isdigit() for char in group) for group in groups) >= 2
-    if not _ends_its_line(text, value[1]):
-        return own and _is_typed_key_phrase(value[2])
-    return _is_typed_key_phrase(value[2]) or made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL)
+    """The key's line names a network before it, or the line above does without giving a
+    password of its own ("… mot de passe du wifi c'est Surf64" above "key: sort-by-date")."""
+    line_start = start_of_line(lower, position)
+    start = max(line_start, position - _NETWORK_WINDOW)
+    if _NETWORK_NOUNS.search(lower, start, position) is not None:
+        return True
+    if line_start == 0:
+        return False
+    above = max(start_of_line(lower, line_start - 1), line_start - _NETWORK_WINDOW)
+    return (
+        _NETWORK_NOUNS.search(lower, above, line_start) is not None
+        and _KEY_NOUN.search(lower, above, line_start) is None
+    )
 
 
 def _is_typed_key_phrase(value: str) -> bool:
