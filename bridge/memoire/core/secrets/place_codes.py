@@ -402,18 +402,24 @@ _NUMBER_OF_THE_THING = re.compile(
     r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
     r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
 )
-_EXPLAINED_COLON = 48  # characters after a place where its colon is looked for
+_EXPLAINED_COLON = 48  # characters before a colon where its place is looked for
 _LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
 
 
 def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    """Read from the note's colons, fewer than its places' names in prose: each colon with a
+    place a few words before it, on a line ending on a number."""
     done = -1
-    for position in places[:_MAX_PLACES]:
-        if position < done or lower.find(":", position, position + _EXPLAINED_COLON) == -1:
-            continue  # no colon after the place's few words: prose about it
-        line_end = end_of_line(lower, position)
+    for colon in positions(lower, ":"):
+        if colon < done:
+            continue
+        nearest = bisect_left(places, colon - _EXPLAINED_COLON)
+        if nearest == len(places) or places[nearest] >= colon:
+            continue  # no place a few words before the colon
+        position = places[nearest]
+        line_end = end_of_line(lower, colon)
         done = line_end
-        if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
+        if _LINE_ENDS_ON_DIGITS.search(lower, max(colon, line_end - 16), line_end) is None:
             continue
         for start in _word_starts(lower, position):
             found = _EXPLAINED.match(lower, start, line_end)
