@@ -27,8 +27,12 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import pairwise
 
-from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
-from memoire.core.secrets.text import end_of_line, positions
+from memoire.core.secrets.lookalikes import (
+    is_enumerated,
+    is_explained_as_a_number,
+    is_listed_under_its_numbers_name,
+)
+from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "place-code"
 
@@ -218,7 +222,9 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
             if found is None:
                 continue
             span = _place_code(lower, found, line_end)
-            if span is not None and not _is_a_product(text, found):
+            if span is None or _is_a_product(text, found):
+                continue
+            if not is_listed_under_its_numbers_name(lower, start_of_line(lower, position)):
                 yield RULE, *span
                 done = span[1]
                 break
