@@ -40,6 +40,7 @@ def found(text: str) -> list[str]:
         ("Cabin codes for the retreat\nTeam lead (Jo): 4471\nGuests: 9023", "4471"),
         ("Gîte (codes des chambres)\nTilleul – parents : 3318\nChêne – enfants : 7702", "3318"),
         ("Mailboxes\nFlat 1: 0417\nFlat 2: 9932", "0417"),
+        ("Notes\nApt 1 : boîte 2719\nApt 2 : boîte 8830", "2719"),
         ("Padlocks (gym bags)\nred - 4-1-9\nblue - 8-0-2", "4-1-9"),
         ("| Bike | Lock | Code |\n|---|---|---|\n| red bike | D-lock | 4471 |", "4471"),
         ("Van | bay | code\nTransit | 4 | 6093\nSprinter | 7 | 1185", "6093"),

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.codes import _OTHER_CODES
 from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.lookalikes import NUMBERS_NAMED
 from memoire.core.secrets.place_codes import MIXED_CODE, PLACE_STEMS
 from memoire.core.secrets.text import end_of_line
 
@@ -42,17 +43,6 @@ _LOCK_LITERALS = (
 _LOCK_ON_ITEM = (
     r"(?:bo[îi]te|box|lock[ -]?box|key[ -]?safe|cadenas|padlock|lock|casier|locker|code|porte"
     r"|door|gate|portail|digicode)"
-)
-# Words of a heading or an item saying what the numbers are, or that the things are sold.
-_FACTS = re.compile(
-    r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"
-    r"|[ée]tages?|levels?|niveaux?|capacit(?:y|ies|[ée]s?)|places|seats|numbers?|num[ée]ros?"
-    r"|n°|nos?|sale|vendre|vente|stock|inventory|inventaire|orders?|commandes?|models?"
-    r"|mod[èe]les?|refs?|r[ée]f[ée]rences?|marks?|notes|grades?|scores?|ages?|âges?|ext"
-    r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
-    r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"
-    r"|years?|ans|ann[ée]es?|built|since|depuis|deliver\w*|livr\w*|shopping|courses|rent\w*"
-    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly)(?![^\W_])"
 )
 _MAX_HEADING = 60
 # A heading gives no value of its own: no number of three digits, nothing after a colon.
@@ -103,7 +93,7 @@ def _listed_under(lower: str, line_start: int, line_end: int) -> list[tuple[int,
     if item is None or item["lock"] is None:
         return []
     above = lower.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else line_start
-    if _FACTS.search(lower, above, line_start) is not None:
+    if NUMBERS_NAMED.search(lower, above, line_start) is not None:
         return []  # "Prix des locations⏎Apt 1 : boîte 45": the heading names the numbers
     return _items(lower, line_start, named=True)
 
@@ -123,7 +113,7 @@ def _is_heading(line: str) -> bool:
         and len(words) <= _MAX_HEADING_WORDS
         and _HEADING_VALUE.search(line) is None
         and _LOCKS.search(line) is not None
-        and _FACTS.search(line) is None
+        and NUMBERS_NAMED.search(line) is None
     )
 
 
@@ -140,7 +130,7 @@ def _items(lower: str, start: int, *, named: bool) -> list[tuple[int, int]]:
         if not line.strip():
             break
         item = _ITEM.fullmatch(lower, position, end)
-        if item is None or (named and item["lock"] is None) or _FACTS.search(item["label"]):
+        if item is None or (named and item["lock"] is None) or NUMBERS_NAMED.search(item["label"]):
             if _NUMBER.search(line) is not None:
                 return []  # "4 guests", "45 m²", "ext 519": a list of other numbers
         elif _YEAR.fullmatch(item["code"]):

@@ -423,21 +423,33 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
                     yield (rule, match.start("value"), match.end("value"))
 
 
+def grouped_literals(groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, frozenset[int]], ...]:
+    """Each literal of `groups` once, with the indices of the groups holding it; a literal
+    holding a shorter one is dropped and its groups given to that one: every line it is on, the
+    shorter one is on too, and a reading run on a line it finds nothing on costs only there.
+    Built once per rule, for `lines_with_groups`."""
+    kept: dict[str, set[int]] = {}
+    for literal in sorted({literal for literals in groups for literal in literals}, key=len):
+        found = {index for index, literals in enumerate(groups) if literal in literals}
+        shorter = next((other for other in kept if other in literal), None)
+        kept.setdefault(shorter or literal, set()).update(found)
+    return tuple((literal, frozenset(found)) for literal, found in kept.items())
+
+
 def lines_with_groups(
-    lowered: str, groups: tuple[tuple[str, ...], ...]
+    lowered: str, literals: tuple[tuple[str, frozenset[int]], ...]
 ) -> list[tuple[int, tuple[int, set[int]]]]:
-    """`lines_with` for several groups of literals at once: each line holding one, in note
-    order, with its end and the indices of the groups it holds a literal of. A rule with many
-    readings, each with its literals, finds their lines in one pass instead of one each."""
+    """`lines_with` for several groups of literals at once (see `grouped_literals`): each line
+    holding one, in note order, with its end and the indices of the groups it holds a literal
+    of. A rule with many readings finds their lines in one pass instead of one each."""
     lines: dict[int, tuple[int, set[int]]] = {}
-    for index, literals in enumerate(groups):
-        for literal in literals:
-            end = -1
-            for position in positions(lowered, literal):
-                if position < end:
-                    continue
-                end = _line_end(lowered, position + len(literal) - 1)
-                lines.setdefault(start_of_line(lowered, position), (end, set()))[1].add(index)
+    for literal, groups in literals:
+        end = -1
+        for position in positions(lowered, literal):
+            if position < end:
+                continue
+            end = _line_end(lowered, position + len(literal) - 1)
+            lines.setdefault(start_of_line(lowered, position), (end, set()))[1].update(groups)
     return sorted(lines.items())
 
 

@@ -351,3 +351,38 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
     )
+# Words of a heading or an item saying what the numbers are, or that the things are sold.
+NUMBERS_NAMED = re.compile(
+    r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"
+    r"|[ée]tages?|levels?|niveaux?|capacit(?:y|ies|[ée]s?)|places|seats|numbers?|num[ée]ros?"
+    r"|n°|nos?|sale|vendre|vente|stock|inventory|inventaire|orders?|commandes?|models?"
+    r"|mod[èe]les?|refs?|r[ée]f[ée]rences?|marks?|grades?|scores?|ages?|âges?|ext"
+    r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
+    r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"
+    r"|years?|ans|ann[ée]es?|built|since|depuis|deliver\w*|livr\w*|shopping|courses|rent\w*"
+    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly)(?![^\W_])"
+)
+# A list's heading naming what its places' numbers are: prices, sizes, capacities, stock.
+_WHAT_A_LIST_COUNTS = re.compile(
+    r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|capacit(?:y|ies|[ée]s?)"
+    r"|sale|vente|vendre|stock|inventory|inventaire|orders?|commandes?|models?|mod[èe]les?"
+    r"|dimensions?|weights?|poids|rent\w*|loyers?|fees?|frais)(?![^\W_])"
+)
+_LIST_REACH = 15  # lines of a list above an item where its heading is looked for
+
+
+def is_listed_under_its_numbers_name(lower: str, line_start: int) -> bool:
+    """The line starting at `line_start` is an item of a list whose heading names what its
+    numbers are: "Bike shop prices⏎road bike: 899⏎mountain bike: 1249"."""
+    start = line_start
+    for _ in range(_LIST_REACH):
+        if start == 0:
+            return False
+        above = start_of_line(lower, start - 1)
+        line = lower[above : start - 1]
+        if not line.strip():
+            return False
+        if not _NUMBER.search(line):
+            return _WHAT_A_LIST_COUNTS.search(line) is not None  # the list's heading
+        start = above
+    return False

@@ -35,7 +35,11 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import pairwise
 
-from memoire.core.secrets.lookalikes import is_enumerated, is_explained_as_a_number
+from memoire.core.secrets.lookalikes import (
+    is_enumerated,
+    is_explained_as_a_number,
+    is_listed_under_its_numbers_name,
+)
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "place-code"
@@ -259,7 +263,9 @@ def _codes_after_places(text: str, lower: str, places: list[int]) -> Iterator[tu
             if found is None:
                 continue
             span = _place_code(lower, found, line_end)
-            if span is not None and not _is_a_product(text, found):
+            if span is None or _is_a_product(text, found):
+                continue
+            if not is_listed_under_its_numbers_name(lower, start_of_line(lower, position)):
                 yield RULE, *span
                 done = span[1]
                 break
@@ -469,18 +475,24 @@ _NUMBER_OF_THE_THING = re.compile(
     r"|install\w*|achat|achet\w*|bought|livr\w*|deliver\w*|budget|loyer|rent|mileage"
     r"|kilom\w*|surface|size|taille|weight|poids|capacit\w*)(?![^\W_])"
 )
-_EXPLAINED_COLON = 48  # characters after a place where its colon is looked for
+_EXPLAINED_COLON = 48  # characters before a colon where its place is looked for
 _LINE_ENDS_ON_DIGITS = re.compile(r"[0-9]{4,8}[ \t]*[.!]?[ \t]*$", re.MULTILINE)
 
 
 def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
+    """Read from the note's colons, fewer than its places' names in prose: each colon with a
+    place a few words before it, on a line ending on a number."""
     done = -1
-    for position in places[:_MAX_PLACES]:
-        if position < done or lower.find(":", position, position + _EXPLAINED_COLON) == -1:
-            continue  # no colon after the place's few words: prose about it
-        line_end = end_of_line(lower, position)
+    for colon in positions(lower, ":"):
+        if colon < done:
+            continue
+        nearest = bisect_left(places, colon - _EXPLAINED_COLON)
+        if nearest == len(places) or places[nearest] >= colon:
+            continue  # no place a few words before the colon
+        position = places[nearest]
+        line_end = end_of_line(lower, colon)
         done = line_end
-        if _LINE_ENDS_ON_DIGITS.search(lower, max(position, line_end - 16), line_end) is None:
+        if _LINE_ENDS_ON_DIGITS.search(lower, max(colon, line_end - 16), line_end) is None:
             continue
         for start in _word_starts(lower, position):
             found = _EXPLAINED.match(lower, start, line_end)

@@ -40,7 +40,7 @@ number is set everywhere ("set 4096 everywhere").
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.layouts import lines_with_groups
+from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -135,7 +135,10 @@ _UNLOCKED_WITH = re.compile(
     r"(?:(?:sa|son|ses|her|his|my|mon|ma|their|leur|our|notre)[ ][^\n,.;0-9]{1,30},[ ])?" + _VALUE
 )
 _UNLOCKED_LITERALS = ("unlock", "verrouill", "releas", "libér", "disarm", "désactiv", "open")
-_UNLOCKED_LITERALS_FR = ("ouvr", "ouvre", "get in", "gets in", "entr", "lets", "let ")
+_UNLOCKED_LITERALS_FR = (
+    *("ouvr", "ouvre", "get in", "gets in", "rentr", "entrer", "entre par", "entre dans"),
+    *("entre avec", "entrent", "entrez", "self in", "selves in", "let me in", "let us in"),
+)
 # A value used to get in, or a device's given with what it is for: "she uses 1937 to get in",
 # "elle tape 2468 pour déverrouiller", "my phone's 193847 if you need to get in", "mon tél
 # c'est 193847 si tu dois y accéder".
@@ -144,7 +147,15 @@ _USED_TO_GET_IN = re.compile(
     r"|enters?|entered)[ ]" + _VALUE + r"[ ](?:to[ ](?:get[ ]in|unlock|open[ ]it)|pour[ ]"
     r"(?:(?:l['’]|le[ ]|la[ ]|y[ ])?(?:entrer|ouvrir|d[ée]verrouiller|acc[ée]der|rentrer)))"
 )
-_USED_LITERALS = ("to get in", "to unlock", "to open it", "pour ", "y accéder")
+_USED_LITERALS = (
+    "to get in",
+    "to unlock",
+    "to open it",
+    "entrer",
+    "ouvrir",
+    "verrouiller",
+    "accéder",
+)
 _DEVICE_GIVEN = re.compile(
     r"(?<![^\W_])(?:my|his|her|our|their|mon|ma|son|sa|notre|leur|[^\W\d_]+['’]s)[ ]"
     r"(?:phone|iphone|mobile|ipad|tablet|laptop|t[ée]l|portable|tablette|ordi|pc)"
@@ -333,10 +344,12 @@ _CUES = (
 # The readings' literals, in the order `find_set_codes` numbers them.
 _SET_OR_TYPED = 0
 _PASSWORDS = 1 + len(_CUES)
-_READINGS_LITERALS = (
-    _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
-    *(literals for literals, _ in _CUES),
-    *(literals for literals, _ in _PASSWORD_PATTERNS),
+_READINGS_LITERALS = grouped_literals(
+    (
+        _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
+        *(literals for literals, _ in _CUES),
+        *(literals for literals, _ in _PASSWORD_PATTERNS),
+    )
 )
 
 
