@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memoire.core.secrets import SecretFamily, find_secret
+from memoire.core.secrets import SecretFamily, find_secret, find_secrets
 
 DATA = Path(__file__).parent / "data"
 SEED_CORPUS = DATA / "secrets_corpus.jsonl"  # written while the seed's rules were tuned
@@ -324,3 +324,12 @@ def caught_per_family(corpus: list[CorpusEntry]) -> tuple[dict[str, int], int]:
             caught[entry.kind] = caught.get(entry.kind, 0) + (find_secret(entry.text) is not None)
     flagged = sum(find_secret(e.text) is not None for e in corpus if e.family is None)
     return caught, flagged
+
+
+def keyword_values(text: str) -> list[str]:
+    """The text of every keyword finding in `text`: what the guard tests' cases name."""
+    return [
+        text[finding.start : finding.end]
+        for finding in find_secrets(text)
+        if finding.family is SecretFamily.KEYWORD_VALUE
+    ]

@@ -9,16 +9,8 @@ numbers that are no codes, documentation's example keys.
 
 import pytest
 
-from memoire.core.secrets import SecretFamily, find_secrets
-
-
-def found(text: str) -> list[str]:
-    return [
-        text[finding.start : finding.end]
-        for finding in find_secrets(text)
-        if finding.family is SecretFamily.KEYWORD_VALUE
-    ]
-
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
 
 # --- a word said or given to be let in or to prove who one is --------------------------------
 
@@ -132,7 +124,7 @@ def found(text: str) -> list[str]:
     ],
 )
 def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
-    assert word in found(text)
+    assert word in keyword_values(text)
 
 
 @pytest.mark.parametrize(
@@ -308,7 +300,7 @@ def test_a_word_not_given_passes(text: str) -> None:
     ],
 )
 def test_security_answers_are_refused(text: str, answer: str) -> None:
-    assert answer in found(text)
+    assert answer in keyword_values(text)
 
 
 @pytest.mark.parametrize(
@@ -398,7 +390,7 @@ def test_questions_without_answers_pass(text: str) -> None:
     ],
 )
 def test_recovery_code_lists_are_refused(text: str, codes: tuple[str, ...]) -> None:
-    assert set(codes) <= set(found(text))
+    assert set(codes) <= set(keyword_values(text))
 
 
 @pytest.mark.parametrize(

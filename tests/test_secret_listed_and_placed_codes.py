@@ -10,16 +10,8 @@ extensions, ages, a year, a time, a phone number, a flight, a code withheld) pas
 
 import pytest
 
-from memoire.core.secrets import SecretFamily, find_secrets
-
-
-def found(text: str) -> list[str]:
-    return [
-        text[finding.start : finding.end]
-        for finding in find_secrets(text)
-        if finding.family is SecretFamily.KEYWORD_VALUE
-    ]
-
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
 
 # --- Codes listed one per line under a heading naming the locks, or naming its lock on each line,
 # or in a table whose column says how to get in (code_lists.py).
@@ -54,7 +46,7 @@ def found(text: str) -> list[str]:
     ],
 )
 def test_codes_listed_under_their_locks_are_refused(text: str, secret: str) -> None:
-    assert secret in [value.lower() for value in found(text)]
+    assert secret in [value.lower() for value in keyword_values(text)]
 
 
 @pytest.mark.parametrize(
@@ -125,7 +117,7 @@ def test_lists_of_other_numbers_pass(text: str) -> None:
     ],
 )
 def test_codes_changed_set_or_used_to_get_in_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 @pytest.mark.parametrize(
@@ -232,7 +224,7 @@ def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
     ],
 )
 def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 @pytest.mark.parametrize(

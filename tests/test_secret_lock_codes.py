@@ -10,16 +10,8 @@ username or an e-mail spelt aloud) pass.
 
 import pytest
 
-from memoire.core.secrets import SecretFamily, find_secrets
-
-
-def found(text: str) -> list[str]:
-    return [
-        text[finding.start : finding.end]
-        for finding in find_secrets(text)
-        if finding.family is SecretFamily.KEYWORD_VALUE
-    ]
-
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
 
 # --- Recovery codes: under a service's name alone, a sheet kept offline, a bare "recovery:", a
 # line of codes set apart, one-time codes of two groups of three digits (code_words.py).
@@ -50,7 +42,7 @@ def found(text: str) -> list[str]:
     ],
 )
 def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- Digits said one by one or in words: alone under a short heading, before what is done at
@@ -84,7 +76,7 @@ def test_recovery_codes_without_their_noun_are_refused(text: str, secret: str) -
     ],
 )
 def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- A dial's turns: a turn, how far round, then "to" or "jusqu'à"; or the numbers, then one
@@ -136,7 +128,7 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_dial_turns_are_refused(text: str, secret: str) -> None:
-    assert any(secret in value for value in found(text))
+    assert any(secret in value for value in keyword_values(text))
 
 
 # --- A password dictated: a letter's case, a symbol's name, words joined, letters spelt,
@@ -159,7 +151,7 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
-    assert any(secret in value for value in found(text))
+    assert any(secret in value for value in keyword_values(text))
 
 
 # --- Look-alikes of these shapes: each passes.

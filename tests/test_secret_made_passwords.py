@@ -10,16 +10,9 @@ people write it as no secret: hashtags, handles, products and events with digits
 
 import pytest
 
-from memoire.core.secrets import SecretFamily, find_secret, find_secrets
+from memoire.core.secrets import find_secret, find_secrets
 from memoire.core.secrets.made_passwords import Shape, made_shape
-
-
-def keyword_values(text: str) -> list[str]:
-    return [
-        text[finding.start : finding.end]
-        for finding in find_secrets(text)
-        if finding.family is SecretFamily.KEYWORD_VALUE
-    ]
+from tests.secret_corpus import keyword_values
 
 
 @pytest.mark.parametrize(

@@ -11,16 +11,8 @@ versions, recipes, a photographer's "say cheese", registry numbers) pass, before
 
 import pytest
 
-from memoire.core.secrets import SecretFamily, find_secrets
-
-
-def found(text: str) -> list[str]:
-    return [
-        text[finding.start : finding.end]
-        for finding in find_secrets(text)
-        if finding.family is SecretFamily.KEYWORD_VALUE
-    ]
-
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
 
 # --- A word given before anything is said or handed over: a caller on another's behalf, a
 # visitor at a care home, "if the school calls" (code_words.py).
@@ -70,7 +62,7 @@ def found(text: str) -> list[str]:
     ],
 )
 def test_code_words_vouched_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- A code given as a chat reply to someone asking about a door, a room, an alarm, a lock
@@ -104,7 +96,7 @@ def test_code_words_vouched_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_chat_codes_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- Digits spelt in running speech after a code's noun or a key to press, or before what they
@@ -125,7 +117,7 @@ def test_chat_codes_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_spoken_digits_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- Codes changed, set, typed, pressed with a key, unlocked with, or named by a device's lock
@@ -156,7 +148,7 @@ def test_spoken_digits_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_set_codes_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- Short backup codes one per line, a security answer after an arrow (code_words.py).
@@ -179,7 +171,7 @@ def test_set_codes_are_refused(text: str, secret: str) -> None:
     ],
 )
 def test_recovery_and_answers_are_refused(text: str, secret: str) -> None:
-    assert secret in found(text)
+    assert secret in keyword_values(text)
 
 
 # --- Look-alikes of the same shapes: each passes, before these rules and after.
