@@ -85,9 +85,16 @@ TRAIN_H_CORPUS = DATA / "secrets_train_h.jsonl"
 # changed or set, backup codes, hints, security answers, code words, Wi-Fi keys as joined words,
 # dials, chat replies) and their look-alikes; measured once by the guard at the session's start.
 TRAIN_I_CORPUS = DATA / "secrets_train_i.jsonl"
+# J, K, L: three more hands, thirty lives, secrets mostly without a secret noun and their
+# look-alikes; each measured once on the session's start and once on its first merges, before
+# anyone read it, then studied.
+TRAIN_J_CORPUS = DATA / "secrets_train_j.jsonl"
+TRAIN_K_CORPUS = DATA / "secrets_train_k.jsonl"
+TRAIN_L_CORPUS = DATA / "secrets_train_l.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
     *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
+    *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

@@ -23,6 +23,9 @@ from tests.secret_corpus import (
     TRAIN_G_CORPUS,
     TRAIN_H_CORPUS,
     TRAIN_I_CORPUS,
+    TRAIN_J_CORPUS,
+    TRAIN_K_CORPUS,
+    TRAIN_L_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -435,6 +438,13 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # blind: 110/180 and 1 of 180 flagged on the session's start (written while hold-out 16
         # was, by another hand)
         (TRAIN_I_CORPUS, 110, 0, 0, 1),
+        # blind: 142/180 and 3 of 180 flagged on the session's start, 149 and 3 on its first
+        # merges
+        (TRAIN_J_CORPUS, 152, 0, 0, 3),
+        # blind: 135/180 and 1 of 180 flagged on the session's start, 139 and 1 on its merges
+        (TRAIN_K_CORPUS, 139, 0, 0, 1),
+        # blind: 133/180 and 1 of 180 flagged on the session's start, 141 and 1 on its merges
+        (TRAIN_L_CORPUS, 141, 0, 0, 1),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
