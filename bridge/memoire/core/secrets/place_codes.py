@@ -499,9 +499,16 @@ _TURNS_ROUND = (
     r"(?:[0-9]{1,2}x?|once|twice|times?|turns?|full|complete|past|passing|it|un|une|deux|trois"
     r"|quatre|one|two|three|four|fois|tours?|complets?|après|passer|pass)"
 )
+# How many times round, said before the turn: "deux tours à gauche jusqu'à 8", "twice right to
+# 7", "2 turns left to 12".
+_ROUNDS_FIRST = (
+    r"(?:(?:[0-9]|one|two|three|four|un|une|deux|trois|quatre)[ \t]*(?:x|times|turns?|tours?"
+    r"|fois)|once|twice)(?:[ \t]+(?:complete|full|complets?))?(?:[ \t]+(?:à|to[ ]the|to))?"
+)
+# An arrow stands for "to": "R 14 → L 2 turns → 70 → R 31".
 _TURN_BEFORE = re.compile(
-    rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:[ \t]+{_TURNS_ROUND}){{0,5}}[ \t]+(?:to|jusqu['’]à|sur|à|on))?[ \t]*\Z"
+    rf"(?<![\w'’])(?:{_ROUNDS_FIRST}[ \t]+)?(?P<turn>(?P<word>{_TURNS})|[lrgd])"
+    rf"(?:(?:[ \t]+{_TURNS_ROUND}){{0,5}}[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->))?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
 _COUNTS_TURNS = re.compile(r"x|[ \t]*(?:times?|turns?|tours?|fois)(?![\w'’])")
@@ -512,7 +519,9 @@ _BETWEEN_STEPS = re.compile(
     r"(?:[-*•→][ \t]+)?(?:(?:then|puis|et|and|turn|spin|tourner|tournez|tourne|à)[ \t]+){0,3}"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgdoàn")  # the last letters of the turns and of "to", "jusqu'à", "on"
+_TURN_ENDS = frozenset(
+    "etlrgdoàn→>"
+)  # the last letters of the turns, of "to", "jusqu'à", "on", "→"
 _BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 
