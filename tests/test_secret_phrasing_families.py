@@ -1,6 +1,9 @@
 """The mechanisms of the guard widened to the family of phrasings people use, not one corpus
 row's: a chat reply giving a code later in its line or in groups or as a dial, digits spelt and
-joined by hyphens, a dial's turns counted or written with arrows.
+joined by hyphens, a dial's turns counted or written with arrows, a word or phrase to give at a
+door or on the phone, a security question's answer after the question set apart, a login and a
+built password on one line; and the false alarms of the same shapes (a price after a "pass", a
+quiz's question of the day, a reply saying which unit).
 
 Every kind below is written in words other than the blind corpus that showed it narrow, in English
 and French; each look-alike (a unit, a time, a price, a phone, a booking, a count, a road's
@@ -167,4 +170,159 @@ def test_dials_counted_or_with_arrows_are_refused(text: str, secret: str) -> Non
     ],
 )
 def test_directions_and_drills_with_turns_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# --- A word or a phrase to give, to an addressee, a school's or a boat's word (code_words.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Marina office: anyone collecting the dinghy keys must give the club's word — Bowline.",
+            "Bowline",
+        ),
+        (
+            "When ringing the surgery, quote the practice word HOLLYHOCK to be put through.",
+            "HOLLYHOCK",
+        ),
+        (
+            "Pour joindre le vétérinaire de garde, citer le mot du cabinet : MISTRAL, sinon pas de "
+            "transfert.",
+            "MISTRAL",
+        ),
+        (
+            'The porter wants the phrase "blue heron at noon" before he lets anyone in.',
+            "blue heron at noon",
+        ),
+        (
+            "Au portail, dire au gardien : « les tilleuls sont en fleur », sinon il n'ouvre pas.",
+            "les tilleuls sont en fleur",
+        ),
+        (
+            'At the back gate, tell the guard: "grey goose, table nine" or he won\'t let you in.',
+            "grey goose, table nine",
+        ),
+        ("Pour la soirée, il faut dire « Odette » au vigile, sinon pas d'accès.", "Odette"),
+    ],
+)
+def test_words_and_phrases_to_give_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The teacher wants the phrase "once upon a time" at the start of every story.',
+        'Say "cheese" to the photographer, otherwise the picture is blurry.',
+        "Dire « merde » aux comédiens avant d'entrer en scène, c'est la tradition des coulisses.",
+        "Quote the order number 44812 when phoning the shop.",
+        "When phoning, quote your booking reference to be put through.",
+        'The school\'s word of the week is "kindness" — say it at assembly.',
+        "Au standard, dire « bonjour » à l'accueil, sinon c'est impoli.",
+        'The phrase "break a leg" is said backstage before a show, otherwise bad luck',
+    ],
+)
+def test_words_said_out_of_courtesy_or_custom_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# --- A security question set apart (after "q:" to its "?", in quotes or brackets), then its
+# answer after an arrow, a colon or a dash, whatever it asks about (code_words.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Steam — secret question: name of the first LAN party venue? → Hangar 9", "Hangar 9"),
+        (
+            'Dropbox security question ("first festival I camped at") — Glastonbury 2003',
+            "Glastonbury 2003",
+        ),
+        (
+            "Compte Ameli, question de sécurité [premier club de judo] : Dojo Saint-Michel",
+            "Dojo Saint-Michel",
+        ),
+        ("question secrète de la banque : « nom du premier bateau » → Sardine", "Sardine"),
+        ("Figma — security q: first synth I ever owned? → Juno 60", "Juno 60"),
+        (
+            "Question secrète Deezer (« premier festival ») → Les Vieilles Charrues",
+            "Les Vieilles Charrues",
+        ),
+    ],
+)
+def test_answers_to_security_questions_set_apart_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Security question (e.g. "first pet") → pick something only you know',
+        "question secrète « premier animal » : à changer",
+        "security q: what was your first car? → I forgot, reset it",
+        "security questions: use fake answers → store them in the password manager",
+        "Security question (first school) → see the vault",
+        "Formulaire d'inscription — question secrète « ville natale » : Lyon",
+    ],
+)
+def test_security_questions_without_their_answer_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# --- A login, then a built password on its line: said ("user is …, then …"), after "~", after
+# a role's account's colon, after an e-mail (made_passwords.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mo: the mixing desk laptop? user is studio2, then Fader#Nine88", "Fader#Nine88"),
+        ("Poste de la compta : login c'est compta puis Facture#2024", "Facture#2024"),
+        ("Shopify back office: shopkeeper ~ Paper$Crane19", "Paper$Crane19"),
+        ("Forum du club → tresorier.club@orange.fr, VivementSamediSoir!", "VivementSamediSoir!"),
+        ("NAS du salon, root : Cuivre_Rouge_71", "Cuivre_Rouge_71"),
+    ],
+)
+def test_logins_then_built_passwords_are_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kez: which user do I pick?\nRob: user is engineer, then the usual",
+        "Contacts: admin: Jean_Dupont, compta: Marie_Leroy",
+        "Menu ~ Soupe ~ Dessert du jour",
+        "user is alice, then click Settings",
+        "admin: see the vault",
+        "Config: root = /var/www/html",
+        "Approx ~ 3 kg ~ Flour_Type55",
+    ],
+)
+def test_logins_with_names_and_lists_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# --- False alarms of the same shapes: a price after a pass, a question of the day's answer, a
+# reply saying which unit or flat (lookalikes.py, the keyword values' prices).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Peak pass £52/mo, off-peak £38. Students: promo STUDENT10 on the website (it's public).",
+        "Day pass £12/day, season pass £340/yr — buy at the kiosk",
+        "Question du jour : vitesse max sur autoroute par temps de pluie ? Réponse : 110 km/h.",
+        "Question of the day: how many bones in an adult hand? Answer: 27",
+        "Énigme du lundi : un nombre premier entre 40 et 45 ? Réponse : 41 ou 43",
+        "QOTD — longest river in France? → La Loire",
+        "[08:55] Nico: gate won't take my usual\n[08:56] Kelly: I'll buzz you. which unit?\n"
+        "[08:56] Nico: C-118",
+        "Tom: parcel's at the gate, which flat?\nAmy: B-204",
+        "Léa : le livreur attend au portail, quel appartement ?\nMoi : 3B-12",
+    ],
+)
+def test_prices_quiz_answers_and_units_pass(text: str) -> None:
     assert found(text) == []

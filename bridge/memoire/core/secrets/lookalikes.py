@@ -254,7 +254,8 @@ def is_piped_command(text: str, end: int) -> bool:
 # A game's questions and answers: what a quiz asks is public.
 GAMES = (
     r"quiz\w*|trivia|riddles?|devinettes?|crosswords?|mots[ ]croisés|charades?|blind[ ]test"
-    r"|jeopardy|pub[ ]quiz"
+    r"|jeopardy|pub[ ]quiz|questions?[ ]du[ ]jour|questions?[ ]of[ ]the[ ](?:day|week)|qotd"
+    r"|énigmes?|brain[ ]?teasers?"
 )
 _GAME = re.compile(rf"(?<![^\W_])(?:{GAMES})(?![^\W_])")
 _PASSWORD_NOUN = re.compile(
@@ -338,6 +339,25 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     return _EXAMPLE_AFTER.match(lower, end) is not None
 
 
+# The line above asks which unit, room or flat: the reply is its number ("which unit?⏎C-118").
+_ASKS_A_PLACE_NUMBER = re.compile(
+    r"(?<![^\W_])(?:which|what|quel|quelle)[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch"
+    r"|berth|building|block|number|appart\w*|chambre|salle|bâtiment|numéro|emplacement|lot)s?"
+    r"(?![^\W_])[^\n?]*\?[ \t]*\Z"
+)
+
+
+def is_reply_to_a_place_question(lower: str, start: int) -> bool:
+    """The value's line answers the line above asking which unit or room, naming no code."""
+    line_start = start_of_line(lower, start)
+    if line_start == 0:
+        return False
+    above = start_of_line(lower, line_start - 1)
+    if _PASSWORD_NOUN.search(lower, above, line_start - 1) is not None:
+        return False  # "which room's code?": the reply is a code
+    return _ASKS_A_PLACE_NUMBER.search(lower, above, line_start - 1) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
@@ -346,4 +366,5 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         is_security_mode(text[start:end])
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
+        or is_reply_to_a_place_question(lower, start)
     )
