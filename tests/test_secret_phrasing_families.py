@@ -222,6 +222,7 @@ def test_words_and_phrases_to_give_are_refused(text: str, secret: str) -> None:
         'The school\'s word of the week is "kindness" — say it at assembly.',
         "Au standard, dire « bonjour » à l'accueil, sinon c'est impoli.",
         'The phrase "break a leg" is said backstage before a show, otherwise bad luck',
+        'When calling the helpline say the word "agent" to be put through to a person',
     ],
 )
 def test_words_said_out_of_courtesy_or_custom_pass(text: str) -> None:
@@ -325,4 +326,32 @@ def test_logins_with_names_and_lists_pass(text: str) -> None:
     ],
 )
 def test_prices_quiz_answers_and_units_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# --- A code with a letter after a year's digits, linked to its place: no date (place_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mme Roux : le portillon c'est 1975B\nMoi : Super merci, je passe à 18 h", "1975B"),
+        ("the bin store is 2011A, press hard", "2011A"),
+        ("Abri de jardin : 1987C", "1987C"),
+    ],
+)
+def test_codes_shaped_like_a_year_with_a_letter_are_refused(text: str, secret: str) -> None:
+    assert secret.lower() in [value.lower() for value in found(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the shed: 1998",
+        "local 2024B au fond du couloir",
+        "Gate: built 1975, repainted 2019",
+        "salle 2024B",
+    ],
+)
+def test_years_and_rooms_by_their_places_pass(text: str) -> None:
     assert found(text) == []

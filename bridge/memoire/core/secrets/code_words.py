@@ -156,7 +156,6 @@ _VOUCHING = (
     r"|(?:if|when|si|quand)[ ](?:an?|un|une|the|le|la)[ ]\w+[ ](?:phones?|calls?|rings?|appelle)"
     r"(?![ ](?:your|my|his|her|their|the|out|ton|votre|son|mon)[ ](?:name|nom))"
     r"|(?:anyone|someone|anybody)[ ]else[ ](?:call|phon|ring)\w*"
-    r"|(?:when|if|while|en)[ ](?:phoning|calling|ringing|appelant|téléphonant)"
     r"|(?:\w+s|anyone|someone|people)[ ](?:phoning|calling|ringing)"
     r"(?![ ](?:your|my|his|her|their|the|out)[ ]name)"
     r"|en[ ](?:son|mon|leur|notre)[ ]nom|(?:anyone|whoever|someone|somebody|anybody)[ ]"
@@ -294,7 +293,8 @@ _SAID_BARE = re.compile(
 _PROTOCOL = re.compile(
     r"(?<![^\W_])(?:protocol|protocole|standard|procedure|procédure|mayday|pan-pan|distress"
     r"|détresse|cue|réplique|phraseology|jargon|lingo|pro-?words?|vocabulary|vocabulaire"
-    r"|call[ ]?signs?|indicatif|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
+    r"|call[ ]?signs?|indicatif|helplines?|hotlines?|serveur[ ]vocal|(?:automated|phone|voice)"
+    r"[ ](?:line|menu)|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
     r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*)(?![^\W_])"
 )
 

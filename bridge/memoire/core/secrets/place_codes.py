@@ -311,8 +311,9 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     shaped = keyed or _LETTERS_BETWEEN.search(found["number"]) is not None
     if not linked and not shaped and not all(word in _SIDE_WORDS for word in naming):
         return None  # "the garage holds 2400": words, then a number, nothing linking them
-    if year and not hinted:
-        return None  # "the shed: 1998", "local 2024": a date
+    lettered = any(char.isalpha() for char in found["number"])
+    if year and not hinted and not (linked and lettered):
+        return None  # "the shed: 1998", "local 2024": a date; "le portillon c'est 1975B" a code
     if found["pairs"] is not None and lower[found.end("number") : line_end].strip():
         return None  # "porte 12 14 et 16": doors' numbers; "porte d'entrée 60 31" ends its line
     if found["dial"] is not None and (not linked or _is_a_date(found["dial"])):

@@ -166,7 +166,7 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
 
 def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     """Back from a digit's word over the hyphened words before it, then forward over the run;
-    no number's noun on its line before it."""
+    no number's noun before it on its line or the line above (a question it answers)."""
     start = position
     for _ in range(_MAX_DIGITS):
         before = _HYPHENED_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
@@ -176,8 +176,10 @@ def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     if start and lower[start - 1] == "-":
         return None
     found = _HYPHENED.match(lower, start, min(len(lower), start + _REACH))
-    if found is None or _OTHER_NUMBER.search(lower, start_of_line(lower, start), start):
-        return None
+    line_start = start_of_line(lower, start)
+    above = start_of_line(lower, line_start - 1) if line_start else line_start
+    if found is None or _OTHER_NUMBER.search(lower, above, start):
+        return None  # "room four-one-two-six", "the promo code?⏎two-eight-one-four"
     return (RULE, start, found.end("run")) if _is_code(lower, found) else None
 
 
