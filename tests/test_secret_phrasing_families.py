@@ -307,7 +307,8 @@ def test_logins_with_names_and_lists_pass(text: str) -> None:
 
 
 # --- False alarms of the same shapes: a price after a pass, a question of the day's answer, a
-# reply saying which unit or flat (lookalikes.py, the keyword values' prices).
+# reply saying which unit or flat, an identity number under a line naming security, a remark
+# with a comma under a password's line (lookalikes.py, the keyword values' prices).
 
 
 @pytest.mark.parametrize(
@@ -322,6 +323,9 @@ def test_logins_with_names_and_lists_pass(text: str) -> None:
         "[08:55] Nico: gate won't take my usual\n[08:56] Kelly: I'll buzz you. which unit?\n"
         "[08:56] Nico: C-118",
         "Tom: parcel's at the gate, which flat?\nAmy: B-204",
+        "security desk: dial 2200 from any office phone\nnuméro fiscal 1234 5678 9012 3 sur l'avis",
+        "Password: Ask Marc For It 2\nthe unlock pattern is an L shape\nThe safe in the hotel "
+        "room: broken, ask reception",
         "Léa : le livreur attend au portail, quel appartement ?\nMoi : 3B-12",
     ],
 )

@@ -90,7 +90,8 @@ def _value(
 ) -> tuple[int, int] | None:
     """One to three words (`most`), none saying the value is elsewhere: the span without its
     edges and quotes. A `name` may start with a capitalised article ("Le Goff", "De Souza"),
-    a phrase `said` in quotes with any word ("«les carottes sont cuites»")."""
+    a phrase `said` in quotes with any word and commas ("«les carottes sont cuites»",
+    "« famille Bertrand, galettes »")."""
     raw = text[start:end]
     value = raw.strip().rstrip(".,;:!?)")
     if value[:1] in _OPENING_QUOTES and value[-1:] in _CLOSING_QUOTES and len(value) > 2:
@@ -103,7 +104,7 @@ def _value(
     named = name and len(words) > 1 and all(_is_title(word) for word in words)
     if (words[0].strip("'’").lower() in _NOT_VALUES and not named and not said) or len(value) < 3:
         return None
-    if any(_VALUE_WORD.fullmatch(word.rstrip(",;")) is None for word in words):
+    if any(_VALUE_WORD.fullmatch(word.rstrip(",;") if said else word) is None for word in words):
         return None
     if set(value.lower()) <= set("x.-* "):
         return None  # a placeholder: "xxxx", "…"

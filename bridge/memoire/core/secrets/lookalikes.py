@@ -358,6 +358,22 @@ def is_reply_to_a_place_question(lower: str, start: int) -> bool:
     return _ASKS_A_PLACE_NUMBER.search(lower, above, line_start - 1) is not None
 
 
+# A person's or a firm's identity number, printed on their papers: the groups right after its
+# noun are that number ("numéro fiscal 1234 5678 9012 3", "NI number: QQ 12 34 56").
+_IDENTITY_NUMBER_BEFORE = re.compile(
+    r"(?<![^\W_])(?:(?:num[ée]ro|n°|no\.?)[ ](?:fiscal|de[ ]s[ée]curit[ée][ ]sociale|siret|siren"
+    r"|de[ ]tva|d['’]identification[ ]fiscale)|(?:tax|passport|national[ ]insurance|ni|nhs"
+    r"|social[ ]security|vat)[ ](?:number|no\.?|id))[ \t]*[:=]?[ \t]*(?:[0-9a-z]{1,6}[ ]){0,5}\Z"
+)
+_IDENTITY_REACH = 60
+
+
+def is_identity_number(lower: str, start: int) -> bool:
+    """The value follows an identity number's noun on its line, maybe after its first groups."""
+    line_start = max(start_of_line(lower, start), start - _IDENTITY_REACH)
+    return _IDENTITY_NUMBER_BEFORE.search(lower, line_start, start) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
@@ -367,4 +383,5 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
         or is_reply_to_a_place_question(lower, start)
+        or is_identity_number(lower, start)
     )
