@@ -359,3 +359,17 @@ def test_codes_shaped_like_a_year_with_a_letter_are_refused(text: str, secret: s
 )
 def test_years_and_rooms_by_their_places_pass(text: str) -> None:
     assert found(text) == []
+
+
+def test_a_passphrase_noun_gives_no_word_from_the_lines_under_it() -> None:
+    """ "Phrase de passe" is a passphrase's noun, read by the password rules; the code words'
+    phrase nouns do not take the printer's line under it."""
+    text = (
+        "Phrase de passe du coffre KeePass : renard sardine hirondelle 49\n"
+        "Imprimante : IP 192.168.1.37, modèle HL-L2350DW"
+    )
+    assert not any("IP" in value or "192" in value for value in found(text))
+
+
+def test_a_role_setting_a_variable_is_no_login() -> None:
+    assert found("admin: PGPASSWORD=login") == []

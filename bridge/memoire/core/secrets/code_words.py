@@ -129,7 +129,7 @@ _CODE_WORD_NOUN = re.compile(
     r"|pass[ ]?word[ ]of[ ]the[ ](?:day|week|month|night)|(?:authentication|challenge)[ ]word"
     r"|mots?[ ]d['’]authentification|countersign"
     r"|(?:family|agreed|secret)[ ]code|(?:code|agreed|secret)[ ]phrases?"
-    r"|phrases?[ ](?:convenue|de[ ]passe|secrète|code)s?)(?![^\W_])"
+    r"|phrases?[ ]convenues?)(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
@@ -193,8 +193,8 @@ _LETTING = re.compile(
     r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
     r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
-    r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|ouvert\w*|put[ ]through"
-    r"|get[ ]through|transf[eé]r\w*|joindre|accès|accéder|access"
+    r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|put[ ]through|get[ ]through"
+    r"|transf[eé]r\w*"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.

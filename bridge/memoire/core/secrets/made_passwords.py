@@ -1123,8 +1123,11 @@ def _logins_said_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]
         shape = made_shape(value[2])
         if shape is None or not _is_built_mixed(value[2], shape):
             continue
-        if said["role"] is None or shape is not Shape.JOINED or any(map(str.isdigit, value[2])):
-            yield value[0], value[1]
+        if said["role"] is not None and (
+            "=" in value[2] or (shape is Shape.JOINED and not any(map(str.isdigit, value[2])))
+        ):
+            continue  # "admin: PGPASSWORD=x" sets a variable; "admin: Jean_Dupont" is a name
+        yield value[0], value[1]
 
 
 _MAX_SAID_LOGINS = 200
