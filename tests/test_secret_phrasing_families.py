@@ -205,6 +205,12 @@ def test_directions_and_drills_with_turns_pass(text: str) -> None:
             "grey goose, table nine",
         ),
         ("Pour la soirée, il faut dire « Odette » au vigile, sinon pas d'accès.", "Odette"),
+        (
+            'Tell the receptionist the word "Juniper" when you arrive, or they won\'t hand over '
+            "the keys.",
+            "Juniper",
+        ),
+        ("Le mot à donner au gardien pour récupérer le colis : Amandine", "Amandine"),
     ],
 )
 def test_words_and_phrases_to_give_are_refused(text: str, secret: str) -> None:
@@ -223,6 +229,8 @@ def test_words_and_phrases_to_give_are_refused(text: str, secret: str) -> None:
         "Au standard, dire « bonjour » à l'accueil, sinon c'est impoli.",
         'The phrase "break a leg" is said backstage before a show, otherwise bad luck',
         'When calling the helpline say the word "agent" to be put through to a person',
+        'Tell the kids the word "bedtime" when you arrive, they know what it means.',
+        "Le mot à retenir pour la dictée de demain : chrysanthème",
     ],
 )
 def test_words_said_out_of_courtesy_or_custom_pass(text: str) -> None:

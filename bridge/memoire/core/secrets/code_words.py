@@ -194,7 +194,7 @@ _LETTING = re.compile(
     r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
     r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|put[ ]through|get[ ]through"
-    r"|transf[eé]r\w*"
+    r"|transf[eé]r\w*|hand[ ]over|won['’]t[ ](?:hand|give|release)"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
@@ -222,7 +222,8 @@ _SAID_QUOTE = re.compile(
     r"|['’]ll[ ]say|whisper|whispers|chuchote\w*|answer|answers|reply|replies|répond\w*)"
     r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe|phrase))?"
     r"(?:[ ](?:(?:à|au|aux|to)[ ](?:the[ ]|l['’]|la[ ]|le[ ]|les[ ])?)?[^\W\d_]+"
-    r"(?:[ ](?:du|de|of)[ ][^\W\d_]+)?)?[ \t]*:?[ \t]*(?=[«\"“‘'])"
+    r"(?:[ ](?:du|de|of)[ ][^\W\d_]+)?(?:[ ](?:the|le)[ ](?:word|mot|password|phrase))?)?"
+    r"[ \t]*:?[ \t]*(?=[«\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
@@ -353,10 +354,20 @@ def _code_word_on_line(
         return None  # a code's unquoted value is the household codes' (codes.py)
     vouched = _VOUCHED.search(lower, line_start, line_end) is not None
     reach = _MAX_CLAUSE if strong is not None or vouched else _MAX_PLAIN_CLAUSE
+    if _says_what_it_is_for(lower, after, min(line_end, after + _MAX_CLAUSE)):
+        reach = _MAX_CLAUSE  # "le mot à donner au gardien pour récupérer le colis : Amandine"
     return (
         _value_given(text, lower, after, min(line_end, after + reach))
         or _value_said(text, lower, noun, line_start, line_end, strong=strong is not None)
         or _word_under(text, lower, line_end)
+    )
+
+
+def _says_what_it_is_for(lower: str, start: int, end: int) -> bool:
+    """The clause after a plain noun says who it is given to and what it opens or releases."""
+    return (
+        _SAYING.search(lower, start, end) is not None
+        and _LETTING.search(lower, start, end) is not None
     )
 
 
