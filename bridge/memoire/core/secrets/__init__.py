@@ -713,7 +713,8 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
 
 
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
-_PRICE = re.compile(r"[$€£¥][0-9][0-9.,]*|[0-9][0-9.,]*[$€£¥]")
+# A price, per period or not: "$420", "86,40€", "£52/mo", "9€/mois".
+_PRICE = re.compile(r"(?:[$€£¥][0-9][0-9.,]*|[0-9][0-9.,]*[$€£¥])(?:/[^\W\d_]{1,6})?")
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 
 

@@ -5,16 +5,19 @@ number for the extractor room⏎Meg 14:21: 7 2 0 8", "[05:48] Julien : l'alarme 
 Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana: 40917#". A
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
-"I'm outside"), then the next speaker's reply (a dialogue's dashes stand for speakers: "— Et
-pour le garage ?⏎— 8812"): digits typed one at a time (four to eight), or
-spelt, or, for a thing that locks, a number of four to eight digits; then the end of the line,
-a key to press or a remark.
+"I'm outside", "won't take my usual", "me refuse"), then the next speaker's reply (a dialogue's
+dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed
+one at a time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
+digits or typed in groups ("80 22"), or a dial turned number by number; at the reply's start or
+after "it's", "c'est", "yours is", "now" or an arrow ("we reset them, yours is 731904 now",
+"11111 par défaut mais je l'ai changé → 73582"); then the end of the line, a key to press or a
+remark.
 
 What keeps the look-alikes out: a question about a time, a count, a price, a floor, a line or a
 phone ("when does the alarm go off?", "how many rooms?", "which bus to the gate?") asks for no
 code; a room's number or any number asked as a number ("what's the room number?") is a code only
 typed one digit at a time; a year, a time, a price or a phone number in reply is what it looks
-like.
+like, and so is a number after a unit's, a booking's or a ticket's noun ("your unit is 1182").
 """
 
 import re
@@ -37,12 +40,13 @@ SPEAKER = re.compile(
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
-    r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?)(?![^\W_])"
+    r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
+    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?)(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
-    *("verrouill", "unlock"),
+    *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
 )
 # Asking for something, or saying what is wrong at the door.
 _ASKING = re.compile(
@@ -51,7 +55,9 @@ _ASKING = re.compile(
     r"|beeping|locked[ ]out|stuck|bloqué\w*|coincé\w*|outside|dehors|devant|won['’]t[ ]open"
     r"|can['’]t[ ](?:get[ ]in|open)|(?:ne[ ])?s['’]ouvre[ ]pas|peux[ ]pas[ ](?:entrer|ouvrir)"
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
-    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore)"
+    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]t[ ](?:take|accept|let)|refuse\w*"
+    r"|rejects?|doesn['’]t[ ]work|not[ ]working|(?:ne[ ])?marche[ ](?:pas|plus)|forgot|oublié"
+    r"|get[ ](?:in|into)|entrer|rentrer|demande\w*|asks?[ ]for|asking|wants?|veut)"
     r"(?![^\W_])"
 )
 # Asking for a time, a count, a price, a place's number or a phone: not for a code.
@@ -76,7 +82,26 @@ _OPENING = re.compile(
     r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
+# Where a code starts later in a reply: "we reset them all, yours is 731904 now", "pour les
+# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582".
+_GIVEN = re.compile(
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais)[ \t]+|(?:→|->|=)[ \t]*"
+)
+# A lead-in naming a number that is no code: "your unit is", "the booking ref is".
+_NUMBER_LEAD = re.compile(
+    r"(?<![^\W_])(?:unit|flat|apartment|appart\w*|booking|réservation|r[ée]sa|call|appelle\w*"
+    r"|ticket|billet|seat|place|plate|plaque|locker[ ]number|casier[ ]n)(?![^\W_])"
+)
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
+# Digits typed in groups: "80 22", "41 07 93"; a phone or a date has more.
+_GROUPS = re.compile(r"[0-9]{2,4}(?:[ ][0-9]{2,4}){1,2}(?![ ]?[0-9/:.,])")
+_MAX_GROUPED_DIGITS = 8
+# A dial turned number by number: "turn the dial to 40, then 15, then 62".
+_DIAL = re.compile(
+    r"(?:turn|spin|tourne[rz]?)[ ](?:(?:the|la|le)[ ])?(?:dial|knob|wheel|molette|cadran)?[ ]?"
+    r"(?:to|à|sur)[ ][0-9]{1,2}(?:,?[ ](?:then|puis|et|and)[ ](?:(?:to|à|sur)[ ])?[0-9]{1,2}){2,4}"
+    r"(?![0-9])"
+)
 _NUMBER = re.compile(r"[a-z]?[0-9]{4,8}[a-z]?[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
 _SPELT = re.compile(
     rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
@@ -84,8 +109,9 @@ _SPELT = re.compile(
 )
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–👍]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile|now|maintenant|désormais)(?![^\W_]))",
+    r"[ \t]*(?:$|[,;.!?)(—–👍#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
+    r"|star|étoile|now|maintenant|désormais|since|depuis|par[ ]défaut|by[ ]default|but|mais"
+    r"|only|seulement)(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
@@ -105,7 +131,8 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         thing = _THING.search(said)
         if thing is None or _ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        into_a_room = thing["room"] is not None and _GETTING_IN.search(said) is None
+        rooms_only = all(found["room"] is not None for found in _THING.finditer(said))
+        into_a_room = rooms_only and _GETTING_IN.search(said) is None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
         span = _reply(text, line_end + 1, asker["name"] or "", singles_only=singles_only)
         if span is not None:
@@ -113,14 +140,33 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 
 
 def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[int, int] | None:
-    """The code at the start of the next line, said by another speaker."""
+    """The code at the start of the next line, said by another speaker, or after "it's",
+    "c'est", "now" or an arrow further along that line."""
     speaker = SPEAKER.match(text, start, end_of_line(text, start))
     if speaker is None or (speaker["name"] or "").lower() == asker.lower() != "":
         return None
     line_end = end_of_line(text, start)
-    opening = _OPENING.match(text.lower(), speaker.end(), line_end)
-    value_start = opening.end() if opening is not None else speaker.end()
-    for shape in (_SINGLES, _SPELT) if singles_only else (_SINGLES, _SPELT, _NUMBER):
+    lower = text.lower()
+    opening = _OPENING.match(lower, speaker.end(), line_end)
+    starts = [opening.end() if opening is not None else speaker.end()]
+    starts += [given.end() for given in _GIVEN.finditer(lower, starts[0], line_end)]
+    for value_start in starts:
+        if _NUMBER_LEAD.search(lower, speaker.end(), value_start):
+            return None  # "your unit is C-118"
+        span = _value(text, value_start, line_end, singles_only=singles_only)
+        if span is not None:
+            return span
+    return None
+
+
+def _value(
+    text: str, value_start: int, line_end: int, *, singles_only: bool
+) -> tuple[int, int] | None:
+    dial = _DIAL.match(text.lower(), value_start, line_end)
+    if dial is not None:
+        return dial.span()
+    shapes = (_SINGLES, _SPELT) if singles_only else (_SINGLES, _SPELT, _NUMBER, _GROUPS)
+    for shape in shapes:
         value = shape.match(text, value_start, line_end)
         if value is None:
             continue
@@ -131,5 +177,20 @@ def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[in
             return None
         if shape is _NUMBER and _YEAR.fullmatch(value[0]):
             return None  # "1998": a year
+        if shape is _GROUPS and _is_a_time_or_long(value[0]):
+            return None
         return value_start, end
     return None
+
+
+_HOURS = 24
+_MINUTES = 60
+_TIME_PARTS = 2
+
+
+def _is_a_time_or_long(groups: str) -> bool:
+    """ "12 45" is a time; "06 12 34 56" is a phone's start."""
+    numbers = [int(group) for group in groups.split()]
+    if sum(len(group) for group in groups.split()) > _MAX_GROUPED_DIGITS:
+        return True
+    return len(numbers) == _TIME_PARTS and numbers[0] < _HOURS and numbers[1] < _MINUTES

@@ -12,7 +12,11 @@ the value is an ordinary word:
   collected, or someone vouched for before anything is said or handed over ("anyone calling on
   her behalf must give the word «peppermint» before we discuss her file", "son fils donne le
   mot « capucine » avant qu'on lui parle du dossier", "if the school calls"), so "say the magic
-  word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass. The word
+  word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass. A
+  "phrase" is such a noun ("wants the phrase "Swan Lake Saturday" before letting anyone
+  backstage"), whose, to whom or where it is said may stand between the verb and the word ("ask
+  for the boat's word — it's Fastnet", "dire à l'accueil du parc : « famille Bertrand »"), and
+  a word given on the phone counts ("when phoning, quote the school word ROUNDABOUT"). The word
   may follow "give the word" unquoted ("give the word peonyfield"), a challenge ("il vous
   demandera le mot, répondez « Bastille »"), or stand on the line under its noun (per family
   or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
@@ -24,8 +28,11 @@ the value is an ordinary word:
   two asked questions side by side ("Box office PayPal⏎- What street did you grow up on?
   Alder Close⏎- Childhood best friend? Tamsin"); answers without a mark ("maiden name
   Pritchard, born in Swansea") or of one word ("maiden - ferreira / pet - noodle") only under
-  a line saying they are answers. A question without its answer, a list of questions, a
-  policy, a quiz's, a form's, a lesson's or an interview's questions have no value;
+  a line saying they are answers; a line naming a security question needs no known topic
+  when the question is set apart ("security q: first gym I ever climbed at? → The Foundry",
+  "question secrète « premier logiciel » : PageMaker"). A question without its answer, a list
+  of questions, a policy, a quiz's, a form's, a lesson's or an interview's questions have no
+  value;
 - recovery and backup codes listed under a heading that names them ("Google backup codes for
   the clinic gmail⏎4819 2271⏎6604 9938", "Code de récupération Microsoft⏎Q7RX-2MPK-…"): each
   code a group of digits and letters with at least one digit; codes of six or seven characters
@@ -95,7 +102,8 @@ def _value(
 ) -> tuple[int, int] | None:
     """One to three words (`most`), none saying the value is elsewhere: the span without its
     edges and quotes. A `name` may start with a capitalised article ("Le Goff", "De Souza"),
-    a phrase `said` in quotes with any word ("«les carottes sont cuites»")."""
+    a phrase `said` in quotes with any word and commas ("«les carottes sont cuites»",
+    "« famille Bertrand, galettes »")."""
     raw = text[start:end]
     value = raw.strip().rstrip(".,;:!?)")
     if value[:1] in _OPENING_QUOTES and value[-1:] in _CLOSING_QUOTES and len(value) > 2:
@@ -108,7 +116,7 @@ def _value(
     named = name and len(words) > 1 and all(_is_title(word) for word in words)
     if (words[0].strip("'’").lower() in _NOT_VALUES and not named and not said) or len(value) < 3:
         return None
-    if any(_VALUE_WORD.fullmatch(word) is None for word in words):
+    if any(_VALUE_WORD.fullmatch(word.rstrip(",;") if said else word) is None for word in words):
         return None
     if set(value.lower()) <= set("x.-* "):
         return None  # a placeholder: "xxxx", "…"
@@ -132,14 +140,15 @@ _CODE_WORD_NOUN = re.compile(
     r"|(?:agreed|shared)[ ](?:word|password)|mots?[ ]d['’]ordre|watchword"
     r"|pass[ ]?word[ ]of[ ]the[ ](?:day|week|month|night)|(?:authentication|challenge)[ ]word"
     r"|mots?[ ]d['’]authentification|countersign"
-    r"|(?:family|agreed|secret)[ ]code)(?![^\W_])"
+    r"|(?:family|agreed|secret)[ ]code|(?:code|agreed|secret)[ ]phrases?"
+    r"|phrases?[ ]convenues?)(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
     r"(?<![^\W_])(?<!magic[ ])(?<!dress[ ])(?<!promo[ ])(?<!discount[ ])(?<!zip[ ])"
     r"(?:(?P<safe>safe[ -]?words?|duress|(?:si|sous)[ ](?:la[ ])?contrainte)|word"
     r"|mot[ ]de[ ]passe|mot|password|what[ ]to[ ](?:say|answer)"
-    r"|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)|passphrase|(?P<code>code))"
+    r"|ce[ ]qu['’]il[ ]faut[ ](?:dire|répondre)|passphrase|phrases?|(?P<code>code))"
     r"(?![^\W_])(?![ ](?:magique|promo|postal|vestimentaire|de[ ]la[ ]route|civil|pénal))"
     r"(?![ ](?:manager|policy|reset|hint|rules?|requirements?|strength|change|expir\w*"
     r"|gestionnaire|oubli\w*|perdu))"
@@ -149,7 +158,8 @@ _SAYING = re.compile(
     r"|demand|demands|wants?|know|knows|knowing|reply|répond\w*|what['’]?s[ ]the"
     r"|c['’]est[ ]quoi[ ]le|quel[ ]est[ ]le"
     r"|dire|dit|disent|donner|donne|donnez|demand\w*|exige|réclame"
-    r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
+    r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser|quote|quotes|quoting|mention\w*"
+    r"|provide|provides|citer|cite|citez)(?![^\W_])"
 )
 # Someone vouched for by a word before anything is said or handed over to them: a caller on
 # another's behalf, a visitor, "before we discuss her file", "avant qu'on lui parle du dossier".
@@ -196,7 +206,8 @@ _LETTING = re.compile(
     r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
     r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
-    r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte"
+    r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|put[ ]through|get[ ]through"
+    r"|transf[eé]r\w*|hand[ ]over|won['’]t[ ](?:hand|give|release)"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
@@ -215,7 +226,7 @@ _MAX_PLAIN_CLAUSE = 45  # "the word for the babysitter is …", "le mot pour ré
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
 _CODE_WORD_LITERALS = (
     *("word", "mot", "password", "duress", "code", "what to say", "what to answer"),
-    *("faut dire", "faut répondre", "contrainte"),
+    *("faut dire", "faut répondre", "contrainte", "phrase"),
 )
 # A say verb right before a quoted word: "must say «pineapple»", "sans connaître « cornichon »".
 _SAID_QUOTE = re.compile(
@@ -223,8 +234,10 @@ _SAID_QUOTE = re.compile(
     r"|provide|provides|quote|quotes|mention|mentions|dire|dit|disent|dites|donner|donne|donnent"
     r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
     r"|['’]ll[ ]say|whisper|whispers|chuchote\w*|answer|answers|reply|replies|répond\w*)"
-    r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
-    r"[ \t]*(?=[«\"“‘'])"
+    r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe|phrase))?"
+    r"(?:[ ](?:(?:à|au|aux|to)[ ](?:the[ ]|l['’]|la[ ]|le[ ]|les[ ])?)?[^\W\d_]+"
+    r"(?:[ ](?:du|de|of)[ ][^\W\d_]+)?(?:[ ](?:the|le)[ ](?:word|mot|password|phrase))?)?"
+    r"[ \t]*:?[ \t]*(?=[«\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
@@ -240,7 +253,10 @@ _PICK_UP = re.compile(
     r"|to[ ]get[ ]in|pour[ ]entrer|pas[ ]d['’]entrée|no[ ]entry|(?:won['’]t|will[ ]not)[ ]let"
     r"|knocks?|frapp\w*|(?:don['’]t|won['’]t|will[ ]not|do[ ]not)[ ]open|on[ ]n['’]ouvre[ ]pas"
     r"|on[ ]ne[ ]donne[ ]pas|pour[ ]accéder|to[ ]access|signal|countersign|contre-signe"
-    r"|(?:will|['’]ll)[ ](?:phone|call|ring)[ ]first"
+    r"|(?:will|['’]ll)[ ](?:phone|call|ring)[ ]first|pas[ ]d['’]accès|no[ ]access|without[ ]it"
+    r"|n['’]ouvre[ ]pas|won['’]t[ ]open|ne[ ](?:donnent?|laissent?)[ ](?:rien|personne)"
+    r"|before[ ]letting|avant[ ]de[ ]laisser|lets?[ ](?:anyone|anybody|you|us|them)[ ]in"
+    r"|phrase[ ]convenue|agreed[ ]phrase"
     rf"|{_VOUCHING})(?![^\W_])"
 )
 
@@ -297,7 +313,8 @@ _SAID_BARE = re.compile(
 _PROTOCOL = re.compile(
     r"(?<![^\W_])(?:protocol|protocole|standard|procedure|procédure|mayday|pan-pan|distress"
     r"|détresse|cue|réplique|phraseology|jargon|lingo|pro-?words?|vocabulary|vocabulaire"
-    r"|call[ ]?signs?|indicatif|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
+    r"|call[ ]?signs?|indicatif|helplines?|hotlines?|serveur[ ]vocal|(?:automated|phone|voice)"
+    r"[ ](?:line|menu)|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
     r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*|game|jeu"
     r"|party[ ]game)(?![^\W_])"
 )
@@ -346,13 +363,18 @@ def _code_word_on_line(
         and _no_sentence_between(text, after, quoted.start())
         and _DEFINED.match(lower, quoted.end()) is None
     ):
-        span = _value(text, quoted.start(1), quoted.end(1))
+        if "phrase" in noun[0]:  # a phrase is said whole: "Swan Lake Saturday at six"
+            span = _said_value(text, quoted.start(1), quoted.end(1))
+        else:
+            span = _value(text, quoted.start(1), quoted.end(1))
         if span is not None:
             return span
     if strong is None and noun["code"] is not None:
         return None  # a code's unquoted value is the household codes' (codes.py)
     vouched = _VOUCHED.search(lower, line_start, line_end) is not None
     reach = _MAX_CLAUSE if strong is not None or vouched else _MAX_PLAIN_CLAUSE
+    if _says_what_it_is_for(lower, after, min(line_end, after + _MAX_CLAUSE)):
+        reach = _MAX_CLAUSE  # "le mot à donner au gardien pour récupérer le colis : Amandine"
     return (
         _value_given(text, lower, after, min(line_end, after + reach))
         or _value_said(text, lower, noun, line_start, line_end, strong=strong is not None)
@@ -360,10 +382,19 @@ def _code_word_on_line(
     )
 
 
+def _says_what_it_is_for(lower: str, start: int, end: int) -> bool:
+    """The clause after a plain noun says who it is given to and what it opens or releases."""
+    return (
+        _SAYING.search(lower, start, end) is not None
+        and _LETTING.search(lower, start, end) is not None
+    )
+
+
 # "give the word peonyfield", "elle doit donner le mot hortensia": the word right after it.
 _SAY_BEFORE = re.compile(
-    r"(?:say|give|tell|know|provide|quote|dire|donner|donne|donnez|dites|donnent)[ ]"
-    r"(?:(?:the|our|your|their|a|le|notre|votre|leur|un)[ ])?(?:(?:family|agreed|secret)[ ])?\Z"
+    r"(?:say|give|tell|know|provide|quote|dire|donner|donne|donnez|dites|donnent|citer|citez"
+    r"|ask[ ]for|demande[rz]?)[ ]"
+    r"(?:(?:the|our|your|their|a|le|notre|votre|leur|un)[ ])?(?:[^\W\d_]+(?:['’]s)?[ ])?\Z"
 )
 _SAID_WORD_END = re.compile(
     r"[.,;!?()\n—–]|[ \t]-[ \t]|[ \t](?:if|si|sinon|otherwise|or|ou|so|donc|and|et|not|pas|when"
@@ -667,6 +698,58 @@ def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
             yield ("security-answer", start, end)
     for line_start, line_end in lines_with(lower, _ITEM_LITERALS):
         yield from _listed_answers(text, lower, line_start, line_end)
+    for line_start, line_end in lines_with(lower, _NAMED_QUESTION_LITERALS):
+        yield from _answers_to_named_questions(text, lower, line_start, line_end)
+
+
+# A line naming a security question needs no known topic: the question set apart (after "q:"
+# up to its "?", in quotes or brackets), then an arrow, a colon or a dash, then the answer:
+# "security q: first gym I ever climbed at? → The Foundry", "Question secrète Sacem (« votre
+# premier groupe ») → Les Chaussettes Orphelines", "question secrète « premier logiciel » : X".
+_NAMED_QUESTION_LITERALS = (
+    "security q",
+    "secret q",
+    "memorable q",
+    "question secr",
+    "question de s",
+)
+_NAMED_QUESTION = re.compile(
+    r"(?<![^\W_])(?:(?:security|secret|memorable)[ ](?:q|qs|questions?)|questions?[ ]secr[èe]tes?"
+    r"|questions?[ ]de[ ]s[ée]curit[ée])(?![^\W_])"
+    r"(?P<lead>[^\n«\"“(\[?]{0,40}?)"
+    r"(?:«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|\([^)\n]{1,80}\)|\[[^\]\n]{1,80}\]"
+    r"|[^\n?]{1,80}\?)[ \t]*[)»\"”]?[ \t]*(?:->|→|=>|⇒|:|=|—|–|[ ]-[ ])[ \t]*"
+)
+# "security question (e.g. «first pet»)": an example of one, not the note's own.
+_EXAMPLE = re.compile(
+    r"(?<![^\W_])(?:e\.g|eg|ex|exemple|example|such[ ]as|like|comme|type)(?![^\W_])"
+)
+
+
+def _answers_to_named_questions(
+    text: str, lower: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """The answer names something, so it starts with a capital or a digit, or is one word
+    ("pick a fake one" is advice, not an answer)."""
+    for found in _NAMED_QUESTION.finditer(lower, line_start, line_end):
+        if _EXAMPLE.search(lower, found.start(), found.end()) or _NO_ACCOUNT.search(
+            lower, line_start, line_end
+        ):
+            continue
+        start = found.end()
+        end = _ANSWER_END.search(lower, start, min(line_end, start + _MAX_ANSWER) + 1)
+        span = _value(
+            text,
+            start,
+            end.start() if end is not None else line_end,
+            name=True,
+            most=_MAX_ANSWER_WORDS,
+        )
+        if span is None or "?" in text[span[0] : span[1]]:
+            continue
+        value = text[span[0] : span[1]]
+        if len(value.split()) == 1 or value[0].isupper() or value[0].isdigit():
+            yield ("security-answer", *span)
 
 
 # Questions asked of nobody but an account's owner: a line giving one needs no heading.

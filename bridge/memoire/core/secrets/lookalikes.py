@@ -255,7 +255,8 @@ def is_piped_command(text: str, end: int) -> bool:
 # A game's questions and answers: what a quiz asks is public.
 GAMES = (
     r"quiz\w*|trivia|riddles?|devinettes?|crosswords?|mots[ ]croisés|charades?|blind[ ]test"
-    r"|jeopardy|pub[ ]quiz"
+    r"|jeopardy|pub[ ]quiz|questions?[ ]du[ ]jour|questions?[ ]of[ ]the[ ](?:day|week)|qotd"
+    r"|énigmes?|brain[ ]?teasers?"
 )
 _GAME = re.compile(rf"(?<![^\W_])(?:{GAMES})(?![^\W_])")
 _PASSWORD_NOUN = re.compile(
@@ -342,6 +343,41 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     return _EXAMPLE_AFTER.match(lower, end) is not None
 
 
+# The line above asks which unit, room or flat: the reply is its number ("which unit?⏎C-118").
+_ASKS_A_PLACE_NUMBER = re.compile(
+    r"(?<![^\W_])(?:which|what|quel|quelle)[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch"
+    r"|berth|building|block|number|appart\w*|chambre|salle|bâtiment|numéro|emplacement|lot)s?"
+    r"(?![^\W_])[^\n?]*\?[ \t]*\Z"
+)
+
+
+def is_reply_to_a_place_question(lower: str, start: int) -> bool:
+    """The value's line answers the line above asking which unit or room, naming no code."""
+    line_start = start_of_line(lower, start)
+    if line_start == 0:
+        return False
+    above = start_of_line(lower, line_start - 1)
+    if _PASSWORD_NOUN.search(lower, above, line_start - 1) is not None:
+        return False  # "which room's code?": the reply is a code
+    return _ASKS_A_PLACE_NUMBER.search(lower, above, line_start - 1) is not None
+
+
+# A person's or a firm's identity number, printed on their papers: the groups right after its
+# noun are that number ("numéro fiscal 1234 5678 9012 3", "NI number: QQ 12 34 56").
+_IDENTITY_NUMBER_BEFORE = re.compile(
+    r"(?<![^\W_])(?:(?:num[ée]ro|n°|no\.?)[ ](?:fiscal|de[ ]s[ée]curit[ée][ ]sociale|siret|siren"
+    r"|de[ ]tva|d['’]identification[ ]fiscale)|(?:tax|passport|national[ ]insurance|ni|nhs"
+    r"|social[ ]security|vat)[ ](?:number|no\.?|id))[ \t]*[:=]?[ \t]*(?:[0-9a-z]{1,6}[ ]){0,5}\Z"
+)
+_IDENTITY_REACH = 60
+
+
+def is_identity_number(lower: str, start: int) -> bool:
+    """The value follows an identity number's noun on its line, maybe after its first groups."""
+    line_start = max(start_of_line(lower, start), start - _IDENTITY_REACH)
+    return _IDENTITY_NUMBER_BEFORE.search(lower, line_start, start) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
@@ -350,6 +386,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         is_security_mode(text[start:end])
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
+        or is_reply_to_a_place_question(lower, start)
+        or is_identity_number(lower, start)
     )
 # Words of a heading or an item saying what the numbers are, or that the things are sold.
 NUMBERS_NAMED = re.compile(

@@ -43,7 +43,10 @@ look-alikes do not take there:
 - a network's key or password near the line naming the network, its separator maybe left out
   ("network SeaLark" / "key mackerelskydown", "Wifi de la cabine : clé lesroutesdunord", "WPA
   key 7KQH-M3PX-9TZ2"), a network's name "with" its key ("BigPineLodge with jackrabbit72"), or
-  a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages").
+  a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages");
+- after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
+  Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
+  and " ~ ".
 """
 
 import re
@@ -80,6 +83,8 @@ _CAPITALISED_HYPHENED = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:-[A-Za-zÀ-ÿ][a
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
 _MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
 _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
+# Three capitalised words typed in one piece, then a symbol: "PodcastDuDimanche!".
+_CAMEL_THEN_SYMBOL = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){3,}[!#$*?]")
 
 
 def made_shape(value: str) -> Shape | None:
@@ -94,7 +99,7 @@ def made_shape(value: str) -> Shape | None:
         return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
     has_digit = any(char.isdigit() for char in value)
     inner = value[:-1] if not has_digit else value
-    if any(char in _INNER_SYMBOLS for char in inner[1:]):
+    if any(char in _INNER_SYMBOLS for char in inner[1:]) or _CAMEL_THEN_SYMBOL.fullmatch(value):
         return Shape.SYMBOL
     if _DIGITS_SHAPE.fullmatch(value):
         return Shape.DIGITS
@@ -123,6 +128,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_network_keys(text, lower),
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
+        *_logins_said_then_values(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -173,7 +179,7 @@ _LOGIN_REACH = 60
 
 
 def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    for separator in (" / ", " | "):
+    for separator in (" / ", " | ", " ~ "):
         for position in positions(lower, separator):
             value = _value_at(text, position + len(separator))
             if value is not None and _follows_a_login(
@@ -1133,3 +1139,40 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
             continue  # "HomeNet with HomeNet5G"
         if _is_typed_key_phrase(value[2]) or made_shape(value[2]) in (Shape.DIGITS, Shape.SYMBOL):
             yield value[0], value[1]
+
+
+# --- a login said, then its value -------------------------------------------------------------
+
+# "user is engineer, then Neve1073!mix", "login c'est compta puis Facture#2024", "admin :
+# Ondes_Courtes_99": a login's noun or a role's account, the login maybe, then the value.
+_LOGIN_SAID = re.compile(
+    r"(?<![^\W_])(?:(?:user(?:name)?|login|identifiant|utilisateur)[ \t]*(?:is|est|c['’]est|:|=)"
+    r"[ \t]*(?P<login>[a-z][a-z0-9._@-]{1,40}),?[ \t]+(?:then|puis|and|et|pw|pass(?:word)?|mdp)"
+    r"[ \t]*:?|(?P<role>admin|root|administrateur|superuser)[ \t]*[:=])[ \t]*",
+    re.IGNORECASE,
+)
+_LOGIN_SAID_STEMS = ("user", "login", "identifiant", "utilisateur", "admin", "root")
+
+
+def _logins_said_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """The value ends its line or clause; a role's account needs one built as few names are
+    ("admin : Ondes_Courtes_99", not "admin: Jean_Dupont")."""
+    starts = sorted({p for stem in _LOGIN_SAID_STEMS for p in positions(lower, stem)})
+    for position in starts[:_MAX_SAID_LOGINS]:
+        said = _LOGIN_SAID.match(text, position)
+        if said is None:
+            continue
+        value = _value_at(text, said.end())
+        if value is None or not _ends_its_line(text, value[1]):
+            continue
+        shape = made_shape(value[2])
+        if shape is None or not _is_built_mixed(value[2], shape):
+            continue
+        if said["role"] is not None and (
+            "=" in value[2] or (shape is Shape.JOINED and not any(map(str.isdigit, value[2])))
+        ):
+            continue  # "admin: PGPASSWORD=x" sets a variable; "admin: Jean_Dupont" is a name
+        yield value[0], value[1]
+
+
+_MAX_SAID_LOGINS = 200

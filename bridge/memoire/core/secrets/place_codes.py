@@ -323,8 +323,9 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     shaped = keyed or _LETTERS_BETWEEN.search(found["number"]) is not None
     if not linked and not shaped and not all(word in _SIDE_WORDS for word in naming):
         return None  # "the garage holds 2400": words, then a number, nothing linking them
-    if year and not hinted:
-        return None  # "the shed: 1998", "local 2024": a date
+    lettered = any(char.isalpha() for char in found["number"])
+    if year and not hinted and not (linked and lettered):
+        return None  # "the shed: 1998", "local 2024": a date; "le portillon c'est 1975B" a code
     if found["pairs"] is not None and lower[found.end("number") : line_end].strip():
         return None  # "porte 12 14 et 16": doors' numbers; "porte d'entrée 60 31" ends its line
     if found["dial"] is not None and (not linked or _is_a_date(found["dial"])):
@@ -610,8 +611,15 @@ _TURNS_ROUND = (
     r"(?:[0-9]{1,2}x?|once|twice|times?|turns?|full|complete|past|passing|it|un|une|deux|trois"
     r"|quatre|one|two|three|four|fois|tours?|complets?|après|passer|pass)"
 )
+# How many times round, said before the turn: "deux tours à gauche jusqu'à 8", "twice right to
+# 7", "2 turns left to 12".
+_ROUNDS_FIRST = (
+    r"(?:(?:[0-9]|one|two|three|four|un|une|deux|trois|quatre)[ \t]*(?:x|times|turns?|tours?"
+    r"|fois)|once|twice)(?:[ \t]+(?:complete|full|complets?))?(?:[ \t]+(?:à|to[ ]the|to))?"
+)
+# An arrow stands for "to": "R 14 → L 2 turns → 70 → R 31".
 _TURN_BEFORE = re.compile(
-    rf"(?<![\w'’])(?P<turn>(?P<word>{_TURNS})|[lrgd])"
+    rf"(?<![\w'’])(?:{_ROUNDS_FIRST}[ \t]+)?(?P<turn>(?P<word>{_TURNS})|[lrgd])"
     rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}}(?:,?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
     r"|stop(?:ping|s)?[ ](?:at|on)|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur)|,))?[ \t]*-?[ \t]*\Z"
 )

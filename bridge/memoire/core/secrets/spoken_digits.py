@@ -128,6 +128,12 @@ _RUN_ALONE = re.compile(
     rf"(?P<gap>)(?P<run>(?:{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED})"
     rf"(?:[ ]{_KEY_WORD})?)[ \t]*(?:\n|\Z)"
 )
+# Digits spelt and joined by hyphens into one word ("deux-neuf-un-un", "seven-one-one-four"): a
+# number's words joined so hold a ten ("quatre-vingt-dix"), and a phone has more digits.
+_HYPHENED = re.compile(
+    rf"(?P<gap>)(?P<run>(?:{DIGIT_WORDS})(?:-(?:{DIGIT_WORDS})){{3,7}})(?![\w'’-])"
+)
+_HYPHENED_BEFORE = re.compile(rf"(?<![\w'’])(?:{DIGIT_WORDS})-\Z")
 _HEADING_MOST_WORDS = 6
 # Headings over a number said aloud that is no code: a song, a count, a phone, a score.
 _NOT_A_CODE_HEADING = re.compile(
@@ -145,6 +151,11 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
     done = -1
     for position in starts[:_MAX_CUES]:
         if position < done or (position and lower[position - 1].isalpha()):
+            continue
+        hyphened = _hyphened_run(lower, position)
+        if hyphened is not None:
+            done = hyphened[2]
+            yield hyphened
             continue
         start = position
         for _ in range(_MAX_DIGITS):
@@ -168,6 +179,26 @@ def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | No
     if found is None or _CALLED.search(lower, start_of_line(lower, start), start) is not None:
         return None
     return found
+def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
+    """Back from a digit's word over the hyphened words before it, then forward over the run;
+    no number's noun before it on its line or the line above (a question it answers), nor a
+    heading of what is no code (a song, a call sign)."""
+    start = position
+    for _ in range(_MAX_DIGITS):
+        before = _HYPHENED_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
+        if before is None:
+            break
+        start = before.start()
+    if start and lower[start - 1] == "-":
+        return None
+    found = _HYPHENED.match(lower, start, min(len(lower), start + _REACH))
+    line_start = start_of_line(lower, start)
+    above = start_of_line(lower, line_start - 1) if line_start else line_start
+    if found is None or _OTHER_NUMBER.search(lower, above, start):
+        return None  # "room four-one-two-six", "the promo code?⏎two-eight-one-four"
+    if _NOT_A_CODE_HEADING.search(lower, above, start):
+        return None  # "Radio call sign⏎two-four-one-nine"
+    return (RULE, start, found.end("run")) if _is_code(lower, found) else None
 
 
 def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
