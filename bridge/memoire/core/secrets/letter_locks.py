@@ -54,6 +54,7 @@ _SETTINGS = frozenset(
         "ouvert",
     )
 )
+_CAPITALS = re.compile(r"[^\W\d_a-zß-ÿ]{3}")
 _REACH = 80  # characters around a literal where its pattern may start
 _MAX_LITERALS = 50
 
@@ -63,8 +64,12 @@ def find_letter_locks(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     spots = sorted({p for literal in _LITERALS for p in positions(lower, literal)})
     done = -1
     for position in spots[:_MAX_LITERALS]:
+        if position and lower[position - 1].isalpha():
+            continue  # inside a word: "strings", "bouroues"
         start = max(start_of_line(lower, position), position - _REACH)
         end = min(end_of_line(lower, position), position + _REACH)
+        if _CAPITALS.search(text, start, end) is None:
+            continue  # no word in capitals near the wheels: the patterns need not be tried
         for pattern in _PATTERNS:
             for found in pattern.finditer(lower, start, end):
                 value_start, value_end = found.span("value")
