@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import chain
 
 from memoire.core.secrets.blocks import find_credential_blocks
 from memoire.core.secrets.chat_codes import find_chat_codes
@@ -40,6 +41,7 @@ from memoire.core.secrets.layouts import (
     find_security_answers,
     find_values_after_a_blank_line,
 )
+from memoire.core.secrets.letter_locks import find_letter_locks
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_amount_or_range,
@@ -56,6 +58,7 @@ from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.set_codes import find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
+from memoire.core.secrets.spaced_digits import joined_digit_runs
 from memoire.core.secrets.spoken_digits import find_spoken_digits
 from memoire.core.secrets.text import (
     character_classes,
@@ -124,6 +127,11 @@ def _scan(text: str) -> Iterator[SecretFinding]:
     lower = lowered(text)
     yield from _scan_spelt(text, lower)
     yield from _find_behind_misspelt_nouns(text, lower)
+    yield from _find_in_joined_digits(text)
+    yield from _find_line_secrets(text, lower)
+
+
+def _find_line_secrets(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule, start, end in find_line_secrets(text, lower):
         if not is_shown_not_used(text, lower, start, end):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
@@ -157,6 +165,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_listed_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_spoken_digits(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_letter_locks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
@@ -172,6 +181,21 @@ def _find_behind_misspelt_nouns(text: str, lower: str) -> Iterator[SecretFinding
             span = lines.in_note(finding.start, finding.end)
             if span is not None:
                 yield SecretFinding(finding.family, finding.rule, *span)
+
+
+def _find_in_joined_digits(text: str) -> Iterator[SecretFinding]:
+    """ "chariot : 4 8 1 5": each rule again on the lines with the spaced digits joined; what
+    it finds in a run is the run, at the note's positions."""
+    for stretch in joined_digit_runs(text):
+        lower = lowered(stretch.text)
+        findings = chain(_scan_spelt(stretch.text, lower), _find_line_secrets(stretch.text, lower))
+        for finding in findings:
+            start, end = finding.start + stretch.start, finding.end + stretch.start
+            for run_start, run_end in stretch.runs:
+                if start < run_end and run_start < end:
+                    span = min(start, run_start), max(end, run_end)
+                    yield SecretFinding(finding.family, finding.rule, *span)
+                    break
 
 
 def _found(family: SecretFamily, spans: Iterator[tuple[str, int, int]]) -> Iterator[SecretFinding]:
@@ -432,6 +456,10 @@ _AFTER_PHRASE_DE = _after_any(("phrase[ _-]de[ _-]",))
 _AFTER_PHRASE = _after_any(("phrase[ _-]", "formule[ _-]"))
 _AFTER_OTP = _after_any(("totp[ _-]", "otp[ _-]", "2fa[ _-]", "mfa[ _-]"))
 _AFTER_CODE = _after_any(("code[ _-]", "code[ _-]du[ _-]"))  # "code wifi", "code du wifi"
+# What a forwarded account mail calls a first password: "temporary logon", "temp sign-in".
+_AFTER_TEMPORARY = _after_any(
+    ("temporary[ _-]", "temp[ _-]", "provisional[ _-]", "initial[ _-]", "one-time[ _-]")
+)
 # Glued in one word: authtoken (ngrok), accesstoken, apitoken, bottoken.
 _AFTER_GLUED = _after_any(("auth", "access", "api", "refresh", "bot", "app", "session"))
 _KEYWORD_STEMS = (
@@ -439,6 +467,7 @@ _KEYWORD_STEMS = (
     *("cred", "identifiant"),
     *("wifi", "wi-fi", "wpa", "psk", "seed", "mnemo", "key", "clé", "cle", "recov", "récup"),
     *("recup", "psw", "totp", "privat", "preshared", "pre-shared"),
+    *("logon", "log-on", "sign-in", "phrase", "connexion"),
 )
 _PIN_WORDS = rf"{_WORD_START}(?:pin|nip)"
 _PASSWORD_WORDS = (
@@ -447,12 +476,14 @@ _PASSWORD_WORDS = (
     rf"|mnemonic[ _-](?:phrase|words))"
     rf"|{_AFTER_PHRASE_DE}(?:passe|r[ée]cup[ée]ration)|{_AFTER_PHRASE}secr[èe]te"
     rf"|(?P<seed_only>{_WORD_START}(?:seed|mnemonic)))"
-    rf"|{_WORD_START}(?:pass(?:word|wd|code|key|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?"
+    rf"|{_WORD_START}(?:pass(?:word|wd|[ -]?code|key|e)?|pwd|psw|pword|pw|secret(?:[ _-]?key)?"
     rf"|secr[èe]te|mdp"
     rf"|(?:wi-?fi|wpa[23]?)[ _-]?(?:key|password|pass|passphrase)"
     rf"|wpa[23]?(?:[ _-]?(?:psk|personal))?|psk)"
     rf"|{_AFTER_MOT_DE}passe|{_AFTER_CLE}(?:secr[èe]te|wpa2?|wi-?fi)"
     rf"|{_AFTER_OTP}seed|{_AFTER_CODE}wi-?fi"
+    rf"|{_AFTER_TEMPORARY}(?:log-?on|sign-?in|phrase)|{_WORD_START}(?:log-?on|sign-?in)[ _-]phrase"
+    rf"|{_AFTER_PHRASE_DE}connexion"
 )
 # "key" or "clé" alone names a secret only before a value no word or name looks like (bare_key).
 _TOKEN_WORDS = (
@@ -708,8 +739,28 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         or _is_passcode(match, value)
         or _is_secret_value(value, kind, prose=loose)
         or (loose and _is_made_up_words(match, value))
+        or (kind is _Kind.PASSWORD and _is_typed_in_capitals(text, span, value))
     )
     return span if secret else None
+
+
+# How a word in capitals is to be typed: "MASHTUN in caps", "ROUGE, en majuscules".
+_IN_CAPITALS = re.compile(
+    r"[ ,]*\(?(?:(?:all|in|tout|toute)[ ])?(?:(?:in|en)[ ])?(?:caps|capitals|capital[ ]letters"
+    r"|upper[ -]?case|majuscules?)(?![\w])"
+)
+_MIN_CAPITALS = 4
+
+
+def _is_typed_in_capitals(text: str, span: tuple[int, int], value: str) -> bool:
+    """A plain word after "password is" is a word of prose unless the note says how to type
+    it: in capitals, as it is written ("pass code … is MASHTUN in caps")."""
+    return (
+        len(value) >= _MIN_CAPITALS
+        and value.isalpha()
+        and value.isupper()
+        and _IN_CAPITALS.match(text.lower(), span[1]) is not None
+    )
 
 
 _SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")

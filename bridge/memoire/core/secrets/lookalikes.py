@@ -389,6 +389,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_reply_to_a_place_question(lower, start)
         or is_identity_number(lower, start)
     )
+
+
 # Words of a heading or an item saying what the numbers are, or that the things are sold.
 NUMBERS_NAMED = re.compile(
     r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"

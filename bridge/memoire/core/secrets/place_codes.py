@@ -504,6 +504,8 @@ def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, 
             ):
                 yield RULE, *found.span("value")
                 break
+
+
 # A code's keys one per line, under an underline at most: "Door⏎-----⏎  4⏎  8⏎  1⏎  5",
 # "Gym locker⏎→ 4⏎→ 9⏎→ 2⏎→ 7". Bullets make a list of lockers or rooms, not keys.
 _VERTICAL_RUN = re.compile(
@@ -606,7 +608,8 @@ _TURN_AFTER = re.compile(
     rf"[ \t]*(?:(?:à|to[ ]the|to)[ \t]+)?(?:(?P<word>{_TURNS})|[lrgd])(?![\w'’])"
 )
 # A turn, then how many times round and past what, then "to": "right to 40", "left past 40 to
-# 12", "R 3 turns to 42", "gauche un tour complet jusqu'à 3", "G une fois après 42 jusqu'à 17".
+# 12", "R 3 turns to 42", "gauche un tour complet jusqu'à 3", "G une fois après 42 jusqu'à 17",
+# "trois tours à droite jusqu'au 18", "right until 7".
 _TURNS_ROUND = (
     r"(?:[0-9]{1,2}x?|once|twice|times?|turns?|full|complete|past|passing|it|un|une|deux|trois"
     r"|quatre|one|two|three|four|fois|tours?|complets?|après|passer|pass)"
@@ -620,7 +623,8 @@ _ROUNDS_FIRST = (
 # An arrow stands for "to": "R 14 → L 2 turns → 70 → R 31".
 _TURN_BEFORE = re.compile(
     rf"(?<![\w'’])(?:{_ROUNDS_FIRST}[ \t]+)?(?P<turn>(?P<word>{_TURNS})|[lrgd])"
-    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}}(?:,?[ \t]+(?:to|jusqu['’]à|sur|à|on|→|->"
+    rf"(?:(?:,?[ \t]+{_TURNS_ROUND}){{0,5}}(?:,?[ \t]+(?:to|up[ ]to|until|till|jusqu['’](?:à|au)"
+    r"|sur|à|on|→|->"
     r"|stop(?:ping|s)?[ ](?:at|on)|arrêt(?:er)?[ ]sur|s['’]arrêter[ ]sur)|,))?[ \t]*-?[ \t]*\Z"
 )
 # A number that counts the turns ("3 turns", "3x", "deux fois") is no step's number.
@@ -634,7 +638,7 @@ _BETWEEN_STEPS = re.compile(
     r"|times)[ \t]+(?:à[ \t]+)?)?"
 )
 _TURN_WORDS = ("gauche", "droite", "left", "right", "clockwise")
-_TURN_ENDS = frozenset("etlrgdoàn→>,-")  # the turns' last letters, of "to", "jusqu'à", "→"
+_TURN_ENDS = frozenset("etlrgdoànu→>,-")  # turns' last letters: "to", "jusqu'au", "→"
 _BEFORE_TURN_REACH = 48  # "G une fois après 42 jusqu'à 17": a turn and how far round
 _MIN_STEPS = 3
 

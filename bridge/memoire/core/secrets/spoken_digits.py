@@ -34,21 +34,30 @@ _CUES = (
     *("code", "pin", "passcode", "digicode", "combinaison", "combination", "combo", "mdp"),
     *("password", "mot de passe", "touche", "tape", "compose", "punch", "press", "saisi"),
     *("key in", "enter ", "type ", "fais ", "faites ", "cadenas", "antivol"),
+    *("keypad", "clavier", "lockbox", "key safe", "boîte à clé"),
 )
 _DIGIT_WORD = rf"(?:(?:double|triple)[ ])?(?:{DIGIT_WORDS})(?![\w'’-])"
 _KEY_WORD = r"(?:star|hash|étoile|dièse|pound)"
 _JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ])"
+# Digits said joined by dashes: "nine-oh-four-two".
+_DASHED = rf"(?:{DIGIT_WORDS})(?:-(?:{DIGIT_WORDS})){{3,7}}(?![\w'’-])"
 _RUN = re.compile(
     rf"(?P<gap>[^\n.;!?:0-9]{{0,50}}?)(?<![\w'’-])(?P<run>(?:{_KEY_WORD}[ ])?{_DIGIT_WORD}"
-    rf"(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD}(?![\w]))?)(?![ ,]*{_DIGIT_WORD})"
+    rf"(?:{_JOINER}{_DIGIT_WORD}){{3,7}}(?:[ ]{_KEY_WORD}(?![\w]))?|(?P<dashed>{_DASHED}))"
+    rf"(?![ ,]*{_DIGIT_WORD})"
 )
 # A number's noun between the cue and the run: the run is that number, not the code.
 _OTHER_NUMBER = re.compile(
     r"(?<![^\W_])(?:numb\w*|num[ée]ros?|n°|no|extension|ext|poste|tel|phone|t[ée]l[ée]phone"
-    r"|flight|vol|page|pages|room|chambre|salle|ligne|line|bus|order|commande|score|miles|km"
+    r"|flight|vol|page|pages|ligne|line|bus|order|commande|score|miles|km"
     r"|route|postal|civil|p[ée]nal|travail|source|promo|barres?|couleur|colou?r|erreur|error"
     r"|vestimentaire|morse|article|produit|product|client|customer|version)(?![^\W_])"
 )
+# A room names its number when it comes right before the run ("room four one two"), not when the
+# code is a room's ("le clavier de la salle de pause a changé, c'est six zéro zéro sept").
+_ROOM = r"(?<![^\W_])(?:rooms?|chambres?|salles?)"
+_ROOM_NUMBER = re.compile(rf"{_ROOM}[ ](?:n[°o][ ]?)?\Z")
+_ROOM_WORD = re.compile(rf"{_ROOM}(?![^\W_])")
 # Public codes named before the cue: "zip code", "area code", "dress code", "morse code".
 _PUBLIC_BEFORE = re.compile(
     r"(?<![^\W_])(?:zip|postal|post|area|country|dress|promo|discount|error|morse|bar|qr|source"
@@ -86,13 +95,33 @@ def find_spoken_digits(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if _PUBLIC_BEFORE.search(lower, max(0, position - 12), position) is not None:
             continue  # "zip code", "dress code": a public code
         cue_end = literal_end
-        while cue_end < len(lower) and lower[cue_end].isalpha():
-            cue_end += 1  # "codes", "tapez", "composer"
+        while cue_end < len(lower) and lower[cue_end].isalpha() and lower[cue_end - 1] != " ":
+            cue_end += 1  # "codes", "tapez", "composer"; not the run after "fais "
         found = _RUN.match(lower, cue_end, min(end_of_line(lower, cue_end), cue_end + _REACH))
-        if found is not None and _is_code(lower, found):
+        if found is None or (found["dashed"] and not _said_new(lower, found)):
+            continue
+        if _is_code(lower, found):
             done = found.end("run")
             yield RULE, found.start("run"), done
     yield from _runs_before_places(lower)
+
+
+# Digits joined by dashes after a cue are spelt out as often as said ("the code to the garage is
+# four-one-nine-two" in a note about writing numbers); they are the code told when it is new:
+# "combination's changed, it's four-one-nine-nine now", "le clavier a changé : deux-un-un-six".
+_NEW = re.compile(
+    r"chang|reset|modifi|remis|réinitialis"
+    r"|(?<![^\W_])(?:now|new|nouveau|nouvelle|maintenant|désormais)(?![^\W_])"
+)
+_NEW_AFTER = 12  # "… four-one-nine-nine now"
+
+
+def _said_new(lower: str, found: re.Match[str]) -> bool:
+    end = found.end("run")
+    return (
+        _NEW.search(found["gap"]) is not None
+        or _NEW.search(lower, end, end + _NEW_AFTER) is not None
+    )
 
 
 # A run said before what it opens: "quatre deux zéro neuf, c'est pour la porte du local", "it's
@@ -105,9 +134,6 @@ _RUN_FOR_A_PLACE = re.compile(
 )
 _WORD_BEFORE = re.compile(rf"(?:^|(?<=[ ,\n-]))(?:{_DIGIT_WORD}|then|puis|et|and)(?:[ ,]+|-)\Z")
 
-
-# Digits said joined by dashes: "nine-oh-four-two".
-_DASHED = rf"(?:{DIGIT_WORDS})(?:-(?:{DIGIT_WORDS})){{3,7}}(?![\w'’-])"
 # A run, then what is done at the lock: a key pressed, the dial or the handle turned, a button
 # pushed ("huit huit deux zéro puis dièse", "zero nine two six turn the dial left first").
 _RUN_THEN_THE_LOCK = re.compile(
@@ -217,7 +243,9 @@ def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
     words = heading.split()
     if not 1 <= len(words) <= _HEADING_MOST_WORDS or any(map(str.isdigit, heading)):
         return None
-    if _OTHER_NUMBER.search(heading) or _NOT_A_CODE_HEADING.search(heading):
+    if _ROOM_WORD.search(heading) or _OTHER_NUMBER.search(heading):
+        return None
+    if _NOT_A_CODE_HEADING.search(heading):
         return None
     return found if _LOCKED_HEADING.search(heading) is not None else None
 
@@ -237,9 +265,10 @@ _LONGEST_WORD = 16  # "double quatre, " and the joiners around it
 
 
 def _is_code(lower: str, found: re.Match[str]) -> bool:
-    """Four or more digits, not all one, not counted up or down, no number's noun before them
-    nor unit after them."""
-    if _OTHER_NUMBER.search(found["gap"]) is not None:
+    """Four or more digits, not all one, not counted up or down, no number's noun nor call
+    before them, no unit after them."""
+    gap = found["gap"]
+    if _OTHER_NUMBER.search(gap) or _ROOM_NUMBER.search(gap) or _CALLED.search(gap):
         return False
     if _UNIT_AFTER.match(lower, found.end("run")) is not None:
         return False
