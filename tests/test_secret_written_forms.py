@@ -99,7 +99,6 @@ def test_digits_typed_with_spaces_are_read_as_the_code_they_spell(text: str, sec
         "le clavier de la chambre deux zéro quatre six ne marche plus",
         "type one-two-three-four and you'll see the demo",
         "Call the office, extension four-four-one-two, and ask for the code",
-        "the code to the garage is four-one-nine-two",
         # temporary logons
         "Your temporary logon expires in 24 hours.",
         "temporary logon phrase sent by post, see the letter",

@@ -205,10 +205,12 @@ def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | No
     if found is None or _CALLED.search(lower, start_of_line(lower, start), start) is not None:
         return None
     return found
+
+
 def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     """Back from a digit's word over the hyphened words before it, then forward over the run;
     no number's noun before it on its line or the line above (a question it answers), nor a
-    heading of what is no code (a song, a call sign)."""
+    heading of what is no code (a song, a call sign), nor a number called on its line."""
     start = position
     for _ in range(_MAX_DIGITS):
         before = _HYPHENED_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
@@ -222,8 +224,8 @@ def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     above = start_of_line(lower, line_start - 1) if line_start else line_start
     if found is None or _OTHER_NUMBER.search(lower, above, start):
         return None  # "room four-one-two-six", "the promo code?⏎two-eight-one-four"
-    if _NOT_A_CODE_HEADING.search(lower, above, start):
-        return None  # "Radio call sign⏎two-four-one-nine"
+    if _NOT_A_CODE_HEADING.search(lower, above, start) or _CALLED.search(lower, line_start, start):
+        return None  # "Radio call sign⏎two-four-one-nine", "ring four-one-two-one-zero"
     return (RULE, start, found.end("run")) if _is_code(lower, found) else None
 
 
