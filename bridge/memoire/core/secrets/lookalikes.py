@@ -351,6 +351,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
     )
+
+
 # Words of a heading or an item saying what the numbers are, or that the things are sold.
 NUMBERS_NAMED = re.compile(
     r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"

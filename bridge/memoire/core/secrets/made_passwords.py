@@ -123,6 +123,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_network_keys(text, lower),
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
+        *_typed_network_keys(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1077,6 +1078,84 @@ def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
             next_end = end_of_line(lower, end_of_line(lower, position) + 1)
             if _KEY_NOUN.search(lower, value[1], next_end) is None:
                 yield value[0], value[1]
+
+
+# "the long thing you type is …", "à taper : …", "the fridge magnet says …": a network's key
+# named by what one types or what its card reads, on the line naming the network or under it.
+_TYPED_KEY_LABEL = re.compile(
+    r"(?<![^\W_])(?:(?:the[ \t]+)?(?:long[ \t]+)?(?:thing|bit|one|word|string)[ \t]+(?:you|to)"
+    r"[ \t]+(?:type|enter)|(?:the[ \t]+)?long[ \t]+(?:thing|bit|one|string)|what[ \t]+you[ \t]+"
+    r"(?:type|enter)|à[ \t]+(?:taper|saisir|entrer)|(?:magnet|card|sticker|tag|aimant|carte)"
+    r"(?:[ \t]+(?:du|de la|on the)[ \t]+\w+)?[ \t]+(?:says|reads|dit|indique))(?![^\W_])[ \t]*"
+    r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
+)
+_TYPED_KEY_STEMS = (
+    "type",
+    "enter",
+    "long ",
+    "taper",
+    "saisir",
+    "entrer",
+    "says",
+    "reads",
+    "dit",
+    "indique",
+)
+
+
+def _typed_network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A key after what names it typed or read, on a network's line or the next; or a made
+    value alone under the line naming the network ("réseau FoyerRural" then "Belote-Tarot-12")."""
+    held = [position for stem in _NETWORK_STEMS for position in positions(lower, stem)]
+    if not held:
+        return
+    lines = _lines(text)
+    starts = [start for start, _ in lines]
+    typed = any(stem in lower for stem in _TYPED_KEY_STEMS)
+    for index in sorted({bisect_right(starts, position) - 1 for position in held}):
+        start, end = lines[index]
+        for line in (index, index + 1)[: len(lines) - index] if typed else ():
+            label = _TYPED_KEY_LABEL.search(lower, *lines[line])
+            value = _value_at(text, label.end()) if label is not None else None
+            if value is not None and _is_named_key(text, value):
+                yield value[0], value[1]
+        named = _NAMED_NETWORK_LINE.fullmatch(text, start, end)
+        below = index + 1
+        if named is None or below == len(lines):
+            continue
+        alone = _BARE_LINE.fullmatch(text, *lines[below])
+        value = _value_at(text, alone.start("value")) if alone is not None else None
+        if (
+            value is not None
+            and _HAS_DIGIT_OR_SYMBOL.search(value[2]) is not None
+            and not is_other_band(named["name"], value[2])
+            and _is_named_key(text, value)
+        ):
+            yield value[0], value[1]
+
+
+# "Shed wifi: AllotmentNet", "réseau FoyerRural": a line ending with the network's name.
+_NAMED_NETWORK_LINE = re.compile(
+    r"[^\n]*?(?<![^\W_])(?i:wi-?fi|ssid|réseau|network|hotspot)(?![^\W_])[^\n:]{0,30}?"
+    r"(?::|[ \t])[ \t]*['\"«“]?(?P<name>[\w.-]{3,40})['\"»”]?[ \t]*"
+)
+_HAS_DIGIT_OR_SYMBOL = re.compile(r"[0-9!#$%*?@~^+=&]")
+# Words hyphened, then a number: "anchor-rope-gull-8", "Belote-Tarot-12".
+_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]{2,})+-[0-9]{1,4}")
+
+
+def _is_named_key(text: str, value: tuple[int, int, str]) -> bool:
+    """A phrase typed in one piece or a made value, ending its line or before an aside."""
+    if text.find("\n", value[0], value[1]) != -1 or not _ends_its_line(text, value[1]):
+        return False
+    key = value[2]
+    if any(part in _NOT_GIVEN for part in re.split(r"[_-]", key.lower())):
+        return False
+    return (
+        _is_typed_key_phrase(key)
+        or made_shape(key) is not None
+        or _WORDS_THEN_NUMBER.fullmatch(key) is not None
+    )
 
 
 def _names_a_network_near(lower: str, position: int) -> bool:

@@ -503,6 +503,8 @@ def _codes_explained(lower: str, places: list[int]) -> Iterator[tuple[str, int, 
             ):
                 yield RULE, *found.span("value")
                 break
+
+
 # A code's keys one per line, under an underline at most: "Door⏎-----⏎  4⏎  8⏎  1⏎  5",
 # "Gym locker⏎→ 4⏎→ 9⏎→ 2⏎→ 7". Bullets make a list of lockers or rooms, not keys.
 _VERTICAL_RUN = re.compile(
