@@ -149,7 +149,8 @@ _SAYING = re.compile(
     r"|demand|demands|wants?|know|knows|knowing|reply|répond\w*|what['’]?s[ ]the"
     r"|c['’]est[ ]quoi[ ]le|quel[ ]est[ ]le"
     r"|dire|dit|disent|donner|donne|donnez|demand\w*|exige|réclame"
-    r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser)(?![^\W_])"
+    r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser"
+    r"|(?:stops?|challenges?)[ ](?:you|us|them)|(?:vous|nous|t['’])[ ]?arrête\w*)(?![^\W_])"
 )
 # Someone vouched for by a word before anything is said or handed over to them: a caller on
 # another's behalf, a visitor, "before we discuss her file", "avant qu'on lui parle du dossier".
@@ -179,6 +180,15 @@ _VOUCHING = (
     r"|avant[ ]de[ ](?:(?:lui|leur|vous|te)[ ])?(?:parler|discuter|donner|communiquer|remettre)"
 )
 _VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
+# Someone guarding a way in, or being let through by a word: a guard, a gate's crew, "they let
+# members in", "ils nous laissent passer", "before we open up", "so they know it's really us".
+_GUARDED = (
+    r"guards?|security[ ]guards?|stewards?|bouncers?|door[ ]staff|gate[ ]crew|vigiles?|videurs?"
+    r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|laiss\w*[ ](?:\w+[ ])?passer"
+    r"|before[ ](?:we|i|they|anyone)[ ](?:open|let|unlock)\w*|pour[ ]ne[ ]pas[ ]payer|sans[ ]payer"
+    r"|without[ ]paying|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
+    r"[ ](?:really[ ]|bien[ ]|vraiment[ ])?(?:us|me|nous|moi)"
+)
 # Something opened, released or collected, or someone proving who they are.
 _LETTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|releas\w*|let[ ]\w+[ ]in"
@@ -197,7 +207,7 @@ _LETTING = re.compile(
     r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
     r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte"
-    rf"|{_VOUCHING})(?![^\W_])"
+    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
@@ -224,11 +234,14 @@ _SAID_QUOTE = re.compile(
     r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
     r"|['’]ll[ ]say|whisper|whispers|chuchote\w*|answer|answers|reply|replies|répond\w*)"
     r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe))?"
+    r"(?:[ ](?:the|au|à[ ]la|à[ ]l['’])[ ]?(?:\w+[ ])?(?:guards?|stewards?|bouncers?|vigiles?"
+    r"|videurs?|crew|door|gate|sécurité|portier|porter))?"
     r"[ \t]*(?=[«\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
-    *("dit", "dites", "donne", "demande", "prononc", "conna", "dira", "whisper", "chuchot"),
+    *("dit", "dites", "disent", "donne", "demande", "prononc", "conna", "dira", "whisper"),
+    *("chuchot",),
     *("answer", "repl", "répond"),
 )
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
@@ -241,7 +254,7 @@ _PICK_UP = re.compile(
     r"|knocks?|frapp\w*|(?:don['’]t|won['’]t|will[ ]not|do[ ]not)[ ]open|on[ ]n['’]ouvre[ ]pas"
     r"|on[ ]ne[ ]donne[ ]pas|pour[ ]accéder|to[ ]access|signal|countersign|contre-signe"
     r"|(?:will|['’]ll)[ ](?:phone|call|ring)[ ]first"
-    rf"|{_VOUCHING})(?![^\W_])"
+    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
 )
 
 
