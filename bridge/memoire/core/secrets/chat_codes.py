@@ -37,12 +37,13 @@ SPEAKER = re.compile(
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
-    r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?)(?![^\W_])"
+    r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
+    r"|terminals?|tills?|caisses?)(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
-    *("verrouill", "unlock"),
+    *("verrouill", "unlock", "terminal", "till", "caisse"),
 )
 # Asking for something, or saying what is wrong at the door.
 _ASKING = re.compile(
@@ -51,7 +52,8 @@ _ASKING = re.compile(
     r"|beeping|locked[ ]out|stuck|bloqué\w*|coincé\w*|outside|dehors|devant|won['’]t[ ]open"
     r"|can['’]t[ ](?:get[ ]in|open)|(?:ne[ ])?s['’]ouvre[ ]pas|peux[ ]pas[ ](?:entrer|ouvrir)"
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
-    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore)"
+    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|toujours[ ](?:pareil|le[ ]même)|the[ ]same"
+    r"|did[ ]you|have[ ]you|(?:ne[ ])?rentre[ ]pas|n['’]arrive[ ]pas)"
     r"(?![^\W_])"
 )
 # Asking for a time, a count, a price, a place's number or a phone: not for a code.
@@ -72,23 +74,32 @@ _GETTING_IN = re.compile(
 )
 _AS_A_NUMBER = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|no\.?|nr)(?![^\W_])")
 _OPENING = re.compile(
-    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[, ]+)?"
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[,. ]+)?"
+    r"(?P<set>(?:[^\W\d_]+[ ]){0,2}?(?:l['’]a[ ]|has[ ]|just[ ])?(?:mis|remis|changé|changed|set"
+    r"|reset|passé)[ ](?:it[ ]|ça[ ]|le[ ]code[ ])?(?:à|to|sur|en)[ ]+)?"
     r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
+_LOCK_SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){2,7}")  # a padlock's three wheels: "4 2 7"
 _NUMBER = re.compile(r"[a-z]?[0-9]{4,8}[a-z]?[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
 _SPELT = re.compile(
     rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
     re.I,
 )
+# Since when a code holds: said after a code changed ("c'est 7144 depuis lundi", "it's 2018 now").
+_SINCE = (
+    r"now|maintenant|désormais|depuis|since|as[ ]of|ce[ ]matin|this[ ]morning|hier|yesterday"
+    r"|today|aujourd['’]hui"
+)
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
     r"[ \t]*(?:$|[,;.!?)(—–👍]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile|now|maintenant|désormais)(?![^\W_]))",
+    rf"|star|étoile|as[ ](?:per|usual)|comme[ ]d['’]hab\w*|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_SINCE_AFTER = re.compile(rf"[ \t]*(?:{_SINCE})(?![^\W_])", re.IGNORECASE)
 _MAX_ASKING_LINE = 160
 
 
@@ -105,22 +116,31 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         thing = _THING.search(said)
         if thing is None or _ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        into_a_room = thing["room"] is not None and _GETTING_IN.search(said) is None
+        room = thing["room"] is not None
+        into_a_room = room and _GETTING_IN.search(said) is None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
-        span = _reply(text, line_end + 1, asker["name"] or "", singles_only=singles_only)
+        span = _reply(
+            text, line_end + 1, asker["name"] or "", singles_only=singles_only, lock=not room
+        )
         if span is not None:
             yield RULE, *span
 
 
-def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[int, int] | None:
-    """The code at the start of the next line, said by another speaker."""
+def _reply(
+    text: str, start: int, asker: str, *, singles_only: bool, lock: bool
+) -> tuple[int, int] | None:
+    """The code at the start of the next line, said by another speaker; a number said to be
+    set or changed ("Fred l'a mis à 7730", "c'est 7144 depuis lundi") is one even for a room,
+    and even shaped as a year."""
     speaker = SPEAKER.match(text, start, end_of_line(text, start))
     if speaker is None or (speaker["name"] or "").lower() == asker.lower() != "":
         return None
     line_end = end_of_line(text, start)
     opening = _OPENING.match(text.lower(), speaker.end(), line_end)
     value_start = opening.end() if opening is not None else speaker.end()
-    for shape in (_SINGLES, _SPELT) if singles_only else (_SINGLES, _SPELT, _NUMBER):
+    changed = opening is not None and opening["set"] is not None
+    singles = _LOCK_SINGLES if lock else _SINGLES
+    for shape in (singles, _SPELT, _NUMBER):
         value = shape.match(text, value_start, line_end)
         if value is None:
             continue
@@ -129,7 +149,8 @@ def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[in
             end -= 1
         if _AFTER.match(text, end, line_end) is None:
             return None
-        if shape is _NUMBER and _YEAR.fullmatch(value[0]):
-            return None  # "1998": a year
+        changed = changed or _SINCE_AFTER.match(text, end, line_end) is not None
+        if shape is _NUMBER and (singles_only or _YEAR.fullmatch(value[0])) and not changed:
+            return None  # "1998": a year; a room's number
         return value_start, end
     return None
