@@ -129,6 +129,7 @@ def test_chat_codes_are_refused(text: str, secret: str) -> None:
             "1987",
         ),
         ("Sam 19:02: whats the bike lock\nMo 19:03: 3 9 1 as per", "3 9 1"),
+        ("Tom: hey what did you set the bike lock to?\nMe: 0-4-1", "0-4-1"),
         ("Lou : le cadenas du vestiaire stp\nMax : 7 0 4 comme d'hab", "7 0 4"),
     ],
 )
