@@ -1013,6 +1013,35 @@ def test_quoted_passphrases_and_password_arguments_are_caught(text: str, secret:
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the NAS password is literally 'gooseberry' haha", "gooseberry"),
+        ('Shared Spotify: the password is simply "porridge oats"', "porridge oats"),
+        ("le mot de passe de l'ordi du bureau est juste « tartiflette »", "tartiflette"),
+        ("le mdp du portail est littéralement « bonjour123 », à changer", "bonjour123"),
+        ("the kiosk password is actually 'hazelnut' now", "hazelnut"),
+    ],
+)
+def test_a_password_after_a_filler_word_is_caught(text: str, secret: str) -> None:
+    """ "is literally", "is just", "est juste": a filler between the link and the value."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the NAS password is literally the worst, I keep forgetting it",
+        "the password is just the dog's name, ask Mum",
+        "le mot de passe est juste trop long à taper",
+        "the password is actually on the sticker under the router",
+        "the password is simply too short for the bank's rules",
+    ],
+)
+def test_a_filler_word_before_no_password_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         'password = "the one on the fridge"',
