@@ -513,3 +513,46 @@ def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> Non
 )
 def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # what one types to get in, named by its words instead of a password's noun
+        (
+            "The word you type to log into the lab iMac is beaker-flask-22, says Tom.",
+            "beaker-flask",
+        ),
+        (
+            "the phrase to unlock the backup drive is 'quiet fox at dawn', all lowercase",
+            "quiet fox",
+        ),
+        ("The thing you type to get into the till is Scone#Jam7", "Scone#Jam7"),
+        ("Le mot à taper pour ouvrir la session du poste 3 c'est « pissenlit »", "pissenlit"),
+        ("la phrase pour déverrouiller le disque est « le train de midi »", "le train de midi"),
+        (
+            "Le truc à taper pour entrer sur l'ordi de l'accueil : Accueil-Mairie-58",
+            "Accueil-Mairie",
+        ),
+    ],
+)
+def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The word you type to unlock the next level is 'abracadabra'",
+        "the word you type to search the catalogue is 'invoice'",
+        "The word you type to log into the lab iMac is on the sticker, ask Tom.",
+        "the phrase to unlock the drive is in the safe",
+        "Le mot à taper pour ouvrir la session : votre identifiant",
+        "In the crossword, the word to unlock row 3 is 'anagram'",
+        "The thing you type to get into settings is the room number, 214",
+    ],
+)
+def test_what_one_types_without_its_value_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -52,7 +52,7 @@ from collections.abc import Iterator
 from enum import IntEnum
 from itertools import pairwise
 
-from memoire.core.secrets.lookalikes import is_other_band, is_security_mode
+from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
@@ -124,6 +124,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
         *_typed_network_keys(text, lower),
+        *_typed_to_get_in(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1156,6 +1157,51 @@ def _is_named_key(text: str, value: tuple[int, int, str]) -> bool:
         or made_shape(key) is not None
         or _WORDS_THEN_NUMBER.fullmatch(key) is not None
     )
+
+
+# "The word you type to get into the drawings PC is hoist-west-19", "the phrase to unlock is
+# 'blue hour never waits'", "le mot à taper pour ouvrir la session c'est « … »": what one types
+# to get in, named by its words, then the value after "is".
+_TYPED_TO_GET_IN = re.compile(
+    r"(?<![^\W_])(?:word|phrase|thing|mot|phrase|truc)[ ](?:(?:you|we|to|à|qu['’]on|pour)[ ])?"
+    r"(?:type|enter|unlock|taper|tape|saisir|déverrouiller|ouvrir)(?![^\W_])"
+    r"(?P<clause>[^\n.;!?\"«“]{0,60}?)[ \t]*(?:[ ](?:is|est|c['’]est)[ ]|:)[ \t]*"
+)
+_GETTING_IN = re.compile(
+    r"unlock|déverrouill|get[ ]in|log[ ]?(?:in|on)|sign[ ]in|access|accéder|entrer|ouvrir"
+    r"|connect|session"
+)
+_TYPED_STEMS = ("type", "enter", "unlock", "taper", "tape ", "saisir", "déverrouiller", "ouvrir")
+_GAME_NEAR = re.compile(rf"(?<![^\W_])(?:{GAMES}|level|niveau|game|jeu|puzzle)(?![^\W_])")
+_QUOTED_WORDS = re.compile(
+    r"[\"'«“‘][ \u00a0]?(?P<value>[^\W\d_][^\n\"'«»“”‘’]{1,60}?)[ \u00a0]?[\"'»”’]"
+)
+_MOST_TYPED_WORDS = 6
+_GAME_REACH = 80  # characters around: a line of prose is not read to its ends each time
+
+
+def _typed_to_get_in(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    if not any(stem in lower for stem in _TYPED_STEMS):
+        return
+    for stem in ("word ", "phrase ", "thing ", "mot ", "truc "):
+        for position in positions(lower, stem):
+            typed = _TYPED_TO_GET_IN.match(lower, position)
+            if typed is None:
+                continue
+            said = lower[position : typed.end()]
+            near = lower[max(0, position - _GAME_REACH) : typed.end() + _GAME_REACH]
+            if _GETTING_IN.search(said) is None or _GAME_NEAR.search(near) is not None:
+                continue
+            quoted = _QUOTED_WORDS.match(text, typed.end())
+            if quoted is not None:
+                if len(quoted["value"].split()) <= _MOST_TYPED_WORDS:
+                    yield quoted.span("value")
+                continue
+            value = _value_at(text, typed.end())
+            if value is not None and (
+                made_shape(value[2]) is not None or _is_typed_key_phrase(value[2])
+            ):
+                yield value[0], value[1]
 
 
 def _names_a_network_near(lower: str, position: int) -> bool:
