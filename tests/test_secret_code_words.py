@@ -373,6 +373,20 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        # a first thing of any hobby asked, its answer after an arrow or a colon
+        ("Compte mutuelle : question « premier instrument joué » → piano Pleyel", "piano Pleyel"),
+        ("Music shop account: security question 'first guitar' → Squier Strat", "Squier Strat"),
+        ("Banque en ligne, question secrète : première guitare → Yamaha C40", "Yamaha C40"),
+        ("Riding club login — security q: name of your first pony? Toffee", "Toffee"),
+    ],
+)
+def test_answers_about_a_first_thing_are_refused(text: str, answer: str) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Security questions must not use your mother's maiden name or your first pet's name",
@@ -427,6 +441,19 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Music school form: first instrument → piano, second → violin",
+        "Quiz night: first guitar Hendrix played → a Danelectro",
+        "Premier instrument acheté : piano droit, 1 200 €",
+        "Security question ideas: first guitar, first pony, first festival",
+    ],
+)
+def test_first_things_that_are_no_answers_pass(text: str) -> None:
     assert find_secrets(text) == []
 
 
