@@ -125,6 +125,11 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Coffre : trois tours à droite, arrêt sur 24, à gauche jusqu'à 61, à droite sur 9", "24"),
         ("Antivol du scooter : 527 sur les molettes", "527"),
         ("bike lock in the hall: set 3918 on the little wheels", "3918"),
+        # a shop's shutter or a keypad's box, digits one at a time before what to press
+        ("Rideau métallique → boîtier à droite : 2 5 8 0 puis OK", "2 5 8 0"),
+        ("Roller shutter at the back: 7 1 4 6 then OK", "7 1 4 6"),
+        ("Volet roulant du garage : 3 3 0 9 puis valider", "3 3 0 9"),
+        ("Keypad by the loading bay: 9 0 4 1 then enter", "9 0 4 1"),
         # a dial's numbers written with slashes
         ("Gun cabinet: 41/07/63, turn left first", "41/07/63"),
         ("Cadenas du casier : 28 / 14 / 36", "28 / 14 / 36"),
@@ -143,9 +148,14 @@ def test_dial_turns_are_refused(text: str, secret: str) -> None:
         "Coffre-fort : commande 14/22/37 reçue",
         "Safe delivered on 12/03/24, invoice in the drawer",
         "Lockers: sizes 30/40/50 litres",
+        "Shutter speed: 1 2 5 0 then OK",
+        "Boîtier électrique : 230 V, 16 A",
+        "Rideau métallique : 2400 mm de large",
+        "Keypad model 1234 from Yale",
+        "Roller shutter quote: €1,800 fitted, 2 weeks",
     ],
 )
-def test_slashed_numbers_that_are_no_dial_pass(text: str) -> None:
+def test_numbers_by_a_lock_that_are_no_code_pass(text: str) -> None:
     assert find_secrets(text) == []
 
 
