@@ -1128,6 +1128,7 @@ def _typed_network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
         value = _value_at(text, alone.start("value")) if alone is not None else None
         if (
             value is not None
+            and not any(mark in value[2] for mark in "=:")  # "pwd=…": a label's line, not a key
             and _HAS_DIGIT_OR_SYMBOL.search(value[2]) is not None
             and not is_other_band(named["name"], value[2])
             and _is_named_key(text, value)
