@@ -128,6 +128,75 @@ def test_a_word_said_to_be_let_in_is_refused(text: str, word: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # said to a guard or a gate's crew, or said at the door to be let through
+        (
+            "Night shoot: if the guard stops you, the word is 'lighthouse'. No entry otherwise.",
+            "lighthouse",
+        ),
+        (
+            "Si la sécurité vous arrête, le mot c'est « cerf-volant », sinon pas d'accès.",
+            "cerf-volant",
+        ),
+        ("If the steward challenges you at the fence, the word is 'tangerine'.", "tangerine"),
+        (
+            "Members say 'Triumph Bonneville' to the gate crew and they let you in free.",
+            "Triumph Bonneville",
+        ),
+        (
+            "At the back door, tell the bouncer 'velvet rope' and he lets you through.",
+            "velvet rope",
+        ),
+        (
+            "Pour passer la sécurité du plateau, dire « moteur demandé » au vigile.",
+            "moteur demandé",
+        ),
+        (
+            "À l'entrée du festival, on dit « tente bleue » et ils nous laissent passer.",
+            "tente bleue",
+        ),
+        (
+            "Les bénévoles disent « soupe au pistou » à l'entrée pour ne pas payer.",
+            "soupe au pistou",
+        ),
+        (
+            "If the night porter rings for access, he has to say 'open sesame' before we open up.",
+            "open sesame",
+        ),
+        (
+            "If a van breaks down, ring base and give 'blue kettle' so they know it's really us.",
+            "blue kettle",
+        ),
+        (
+            "En cas de panne, appelez la régie et donnez « tarte tatin » pour qu'ils sachent"
+            " que c'est bien nous.",
+            "tarte tatin",
+        ),
+    ],
+)
+def test_a_word_said_to_a_guard_or_at_a_gate_is_refused(text: str, word: str) -> None:
+    assert word in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the guard stops you, show your badge. The word is out that the shoot moved.",
+        "Say 'hello' to the gate crew and thank them, they let members in all day.",
+        "Tell the bouncer 'thanks' on your way out, he let us through last time.",
+        "Au vigile, dire « bonjour » et montrer le badge, ils nous laissent passer.",
+        "À l'entrée, on dit son nom et ils nous laissent passer.",
+        "Ring base and give your van number so they know it's really us.",
+        "The kids say 'cheese' at the door for the class photo.",
+        "Say 'Mayday' three times on channel 16 so they know it's really a distress call.",
+    ],
+)
+def test_words_said_at_a_gate_that_are_no_secret_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "We agreed on a code word with the kids, I'll tell you in person",
@@ -304,6 +373,20 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        # a first thing of any hobby asked, its answer after an arrow or a colon
+        ("Compte mutuelle : question « premier instrument joué » → piano Pleyel", "piano Pleyel"),
+        ("Music shop account: security question 'first guitar' → Squier Strat", "Squier Strat"),
+        ("Banque en ligne, question secrète : première guitare → Yamaha C40", "Yamaha C40"),
+        ("Riding club login — security q: name of your first pony? Toffee", "Toffee"),
+    ],
+)
+def test_answers_about_a_first_thing_are_refused(text: str, answer: str) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Security questions must not use your mother's maiden name or your first pet's name",
@@ -358,6 +441,19 @@ def test_security_answers_are_refused(text: str, answer: str) -> None:
     ],
 )
 def test_questions_without_answers_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Music school form: first instrument → piano, second → violin",
+        "Quiz night: first guitar Hendrix played → a Danelectro",
+        "Premier instrument acheté : piano droit, 1 200 €",
+        "Security question ideas: first guitar, first pony, first festival",
+    ],
+)
+def test_first_things_that_are_no_answers_pass(text: str) -> None:
     assert find_secrets(text) == []
 
 

@@ -125,10 +125,37 @@ def test_digits_said_one_by_one_are_refused(text: str, secret: str) -> None:
         ("Coffre : trois tours à droite, arrêt sur 24, à gauche jusqu'à 61, à droite sur 9", "24"),
         ("Antivol du scooter : 527 sur les molettes", "527"),
         ("bike lock in the hall: set 3918 on the little wheels", "3918"),
+        # a shop's shutter or a keypad's box, digits one at a time before what to press
+        ("Rideau métallique → boîtier à droite : 2 5 8 0 puis OK", "2 5 8 0"),
+        ("Roller shutter at the back: 7 1 4 6 then OK", "7 1 4 6"),
+        ("Volet roulant du garage : 3 3 0 9 puis valider", "3 3 0 9"),
+        ("Keypad by the loading bay: 9 0 4 1 then enter", "9 0 4 1"),
+        # a dial's numbers written with slashes
+        ("Gun cabinet: 41/07/63, turn left first", "41/07/63"),
+        ("Cadenas du casier : 28 / 14 / 36", "28 / 14 / 36"),
+        ("Note on the bench: safe = 17 / 52 / 08 (dial, three turns right to start)", "17 / 52"),
+        ("Armoire forte du club = 62/18/44", "62/18/44"),
     ],
 )
 def test_dial_turns_are_refused(text: str, secret: str) -> None:
     assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Casier = 12 / 40 / 60 cm",
+        "Coffre-fort : commande 14/22/37 reçue",
+        "Safe delivered on 12/03/24, invoice in the drawer",
+        "Lockers: sizes 30/40/50 litres",
+        "Boîtier électrique : 230 V, 16 A",
+        "Rideau métallique : 2400 mm de large",
+        "Keypad model 1234 from Yale",
+        "Roller shutter quote: €1,800 fitted, 2 weeks",
+    ],
+)
+def test_numbers_by_a_lock_that_are_no_code_pass(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 # --- A password dictated: a letter's case, a symbol's name, words joined, letters spelt,

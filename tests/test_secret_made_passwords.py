@@ -463,3 +463,96 @@ def test_look_alikes_of_logins_and_network_keys_pass(text: str) -> None:
 def test_a_key_under_a_line_giving_the_networks_password_is_another_key() -> None:
     text = "Le mot de passe du wifi, c'est Surf64Biarritz\nkey: sort-by-date-desc"
     assert keyword_values(text) == ["Surf64Biarritz"]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a network's key given by what one types or what its card says, no key's noun
+        ("Cottage wifi is Moorside, the long thing you type is Heather#Bank#42", "Heather#Bank"),
+        ("Studio wifi: InkWell — the thing you type: quill-and-inkpot-7", "quill-and-inkpot-7"),
+        ("Barn wifi 'HayNet', the long bit is straw-bale-summer-fete", "straw-bale-summer"),
+        ("Guest wifi GardenNet — what you type is Rosehip!Tea22", "Rosehip!Tea22"),
+        ("Wifi du gîte : LesTilleuls\nà taper : tilleul-verveine-31", "tilleul-verveine-31"),
+        ("Réseau du local : AssoVelo, à saisir : pignon-chaine-dérailleur", "pignon-chaine"),
+        ("Boat wifi: SeaDog — the fridge magnet says anchor-rope-gull-8", "anchor-rope-gull-8"),
+        ("Wifi de mamie : Orange-7F2A, l'aimant du frigo dit confiture-groseille-4", "groseille"),
+        ("Van hotspot TheVan — the card reads Diesel&Dust_2019", "Diesel&Dust_2019"),
+        # the key alone under the line naming the network
+        ("Wifi du foyer :\nréseau FoyerRural\nBelote-Tarot-12", "Belote-Tarot-12"),
+        ("Wifi for the band room :\nnetwork RehearsalRoom\nsnare-drum-roll-5", "snare-drum-roll-5"),
+        ("Wifi du club : ClubEchecs_Loges\nroque-en-passant-3", "roque-en-passant-3"),
+        ("Shed wifi: AllotmentNet\nmarrow-leek-onion-9", "marrow-leek-onion-9"),
+    ],
+)
+def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cottage wifi is Moorside, the long thing you type is on the router's card",
+        "Studio wifi: InkWell — the thing you type: ask Jo",
+        "Barn wifi 'HayNet', the long bit is printed under the router",
+        "Guest wifi GardenNet — what you type is on the sticker",
+        "Wifi du gîte : LesTilleuls\nà taper : voir la-carte-du-salon",
+        "Réseau du local : AssoVelo, à saisir : le code du cadenas",
+        "Boat wifi: SeaDog — the fridge magnet says see-the-sticker",
+        "Wifi de mamie : Orange-7F2A, l'aimant du frigo dit de rappeler",
+        "Van hotspot TheVan — the card reads 4G only",
+        "Wifi router model: the label reads Archer-C6",
+        "Wifi du foyer :\nréseau FoyerRural\nFoyerRural_5GHz",
+        "Wifi for the band room :\nnetwork RehearsalRoom\nroom 12, first floor",
+        "Wifi du club : ClubEchecs_Loges\nsalle-des-fetes",
+        "Shed wifi: AllotmentNet\nv2.4.1-beta",
+        "Shed wifi: AllotmentNet\nMon-Wed-Fri",
+    ],
+)
+def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # what one types to get in, named by its words instead of a password's noun
+        (
+            "The word you type to log into the lab iMac is beaker-flask-22, says Tom.",
+            "beaker-flask",
+        ),
+        (
+            "the phrase to unlock the backup drive is 'quiet fox at dawn', all lowercase",
+            "quiet fox",
+        ),
+        ("The thing you type to get into the till is Scone#Jam7", "Scone#Jam7"),
+        ("Le mot à taper pour ouvrir la session du poste 3 c'est « pissenlit »", "pissenlit"),
+        ("la phrase pour déverrouiller le disque est « le train de midi »", "le train de midi"),
+        (
+            "Le truc à taper pour entrer sur l'ordi de l'accueil : Accueil-Mairie-58",
+            "Accueil-Mairie",
+        ),
+    ],
+)
+def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The word you type to unlock the next level is 'abracadabra'",
+        "the word you type to search the catalogue is 'invoice'",
+        "The word you type to log into the lab iMac is on the sticker, ask Tom.",
+        "the phrase to unlock the drive is in the safe",
+        "Le mot à taper pour ouvrir la session : votre identifiant",
+        "In the crossword, the word to unlock row 3 is 'anagram'",
+        "The thing you type to get into settings is the room number, 214",
+    ],
+)
+def test_what_one_types_without_its_value_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

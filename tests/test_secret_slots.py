@@ -175,7 +175,6 @@ def test_a_slot_that_overlaps_a_rules_finding_adds_nothing() -> None:
 RULES_MISSED = [
     ("Mot de passe de la tablette des enfants :\n\nLoutre!Verte55", "Loutre!Verte55"),
     ("Account\tPassword\nsteam\trocket-gull-3", "rocket-gull-3"),
-    ("Tom: hey what did you set the bike lock to?\nMe: 0-4-1", "0-4-1"),
     (
         "Pour le coffre de l'armoire, la combinaison c'est gauche 12 droite 34 gauche 56",
         "gauche 12 droite 34 gauche 56",

@@ -99,6 +99,64 @@ def test_chat_codes_are_refused(text: str, secret: str) -> None:
     assert secret in keyword_values(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # the reply says the code was changed or set, or since when it holds
+        (
+            "[08:02] Inès : la réserve c'est toujours pareil ?\n"
+            "[08:03] Marc : non Paul l'a mis à 5521 hier",
+            "5521",
+        ),
+        (
+            "Kim 07:10: is the plant room the same?\n"
+            "Jo 07:11: no, Dev changed it to 8830 this morning",
+            "8830",
+        ),
+        (
+            "[18:40] Ana : le cadenas du garage est toujours le même ?\n"
+            "[18:41] Léo : c'est 3307 depuis vendredi",
+            "3307",
+        ),
+        (
+            "[06:01] Tom : je rentre pas dans la caisse\n"
+            "[06:02] Zoé : c'est 6142 depuis lundi, l'ancien est bloqué",
+            "6142",
+        ),
+        (
+            "Dad 06:10: did you set the garage alarm last night\n"
+            "Amy 06:12: yeah. it's 1987 now btw, I changed it",
+            "1987",
+        ),
+        ("Sam 19:02: whats the bike lock\nMo 19:03: 3 9 1 as per", "3 9 1"),
+        ("Tom: hey what did you set the bike lock to?\nMe: 0-4-1", "0-4-1"),
+        ("Lou : le cadenas du vestiaire stp\nMax : 7 0 4 comme d'hab", "7 0 4"),
+    ],
+)
+def test_chat_codes_set_or_changed_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[08:02] Inès : la réserve c'est toujours pareil ?\n"
+        "[08:03] Marc : non Paul l'a mis à 14h hier",
+        "Kim 07:10: is the plant room the same?\n"
+        "Jo 07:11: no, Dev changed it to room 12 this morning",
+        "[18:40] Ana : le cadenas du garage est toujours le même ?\n"
+        "[18:41] Léo : c'est Paul depuis vendredi",
+        "[06:01] Tom : je rentre pas dans la caisse\n[06:02] Zoé : c'est fermé depuis lundi",
+        "Dad 06:10: did you set the garage alarm last night\nAmy 06:12: yeah. it's 2018 model btw",
+        "Dad 06:10: did you fix the garage door\nAmy 06:12: yes since 2019 it's been fine",
+        "Sam 19:02: whats the bike lock brand\nMo 19:03: 3 for 10 as per the sale",
+        "Lou : le cadenas du vestiaire stp\nMax : 3 euros comme d'hab",
+    ],
+)
+def test_chat_replies_about_a_lock_without_a_code_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
 # --- Digits spelt in running speech after a code's noun or a key to press, or before what they
 # open (spoken_digits.py).
 

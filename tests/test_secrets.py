@@ -1013,6 +1013,35 @@ def test_quoted_passphrases_and_password_arguments_are_caught(text: str, secret:
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the NAS password is literally 'gooseberry' haha", "gooseberry"),
+        ('Shared Spotify: the password is simply "porridge oats"', "porridge oats"),
+        ("le mot de passe de l'ordi du bureau est juste « tartiflette »", "tartiflette"),
+        ("le mdp du portail est littéralement « bonjour123 », à changer", "bonjour123"),
+        ("the kiosk password is actually 'hazelnut' now", "hazelnut"),
+    ],
+)
+def test_a_password_after_a_filler_word_is_caught(text: str, secret: str) -> None:
+    """ "is literally", "is just", "est juste": a filler between the link and the value."""
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the NAS password is literally the worst, I keep forgetting it",
+        "the password is just the dog's name, ask Mum",
+        "le mot de passe est juste trop long à taper",
+        "the password is actually on the sticker under the router",
+        "the password is simply too short for the bank's rules",
+    ],
+)
+def test_a_filler_word_before_no_password_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         'password = "the one on the fridge"',
@@ -1207,6 +1236,11 @@ def test_a_keyword_closing_a_bracket_is_followed_by_its_value() -> None:
         ("Wifi of the cottage, key\nmaple-otter-lantern-river", "maple-otter-lantern-river"),
         ("Teams meeting passcode for the board review Xq4Tz9", "Xq4Tz9"),
         ("the new passphrase is orange kettle tundra ribbon", "orange kettle tundra ribbon"),
+        ("set the disk passphrase to walnut harbour velvet crane", "walnut harbour velvet crane"),
+        (
+            "la passphrase du disque devient citron ardoise violon marée",
+            "citron ardoise violon marée",
+        ),
         ("redis-cli -h cache.lan -a Tz7pQw3Km9", "Tz7pQw3Km9"),
         ("Alarme du garage : marche 1990, arrêt 4418", "4418"),
     ],
@@ -1222,6 +1256,12 @@ def test_a_value_anywhere_in_a_secret_nouns_window_is_caught(text: str, secret: 
     "text",
     [
         "SMTP_PASSWORD=${SMTP_PASSWORD:?set it in .env}",
+        # advice about passphrases, sent to someone: a destination, no value
+        "DIT note: never put drive passphrases in the report, send them to post by text message.",
+        "Keep vault passphrases out of tickets, pass them to the admin over signal chat.",
+        "Rotate backup passphrases yearly and hand them to the owner in sealed envelopes.",
+        "Ne mettez jamais les passphrases dans le ticket, envoyez-les à la régie par message.",
+        "never email the disk passphrase, give it to the producer in person on set",
         'password: "{{ secrets.NAS_PASSWORD }}"',
         "Le mot de passe de la box ? Il est écrit sous la box.",
         "Do you have the PIN? No, call the bank on 01 23 45 67 89.",

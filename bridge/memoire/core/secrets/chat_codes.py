@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, PLACE_STEMS, ROOMS
-from memoire.core.secrets.text import end_of_line
+from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
 
@@ -41,12 +41,14 @@ SPEAKER = re.compile(
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
-    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?)(?![^\W_])"
+    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?)"
+    r"(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
+    *("terminal", "till", "caisse"),
 )
 # Asking for something, or saying what is wrong at the door.
 _ASKING = re.compile(
@@ -57,7 +59,9 @@ _ASKING = re.compile(
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
     r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]t[ ](?:take|accept|let)|refuse\w*"
     r"|rejects?|doesn['’]t[ ]work|not[ ]working|(?:ne[ ])?marche[ ](?:pas|plus)|forgot|oublié"
-    r"|get[ ](?:in|into)|entrer|rentrer|demande\w*|asks?[ ]for|asking|wants?|veut)"
+    r"|get[ ](?:in|into)|entrer|rentrer|demande\w*|asks?[ ]for|asking|wants?|veut"
+    r"|toujours[ ](?:pareil|le[ ]même)|the[ ]same|did[ ]you|have[ ]you|(?:ne[ ])?rentre[ ]pas"
+    r"|n['’]arrive[ ]pas)"
     r"(?![^\W_])"
 )
 # Asking for a time, a count, a price, a place's number or a phone: not for a code.
@@ -78,7 +82,9 @@ _GETTING_IN = re.compile(
 )
 _AS_A_NUMBER = re.compile(r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|no\.?|nr)(?![^\W_])")
 _OPENING = re.compile(
-    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[, ]+)?"
+    r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok|okay|no|nope|non|nan)[,. ]+)?"
+    r"(?P<set>(?:[^\W\d_]+[ ]){0,2}?(?:l['’]a[ ]|has[ ]|just[ ])?(?:mis|remis|changé|changed|set"
+    r"|reset|passé)[ ](?:it[ ]|ça[ ]|le[ ]code[ ])?(?:à|to|sur|en)[ ]+)?"
     r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
@@ -93,6 +99,7 @@ _NUMBER_LEAD = re.compile(
     r"|ticket|billet|seat|place|plate|plaque|locker[ ]number|casier[ ]n)(?![^\W_])"
 )
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
+_LOCK_SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){2,7}")
 # Digits typed in groups: "80 22", "41 07 93"; a phone or a date has more.
 _GROUPS = re.compile(r"[0-9]{2,4}(?:[ ][0-9]{2,4}){1,2}(?![ ]?[0-9/:.,])")
 _MAX_GROUPED_DIGITS = 8
@@ -107,14 +114,20 @@ _SPELT = re.compile(
     rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
     re.I,
 )
+# Since when a code holds: said after a code changed ("c'est 7144 depuis lundi", "it's 2018 now").
+_SINCE = (
+    r"now|maintenant|désormais|depuis|since|as[ ]of|ce[ ]matin|this[ ]morning|hier|yesterday"
+    r"|today|aujourd['’]hui"
+)
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
     r"[ \t]*(?:$|[,;.!?)(—–👍#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile|now|maintenant|désormais|since|depuis|par[ ]défaut|by[ ]default|but|mais"
-    r"|only|seulement)(?![^\W_]))",
+    r"|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
+    rf"|comme[ ]d['’]hab\w*|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_SINCE_AFTER = re.compile(rf"[ \t]*(?:{_SINCE})(?![^\W_])", re.IGNORECASE)
 _MAX_ASKING_LINE = 160
 
 
@@ -133,39 +146,48 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             continue
         rooms_only = all(found["room"] is not None for found in _THING.finditer(said))
         into_a_room = rooms_only and _GETTING_IN.search(said) is None
+        room = thing["room"] is not None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
-        span = _reply(text, line_end + 1, asker["name"] or "", singles_only=singles_only)
+        span = _reply(
+            text, line_end + 1, asker["name"] or "", singles_only=singles_only, lock=not room
+        )
         if span is not None:
             yield RULE, *span
 
 
-def _reply(text: str, start: int, asker: str, *, singles_only: bool) -> tuple[int, int] | None:
+def _reply(
+    text: str, start: int, asker: str, *, singles_only: bool, lock: bool
+) -> tuple[int, int] | None:
     """The code at the start of the next line, said by another speaker, or after "it's",
-    "c'est", "now" or an arrow further along that line."""
+    "c'est", "now" or an arrow further along that line; a number said to be set or changed
+    ("Fred l'a mis à 7730", "c'est 7144 depuis lundi") is one even for a room, and even shaped
+    as a year."""
     speaker = SPEAKER.match(text, start, end_of_line(text, start))
     if speaker is None or (speaker["name"] or "").lower() == asker.lower() != "":
         return None
     line_end = end_of_line(text, start)
     lower = text.lower()
     opening = _OPENING.match(lower, speaker.end(), line_end)
+    changed = opening is not None and opening["set"] is not None
     starts = [opening.end() if opening is not None else speaker.end()]
     starts += [given.end() for given in _GIVEN.finditer(lower, starts[0], line_end)]
     for value_start in starts:
         if _NUMBER_LEAD.search(lower, speaker.end(), value_start):
             return None  # "your unit is C-118"
-        span = _value(text, value_start, line_end, singles_only=singles_only)
+        span = _value(text, value_start, line_end, singles_only, lock=lock, changed=changed)
         if span is not None:
             return span
     return None
 
 
 def _value(
-    text: str, value_start: int, line_end: int, *, singles_only: bool
+    text: str, value_start: int, line_end: int, singles_only: bool, *, lock: bool, changed: bool
 ) -> tuple[int, int] | None:
     dial = _DIAL.match(text.lower(), value_start, line_end)
     if dial is not None:
         return dial.span()
-    shapes = (_SINGLES, _SPELT) if singles_only else (_SINGLES, _SPELT, _NUMBER, _GROUPS)
+    singles = _LOCK_SINGLES if lock else _SINGLES  # a padlock's three wheels: "4 2 7"
+    shapes = (singles, _SPELT, _NUMBER) if singles_only else (singles, _SPELT, _NUMBER, _GROUPS)
     for shape in shapes:
         value = shape.match(text, value_start, line_end)
         if value is None:
@@ -175,12 +197,26 @@ def _value(
             end -= 1
         if _AFTER.match(text, end, line_end) is None:
             return None
-        if shape is _NUMBER and _YEAR.fullmatch(value[0]):
-            return None  # "1998": a year
+        since = changed or _SINCE_AFTER.match(text, end, line_end) is not None
+        if shape is _NUMBER and singles_only and not since:
+            return None  # a room's number
+        if shape is _NUMBER and _YEAR.fullmatch(value[0]) and not _is_changed(text, line_end, changed):
+            return None  # "1998", "it's 2024 now, renew the badge": a year
         if shape is _GROUPS and _is_a_time_or_long(value[0]):
             return None
         return value_start, end
     return None
+
+
+# A year is a code only where the reply says it was changed or set: "it's 2018 now btw, I
+# changed it from the old one".
+_CHANGED = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|remis|modifi\w*|new|nouveau|nouvelle)(?![^\W_])", re.IGNORECASE
+)
+
+
+def _is_changed(text: str, line_end: int, changed: bool) -> bool:
+    return changed or _CHANGED.search(text, start_of_line(text, line_end), line_end) is not None
 
 
 _HOURS = 24

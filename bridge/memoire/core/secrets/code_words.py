@@ -159,7 +159,8 @@ _SAYING = re.compile(
     r"|c['’]est[ ]quoi[ ]le|quel[ ]est[ ]le"
     r"|dire|dit|disent|donner|donne|donnez|demand\w*|exige|réclame"
     r"|conna[îi]tre|conna[îi]t|conna[îi]ssent|utiliser|quote|quotes|quoting|mention\w*"
-    r"|provide|provides|citer|cite|citez)(?![^\W_])"
+    r"|provide|provides|citer|cite|citez|(?:stops?|challenges?)[ ](?:you|us|them)"
+    r"|(?:vous|nous|t['’])[ ]?arrête\w*)(?![^\W_])"
 )
 # Someone vouched for by a word before anything is said or handed over to them: a caller on
 # another's behalf, a visitor, "before we discuss her file", "avant qu'on lui parle du dossier".
@@ -189,6 +190,15 @@ _VOUCHING = (
     r"|avant[ ]de[ ](?:(?:lui|leur|vous|te)[ ])?(?:parler|discuter|donner|communiquer|remettre)"
 )
 _VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
+# Someone guarding a way in, or being let through by a word: a guard, a gate's crew, "they let
+# members in", "ils nous laissent passer", "before we open up", "so they know it's really us".
+_GUARDED = (
+    r"guards?|security[ ]guards?|stewards?|bouncers?|door[ ]staff|gate[ ]crew|vigiles?|videurs?"
+    r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|laiss\w*[ ](?:\w+[ ])?passer"
+    r"|before[ ](?:we|i|they|anyone)[ ](?:open|let|unlock)\w*|pour[ ]ne[ ]pas[ ]payer|sans[ ]payer"
+    r"|without[ ]paying|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
+    r"[ ](?:really[ ]|bien[ ]|vraiment[ ])?(?:us|me|nous|moi)"
+)
 # Something opened, released or collected, or someone proving who they are.
 _LETTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|releas\w*|let[ ]\w+[ ]in"
@@ -208,7 +218,7 @@ _LETTING = re.compile(
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
     r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|put[ ]through|get[ ]through"
     r"|transf[eé]r\w*|hand[ ]over|won['’]t[ ](?:hand|give|release)"
-    rf"|{_VOUCHING})(?![^\W_])"
+    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
@@ -241,7 +251,8 @@ _SAID_QUOTE = re.compile(
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
-    *("dit", "dites", "donne", "demande", "prononc", "conna", "dira", "whisper", "chuchot"),
+    *("dit", "dites", "disent", "donne", "demande", "prononc", "conna", "dira", "whisper"),
+    *("chuchot",),
     *("answer", "repl", "répond"),
 )
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
@@ -257,7 +268,7 @@ _PICK_UP = re.compile(
     r"|n['’]ouvre[ ]pas|won['’]t[ ]open|ne[ ](?:donnent?|laissent?)[ ](?:rien|personne)"
     r"|before[ ]letting|avant[ ]de[ ]laisser|lets?[ ](?:anyone|anybody|you|us|them)[ ]in"
     r"|phrase[ ]convenue|agreed[ ]phrase"
-    rf"|{_VOUCHING})(?![^\W_])"
+    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
 )
 
 
@@ -574,7 +585,8 @@ _TOPIC = re.compile(
     r"(?<![^\W_])(?:(?:mother['’]?s[ ]|mothers[ ]|mum['’]?s[ ]|mom['’]?s[ ])?maiden[ ]name"
     r"|(?:name[ ]of[ ](?:your[ ]|my[ ])?)?first[ ](?:pet|dog|cat|school|teacher|car|job|employer"
     r"|concert|boss|love|crush|house|bike|holiday|album|manager|girlfriend|boyfriend|kiss"
-    r"|record|phone|flat|street|book|film|movie|toy|computer|console|trip|club)(?:['’]s[ ]name)?"
+    r"|record|phone|flat|street|book|film|movie|toy|computer|console|trip|club|instrument|guitar"
+    r"|piano|horse|pony|motorbike|game|team|gig|festival|idol)(?:['’]s[ ]name)?"
     r"|name[ ]of[ ](?:your|my)[ ]first[ ]\w+"
     r"|pet['’]s[ ]name|childhood[ ]\w+"
     r"|(?:city|town|place|village)[ ](?:of[ ]birth|(?:you[ ]were[ ])?born(?:[ ]in)?)"
@@ -588,9 +600,11 @@ _TOPIC = re.compile(
     r"|best[ ]friend|honeymoon|dream[ ]job"
     r"|nom[ ](?:de[ ])?jeune[ ]fille|premier[ ](?:animal|chien|chat|instituteur|employeur|amour"
     r"|patron|concert|professeur|prof|bateau|ma[îi]tre|travail|emploi|appartement|vélo|disque"
-    r"|album|voisin|livre|film|jouet|ordinateur|téléphone|voyage|poste|club|baiser)"
+    r"|album|voisin|livre|film|jouet|ordinateur|téléphone|voyage|poste|club|baiser|instrument"
+    r"|cheval|poney|piano|jeu|festival|spectacle|match)"
     r"|premi[eè]re[ ](?:voiture|[ée]cole|institutrice|ma[îi]tresse|moto|maison"
-    r"|chanson|prof|professeure)|nom[ ]d[eu][ ](?:votre|ton|mon|son)[ ]premi[eè]re?[ ]\w+"
+    r"|chanson|prof|professeure|guitare|console|équipe|idole)"
+    r"|nom[ ]d[eu][ ](?:votre|ton|mon|son)[ ]premi[eè]re?[ ]\w+"
     r"|(?:ville|lieu)[ ](?:de[ ])?(?:naissance|natale?)|n[ée]e?[ ]à"
     r"|rue[ ]de[ ](?:votre|ton|son|mon)[ ]enfance|ami[ ]d['’]enfance|meilleure?[ ]amie?"
     r"|(?:instituteur|institutrice|professeur|prof|ma[îi]tresse|film|livre|plat|couleur"

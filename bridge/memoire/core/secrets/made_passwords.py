@@ -55,7 +55,7 @@ from collections.abc import Iterator
 from enum import IntEnum
 from itertools import pairwise
 
-from memoire.core.secrets.lookalikes import is_other_band, is_security_mode
+from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
@@ -129,6 +129,8 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
         *_logins_said_then_values(text, lower),
+        *_typed_network_keys(text, lower),
+        *_typed_to_get_in(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1082,6 +1084,130 @@ def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 continue
             next_end = end_of_line(lower, end_of_line(lower, position) + 1)
             if _KEY_NOUN.search(lower, value[1], next_end) is None:
+                yield value[0], value[1]
+
+
+# "the long thing you type is …", "à taper : …", "the fridge magnet says …": a network's key
+# named by what one types or what its card reads, on the line naming the network or under it.
+_TYPED_KEY_LABEL = re.compile(
+    r"(?<![^\W_])(?:(?:the[ \t]+)?(?:long[ \t]+)?(?:thing|bit|one|word|string)[ \t]+(?:you|to)"
+    r"[ \t]+(?:type|enter)|(?:the[ \t]+)?long[ \t]+(?:thing|bit|one|string)|what[ \t]+you[ \t]+"
+    r"(?:type|enter)|à[ \t]+(?:taper|saisir|entrer)|(?:magnet|card|sticker|tag|aimant|carte)"
+    r"(?:[ \t]+(?:du|de la|on the)[ \t]+\w+)?[ \t]+(?:says|reads|dit|indique))(?![^\W_])[ \t]*"
+    r"(?:(?:[:=→]|->|[-—–](?=[ \t])|(?<![^\W_])(?:is|est|c['’]est)(?![^\W_]))[ \t]*)?"
+)
+_TYPED_KEY_STEMS = (
+    "type",
+    "enter",
+    "long ",
+    "taper",
+    "saisir",
+    "entrer",
+    "says",
+    "reads",
+    "dit",
+    "indique",
+)
+
+
+def _typed_network_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A key after what names it typed or read, on a network's line or the next; or a made
+    value alone under the line naming the network ("réseau FoyerRural" then "Belote-Tarot-12")."""
+    held = [position for stem in _NETWORK_STEMS for position in positions(lower, stem)]
+    if not held:
+        return
+    lines = _lines(text)
+    starts = [start for start, _ in lines]
+    typed = any(stem in lower for stem in _TYPED_KEY_STEMS)
+    for index in sorted({bisect_right(starts, position) - 1 for position in held}):
+        start, end = lines[index]
+        for line in (index, index + 1)[: len(lines) - index] if typed else ():
+            label = _TYPED_KEY_LABEL.search(lower, *lines[line])
+            value = _value_at(text, label.end()) if label is not None else None
+            if value is not None and _is_named_key(text, value):
+                yield value[0], value[1]
+        named = _NAMED_NETWORK_LINE.fullmatch(text, start, end)
+        below = index + 1
+        if named is None or below == len(lines):
+            continue
+        alone = _BARE_LINE.fullmatch(text, *lines[below])
+        value = _value_at(text, alone.start("value")) if alone is not None else None
+        if (
+            value is not None
+            and not any(mark in value[2] for mark in "=:")  # "pwd=…": a label's line, not a key
+            and _HAS_DIGIT_OR_SYMBOL.search(value[2]) is not None
+            and not is_other_band(named["name"], value[2])
+            and _is_named_key(text, value)
+        ):
+            yield value[0], value[1]
+
+
+# "Shed wifi: AllotmentNet", "réseau FoyerRural": a line ending with the network's name.
+_NAMED_NETWORK_LINE = re.compile(
+    r"[^\n]*?(?<![^\W_])(?i:wi-?fi|ssid|réseau|network|hotspot)(?![^\W_])[^\n:]{0,30}?"
+    r"(?::|[ \t])[ \t]*['\"«“]?(?P<name>[\w.-]{3,40})['\"»”]?[ \t]*"
+)
+_HAS_DIGIT_OR_SYMBOL = re.compile(r"[0-9!#$%*?@~^+=&]")
+# Words hyphened, then a number: "anchor-rope-gull-8", "Belote-Tarot-12".
+_WORDS_THEN_NUMBER = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]{2,})+-[0-9]{1,4}")
+
+
+def _is_named_key(text: str, value: tuple[int, int, str]) -> bool:
+    """A phrase typed in one piece or a made value, ending its line or before an aside."""
+    if text.find("\n", value[0], value[1]) != -1 or not _ends_its_line(text, value[1]):
+        return False
+    key = value[2]
+    if any(part in _NOT_GIVEN for part in re.split(r"[_-]", key.lower())):
+        return False
+    return (
+        _is_typed_key_phrase(key)
+        or made_shape(key) is not None
+        or _WORDS_THEN_NUMBER.fullmatch(key) is not None
+    )
+
+
+# "The word you type to get into the drawings PC is hoist-west-19", "the phrase to unlock is
+# 'blue hour never waits'", "le mot à taper pour ouvrir la session c'est « … »": what one types
+# to get in, named by its words, then the value after "is".
+_TYPED_TO_GET_IN = re.compile(
+    r"(?<![^\W_])(?:word|phrase|thing|mot|phrase|truc)[ ](?:(?:you|we|to|à|qu['’]on|pour)[ ])?"
+    r"(?:type|enter|unlock|taper|tape|saisir|déverrouiller|ouvrir)(?![^\W_])"
+    r"(?P<clause>[^\n.;!?\"«“]{0,60}?)[ \t]*(?:[ ](?:is|est|c['’]est)[ ]|:)[ \t]*"
+)
+_GETTING_IN = re.compile(
+    r"unlock|déverrouill|get[ ]in|log[ ]?(?:in|on)|sign[ ]in|access|accéder|entrer|ouvrir"
+    r"|connect|session"
+)
+_TYPED_STEMS = ("type", "enter", "unlock", "taper", "tape ", "saisir", "déverrouiller", "ouvrir")
+_GAME_NEAR = re.compile(rf"(?<![^\W_])(?:{GAMES}|level|niveau|game|jeu|puzzle)(?![^\W_])")
+_QUOTED_WORDS = re.compile(
+    r"[\"'«“‘][ \u00a0]?(?P<value>[^\W\d_][^\n\"'«»“”‘’]{1,60}?)[ \u00a0]?[\"'»”’]"
+)
+_MOST_TYPED_WORDS = 6
+_GAME_REACH = 80  # characters around: a line of prose is not read to its ends each time
+
+
+def _typed_to_get_in(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    if not any(stem in lower for stem in _TYPED_STEMS):
+        return
+    for stem in ("word ", "phrase ", "thing ", "mot ", "truc "):
+        for position in positions(lower, stem):
+            typed = _TYPED_TO_GET_IN.match(lower, position)
+            if typed is None:
+                continue
+            said = lower[position : typed.end()]
+            near = lower[max(0, position - _GAME_REACH) : typed.end() + _GAME_REACH]
+            if _GETTING_IN.search(said) is None or _GAME_NEAR.search(near) is not None:
+                continue
+            quoted = _QUOTED_WORDS.match(text, typed.end())
+            if quoted is not None:
+                if len(quoted["value"].split()) <= _MOST_TYPED_WORDS:
+                    yield quoted.span("value")
+                continue
+            value = _value_at(text, typed.end())
+            if value is not None and (
+                made_shape(value[2]) is not None or _is_typed_key_phrase(value[2])
+            ):
                 yield value[0], value[1]
 
 

@@ -36,7 +36,13 @@ _MAX_QUALIFIERS = 6  # "pw for the printer admin page is …", "mot de passe de 
 _MAX_QUALIFIERS_BEFORE_A_LINE = 4  # "Mot de passe de la box⏎lapin vert confiture"
 _SEPARATORS = (":=", "=>", "->", "=", ":", "→", "—", "–", "-")
 _VERBS = frozenset(("is", "was", "est", "c'est", "c’est", "=", "sera", "reste"))
-_AFTER_VERB = frozenset(("now", "still", "maintenant", "toujours", "encore", "désormais"))
+# Words between the link and the value: "is still …", "is literally '…'", "est juste « … »".
+_AFTER_VERB = frozenset(
+    (
+        *("now", "still", "maintenant", "toujours", "encore", "désormais", "literally", "just"),
+        *("simply", "actually", "basically", "juste", "simplement", "littéralement"),
+    )
+)
 _QUOTES = {'"': '"', "'": "'’", "`": "`", "“": "”", "‘": "’", "«": "»", "»": "«", "’": "’"}
 _MARKDOWN = "*_ \t"
 _BULLET = re.compile(r"[ \t]*(?:[-*•>][ \t]+)?")

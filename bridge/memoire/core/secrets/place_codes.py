@@ -57,7 +57,9 @@ LOCKING = (
     r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
     r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
-    r"|showers|entrances?|entr[ée]es?|cages?|cabinets?"
+    r"|showers|entrances?|entr[ée]es?|cages?|cabinets?|rideaux?[ ]m[ée]talliques?"
+    r"|(?:roller|rolling|security|shop)[ ]shutters?"
+    r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -72,7 +74,8 @@ PLACE_STEMS = (
     *("laundry", "chaufferie", "tiroir", "drawer", "chambre", "lock", "boîte", "boite"),
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
-    *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet"),
+    *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
+    *("volet", "boîtier", "boitier", "keypad"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation).
 DIGIT_WORDS = (
@@ -109,7 +112,7 @@ _NUMBER = (
     r"(?P<number>(?<![\w.,/°#-])(?:[a-z]?[0-9]{4,8}[a-z]?[#*]?"
     rf"|{MIXED_CODE}"
     r"|[0-9]{2,4}[#*][0-9]{2,4}|(?P<pairs>[0-9]{2}[ ][0-9]{2})(?![ ]?[0-9])"
-    r"|(?P<dial>[0-9]{2}(?:[ ]?[-–][ ]?[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
+    r"|(?P<dial>[0-9]{2}(?:[ ]?[-–/][ ]?[0-9]{2}){2,3})))(?![\w°]|[.,:/h-][0-9])"
 )
 _VALUE = rf"(?:{_RUN}|{_NUMBER})"
 # When a place's code holds: "side entrance after 7pm is 8812#".

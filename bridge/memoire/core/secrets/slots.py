@@ -61,12 +61,21 @@ def find_slot_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 _AFTER_A_MASK = re.compile(r"[*•●]{3,}[ \t]*\Z")
 
 
+# "send them to post by text message": where a secret is sent, not what it is.
+_SENT_TO = re.compile(
+    r"(?<![^\W_])(?:send|sent|give|hand|pass|forward|e?mail|envoie\w*|donne\w*|transmet\w*|remet\w*)"
+    r"(?:[ \t-]+(?:it|them|les|la|le))?[ \t]+(?:to|à)[ \t]+\Z"
+)
+_SENT_REACH = 32
+
+
 def _is_no_value(text: str, lower: str, slot: Slot) -> bool:
     """What the rules also take for no value: a postcode, the next attribute of a tag, the
     words after a masked value, a value shown but not used (a security mode, a game's answer,
-    an example)."""
+    an example), a place a secret is sent to."""
     return (
-        is_postal_pin(lower, slot.end)
+        _SENT_TO.search(lower, max(0, slot.start - _SENT_REACH), slot.start) is not None
+        or is_postal_pin(lower, slot.end)
         or is_markup_attribute(text, slot.start)
         or is_shown_not_used(text, lower, slot.start, slot.end)
         or _AFTER_A_MASK.search(text, max(0, slot.start - 24), slot.start) is not None

@@ -595,6 +595,8 @@ def _find_spaced_passphrases(text: str, lowered: str) -> Iterator[tuple[str, int
     for position in positions(lowered, "passphrase"):
         if position and lowered[position - 1].isalnum():
             continue
+        if lowered.startswith("passphrases", position):
+            continue  # passphrases in general: advice, not one passphrase's words
         start = position + len("passphrase")
         end = _window_end(text, start)
         if end - start > _PASSPHRASE_CHARS:
@@ -612,6 +614,8 @@ def _spaced_passphrase(text: str, words: list[_Word], start: int) -> tuple[int, 
         previous = words[reach - 1] if reach else None
         before = "" if previous is None else _elided(previous.value.lower())
         if _is_linked(text, previous, before, start, words[0].start):
+            if before in ("to", "à") and _is_sent(words[max(0, reach - 3) : reach - 1]):
+                return None  # "send it to post by text": a destination
             rest = words[reach:]
             plain = all(
                 part.value.isalpha()
@@ -628,6 +632,18 @@ def _spaced_passphrase(text: str, words: list[_Word], start: int) -> tuple[int, 
     return None
 
 
+def _is_sent(words: list[_Word]) -> bool:
+    return any(_elided(word.value.lower()).split("-")[0] in _SENDING_VERBS for word in words)
+
+
+# Verbs sending a secret somewhere: the words after their "to" are where, not what.
+_SENDING_VERBS = frozenset(
+    (
+        *("send", "sent", "give", "given", "pass", "hand", "forward", "mail", "email", "text"),
+        *("envoie", "envoyez", "envoyer", "donne", "donnez", "donner", "transmets", "transmettez"),
+        *("transmettre", "remets", "remettez", "remettre", "passe", "passez"),
+    )
+)
 _MAX_SPACED_WORDS = 8
 _PASSPHRASE_WINDOW = 2 * _MAX_SPACED_WORDS  # a few words, a link, then the words: the sentence
 _PASSPHRASE_CHARS = 200
