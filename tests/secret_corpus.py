@@ -34,6 +34,7 @@ HOLDOUT12_CORPUS = DATA / "secrets_holdout12.jsonl"  # written blind, measured b
 HOLDOUT13_CORPUS = DATA / "secrets_holdout13.jsonl"  # written blind, measured before and after
 HOLDOUT14_CORPUS = DATA / "secrets_holdout14.jsonl"  # written blind, measured before and after
 HOLDOUT15_CORPUS = DATA / "secrets_holdout15.jsonl"  # written blind, measured before and after
+HOLDOUT16_CORPUS = DATA / "secrets_holdout16.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -50,6 +51,7 @@ HOLDOUTS = (
     HOLDOUT13_CORPUS,
     HOLDOUT14_CORPUS,
     HOLDOUT15_CORPUS,
+    HOLDOUT16_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

@@ -420,30 +420,32 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
     [
         (TRAIN_A_CORPUS, 177, 10, 10, 0),  # blind on the code before: 133/180, 10, 10, 2 of 180
         (TRAIN_B_CORPUS, 167, 30, 10, 0),  # blind: 155/170, 29, 10, 8 of 190
-        (TRAIN_C_CORPUS, 172, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
-        (TRAIN_D_CORPUS, 163, 10, 10, 0),  # blind: 58/180, 10, 10, 4 of 180
+        (TRAIN_C_CORPUS, 175, 10, 9, 0),  # blind: 143/180, 10, 9, 0 of 180
+        (TRAIN_D_CORPUS, 175, 10, 10, 0),  # blind: 58/180, 10, 10, 4 of 180
         (TRAIN_E_CORPUS, 158, 10, 10, 0),  # blind: 136/160, 10, 10, 3 of 200
         # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
         # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
-        (TRAIN_F_CORPUS, 171, 10, 10, 3),
+        (TRAIN_F_CORPUS, 178, 10, 10, 0),
         # blind: 52/180 and 1 of 180 flagged on the session's start; 96/180 with the session's
         # rules, written without reading it; 122/180 after the next session's rules and line
         # scorer; 133 with listed, changed and placed codes (code_lists.py); the slot weights are
         # not yet fitted on it
-        (TRAIN_G_CORPUS, 133, 0, 0, 1),
+        (TRAIN_G_CORPUS, 179, 0, 0, 0),
         # blind: 110/180 and 5 of 180 flagged on the session's start; 132/180 and 4 flagged after
         # its merges (126 without the line scorer); 143 with listed, changed and placed codes
-        (TRAIN_H_CORPUS, 143, 0, 0, 4),
+        (TRAIN_H_CORPUS, 180, 0, 0, 0),
         # blind: 110/180 and 1 of 180 flagged on the session's start (written while hold-out 16
-        # was, by another hand)
-        (TRAIN_I_CORPUS, 110, 0, 0, 1),
+        # was, by another hand); then studied by the session's builders
+        (TRAIN_I_CORPUS, 180, 0, 0, 0),
         # blind: 142/180 and 3 of 180 flagged on the session's start, 149 and 3 on its first
-        # merges
-        (TRAIN_J_CORPUS, 152, 0, 0, 3),
-        # blind: 135/180 and 1 of 180 flagged on the session's start, 139 and 1 on its merges
-        (TRAIN_K_CORPUS, 139, 0, 0, 1),
-        # blind: 133/180 and 1 of 180 flagged on the session's start, 141 and 1 on its merges
-        (TRAIN_L_CORPUS, 141, 0, 0, 1),
+        # merges; then studied (and "four-one-nine-two" in the dev corpus relabelled a secret)
+        (TRAIN_J_CORPUS, 179, 0, 0, 0),
+        # blind: 135/180 and 1 of 180 flagged on the session's start, 139 and 1 on its merges;
+        # then studied
+        (TRAIN_K_CORPUS, 150, 0, 0, 1),
+        # blind: 133/180 and 1 of 180 flagged on the session's start, 141 and 1 on its merges;
+        # then studied
+        (TRAIN_L_CORPUS, 167, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

@@ -41,6 +41,7 @@ from tests.secret_corpus import (
     HOLDOUT13_CORPUS,
     HOLDOUT14_CORPUS,
     HOLDOUT15_CORPUS,
+    HOLDOUT16_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -285,14 +286,14 @@ HOLDOUT_FLOORS = (
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
-    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT11_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a dental practice, a touring band, a carer, a corner shop, a hiking club), measured
     # once on the code of the session's start and once on its end: 119 then 125 of 160 (74.4 %
     # then 78.1 %), all tokens and cards, 2 then 3 of 200 flagged (a PLU code, 'the password
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample;
     # 153 with tables of codes (code_lists.py)
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
@@ -320,7 +321,13 @@ HOLDOUT_FLOORS = (
     # then 150 of 160 (88.1 % then 93.8 %; 147 without the line scorer), all tokens and cards,
     # 1 then 1 of 200 flagged. Then its missed kinds of listed, changed and placed codes, as
     # classes in other words (code_lists.py, set_codes.py, place_codes.py): 154
-    HoldoutFloor(HOLDOUT15_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=1),
+    HoldoutFloor(HOLDOUT15_CORPUS, secrets=210, keyword=159, token=30, card=20, flagged=0),
+    # blind (a hair salon, a family hotel's reception, a student in halls, an allotment society,
+    # a music school, a bike shop and its club, a volunteer helping an elderly neighbour, an IT
+    # freelancer for a charity, a ski chalet, a summer festival's volunteers), measured once on
+    # the code of the session's start and once after its merges: 125 then 133 of 160 (78.1 %
+    # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Not yet studied.
+    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=133, token=30, card=20, flagged=2),
 )
 
 

@@ -200,7 +200,11 @@ def _value(
         since = changed or _SINCE_AFTER.match(text, end, line_end) is not None
         if shape is _NUMBER and singles_only and not since:
             return None  # a room's number
-        if shape is _NUMBER and _YEAR.fullmatch(value[0]) and not _is_changed(text, line_end, changed):
+        if (
+            shape is _NUMBER
+            and _YEAR.fullmatch(value[0])
+            and not _is_changed(text, line_end, changed)
+        ):
             return None  # "1998", "it's 2024 now, renew the badge": a year
         if shape is _GROUPS and _is_a_time_or_long(value[0]):
             return None
