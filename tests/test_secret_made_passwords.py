@@ -556,3 +556,77 @@ def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
 )
 def test_what_one_types_without_its_value_passes(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # after an account's address and a dash, a colon or a comma, on a line naming the service
+        (
+            "Netflix (shared w/ Priya and Dan): ourflat4netflix@gmail.com — Popcorn_Tuesdays",
+            "Popcorn_Tuesdays",
+        ),
+        ("Disney+ (famille) : mamie.jo@orange.fr — Cendrillon_Pantoufle", "Cendrillon_Pantoufle"),
+        ("Compte Doctolib de papa : jp.roux@free.fr – Docteur&Vaccin22", "Docteur&Vaccin22"),
+        ("Amazon Prime: we.share@gmail.com : Prime_Delivery4us", "Prime_Delivery4us"),
+        ("Deezer : lucie.b@gmail.com, Chanson&Soleil7", "Chanson&Soleil7"),
+        ("Ring doorbell app: house@ourfamily.net — Ding_Dong!", "Ding_Dong!"),
+        # a login said in a sentence or a chat reply, then the value
+        ("the tablet: username grandma.joy, it's Knitting_4ever", "Knitting_4ever"),
+        ("login for the till: user 'office', then Ledger#2024", "Ledger#2024"),
+        ("ENT lycée : identifiant lea.martin3, c'est Licorne*2012", "Licorne*2012"),
+        ("utilisateur « compta » puis Facture#2024", "Facture#2024"),
+        # a value an account was changed to, or is now after a change
+        ("Sky Go — I reset it to Snowdrop2025", "Snowdrop2025"),
+        ("I reset my Tesco password to Clubcard_2024 yesterday", "Clubcard_2024"),
+        ("Changed the Zoom password to Meeting&Tea5, tell the others", "Meeting&Tea5"),
+        ("Box : j'ai réinitialisé le mot de passe en Tournesol_88", "Tournesol_88"),
+        ("mon compte Free : c'est maintenant Pelican!Rose3, je l'ai changé hier", "Pelican!Rose3"),
+        ("Facebook: c'est Mimosa_2024 désormais, j'ai modifié ce matin", "Mimosa_2024"),
+        ("the Hulu login changed, it's now Sunday_Roast9", "Sunday_Roast9"),
+        ("it's Garden&Gnome8 now, Pete reset it", "Garden&Gnome8"),
+    ],
+)
+def test_a_made_password_beside_an_account_or_a_change(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an address then a product, a campaign, an order, a hashtag, a file, a version
+        "orders@shop.com — iPhone15 Pro",
+        "orders@shop.com — iPhone15",
+        "contact: anna@x.fr, Marketing2024 campaign",
+        "contact: anna@x.fr — Marketing2024",
+        "Support: help@shop.com — Order #4471-2231",
+        "Invoices: billing@acme.com — ORD-2024-1187",
+        "Newsletter: news@club.org — #SummerFete2024",
+        "Bug reports: dev@app.io — release_notes_v2.md",
+        "Team lead: anna@x.fr — v2.3.1",
+        # a username then a display name, a campaign, a file, a hashtag
+        "username jdoe — Jane Doe",
+        "username jdoe, it's Jane_Doe on the profile",
+        "username anna_b, it's Marketing2024 campaign",
+        "user 'office', then click Settings2",
+        "login jdoe, then #general on Slack",
+        "username bob_s, it's report_final.pdf",
+        # a change to a setting, a plan, a name, a room
+        "reset it to Factory Defaults",
+        "we're now on Plan2024",
+        "c'est maintenant le Plan2024, j'ai changé d'offre",
+        "changed the theme to Dracula2",
+        "changed it to Windows11 last night",
+        "I reset the router to Factory2024 settings",
+        "it's Python3 now, we changed the runtime",
+        "c'est maintenant Paris2024, on a changé le nom du groupe",
+        "changed the team name to Red_Dragons",
+        "changed my username to Pixel_Fan",
+        "reset the counter to Zero_Day",
+        "it's room B204 now, they changed it",
+    ],
+)
+def test_look_alikes_beside_an_account_or_a_change_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -326,8 +326,9 @@ HOLDOUT_FLOORS = (
     # a music school, a bike shop and its club, a volunteer helping an elderly neighbour, an IT
     # freelancer for a charity, a ski chalet, a summer festival's volunteers), measured once on
     # the code of the session's start and once after its merges: 125 then 133 of 160 (78.1 %
-    # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Not yet studied.
-    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=133, token=30, card=20, flagged=2),
+    # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Then its made passwords
+    # beside an address, a login or a change, as classes (made_passwords.py, set_codes.py): 142.
+    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=142, token=30, card=20, flagged=2),
 )
 
 

@@ -199,7 +199,7 @@ def _is_added_to_a_login(text: str, position: int, value: tuple[int, int, str]) 
     an "@" or digits in it) after a colon, " + ", a value built as few names are; not "python3
     + Django5" nor "flour + Sugar2"."""
     shape = made_shape(value[2])
-    if shape is None or not _is_built_mixed(value[2], shape) or not _ends_its_line(text, value[1]):
+    if shape is None or not is_built_mixed(value[2], shape) or not _ends_its_line(text, value[1]):
         return False
     line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
     left = _LOGIN_LEFT.search(text, line_start, position)
@@ -228,7 +228,7 @@ def _follows_a_login(
         )
     if left is not None and _is_login(text, left, value[2], shape):
         return True
-    if not among_words or not _is_built_mixed(value[2], shape):
+    if not among_words or not is_built_mixed(value[2], shape):
         return False
     among = _LOGIN_AMONG_WORDS.search(text, line_start, position)
     return among is not None and _names_an_account_near(lower, position)
@@ -247,7 +247,7 @@ def _is_built(value: str, shape: Shape) -> bool:
     return shape is Shape.SYMBOL or _BUILT.search(value) is not None
 
 
-def _is_built_mixed(value: str, shape: Shape) -> bool:
+def is_built_mixed(value: str, shape: Shape) -> bool:
     """Built as few names are, and not all lowercase ("BirdBox_2022", not "my_project2")."""
     return _is_built(value, shape) and not value.islower()
 
@@ -267,7 +267,7 @@ def _is_login(text: str, left: re.Match[str], value: str, shape: Shape) -> bool:
         return False  # "python3.12 / Django5", "Paris2024 / Euro2024": names side by side
     if left["lead"] == "/":  # "mailchimp / hiveworks / Copper-Kettle-12"; not "xbox / ps5 / …"
         if "@" in login:
-            return _is_strong(value, shape) or _is_built_mixed(value, shape)
+            return _is_strong(value, shape) or is_built_mixed(value, shape)
         return _is_typed_login(login) and _is_built_stack_value(value, shape)
     if "@" in login or any(char.isdigit() for char in login):
         return True
@@ -277,7 +277,7 @@ def _is_login(text: str, left: re.Match[str], value: str, shape: Shape) -> bool:
         return (
             login.islower()
             and not _names_a_number(login)
-            and _is_built_mixed(value, shape)
+            and is_built_mixed(value, shape)
             and _names_a_device_above(text, left.start("login"))
         )
     if _names_a_network(text, left.start("lead")):
@@ -358,7 +358,7 @@ def _names_an_account_near(lower: str, position: int) -> bool:
 
 _AFTER_MAIL = re.compile(
     r"(?:(?:e-?mail|mail)(?:[ \t]+[^\W\d_]{2,12}){0,2}|@[\w-]+(?:\.[\w-]+)+)"
-    r"[ \t]*(?:\+|,|&|et|and|→|->|(?P<slash>/))[ \t]*",
+    r"(?:[ \t]*(?:\+|,|&|et|and|→|->|(?P<slash>/))|[ \t]+(?P<dash>[—–:-])(?=[ \t]))[ \t]*",
     re.IGNORECASE,
 )
 _MAIL_STEMS = ("mail", "@")
@@ -382,10 +382,23 @@ def _after_mails(text: str, lower: str) -> Iterator[tuple[int, int]]:
             if shape is None:
                 continue
             if joined["slash"] is not None:  # "le mail de maman / Mickey_Ears22"; not "… / Teams2"
-                if _is_built_mixed(value[2], shape):
+                if is_built_mixed(value[2], shape):
                     yield value[0], value[1]
-            elif shape is Shape.SYMBOL or shape is Shape.DIGITS:
+            elif joined["dash"] is not None:
+                if stem == "@" and _is_dashed_after_address(text, position, value[2], shape):
+                    yield value[0], value[1]
+            elif shape is not Shape.JOINED or is_built_mixed(value[2], shape):
                 yield value[0], value[1]
+
+
+def _is_dashed_after_address(text: str, at: int, value: str, shape: Shape) -> bool:
+    """ "Orchestra library (Dropbox): library@… — Brahms4_inEminor": built as few names are, or
+    words joined in mixed case after an address a service's label names ("Netflix: …@gmail.com
+    — Popcorn_Tuesdays"); not "orders@shop.com — iPhone15" nor "— Marketing2024"."""
+    if shape is Shape.SYMBOL or is_built_mixed(value, shape):
+        return True
+    labelled = ":" in text[start_of_line(text, at) : at]
+    return labelled and shape is Shape.JOINED and not value.islower() and not value.isupper()
 
 
 # --- alone on a line under an account --------------------------------------------------------
@@ -421,7 +434,7 @@ def _under_accounts(text: str, lower: str) -> Iterator[tuple[int, int]]:
         above = _non_blank_above(text, lines, index)
         if above is None:
             continue
-        built = shape is not Shape.JOINED and _is_built_mixed(_unwrapped(bare["value"]), shape)
+        built = shape is not Shape.JOINED and is_built_mixed(_unwrapped(bare["value"]), shape)
         if _names_an_account(text, lower, lines, above) or (
             built and _under_an_admin_page(text, lines, above)
         ):
@@ -670,7 +683,7 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
         value = _value_at(text, reply.start("value"))
         if value is None:
             continue
-        built = _is_built_mixed(value[2], shape)
+        built = is_built_mixed(value[2], shape)
         if alone is None and not built:
             continue
         asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
@@ -823,7 +836,7 @@ def _last_cells(text: str, start: int, end: int) -> tuple[int, int] | None:
     shape = made_shape(value)
     if shape is None or value == cells["login"]:
         return None
-    if _is_built_mixed(value, shape) or (
+    if is_built_mixed(value, shape) or (
         _has_digit_or_mail(cells["login"]) and _is_strong(value, shape)
     ):
         return cells.start("value"), cells.end("value")
@@ -886,14 +899,14 @@ def _is_stacked_value(value: str, shape: Shape, *, login: bool) -> bool:
     ("Squat-Rack-Sunday-3" under "ironyardgym", "Dossier-Classe-42" under "agent: mdupuis";
     not "PlayStation5" under "xbox" nor "Oat-Milk-Barista-2" under "bananas")."""
     if shape is Shape.SYMBOL:
-        return _is_built_mixed(value, shape)
+        return is_built_mixed(value, shape)
     return login and (_is_built_stack_value(value, shape) or _is_strong_with_digits(value, shape))
 
 
 def _is_built_stack_value(value: str, shape: Shape) -> bool:
     """Built as few names are, and not an identifier's joined words ("CPU_Usage2"): a symbol,
     or capitalised words hyphened then a number ("Squat-Rack-Sunday-3")."""
-    if not _is_built_mixed(value, shape):
+    if not is_built_mixed(value, shape):
         return False
     return shape is not Shape.JOINED or _CAPITALISED_HYPHENED.fullmatch(value) is not None
 
@@ -1269,12 +1282,15 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 # --- a login said, then its value -------------------------------------------------------------
 
-# "user is engineer, then Neve1073!mix", "login c'est compta puis Facture#2024", "admin :
+# "user is engineer, then Neve1073!mix", "username riverside_admin, it's Crotchet!Rest77", "user
+# 'office', then Ledger#2024", "login c'est compta puis Facture#2024", "admin :
 # Ondes_Courtes_99": a login's noun or a role's account, the login maybe, then the value.
 _LOGIN_SAID = re.compile(
-    r"(?<![^\W_])(?:(?:user(?:name)?|login|identifiant|utilisateur)[ \t]*(?:is|est|c['’]est|:|=)"
-    r"[ \t]*(?P<login>[a-z][a-z0-9._@-]{1,40}),?[ \t]+(?:then|puis|and|et|pw|pass(?:word)?|mdp)"
-    r"[ \t]*:?|(?P<role>admin|root|administrateur|superuser)[ \t]*[:=])[ \t]*",
+    r"(?<![^\W_])(?:(?:user(?:[ ]?name)?|login|identifiant|utilisateur)[ \t]*(?:(?:is|est"
+    r"|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?(?P<login>[a-z][a-z0-9._@-]{1,40})"
+    r"(?(quote)[ \t]*['’\"”»]),?[ \t]+(?:then|puis|and|et|pw|pass(?:word)?|mdp|it['’]s"
+    r"|c['’]est)[ \t]*:?"
+    r"|(?P<role>admin|root|administrateur|superuser)[ \t]*[:=])[ \t]*",
     re.IGNORECASE,
 )
 _LOGIN_SAID_STEMS = ("user", "login", "identifiant", "utilisateur", "admin", "root")
@@ -1292,7 +1308,7 @@ def _logins_said_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]
         if value is None or not _ends_its_line(text, value[1]):
             continue
         shape = made_shape(value[2])
-        if shape is None or not _is_built_mixed(value[2], shape):
+        if shape is None or not is_built_mixed(value[2], shape):
             continue
         if said["role"] is not None and (
             "=" in value[2] or (shape is Shape.JOINED and not any(map(str.isdigit, value[2])))

@@ -41,6 +41,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
+from memoire.core.secrets.made_passwords import Shape, is_built_mixed, made_shape
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -203,9 +204,26 @@ _USED_UNTIL_CHANGED = re.compile(
     r"[^\n]{0,50}?(?<![^\W_])(?:next|prochain\w*|forc\w*|impos\w*|expir\w*|oblig\w*"
     r"|mandatory|required)(?![^\W_])"
 )
+# A value as typed, its "!" kept, a sentence's full stop left out.
+_MADE_VALUE = r"(?P<value>(?<![^\s(«\"'])[^\s,;()«»\"']{5,40}?)(?=\.?(?:[\s,;)»\"']|$))"
+# A made value an account was changed to, or said to be the one now on a line that changes it:
+# "reset it to Washday2024", "j'ai changé le mdp en Fraise2Tagada", "c'est maintenant
+# Fraise2Tagada", "it's Rosemary&Thyme2 now, I reset it".
+_CHANGED_TO = re.compile(
+    r"(?<![^\W_])(?P<verb>reset|chang\w*|r[ée]initialis\w*|modifi\w*)(?:[ ](?:it|this|that|mine"
+    r"|(?:the|my|our|his|her)[ ](?:password|pw|login)|(?:le|la|son|mon)[ ](?:mdp|mot[ ]de[ ]passe))"
+    r")?[ ](?:to|en|par)[ ]" + _MADE_VALUE
+)
+_NOW_ONE = re.compile(
+    r"(?<![^\W_])(?:(?:c['’]est|it['’]?s)[ ](?:maintenant[ ]|now[ ]|désormais[ ])?"
+    + _MADE_VALUE
+    + r"(?:[ ](?:maintenant|now|désormais))?)"
+)
 _PASSWORD_PATTERNS = (
     (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
     (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
+    (("reset", "chang", "initialis", "modifi"), _CHANGED_TO),
+    (("maintenant", "now", "désormais"), _NOW_ONE),
 )
 _SYMBOL = re.compile(r"[^\w\s]|_")
 _EVERYWHERE_LITERALS = ("partout", "everywhere", "for everything", "pour tout", "on everything")
@@ -229,7 +247,7 @@ _NOW_AFTER = re.compile(
 _NOW_LITERALS = ("maintenant", "now", "désormais")
 # What may follow a value: the end, a remark, a key, a reason.
 _AFTER_A_VALUE = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–#*]|-[ \t]|(?:then|puis|et|and|so|donc|pour|for|to|because|car|if|si"
+    r"[ \t]*(?:$|[,;.!?)(—–#*]|-[ \t]|(?:then|puis|et|and|so|donc|pour|for|to|because|bc|car|if|si"
     r"|but|mais|only|seulement|on|off|ok)(?![^\W_]))",
     re.MULTILINE,
 )
@@ -321,9 +339,35 @@ def _password_changed(
     if found is None:
         return
     value = text[found.start("value") : found.end("value")]
+    if pattern is _CHANGED_TO or pattern is _NOW_ONE:
+        if _is_made_and_changed(lower, found, value, line_start, line_end):
+            yield RULE, *found.span("value")
+        return
     symbol = pattern is _NEW_ONE or _SYMBOL.search(value) is not None
     if symbol and password_shaped(value) and not _YEAR.fullmatch(value):
         yield RULE, *found.span("value")
+
+
+def _is_made_and_changed(
+    lower: str, found: re.Match[str], value: str, line_start: int, line_end: int
+) -> bool:
+    """Built as few names are ("Fraise2Tagada", "Rosemary&Thyme2"), or a capitalised word and
+    digits after a reset ("reset it to Washday2024"; "changed the theme to Dracula2" names one);
+    "now" needs a change on its line, and neither takes a value with words after it."""
+    shape = made_shape(value)
+    if shape is None or _AFTER_A_VALUE.match(lower, found.end()) is None:
+        return False
+    if found.re is _NOW_ONE and _CHANGED_ON_LINE.search(lower, line_start, line_end) is None:
+        return False
+    if is_built_mixed(value, shape):
+        return True
+    reset = found.re is _CHANGED_TO and not found["verb"].startswith(("chang", "modifi"))
+    return reset and shape is not Shape.JOINED and value[0].isupper() and not value.isupper()
+
+
+_CHANGED_ON_LINE = re.compile(
+    r"(?<![^\W_])(?:reset|chang\w*|r[ée]initialis\w*|modifi\w*|new[ ]password|nouveau[ ]mdp)"
+)
 
 
 # A value pressed with a key, one something unlocks with, a device lock's, a value now, …: each
