@@ -327,7 +327,7 @@ HOLDOUT_FLOORS = (
     # freelancer for a charity, a ski chalet, a summer festival's volunteers), measured once on
     # the code of the session's start and once after its merges: 125 then 133 of 160 (78.1 %
     # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Not yet studied.
-    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=143, token=30, card=20, flagged=2),
+    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=144, token=30, card=20, flagged=2),
 )
 
 
