@@ -605,6 +605,19 @@ def test_what_one_types_without_its_value_passes(text: str) -> None:
             "[09:12] Julie : c'est Marronnier_1962, avec ton numéro fiscal",
             "Marronnier_1962",
         ),
+        (
+            "Tom: can't log into the Xero account, has it changed?\nSue: yes, it's Ledger$2025 now",
+            "Ledger",
+        ),
+        (
+            "Inès : tu peux me redonner le wifi de la salle ?\n"
+            "Karim : SalleDesFetes → lampions-et-guirlandes",
+            "lampions",
+        ),
+        (
+            "Me: hi! what's the wifi here?\nBarista: network is BeanThere, password Latte4Life!",
+            "Latte4Life",
+        ),
     ],
 )
 def test_a_key_given_in_reply_to_asking_for_the_wifi_or_a_login(text: str, secret: str) -> None:
@@ -622,6 +635,12 @@ def test_a_key_given_in_reply_to_asking_for_the_wifi_or_a_login(text: str, secre
         "Sam: can you log in for the meeting?\nAna: room 214 at 10:30, I'll send the link",
         "Théo : le wifi marche ?\nManon : oui, c'est la Freebox-Pop, au rez-de-chaussée",
         "Jo: what's the wifi ad song again?\nKim: it's Dancing_Queen by Abba",
+        "Inès : le wifi de la salle svp\n"
+        "Karim : réseau SalleDesFetes, mot de passe dans le placard",
+        "Ben: what's the wifi?\nAmy: BT-Hub-7, it's on the sticker under the router",
+        "Ben: what's the wifi again?\nAmy: the network is Hollis_5G, ask Sam at the bar",
+        "Léa : c'est quoi le wifi ?\nMoi : le réseau c'est Gite_LesChenes, la clé est sur la box",
+        "Ben: which router for the wifi?\nAmy: it's the Netgear_R7000, top shelf",
         "Léa : c'est quoi le hashtag du wifi gratuit ?\nMoi : #WifiGratuit, sur l'affiche",
         "Jo: what's the hashtag for the free wifi launch?\nKim: #FreeWifi_Leeds",
         "Ben: what's the wifi speaker called?\nAmy: it's a Sonos_Era100, in the kitchen",

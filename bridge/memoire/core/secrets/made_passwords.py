@@ -698,8 +698,9 @@ def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
 # The ask names a network or a login ("what's the card machine's wifi again??", "le wifi de la
 # régie c'est quoi ?", "can you log in to My Music Staff for me?", "locked out of Little Hotelier").
 _ASKED_ACCESS = re.compile(
-    r"(?<![^\W_])(?:wi-?fi|wlan|hotspot|log[ -]?in|logins?|sign[ -]?in|connexion|connecter"
-    r"|passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|identifiants?|locked[ ]out[ ]of|what[ ]do[ ]i[ ]type)"
+    r"(?<![^\W_])(?:wi-?fi|wlan|hotspot|log[ -]?in(?:to)?|logins?|sign[ -]?in(?:to)?"
+    r"|connexion|connecter|passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|identifiants?|locked[ ]out[ ]of"
+    r"|what[ ]do[ ]i[ ]type)"
     r"(?![^\W_])"
 )
 _ACCESS_STEMS = ("wifi", "wi-fi", "wlan", "hotspot", "log", "sign", "conne", "pass", "pw", "mdp")
@@ -711,7 +712,7 @@ _HANDED = re.compile(
 # A network's or a login's name comes before its key: "Réseau « Hotel-des-Tilleuls », c'est …".
 _NAMED_BEFORE = re.compile(
     r"(?<![^\W_])(?:réseau|network|ssid|name|nom|user(?:name)?|login|identifiant|compte"
-    r"|account)[ \t]*[:=]?[ \t]*\Z"
+    r"|account)(?:[ \t]+(?:is|was|est|c['’]est|it['’]?s))?[ \t]*[:=]?[ \t]*\Z"
 )
 # A key as a machine prints it on a router's card: "Fg4d-Xt9P-Lm2R".
 _PRINTED_KEY = re.compile(
