@@ -514,3 +514,60 @@ def test_recovery_code_lists_are_refused(text: str, codes: tuple[str, ...]) -> N
 )
 def test_numbers_that_are_no_codes_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            'Say "rhubarb crumble" at the garden centre trade counter and they release the '
+            "society's order on account.",
+            "rhubarb crumble",
+        ),
+        ('Kennels: say "toffee apple" at the desk and they release the dog to you.', "toffee"),
+        (
+            'At the pharmacy hatch, tell them "lighthouse" and they hand over Mum\'s prescription.',
+            "lighthouse",
+        ),
+        ("Au dépôt, dites « tournesol » et ils remettent le colis de l'asso.", "tournesol"),
+        (
+            "À la fourrière, il faut dire « moulin rouge » pour qu'ils libèrent la voiture.",
+            "moulin rouge",
+        ),
+        (
+            "Téléassistance Présence Verte : quand ils rappellent, M. Lebrun doit dire "
+            "« Camembert » pour confirmer que c'est bien lui.",
+            "Camembert",
+        ),
+        (
+            "Pour l'opératrice, Mme Roux dit « Mistral » pour confirmer que c'est bien elle.",
+            "Mistral",
+        ),
+        (
+            'When the care line phones back, Dad has to say "Blackpool 1966" to confirm '
+            "it's really him.",
+            "Blackpool",
+        ),
+    ],
+)
+def test_a_word_said_to_release_goods_or_prove_who_one_is(text: str, secret: str) -> None:
+    findings = find_secrets(text)
+    assert any(secret in text[f.start : f.end] for f in findings), (text, findings)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Say "cheese" and release the shutter slowly.',
+        'Say "cheese" to confirm it\'s really her in the photo.',
+        "Pour la photo, il faut dire « ouistiti » puis relâcher le déclencheur.",
+        'Tell the kids to say "thank you" when they hand over the keys.',
+        "Les enfants doivent dire « bonjour » quand on leur remet le colis.",
+        "Il faut dire « bonjour » pour confirmer que c'est bien lui, disait la maîtresse.",
+        'The song "Release Me" was on when they handed over the keys.',
+        "#SayCheese was the hashtag when they released the car.",
+        "He said \"I'll confirm it's him\" and hung up.",
+    ],
+)
+def test_words_said_to_be_polite_or_for_a_photo_pass(text: str) -> None:
+    assert find_secrets(text) == []

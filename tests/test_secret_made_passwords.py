@@ -594,6 +594,74 @@ def test_a_made_password_beside_an_account_or_a_change(text: str, secret: str) -
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[08:52] Mel: what's the card machine's wifi again??\n"
+            "[08:53] Tasha: ShearMagic_2024!  capital S and M",
+            "ShearMagic_2024!",
+        ),
+        (
+            "[Sun 16:02] Me: the router rebooted and mum's tablet wants the wifi again\n"
+            "[Sun 16:20] Graham: It's BT-7KQ2 and the thing on the back is Fg4d-Xt9P-Lm2R",
+            "Fg4d-Xt9P-Lm2R",
+        ),
+        (
+            "[14:03] Helen: can you log in to My Music Staff for me?\n"
+            "[14:05] Dev: username riverside_admin, it's Crotchet!Rest77 — don't change it",
+            "Crotchet!Rest77",
+        ),
+        (
+            "Priya: what's the hotspot on the van? my phone won't find it\n"
+            "Dan: VanLife-5G, then kettle_on_the_stove",
+            "kettle_on_the_stove",
+        ),
+        (
+            "Janet (office): the Synology is asking me to log in, what do I type?\n"
+            "Me: user 'office', then Oakfield_Files9",
+            "Oakfield_Files9",
+        ),
+        (
+            "[19:02] Client ch. 8 : bonsoir, le wifi svp ?\n"
+            "[19:04] Réception : Bonsoir ! Réseau « Hotel-des-Tilleuls », c'est tilleuls-bleus-29.",
+            "tilleuls-bleus-29",
+        ),
+        (
+            "Léa : c'est quoi le wifi du bureau ?\n"
+            "Moi : réseau SQ-Bureau, la phrase c'est « soupe-populaire-du-jeudi » sans majuscules",
+            "soupe-populaire-du-jeudi",
+        ),
+        (
+            "Théo : le wifi de la régie c'est quoi ?\nManon : Regie-FDL → decibel_en_plein_air",
+            "decibel_en_plein_air",
+        ),
+        (
+            "[09:10] Papa : je n'arrive plus à me connecter au site des impôts, tu te souviens ?\n"
+            "[09:12] Julie : c'est Marronnier_1962, avec ton numéro fiscal",
+            "Marronnier_1962",
+        ),
+        (
+            "Tom: can't log into the Xero account, has it changed?\nSue: yes, it's Ledger$2025 now",
+            "Ledger",
+        ),
+        (
+            "Inès : tu peux me redonner le wifi de la salle ?\n"
+            "Karim : SalleDesFetes → lampions-et-guirlandes",
+            "lampions",
+        ),
+        (
+            "Me: hi! what's the wifi here?\nBarista: network is BeanThere, password Latte4Life!",
+            "Latte4Life",
+        ),
+    ],
+)
+def test_a_key_given_in_reply_to_asking_for_the_wifi_or_a_login(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # an address then a product, a campaign, an order, a hashtag, a file, a version
@@ -629,4 +697,29 @@ def test_a_made_password_beside_an_account_or_a_change(text: str, secret: str) -
     ],
 )
 def test_look_alikes_beside_an_account_or_a_change_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mel: what's the wifi again?\nTasha: it's BT-7KQ2, password on the router",
+        "Client : le wifi svp ?\nRéception : demandez à l'accueil, ils vous donneront la carte",
+        "Mel: what's the wifi again?\nTasha: ask reception, they print a card",
+        "Sam: can you log in for the meeting?\nAna: room 214 at 10:30, I'll send the link",
+        "Théo : le wifi marche ?\nManon : oui, c'est la Freebox-Pop, au rez-de-chaussée",
+        "Jo: what's the wifi ad song again?\nKim: it's Dancing_Queen by Abba",
+        "Inès : le wifi de la salle svp\n"
+        "Karim : réseau SalleDesFetes, mot de passe dans le placard",
+        "Ben: what's the wifi?\nAmy: BT-Hub-7, it's on the sticker under the router",
+        "Ben: what's the wifi again?\nAmy: the network is Hollis_5G, ask Sam at the bar",
+        "Léa : c'est quoi le wifi ?\nMoi : le réseau c'est Gite_LesChenes, la clé est sur la box",
+        "Ben: which router for the wifi?\nAmy: it's the Netgear_R7000, top shelf",
+        "Léa : c'est quoi le hashtag du wifi gratuit ?\nMoi : #WifiGratuit, sur l'affiche",
+        "Jo: what's the hashtag for the free wifi launch?\nKim: #FreeWifi_Leeds",
+        "Ben: what's the wifi speaker called?\nAmy: it's a Sonos_Era100, in the kitchen",
+        "Photographe : on fait comment pour le wifi ?\nMoi : on dit « cheese » et on attend",
+    ],
+)
+def test_replies_to_a_wifi_or_login_question_without_a_key_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)

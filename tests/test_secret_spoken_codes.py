@@ -349,3 +349,35 @@ def test_lookalikes_of_codes_in_speech_and_chat_pass(text: str) -> None:
 )
 def test_registry_identifiers_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[08:02] Marc : la boîte du compteur d'eau, ça s'ouvre comment ?\n"
+            "[08:05] Odile : 7319 mais tourne doucement, c'est grippé",
+            "7319",
+        ),
+        (
+            "Léa : la boîte à clés du gîte, c'est quoi déjà ?\nPaul : 4 8 2 6 puis tu tires",
+            "4 8 2 6",
+        ),
+        ("Jeanne : je suis devant la boîte aux lettres\nMarc : 2719 et tu pousses", "2719"),
+    ],
+)
+def test_a_box_opened_by_a_code_given_in_a_chat_reply(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marc : ta boîte t'a payé la prime ?\nOdile : 2500 brut",
+        "Marc : la boîte aux lettres c'est quel numéro ?\nOdile : 12, au rez-de-chaussée",
+        "Marc : tu sors à quelle heure de ta boîte ?\nOdile : 1830 normalement",
+        "Léa : la boîte à clés, on la trouve où ?\nPaul : demande à l'accueil",
+    ],
+)
+def test_chat_replies_about_a_box_without_a_code_pass(text: str) -> None:
+    assert find_secrets(text) == []

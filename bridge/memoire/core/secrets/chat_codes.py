@@ -40,7 +40,7 @@ SPEAKER = re.compile(
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
-    r"|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
+    r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?)"
     r"(?![^\W_])"
 )
@@ -51,7 +51,7 @@ _THING_LITERALS = (
     *("terminal", "till", "caisse"),
 )
 # Asking for something, or saying what is wrong at the door.
-_ASKING = re.compile(
+ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|what['’]s|whats|which|quel|quelle|quoi|pls|plz|please|stp|svp"
     r"|remind|rappelle\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?|ringing|going[ ]off"
     r"|beeping|locked[ ]out|stuck|bloqué\w*|coincé\w*|outside|dehors|devant|won['’]t[ ]open"
@@ -142,7 +142,7 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             continue
         said = lower[asker.end() : line_end]
         thing = _THING.search(said)
-        if thing is None or _ASKING.search(said) is None or _NOT_A_CODE.search(said):
+        if thing is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
         rooms_only = all(found["room"] is not None for found in _THING.finditer(said))
         into_a_room = rooms_only and _GETTING_IN.search(said) is None

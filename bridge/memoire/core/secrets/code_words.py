@@ -255,6 +255,18 @@ _SAID_LITERALS = (
     *("chuchot",),
     *("answer", "repl", "répond"),
 )
+# Goods a counter hands over only on the word: "say "rhubarb crumble" at the trade counter and
+# they release the society's order", "dites « tournesol » et ils remettent le colis".
+_RELEASED = (
+    r"(?:releas\w*|hand(?:s|ed)?[ ]over|remet\w*|libèr\w*)[ ](?:[\w'’]+[ ]){0,3}?"
+    r"(?:orders?|parcels?|packages?|keys|prescriptions?|goods|car|van|dog|commandes?|colis|clés"
+    r"|clefs|ordonnances?|voiture|chien)"
+)
+# A word said to prove who one is: "pour confirmer que c'est bien lui", "to confirm it's her".
+_PROVING = (
+    r"confirm\w*[ ](?:que[ ]|that[ ])?(?:c['’]est|it['’]s)[ ](?:bien[ ]|really[ ]|vraiment[ ])?"
+    r"(?:lui|elle|eux|moi|nous|him|her|them|me|us)"
+)
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
@@ -268,7 +280,7 @@ _PICK_UP = re.compile(
     r"|n['’]ouvre[ ]pas|won['’]t[ ]open|ne[ ](?:donnent?|laissent?)[ ](?:rien|personne)"
     r"|before[ ]letting|avant[ ]de[ ]laisser|lets?[ ](?:anyone|anybody|you|us|them)[ ]in"
     r"|phrase[ ]convenue|agreed[ ]phrase"
-    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
+    rf"|{_RELEASED}|{_PROVING}|{_VOUCHING}|{_GUARDED})(?![^\W_])"
 )
 
 
@@ -353,6 +365,7 @@ _COURTESIES = frozenset(
     (
         *("no", "yes", "please", "thanks", "thank", "merci", "hello", "hi", "bonjour", "sorry"),
         *("pardon", "oui", "non", "ok", "goodbye", "au", "s'il", "bye", "cheers", "salut"),
+        *("cheese", "ouistiti"),  # said for a photo
     )
 )
 

@@ -55,6 +55,8 @@ from collections.abc import Iterator
 from enum import IntEnum
 from itertools import pairwise
 
+from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
+from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
@@ -121,6 +123,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_under_accounts(text, lower),
         *_after_formulas(text, lower),
         *_chat_replies(text, lower),
+        *_chat_keys(text, lower),
         *_after_context_labels(text, lower),
         *_side_by_side(text, lower),
         *_under_logins(text),
@@ -701,6 +704,99 @@ def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
         and _ASKED_ONE.search(lower, start, end) is not None
         and _QUESTION.search(lower, start, end) is not None
     )
+
+
+# --- a key or a password given in reply to someone asking for the Wi-Fi or a login ------------
+
+# The ask names a network or a login ("what's the card machine's wifi again??", "le wifi de la
+# régie c'est quoi ?", "can you log in to My Music Staff for me?", "locked out of Little Hotelier").
+_ASKED_ACCESS = re.compile(
+    r"(?<![^\W_])(?:wi-?fi|wlan|hotspot|log[ -]?in(?:to)?|logins?|sign[ -]?in(?:to)?"
+    r"|connexion|connecter|passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|identifiants?|locked[ ]out[ ]of"
+    r"|what[ ]do[ ]i[ ]type)"
+    r"(?![^\W_])"
+)
+_ACCESS_STEMS = ("wifi", "wi-fi", "wlan", "hotspot", "log", "sign", "conne", "pass", "pw", "mdp")
+_ACCESS_MORE_STEMS = ("identifiant", "locked out", "what do i type")
+# Where the reply hands the value over: its start, "it's", "c'est", "is", "then", an arrow.
+_HANDED = re.compile(
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|est|then|puis|ensuite)[ \t]+|(?:→|->|=>|=)[ \t]*"
+)
+# A network's or a login's name comes before its key: "Réseau « Hotel-des-Tilleuls », c'est …".
+_NAMED_BEFORE = re.compile(
+    r"(?<![^\W_])(?:réseau|network|ssid|name|nom|user(?:name)?|login|identifiant|compte"
+    r"|account)(?:[ \t]+(?:is|was|est|c['’]est|it['’]?s))?[ \t]*[:=]?[ \t]*\Z"
+)
+# A key as a machine prints it on a router's card: "Fg4d-Xt9P-Lm2R".
+_PRINTED_KEY = re.compile(
+    r"(?=[^\s]*[0-9])(?=[^\s]*[a-z])(?=[^\s]*[A-Z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){2,4}"
+)
+_OPENING_MARKS = re.compile(r"[«\"“'‘ \t]*")
+
+
+def _chat_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A made password, a key typed as a phrase or printed on a router, handed over in the next
+    speaker's line after a question for the Wi-Fi or a login: "Tasha: ShearMagic_2024!",
+    "Manon : Regie-FDL → decibel_en_plein_air", "It's BT-7KQ2 and the thing on the back is
+    Fg4d-Xt9P-Lm2R". The network's or the login's name before it is no key, and a reply that
+    sends one elsewhere ("ask reception", "on the router") gives none."""
+    if "\n" not in text or ":" not in text:
+        return
+    asked = {
+        start_of_line(lower, position)
+        for stem in (*_ACCESS_STEMS, *_ACCESS_MORE_STEMS)
+        for position in positions(lower, stem)
+    }
+    for line_start in sorted(asked):
+        line_end = end_of_line(lower, line_start)
+        if line_end >= len(text) or line_end - line_start > _MAX_ASK:
+            continue
+        asker = _ASKER.match(text, line_start, line_end)
+        if asker is None:
+            continue
+        said = lower[asker.end() : line_end]
+        if _ASKED_ACCESS.search(said) is None or CHAT_ASKING.search(said) is None:
+            continue
+        span = _key_in_reply(text, lower, line_end + 1, asker["name"].lower())
+        if span is not None:
+            yield span
+
+
+_MAX_ASK = 200
+# The asker, named as people or desks are: "Client ch. 8 :", "[Sun 16:02] Me:", "Théo :".
+_ASKER = re.compile(
+    r"[ \t]*(?:\[[^\]\n]{1,25}\][ \t]*)?(?P<name>[^\W\d_][^:\n]{0,30}?)[ \t]?:[ \t]+"
+)
+
+
+def _key_in_reply(text: str, lower: str, start: int, asker: str) -> tuple[int, int] | None:
+    reply = CHAT_SPEAKER.match(text, start, end_of_line(text, start))
+    if reply is None:
+        return None
+    name = (reply["name"] or "").lower()
+    if name == asker or _ASKED_ACCESS.fullmatch(name) or _NETWORK_WORDS.fullmatch(name):
+        return None  # a label's line ("Password: …"), or the asker again
+    line_end = end_of_line(text, start)
+    starts = [reply.end()]
+    starts += [handed.end() for handed in _HANDED.finditer(lower, reply.end(), line_end)]
+    for handed in starts:
+        marks = _OPENING_MARKS.match(text, handed)  # "c'est « soupe-populaire-du-jeudi »"
+        value_start = marks.end() if marks is not None else handed
+        if _NAMED_BEFORE.search(lower, reply.end(), value_start):
+            continue  # "réseau SQ-Bureau", "username riverside_admin"
+        value = _value_at(text, value_start)
+        if value is not None and value[0] == value_start and _is_handed_key(value[2]):
+            return value[0], value[1]
+    return None
+
+
+def _is_handed_key(value: str) -> bool:
+    if value.startswith(("#", "@", "http")) or "@" in value:
+        return False
+    shape = made_shape(value)
+    if shape is not None and _is_built(value, shape):
+        return True
+    return _is_key_phrase(value) or _PRINTED_KEY.fullmatch(value) is not None
 
 
 # --- after a label that names a secret in its context -----------------------------------------
