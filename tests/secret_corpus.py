@@ -35,6 +35,7 @@ HOLDOUT13_CORPUS = DATA / "secrets_holdout13.jsonl"  # written blind, measured b
 HOLDOUT14_CORPUS = DATA / "secrets_holdout14.jsonl"  # written blind, measured before and after
 HOLDOUT15_CORPUS = DATA / "secrets_holdout15.jsonl"  # written blind, measured before and after
 HOLDOUT16_CORPUS = DATA / "secrets_holdout16.jsonl"  # written blind, measured before and after
+HOLDOUT17_CORPUS = DATA / "secrets_holdout17.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -52,6 +53,7 @@ HOLDOUTS = (
     HOLDOUT14_CORPUS,
     HOLDOUT15_CORPUS,
     HOLDOUT16_CORPUS,
+    HOLDOUT17_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
