@@ -148,25 +148,23 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         into_a_room = rooms_only and _GETTING_IN.search(said) is None
         room = thing["room"] is not None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
-        span = _reply(
-            text, line_end + 1, asker["name"] or "", singles_only=singles_only, lock=not room
-        )
+        asked = asker["name"] or ""
+        span = _reply(text, lower, line_end + 1, asked, singles_only=singles_only, lock=not room)
         if span is not None:
             yield RULE, *span
 
 
 def _reply(
-    text: str, start: int, asker: str, *, singles_only: bool, lock: bool
+    text: str, lower: str, start: int, asker: str, *, singles_only: bool, lock: bool
 ) -> tuple[int, int] | None:
     """The code at the start of the next line, said by another speaker, or after "it's",
     "c'est", "now" or an arrow further along that line; a number said to be set or changed
     ("Fred l'a mis à 7730", "c'est 7144 depuis lundi") is one even for a room, and even shaped
     as a year."""
-    speaker = SPEAKER.match(text, start, end_of_line(text, start))
+    line_end = end_of_line(text, start)
+    speaker = SPEAKER.match(text, start, line_end)
     if speaker is None or (speaker["name"] or "").lower() == asker.lower() != "":
         return None
-    line_end = end_of_line(text, start)
-    lower = text.lower()
     opening = _OPENING.match(lower, speaker.end(), line_end)
     changed = opening is not None and opening["set"] is not None
     starts = [opening.end() if opening is not None else speaker.end()]
@@ -174,16 +172,23 @@ def _reply(
     for value_start in starts:
         if _NUMBER_LEAD.search(lower, speaker.end(), value_start):
             return None  # "your unit is C-118"
-        span = _value(text, value_start, line_end, singles_only, lock=lock, changed=changed)
+        span = _value(text, lower, value_start, line_end, singles_only, lock=lock, changed=changed)
         if span is not None:
             return span
     return None
 
 
 def _value(
-    text: str, value_start: int, line_end: int, singles_only: bool, *, lock: bool, changed: bool
+    text: str,
+    lower: str,
+    value_start: int,
+    line_end: int,
+    singles_only: bool,
+    *,
+    lock: bool,
+    changed: bool,
 ) -> tuple[int, int] | None:
-    dial = _DIAL.match(text.lower(), value_start, line_end)
+    dial = _DIAL.match(lower, value_start, line_end)
     if dial is not None:
         return dial.span()
     singles = _LOCK_SINGLES if lock else _SINGLES  # a padlock's three wheels: "4 2 7"
