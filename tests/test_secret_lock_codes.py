@@ -1,5 +1,5 @@
 """Codes given without a code's noun: recovery codes listed under a service's name, digits said
-one by one or in words, a dial's turns, a password dictated aloud (code_words.py,
+one by one or in words, a dial's turns, a password dictated aloud (recovery_codes.py,
 spoken_digits.py, place_codes.py, dictated.py).
 
 Each kind is written in words of its own, English and French, not the corpus rows it stands
@@ -14,7 +14,7 @@ from memoire.core.secrets import find_secrets
 from tests.secret_corpus import keyword_values
 
 # --- Recovery codes: under a service's name alone, a sheet kept offline, a bare "recovery:", a
-# line of codes set apart, one-time codes of two groups of three digits (code_words.py).
+# line of codes set apart, one-time codes of two groups of three digits (recovery_codes.py).
 
 
 @pytest.mark.parametrize(

@@ -238,7 +238,7 @@ def test_words_said_out_of_courtesy_or_custom_pass(text: str) -> None:
 
 
 # --- A security question set apart (after "q:" to its "?", in quotes or brackets), then its
-# answer after an arrow, a colon or a dash, whatever it asks about (code_words.py).
+# answer after an arrow, a colon or a dash, whatever it asks about (security_answers.py).
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """Codes given in speech and chat: a word asked on the phone, digits in a chat reply, digits spelt
 in running speech, a dial's turns listed apart, codes changed, set or typed, short backup codes
 and an answer after an arrow (code_words.py, chat_codes.py, spoken_digits.py, set_codes.py,
-place_codes.py), and public registers' identifiers the scored slots must not take.
+place_codes.py, recovery_codes.py, security_answers.py), and public registers' identifiers the
+scored slots must not take.
 
 Each kind is written in new words (other places, devices, speakers and verbs than hold-out 14's
 misses they stand for), in English and French; each was missed by the guard before these rules.
@@ -209,7 +210,8 @@ def test_set_codes_are_refused(text: str, secret: str) -> None:
     assert secret in keyword_values(text)
 
 
-# --- Short backup codes one per line, a security answer after an arrow (code_words.py).
+# --- Short backup codes one per line, a security answer after an arrow (recovery_codes.py,
+# security_answers.py).
 
 
 @pytest.mark.parametrize(

@@ -299,10 +299,11 @@ HOLDOUT_FLOORS = (
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
     # 160 (75.0 % then 80.6 %), all tokens and cards, 4 then 2 of 200 flagged. Then studied for
-    # words given at a door, security answers and recovery-code lists (code_words.py), codes
-    # given by their place or role (place_codes.py), passwords a person made with no secret
-    # noun near them (made_passwords.py), and its two false alarms (a quoted mask, a RIB's
-    # bank code): 160 of 160 and none flagged once studied, no longer blind
+    # words given at a door, security answers and recovery-code lists (code_words.py,
+    # security_answers.py, recovery_codes.py), codes given by their place or role
+    # (place_codes.py), passwords a person made with no secret noun near them
+    # (made_passwords.py), and its two false alarms (a quoted mask, a RIB's bank code): 160 of
+    # 160 and none flagged once studied, no longer blind
     HoldoutFloor(HOLDOUT13_CORPUS, secrets=210, keyword=160, token=30, card=20, flagged=0),
     # blind (a bakery, a notary's office, a beekeeper, a camper-van couple, a teenage gamer, an
     # Airbnb host, a scout leader, a pharmacy, a wedding photographer, a garage), measured once

@@ -29,7 +29,7 @@ from itertools import chain
 from memoire.core.secrets.blocks import find_credential_blocks
 from memoire.core.secrets.chat_codes import find_chat_codes
 from memoire.core.secrets.code_lists import find_listed_codes
-from memoire.core.secrets.code_words import find_words_given
+from memoire.core.secrets.code_words import find_code_words
 from memoire.core.secrets.codes import find_household_codes, is_postal_pin
 from memoire.core.secrets.commands import find_command_passwords
 from memoire.core.secrets.dictated import find_dictated_passwords
@@ -56,6 +56,8 @@ from memoire.core.secrets.made_passwords import find_made_passwords
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
+from memoire.core.secrets.recovery_codes import find_recovery_codes
+from memoire.core.secrets.security_answers import find_question_answers
 from memoire.core.secrets.set_codes import find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spaced_digits import joined_digit_runs
@@ -154,7 +156,9 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _find_named_keys(text)
     yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_words_given(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_code_words(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_question_answers(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_recovery_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_security_answers(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_replies(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_values_after_a_blank_line(text, lower))

@@ -345,3 +345,72 @@ def character_classes(text: str) -> bytes:
     """`text` as classes of characters, one byte a character at the same positions (a
     character beyond Latin-1 is "anything else")."""
     return text.encode("latin-1", "replace").translate(_CLASS_TABLE)
+
+
+# --- a value of a few words, said or given (code words, security answers) ----------------------
+
+MAX_VALUE_WORDS = 3
+_OPENING_QUOTES = frozenset("«\"“‘'")
+_CLOSING_QUOTES = frozenset("»\"”’'")
+_VALUE_WORD = re.compile(r"[^\W_][\w'’&!#.-]*")
+# Words that say the value is elsewhere, not given, or that a sentence goes on.
+_NOT_VALUES = frozenset(
+    (
+        *("a", "an", "the", "on", "in", "at", "it", "its", "it's", "is", "see", "ask", "check"),
+        *("same", "none", "no", "not", "yes", "set", "changed", "i", "i'll", "we", "you", "he"),
+        *("she", "they", "my", "your", "our", "his", "her", "their", "this", "that", "what"),
+        *("which", "who", "secret", "tbd", "tbc", "xxx", "unknown", "private", "written", "kept"),
+        *("le", "la", "les", "l", "un", "une", "sur", "dans", "à", "voir", "demander", "aucun"),
+        *("pas", "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "mon", "ma", "ton"),
+        *("ta", "son", "sa", "ses", "notre", "votre", "ce", "cet", "cette", "celui", "quel"),
+        *("quelle", "qui", "que", "quoi", "même", "changé", "oui", "non", "ok", "to", "for"),
+        *("pour", "de", "du", "des", "password", "code", "word", "mot", "answer", "réponse"),
+        *("question", "later", "plus", "inconnu", "secret", "confidentiel", "écrit", "noté"),
+        *("and", "or", "et", "ou", "if", "si", "when", "quand", "with", "avec", "by", "par"),
+        *("please", "please!", "stp", "svp", "thanks", "merci", "sorry", "pardon", "hello"),
+        *("something", "anything", "nothing", "whatever", "rien", "quelque", "been", "use"),
+        *("utiliser", "pick", "choose", "choisir", "annoying", "pénible", "fine", "easy"),
+        *("don't", "do", "never", "jamais", "ne", "mettre", "put", "store", "enter", "choose"),
+        *("there", "todo", "you're", "we're", "i'm", "they're", "hi", "bonjour", "thank", "so"),
+        *("y", "idk", "dunno", "aucune", "nobody", "personne", "demande", "demandé", "demandée"),
+        *("asked", "requested", "required", "requis", "requise", "needed", "nécessaire"),
+        *("goodbye", "bye", "cheers", "salut", "hey"),
+    )
+)
+
+
+def worded_value(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    name: bool = False,
+    most: int = MAX_VALUE_WORDS,
+    said: bool = False,
+) -> tuple[int, int] | None:
+    """One to three words (`most`), none saying the value is elsewhere: the span without its
+    edges and quotes. A `name` may start with a capitalised article ("Le Goff", "De Souza"),
+    a phrase `said` in quotes with any word and commas ("«les carottes sont cuites»",
+    "« famille Bertrand, galettes »")."""
+    raw = text[start:end]
+    value = raw.strip().rstrip(".,;:!?)")
+    if value[:1] in _OPENING_QUOTES and value[-1:] in _CLOSING_QUOTES and len(value) > 2:
+        start += raw.index(value[0]) + 1
+        raw = text[start : start + len(value) - 2]
+        value = raw.strip()
+    words = value.split()
+    if not 1 <= len(words) <= most:
+        return None
+    named = name and len(words) > 1 and all(_is_title(word) for word in words)
+    if (words[0].strip("'’").lower() in _NOT_VALUES and not named and not said) or len(value) < 3:
+        return None
+    if any(_VALUE_WORD.fullmatch(word.rstrip(",;") if said else word) is None for word in words):
+        return None
+    if set(value.lower()) <= set("x.-* "):
+        return None  # a placeholder: "xxxx", "…"
+    first = start + len(raw) - len(raw.lstrip())
+    return first, first + len(value)
+
+
+def _is_title(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()

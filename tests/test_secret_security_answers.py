@@ -1,0 +1,187 @@
+"""Answers to security questions (core/secrets/security_answers.py).
+
+Each kind is written in new words (other places, services and people than the corpora's), in
+English and French, next to look-alikes of the same shape that must pass: questions without
+answers, a quiz's or a form's questions, first things that are no answers.
+"""
+
+import pytest
+
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Questions de sécurité mutuelle de maman\nnom de jeune fille de sa mère : Le Bihan\n"
+            "premier animal : Filou",
+            "Le Bihan",
+        ),
+        ("Uncle Ray's building society\nfirst pet: Smudge\ncity of birth: Dundee", "Smudge"),
+        ("Security answers for the energy account: favourite teacher — Miss Hobbs", "Miss Hobbs"),
+        ("question secrète Ameli : nom de votre premier animal ?\n→ Caramel", "Caramel"),
+        ("Q: favourite teacher\nA: Mrs Delaney", "Mrs Delaney"),
+        ("q: first school\na: Holy Cross Juniors", "Holy Cross Juniors"),
+        (
+            "Réponses pour le compte de papi : meilleur ami — Gérard ; première voiture — R5",
+            "Gérard",
+        ),
+        # a table under "question | answer", YAML keys, answers after "=" or "→"
+        (
+            "Halifax security Qs\n| question | my answer |\n|---|---|\n"
+            "| mother's maiden name | Okonkwo |\n| first school | St Anne's |",
+            "St Anne's",
+        ),
+        (
+            "Compte EDF — questions de sécurité\n| question | réponse |\n|---|---|\n"
+            "| premier animal | Caramel |\n| ville de naissance | Lorient |",
+            "Lorient",
+        ),
+        ("security:\n  first_pet: Nugget\n  birth_city: Swindon", "Swindon"),
+        ("sécurité:\n  premier_animal: Gribouille\n  meilleur_ami: Karim", "Gribouille"),
+        ("Trainline security answer — favourite teacher = Mrs Abbott", "Mrs Abbott"),
+        (
+            "question secrète Leboncoin : prénom de votre meilleur ami d'enfance → Mathieu",
+            "Mathieu",
+        ),
+        ("Compte Ionos, question secrète : premier livre lu → Le Petit Prince", "Le Petit Prince"),
+        ("Assurance du camping-car – question « nom de votre premier chien » → Ulysse", "Ulysse"),
+        # answers without a mark, or one word each under a line saying they are answers
+        (
+            "dad's building society qs: maiden name Hughes, born in Cardiff, first car Escort",
+            "Cardiff",
+        ),
+        (
+            "questions de la banque de papi : nom de jeune fille Perrin, né à Tulle, "
+            "premier chien Rocky",
+            "Perrin",
+        ),
+        (
+            "answers for the council tax login (lowercase)\n"
+            "school - ashfield / pet - pippin / city - york",
+            "pippin",
+        ),
+        ("réponses pour le compte CAF\nmère - lefort / ville - brest / chien - filou", "lefort"),
+        # questions asked with their "?", two side by side, or on the line above the answer
+        (
+            "Bank of Scotland\nWhat was the name of your first pet? Pickle\n"
+            "What street did you grow up on? Oak Lane",
+            "Oak Lane",
+        ),
+        (
+            "Compte Orange\n- Rue de votre enfance ? rue des Lilas\n- Plat préféré ? pot-au-feu",
+            "rue des Lilas",
+        ),
+        ("Question: What was your first car?\nAnswer: Vauxhall Nova", "Vauxhall Nova"),
+        (
+            "Compte de la mutuelle\nQuestion : où avez-vous rencontré votre mari ?\n"
+            "Réponse : au bal de Tulle",
+            "au bal de Tulle",
+        ),
+        (
+            "When Santander ask 'first school' I say Holy Trinity, and 'favourite food' — lasagne",
+            "Holy Trinity",
+        ),
+        ("premier animal : Noisette", "Noisette"),
+        ("Apple ID (Mum)\nQ: first job? A: paper round\nQ: dream job? A: vet", "paper round"),
+        ("Q. Mother's maiden name  A. Hughes", "Hughes"),
+        (
+            "Pour le SAV Darty ils demandent « votre plat préféré » : j'ai mis tartiflette",
+            "tartiflette",
+        ),
+        (
+            "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: Donnelly",
+            "Donnelly",
+        ),
+        ("Monzo security\nfirst concert → Oasis at Knebworth\nchildhood nickname → Bunny", "Bunny"),
+    ],
+)
+def test_security_answers_are_refused(text: str, answer: str) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        # a first thing of any hobby asked, its answer after an arrow or a colon
+        ("Compte mutuelle : question « premier instrument joué » → piano Pleyel", "piano Pleyel"),
+        ("Music shop account: security question 'first guitar' → Squier Strat", "Squier Strat"),
+        ("Banque en ligne, question secrète : première guitare → Yamaha C40", "Yamaha C40"),
+        ("Riding club login — security q: name of your first pony? Toffee", "Toffee"),
+    ],
+)
+def test_answers_about_a_first_thing_are_refused(text: str, answer: str) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security questions must not use your mother's maiden name or your first pet's name",
+        "Les questions secrètes ne doivent pas porter sur le nom de jeune fille de votre mère",
+        "Security questions offered:\n- mother's maiden name\n- first pet\n- city of birth",
+        "Questions proposées par la banque :\n- ville de naissance\n- premier animal\n"
+        "- nom de jeune fille de votre mère",
+        "Security question options: first pet, first school, favourite teacher — pick one later",
+        "security questions\nfirst pet: ?\nmaiden name: (ask Mum)",
+        "Our first pet was a hamster called Biscuit, my favourite teacher was Mr Hale",
+        "Fiche patient\nDate de naissance : 12/03/1948\nLieu de naissance : Brest",
+        "Ask Dad which first school he went to, for the family tree",
+        "Favourite film: Paddington 2, favourite book: Matilda (book club icebreaker)",
+        "Grand-père Louis\nNé le 3 mai 1920\nLieu de naissance : Quimper\nPremière école : "
+        "Saint-Joseph",
+        "Personnage du roman : ville natale : Brest ; meilleur ami : Paul",
+        "If you forget your password, the bank will ask your mother's maiden name",
+        "Questions secrètes : choisir parmi nom de jeune fille de la mère, premier animal, ville "
+        "de naissance",
+        "Mother's maiden name is needed to reset: call the bank",
+        "Bank security: first pet is a bad question, anyone can find it on Facebook",
+        "Compte Ameli : ville de naissance obligatoire pour l'inscription",
+        "Security tip: your first school should not be your answer",
+        # a quiz's, a FAQ's, a form's or a lesson's questions and answers
+        "Pub quiz answers\n| question | answer |\n|---|---|\n| first man on the moon | Armstrong |",
+        "Quiz de Noël\nQuestion : premier président de la Ve République ?\nRéponse : de Gaulle",
+        "Quiz night Q: city where the first motorway opened? A: Preston (1958)",
+        "Quiz de la kermesse\nQuestion : en quelle année a été construite la mairie ?\n"
+        "Réponse : 1867",
+        "Pub quiz round 2: the answer was 'hedgehog', we got it wrong",
+        "FAQ: what's our favourite cake? Lemon drizzle, always!",
+        "Registration form\n- Mother's maiden name: ______\n- City of birth: ______",
+        "Audition form\n- What street did you grow up on? (optional)\n- Previous roles?",
+        "Fiche d'inscription\n- Rue de votre enfance ? (facultatif)\n- Rôles déjà joués ?",
+        "Icebreaker at the team day: first car? favourite film? best holiday? everyone answered",
+        "English lesson: What was the name of your first pet? — students answer in full sentences",
+        "Recipe Q: can I freeze it? A: yes, up to 3 months",
+        # a life told in prose, answers told about without a value
+        "Grandad was born in Swansea, his first dog was called Rusty, and he banked with Lloyds",
+        "Mamie est née à Annecy, son premier chien s'appelait Tango, elle a un compte à la Poste",
+        "The form asks 'name of first pet' and 'favourite colour' — I left them blank",
+        "Security questions\nMother's maiden name: don't use the real one, store a fake answer",
+        "Interview notes for the parish newsletter\nFirst job? Milk round\n"
+        "Favourite hymn? Jerusalem",
+        "Q&A with the newlyweds\nWhere did you first meet? At a bus stop\nFavourite film? Up",
+        "Bank holiday plans\nfavourite film: Paddington\nbest friend: coming over",
+        "Crossword 5 down: maiden name of Queen Victoria's mother? Saxe-Coburg",
+        "Pour le SAV Darty ils demandent « votre plat préféré », je ne sais plus ce que j'ai mis",
+        "Dad: what did we put for 'mother's maiden name' on the Sky account?\nMe: no idea",
+        "Password hint: first pet\nToken type: Bearer",
+        "Family quiz: Q: Grandad's first car? A: Morris Minor",
+    ],
+)
+def test_questions_without_answers_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Music school form: first instrument → piano, second → violin",
+        "Quiz night: first guitar Hendrix played → a Danelectro",
+        "Premier instrument acheté : piano droit, 1 200 €",
+        "Security question ideas: first guitar, first pony, first festival",
+    ],
+)
+def test_first_things_that_are_no_answers_pass(text: str) -> None:
+    assert find_secrets(text) == []
