@@ -38,7 +38,6 @@ from memoire.core.secrets.layouts import (
     find_codes_on_the_next_line,
     find_explained_values,
     find_quoted_and_card_codes,
-    find_security_answers,
     find_values_after_a_blank_line,
 )
 from memoire.core.secrets.letter_locks import find_letter_locks
@@ -57,7 +56,7 @@ from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.recovery_codes import find_recovery_codes
-from memoire.core.secrets.security_answers import find_question_answers
+from memoire.core.secrets.security_answers import find_security_answers
 from memoire.core.secrets.set_codes import find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spaced_digits import joined_digit_runs
@@ -157,9 +156,8 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_window_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_word_passphrases(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_code_words(text, lower))
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_question_answers(text, lower))
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_recovery_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_security_answers(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_recovery_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_chat_replies(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_values_after_a_blank_line(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_explained_values(text, lower))

@@ -1,12 +1,9 @@
-"""Values a note's layout gives, not its sentence: an answer under its question, a reply under
-the line that asked for it, a value alone on its line below its label and a blank line.
+"""Values a note's layout gives, not its sentence: a reply under the line that asked for it, a
+value alone on its line below its label and a blank line, a value after the clause explaining it.
 
-The other rules read a value in the sentence or on the line of its noun. People also write:
+The other rules read a value in the sentence or on the line of its noun. People also write
+(security questions and their answers: security_answers.py):
 
-- security questions and their answers ("security question: first pet -> Biscuit",
-  "Q: name of your first school?⏎A: Ridgeway", "Réponse secrète pour … : Garance"). The
-  answer is the secret, however plain a word: one to three words ending the line, none of
-  them saying where the answer is or that there is none ("ask Mum", "dans Bitwarden");
 - chat transcripts: one speaker asks for a password or a code, the next line's speaker gives
   it ("Mom: what's the garage code?⏎Me: 7 7 3 1 then enter"). The reply must start with the
   value (after "it's", "c'est", "yes"), which must be shaped for the noun asked about: digits
@@ -66,98 +63,20 @@ _NOT_VALUES = frozenset(
         *("defined", "défini", "définie", "identique", "pareil", "idem", "unknown", "inconnu"),
     )
 )
-_VALUE_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
 def _first_word(value: str) -> str:
     return value.split(maxsplit=1)[0].strip(".,;:!?\"'«»“”‘’").lower() if value.split() else ""
 
 
+def starts_with_no_value(value: str) -> bool:
+    """The value's first word says where the value is, that there is none, or starts a
+    sentence ("ask Mum", "on the fridge", "pas encore")."""
+    return _first_word(value) in _NOT_VALUES
+
+
 def _is_code(value: str) -> bool:
     return _CODE_VALUE.fullmatch(value) is not None and _TIME_OR_DATE.search(value) is None
-
-
-# --- security questions and their answers ---------------------------------------------------
-
-_SECURITY = re.compile(
-    r"(?<![^\W_])(?:(?:security|secret|memorable|s[ée]curit[ée])[ ](?:q(?:uestion)?|answer|word)"
-    r"|(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée]|[àa][ ]la[ ]question)"
-    r"|secret[ ]answer|memorable[ ](?:word|info(?:rmation)?|answer|data)|r[ée]ponse[ ]question"
-    r"|(?:s[ée]curit[ée]|security)[^\n]{0,80}?(?<![^\W_])(?:answer|r[ée]ponse)"
-    r")(?![^\W_])"
-)
-_ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable")
-# What separates the answer from its question or label.
-_ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
-_ANSWER_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
-_MAX_ANSWER_WORDS = 3
-_LABEL_TO_LINE_END = 160
-_QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*[:.)-][^\n]*\?[ \t]*\n")
-_ANSWER_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-][ \t]*", re.IGNORECASE)
-# What a security question asks about: a question without one of these is any question.
-_ASKS_ABOUT = re.compile(
-    r"(?<![^\W_])(?:name|nom|first|premi[eè]re?|favou?rite|pr[ée]f[ée]r[ée]e?|maiden|jeune"
-    r"|born|naissance|street|rue|city|ville|pet|animal|chien|chat|dog|cat|school|[ée]cole"
-    r"|teacher|ma[îi]tresse|institut\w*|childhood|enfance|car|voiture|grand\w*|mother|m[èe]re"
-    r"|father|p[èe]re|friend|ami)(?![^\W_])"
-)
-
-
-_SECURITY_LITERALS = ("secur", "sécur", "secret", "memorable", "réponse", "reponse", "question")
-
-
-def find_security_answers(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, line_end in lines_with(lowered, _SECURITY_LITERALS):
-        for label in _SECURITY.finditer(lowered, line_start, line_end):
-            span = _answer_on_line(text, lowered, label, line_end)
-            if span is not None:
-                yield ("security-answer", *span)
-    yield from _answers_under_questions(text, lowered)
-
-
-def _answer_on_line(
-    text: str, lowered: str, label: re.Match[str], line_end: int
-) -> tuple[int, int] | None:
-    """A question's answer follows an arrow or "="; an answer's label, any separator. The
-    answer ends the line, a question's words away from its label at most."""
-    if line_end - label.end() > _LABEL_TO_LINE_END:
-        return None
-    rest = lowered[label.end() : line_end]
-    is_answer = _ANSWER_NOUN.search(label[0]) is not None
-    separators = list((_ANSWER_SEPARATOR if is_answer else _ARROW).finditer(rest))
-    if not separators and not is_answer:
-        separators = [m for m in _ANSWER_SEPARATOR.finditer(rest) if ")" in rest[: m.start()]]
-    if not separators:
-        return None
-    start = label.end() + separators[-1].end()
-    return _answer(text, start, line_end)
-
-
-def _answers_under_questions(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    for line_start, _ in lines_with(lowered, ("?\n",)):
-        question = _QUESTION_LINE.match(lowered, line_start)
-        if (
-            question is None
-            or _ASKS_ABOUT.search(lowered, question.start(), question.end()) is None
-        ):
-            continue
-        answer = _ANSWER_LINE.match(text, question.end())
-        if answer is not None:
-            span = _answer(text, answer.end(), _line_end(text, answer.end()))
-            if span is not None:
-                yield ("security-answer", *span)
-
-
-def _answer(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """One to three words ending the line, the first saying nothing of where the answer is."""
-    value = text[start:end].strip().rstrip(".")
-    words = value.split()
-    if not 1 <= len(words) <= _MAX_ANSWER_WORDS or _first_word(value) in _NOT_VALUES:
-        return None
-    if any(_VALUE_WORD.fullmatch(word.strip("\"'«»“”‘’")) is None for word in words):
-        return None
-    first = start + len(text[start:end]) - len(text[start:end].lstrip())
-    return first, first + len(value)
 
 
 # --- chat replies -----------------------------------------------------------------------------
@@ -233,7 +152,7 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
             if said is not None:
                 return said.span()
     words = text[value_start:line_end].split()
-    if not words or _first_word(words[0]) in _NOT_VALUES:
+    if not words or starts_with_no_value(words[0]):
         return None
     value = words[0].rstrip(".,;!")
     end = value_start + len(value)

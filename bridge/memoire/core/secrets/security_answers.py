@@ -13,6 +13,17 @@ when the question is set apart ("security q: first gym I ever climbed at? → Th
 of questions, a policy, a quiz's, a form's, a lesson's or an interview's questions have no
 value.
 
+A second reading takes the answer after a label that says it is one, whatever the question
+asks about ("security question: first gym -> The Foundry", "Réponse secrète pour … : Garance"),
+or under a "Q: …?" line asking about a name or a first thing ("Q: name of your first
+school?⏎A: Ridgeway"): one to three words ending the line, the first saying nothing of where
+the answer is ("ask Mum", "dans Bitwarden"). The two readings are kept apart, not folded into
+one: they end an answer differently (the first at the next item or comma, up to six words of a
+name; the second at the line's end, up to three words, with its own words that are no value,
+shared with layouts.py's chat replies). On the spent corpora each finds notes the other
+misses (158 rows by the first alone, 34 by the second alone), and 11 of the 63 rows both read
+get different spans from each: folding them would change what the guard reports.
+
 Each reads only the lines holding one of its literals, found once per note (text.positions).
 """
 
@@ -20,9 +31,11 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
-from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.layouts import lines_with, starts_with_no_value
 from memoire.core.secrets.lookalikes import GAMES
 from memoire.core.secrets.text import MAX_VALUE_WORDS, end_of_line, start_of_line, worded_value
+
+# --- an answer after its question's topic ---------------------------------------------------
 
 # What a security question asks about: phrases, not single words ("school" alone is a school).
 _TOPIC = re.compile(
@@ -135,6 +148,12 @@ _MIN_BARE = 2
 _ASKED_NEAR = 2  # lines: two questions each answered after its "?" or its quotes vouch for each
 _CONTEXT_LINES = 3
 _TABLE_LINES = 8  # a table's or a list's rows under the heading that says what they are
+
+
+def find_security_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Both readings, each finding what the other misses (see the module's docstring)."""
+    yield from find_question_answers(text, lower)
+    yield from find_labelled_answers(text, lower)
 
 
 def find_question_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
@@ -396,3 +415,84 @@ def _heading_above(lower: str, line_start: int) -> int:
             break
         above = start_of_line(lower, above - 1)
     return above
+
+
+# --- an answer after a security label, or under a "Q:" line ------------------------------
+
+_SECURITY_LABEL = re.compile(
+    r"(?<![^\W_])(?:(?:security|secret|memorable|s[ée]curit[ée])[ ](?:q(?:uestion)?|answer|word)"
+    r"|(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée]|[àa][ ]la[ ]question)"
+    r"|secret[ ]answer|memorable[ ](?:word|info(?:rmation)?|answer|data)|r[ée]ponse[ ]question"
+    r"|(?:s[ée]curit[ée]|security)[^\n]{0,80}?(?<![^\W_])(?:answer|r[ée]ponse)"
+    r")(?![^\W_])"
+)
+_ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable")
+# What separates the answer from its question or label.
+_ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
+_LABEL_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
+_MAX_LABELLED_ANSWER_WORDS = 3
+_ANSWER_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_LABEL_TO_LINE_END = 160
+_QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*[:.)-][^\n]*\?[ \t]*\n")
+_A_LINE = re.compile(r"[ \t]*(?:a|r|answer|r[ée]ponse)[ \t]*[:.)-][ \t]*", re.IGNORECASE)
+# What a security question asks about: a question without one of these is any question.
+_ASKS_ABOUT = re.compile(
+    r"(?<![^\W_])(?:name|nom|first|premi[eè]re?|favou?rite|pr[ée]f[ée]r[ée]e?|maiden|jeune"
+    r"|born|naissance|street|rue|city|ville|pet|animal|chien|chat|dog|cat|school|[ée]cole"
+    r"|teacher|ma[îi]tresse|institut\w*|childhood|enfance|car|voiture|grand\w*|mother|m[èe]re"
+    r"|father|p[èe]re|friend|ami)(?![^\W_])"
+)
+
+
+_LABEL_LITERALS = ("secur", "sécur", "secret", "memorable", "réponse", "reponse", "question")
+
+
+def find_labelled_answers(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in lines_with(lower, _LABEL_LITERALS):
+        for label in _SECURITY_LABEL.finditer(lower, line_start, line_end):
+            span = _answer_after_label(text, lower, label, line_end)
+            if span is not None:
+                yield ("security-answer", *span)
+    yield from _answers_under_q_lines(text, lower)
+
+
+def _answer_after_label(
+    text: str, lower: str, label: re.Match[str], line_end: int
+) -> tuple[int, int] | None:
+    """A question's answer follows an arrow or "="; an answer's label, any separator. The
+    answer ends the line, a question's words away from its label at most."""
+    if line_end - label.end() > _LABEL_TO_LINE_END:
+        return None
+    rest = lower[label.end() : line_end]
+    is_answer = _ANSWER_NOUN.search(label[0]) is not None
+    separators = list((_LABEL_SEPARATOR if is_answer else _ARROW).finditer(rest))
+    if not separators and not is_answer:
+        separators = [m for m in _LABEL_SEPARATOR.finditer(rest) if ")" in rest[: m.start()]]
+    if not separators:
+        return None
+    start = label.end() + separators[-1].end()
+    return _answer_ending_line(text, start, line_end)
+
+
+def _answers_under_q_lines(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, _ in lines_with(lower, ("?\n",)):
+        question = _QUESTION_LINE.match(lower, line_start)
+        if question is None or _ASKS_ABOUT.search(lower, question.start(), question.end()) is None:
+            continue
+        answer = _A_LINE.match(text, question.end())
+        if answer is not None:
+            span = _answer_ending_line(text, answer.end(), end_of_line(text, answer.end()))
+            if span is not None:
+                yield ("security-answer", *span)
+
+
+def _answer_ending_line(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """One to three words ending the line, the first saying nothing of where the answer is."""
+    value = text[start:end].strip().rstrip(".")
+    words = value.split()
+    if not 1 <= len(words) <= _MAX_LABELLED_ANSWER_WORDS or starts_with_no_value(value):
+        return None
+    if any(_ANSWER_WORD.fullmatch(word.strip("\"'«»“”‘’")) is None for word in words):
+        return None
+    first = start + len(text[start:end]) - len(text[start:end].lstrip())
+    return first, first + len(value)
