@@ -331,7 +331,9 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
         return None  # "the shed: 1998", "local 2024": a date; "le portillon c'est 1975B" a code
     if found["pairs"] is not None and lower[found.end("number") : line_end].strip():
         return None  # "porte 12 14 et 16": doors' numbers; "porte d'entrée 60 31" ends its line
-    if found["dial"] is not None and (not linked or _is_a_date(found["dial"])):
+    if found["dial"] is not None and (
+        not linked or _dial_begins_with_a_day_and_month(found["dial"])
+    ):
         return None
     if not keyed and not _ends_a_code(lower, found.end("number"), line_end):
         return None
@@ -349,8 +351,10 @@ _TIME = re.compile(_TIME_PHRASE)
 _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
 
 
-def _is_a_date(dial: str) -> bool:
-    """ "12-03-24": a day and a month first; "71-03-28" has no such day."""
+def _dial_begins_with_a_day_and_month(dial: str) -> bool:
+    """A place's dial of three or four pairs of digits that starts with a day, then a month
+    ("12-03-24"; "71-03-28" has no such day). `_is_a_three_part_date` reads a combination's
+    numbers instead: either order, but exactly three."""
     day, month = (int(part) for part in _DIGITS.findall(dial)[:2])
     return 1 <= day <= 31 and 1 <= month <= 12
 
@@ -451,7 +455,7 @@ def _codes_under_headings(lower: str, places: list[int]) -> Iterator[tuple[str, 
             continue
         if place["room"] is not None or _YEAR.fullmatch(value["number"]):
             continue
-        if value["dial"] is not None and _is_a_date(value["dial"]):
+        if value["dial"] is not None and _dial_begins_with_a_day_and_month(value["dial"]):
             continue  # "Cave⏎12-03-24": a date
         if _ends_a_code(lower, value.end("number"), end):
             yield RULE, *value.span("number")
@@ -721,15 +725,22 @@ def _listed_dial(lower: str, start: int, end: int) -> Iterator[tuple[str, int, i
         numbers = [int(number) for number in _DIGITS.findall(found["numbers"])]
         counted = all(b - a == 1 for a, b in pairwise(numbers))
         rounds = _ROUNDS.match(found["rounds"]) is not None
-        if rounds and not counted and max(numbers) >= _DIAL_NUMBER and not _is_date(numbers):
+        if (
+            rounds
+            and not counted
+            and max(numbers) >= _DIAL_NUMBER
+            and not _is_a_three_part_date(numbers)
+        ):
             yield RULE, *found.span("numbers")
 
 
 _DATE_PARTS = 3  # a day, a month, a year
 
 
-def _is_date(numbers: list[int]) -> bool:
-    """ "09 - 05 - 24": a day and a month (or a month and a day) first."""
+def _is_a_three_part_date(numbers: list[int]) -> bool:
+    """A combination's numbers before its turns that are exactly three, a day and a month first
+    in either order ("09 - 05 - 24"). `_dial_begins_with_a_day_and_month` reads a place's dial
+    instead: three or four pairs, day first only."""
     first, second = numbers[0], numbers[1]
     return len(numbers) == _DATE_PARTS and (
         (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
