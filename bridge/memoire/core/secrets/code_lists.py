@@ -16,7 +16,7 @@ whole list one of numbers; years listed are dates.
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.codes import _OTHER_CODES
+from memoire.core.secrets.codes import OTHER_CODES
 from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.lookalikes import NUMBERS_NAMED
 from memoire.core.secrets.place_codes import MIXED_CODE, PLACE_STEMS
@@ -178,7 +178,7 @@ def _table_codes(lower: str) -> Iterator[tuple[str, int, int]]:
         if column is None or column == 0:
             continue
         access = _ACCESS_COLUMN.fullmatch(header[column]) is not None
-        if not access and not _OTHER_CODES.isdisjoint(_WORD.findall(" ".join(header))):
+        if not access and not OTHER_CODES.isdisjoint(_WORD.findall(" ".join(header))):
             continue  # "| cours | code |", "| pays | code |": other kinds of code
         yield from _column_codes(lower, line_end + 1, header, column, access=access)
 

@@ -75,7 +75,10 @@ _LABELLED_THING = re.compile(
 # "code de l'appli bancaire : 482913": a code labelled by a colon, unless a word before the
 # colon or before "code" names another kind ("code postal :", "discount code:").
 _LABELLED_CODE = re.compile(r"\bcode(?:[ ](?P<label>[^\n:=]{0,60}?))?[ \t]*[:=][ \t]*(?=\w)")
-_OTHER_CODES = frozenset(
+# Words that make "code" name another kind of code, said before or after it ("code postal",
+# "error code", "promo code", "sms code"): the rules reading a code's noun here and in layouts,
+# code_lists and window take no such code for one that opens something.
+OTHER_CODES = frozenset(
     (
         *(
             "error",
@@ -139,7 +142,7 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
     before = _WORD_BEFORE.search(lowered, max(0, start - 30), start)
     after = _WORD_AFTER.match(lowered, end)
     return (
-        (before is not None and before[1] in _OTHER_CODES)
+        (before is not None and before[1] in OTHER_CODES)
         or (after is not None and after[1] in _COUNTED)
         or is_postal_pin(lowered, end)
     )
@@ -303,7 +306,7 @@ def _names_another_code(context: str) -> bool:
     """ "card terminal showing error code 80426": the thing's words end on another kind of
     code, which a screen or a label shows."""
     last = _LAST_CODE_WORD.search(context)
-    return last is not None and last[1] in _OTHER_CODES
+    return last is not None and last[1] in OTHER_CODES
 
 
 def _numbers_on_line(
@@ -349,7 +352,7 @@ _LABELLED_LENGTH = 4
 
 
 def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[int, int] | None:
-    if any(word in _OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"] or "")):
+    if any(word in OTHER_CODES for word in _LABEL_WORDS.findall(labelled["label"] or "")):
         return None
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"]:
@@ -382,7 +385,7 @@ _PLACE_CODE = re.compile(r"[0-9]{4,8}(?=[#*]|[ \t]*(?:[\n.,;]|$)|[ ]+[^\W\d_])")
 
 def _code_of_a_place(text: str, lowered: str, place: re.Match[str]) -> tuple[int, int] | None:
     words = _LABEL_WORDS.findall(place["label"])
-    if any(word in _OTHER_CODES or word in _PARTS_OF_A_TEXT for word in words):
+    if any(word in OTHER_CODES or word in _PARTS_OF_A_TEXT for word in words):
         return None
     code = _PLACE_CODE.match(text, place.end())
     if code is None or _YEAR.fullmatch(code[0]):

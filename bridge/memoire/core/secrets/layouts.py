@@ -24,7 +24,7 @@ costs one `str.find` per literal, which outruns a regex over the note by far.
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.codes import _OTHER_CODES
+from memoire.core.secrets.codes import OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import end_of_line as _line_end
@@ -110,7 +110,7 @@ def _asks_another_code(lowered: str, asked: re.Match[str]) -> bool:
         return False
     before = _WORD_BEFORE.search(lowered, max(0, asked.start() - 24), asked.start())
     after = _WORD_AFTER.match(lowered, asked.end())
-    return any(word is not None and word[1] in _OTHER_CODES for word in (before, after))
+    return any(word is not None and word[1] in OTHER_CODES for word in (before, after))
 
 
 _CHAT_LITERALS = ("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "combin", "combo")
@@ -253,7 +253,7 @@ def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, 
     for line_start, line_end in lines_with(lowered, _CODE_LITERALS):
         if line_end == len(text) or _CODE_LABEL.fullmatch(lowered, line_start, line_end) is None:
             continue
-        if not _OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
+        if not OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
             continue  # "code postal⏎75011"
         digits = _DIGITS_ALONE.match(text, line_end + 1)
         if digits is not None and _YEAR.fullmatch(digits["value"]) is None:

@@ -37,8 +37,8 @@ from enum import Enum
 
 from memoire.core.secrets.codes import (
     _COUNTED,
-    _OTHER_CODES,
     _THINGS,
+    OTHER_CODES,
     _is_wake_up_time,
     is_postal_pin,
 )
@@ -443,7 +443,7 @@ def _is_placeholder_or_other(lowered: str, noun: re.Match[str]) -> bool:
     before = _word_before(lowered, noun.start())
     after = _word_after(lowered, noun.end())
     word = noun[0]
-    if noun["code"] is not None and (before in _OTHER_CODES or after in _OTHER_CODES):
+    if noun["code"] is not None and (before in OTHER_CODES or after in OTHER_CODES):
         return True
     others = before in _OTHER_KEYS or after in _OTHER_KEYS
     return noun["key"] is not None and word.startswith(("key", "cl")) and others
@@ -746,7 +746,7 @@ def _code(
     if noun.startswith("alarm") and _is_wake_up_time(value):
         return None
     before = _word_before(lowered, word.start)
-    if before in _NUMBER_NAMERS or before in _OTHER_CODES:
+    if before in _NUMBER_NAMERS or before in OTHER_CODES:
         return None
     if is_postal_pin(lowered, word.end):
         return None  # "PIN code: 560001" under an address: India's postcode
@@ -910,7 +910,7 @@ _PLACE_HEADER = re.compile(
 
 def _names_another_kind(header: str) -> bool:
     """ "Code INSEE", "Code postal", "Promo code": the column holds public codes."""
-    return any(word.strip(".()") in _OTHER_CODES for word in header.lower().split())
+    return any(word.strip(".()") in OTHER_CODES for word in header.lower().split())
 
 
 def _column_values(
