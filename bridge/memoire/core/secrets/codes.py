@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.lookalikes import (
+    NUMBER_NOUNS,
     is_document_reference,
     is_enumerated,
     is_explained_as_a_number,
@@ -331,7 +332,7 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"] or len(code["code"]) < _LABELLED_LENGTH:
         return None
-    if _NUMBERS_NAMED.search(labelled[0]) is not None:
+    if _NUMBERED_LABEL.search(labelled[0]) is not None:
         return None  # "Door numbers on this floor: 1201": the things' numbers
     value = code["code"]
     if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
@@ -345,7 +346,9 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
 
 
 _CURRENCIES = tuple("€$£%")
-_NUMBERS_NAMED = re.compile(r"\b(?:numbers?|num[ée]ros?|nos|n°|nº)\b")
+# A label naming its things' numbers ("Door numbers on this floor: 1201"), "nos" and "nº" too;
+# `\b` both sides, so "n°" counts only stuck to what follows ("n°12").
+_NUMBERED_LABEL = re.compile(rf"\b(?:{NUMBER_NOUNS}|nos|nº)\b")
 
 
 _LABELLED_LENGTH = 4

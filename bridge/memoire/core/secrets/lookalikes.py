@@ -391,11 +391,16 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     )
 
 
+# The nouns that say numbers are things' numbers: every rule's words saying what numbers are
+# start from these (NUMBERS_NAMED here, place_codes' before a run, codes' in a label), each
+# adding the words its own look-alikes need; one list for all would change their decisions.
+NUMBER_NOUNS = r"numbers?|num[ée]ros?|n°"
 # Words of a heading or an item saying what the numbers are, or that the things are sold.
 NUMBERS_NAMED = re.compile(
-    r"(?<![^\W_])(?:prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"
-    r"|[ée]tages?|levels?|niveaux?|capacit(?:y|ies|[ée]s?)|places|seats|numbers?|num[ée]ros?"
-    r"|n°|nos?|sale|vendre|vente|stock|inventory|inventaire|orders?|commandes?|models?"
+    rf"(?<![^\W_])(?:{NUMBER_NOUNS}"
+    r"|prices?|prix|tarifs?|costs?|co[ûu]ts?|sizes?|tailles?|pointures?|floors?"
+    r"|[ée]tages?|levels?|niveaux?|capacit(?:y|ies|[ée]s?)|places|seats"
+    r"|nos?|sale|vendre|vente|stock|inventory|inventaire|orders?|commandes?|models?"
     r"|mod[èe]les?|refs?|r[ée]f[ée]rences?|marks?|grades?|scores?|ages?|âges?|ext"
     r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
     r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import (
+    NUMBER_NOUNS,
     is_enumerated,
     is_explained_as_a_number,
     is_listed_under_its_numbers_name,
@@ -574,7 +575,7 @@ def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, in
         found = _RUN_FOR_THE_PLACE.search(lower, window, start)
         if found is None or not _LOCKS.match(lower, start):
             continue
-        if _NUMBERS_NAMED.search(lower, window, found.start()) is not None:
+        if _RUN_NAMED.search(lower, window, found.start()) is not None:
             continue  # "Scores: 2 1 0 3 for the door prize"
         digits = [int(char) for char in found["run"] if char.isdigit()]
         if len(set(digits)) > 1 and not all(b - a == 1 for a, b in pairwise(digits)):
@@ -582,9 +583,12 @@ def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, in
 
 
 _LOCKS = re.compile(rf"(?:{LOCKING})(?![\w-])")
-_NUMBERS_NAMED = re.compile(
-    r"(?<![^\W_])(?:scores?|orders?|commandes?|bus|rooms?|salles?|pages?|tickets?|lots?|raffle"
-    r"|tombola|lottery|loto|numbers?|num[ée]ros?|n°|phone|t[ée]l\w*|call|appel\w*|bought"
+# What else a run of digits before a lock is: a score, an order's, a room's, a page's, a ticket's
+# or a raffle's numbers, a phone's, a price ("Scores: 2 1 0 3 for the door prize").
+_RUN_NAMED = re.compile(
+    rf"(?<![^\W_])(?:{NUMBER_NOUNS}"
+    r"|scores?|orders?|commandes?|bus|rooms?|salles?|pages?|tickets?|lots?|raffle"
+    r"|tombola|lottery|loto|phone|t[ée]l\w*|call|appel\w*|bought"
     r"|achet\w*|price|prix)(?![^\W_])"
 )
 
