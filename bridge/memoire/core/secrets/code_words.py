@@ -1,5 +1,8 @@
 """Code words: a word someone must say or give to be let in or to prove who they are.
 
+The scored slots learn these poorly, because a note holds several at once or the value is an
+ordinary word.
+
 A word someone must say or give to be let in, to collect a child, to prove who they are
 ("they must say the word «pineapple» or the coach won't release him", "Le sacristain demande
 le mot « Palestrina » avant d'ouvrir", "mot de contrainte = « girafe »", "our code word if
@@ -19,9 +22,6 @@ demandera le mot, répondez « Bastille »"), or stand on the line under its nou
 or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
 protocol, a cue, "Mayday", a game) are none.
 
-The scored slots learn these poorly, because a note holds several at once or the value is an
-ordinary word.
-
 It reads only the lines holding one of its literals, found once per note (text.positions).
 """
 
@@ -32,12 +32,8 @@ from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.text import end_of_line, worded_value
 
-# --- what a spoken value may be -------------------------------------------------------------
-
+# A value in quotes: "«pineapple»", "'copperfield'".
 _QUOTED = re.compile(r"[«\"“‘'][ \t\u00a0\u202f]*([^\n«»\"“”‘’']{1,40}?)[ \t\u00a0\u202f]*[»\"”’']")
-
-# --- a code word said or given --------------------------------------------------------------
-
 # Nouns made for a word said to be let in or to prove who one is.
 _CODE_WORD_NOUN = re.compile(
     r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
