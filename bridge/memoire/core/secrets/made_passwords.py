@@ -57,6 +57,7 @@ from itertools import pairwise
 
 from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
+from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
@@ -627,10 +628,11 @@ def _value_under_a_formula(text: str, line_start: int, line_end: int) -> tuple[i
 # --- a chat reply -------------------------------------------------------------------------------
 
 # A speaker is named as people are (capital first, no "_": not "password_hash:"), maybe after
-# the message's time, maybe with the time after the name ("Anaïs 09:14 — ").
+# the message's time, maybe with an emoji ("Zara 📱:") or the time after the name ("Anaïs
+# 09:14 — ").
 _SPEAKER = (
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][0-9:h]{4,5})?"
-    r"[ \t]?(?::|—|-)[ \t]+"
+    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][^\w\s:]{1,4})?"
+    r"(?:[ \t][0-9:h]{4,5})?[ \t]?(?::|—|-)[ \t]+"
 )
 _SPEAKER_VALUE = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]*\Z")
 _ASKED_ABOUT = re.compile(
@@ -638,7 +640,7 @@ _ASKED_ABOUT = re.compile(
     r"(?![^\W_])"
 )
 _SPEAKER_LINE = re.compile(_SPEAKER + r"\S")
-_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|lequel)(?![^\W_])")
+_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|koi|lequel)(?![^\W_])")
 _ASKED_A_NAME = re.compile(
     r"(?<![^\W_])(?:name|called|nom|appelle|ssid|réseau|network|hashtag|handle|user(?:name)?)"
     r"(?![^\W_])"
@@ -658,13 +660,21 @@ def _is_speaker_line(text: str, start: int, end: int) -> bool:
     return _SPEAKER_LINE.match(text, start, end) is not None
 
 
-# "which one is the PlayStation one again", "tu me redonnes celui de Canal ?": people ask for a
-# password by its account, as "the … one" or "celui de …".
+# "which one is the PlayStation one again", "tu me redonnes celui de Canal ?", "c koi pour la
+# switch", "what's it for the Xbox": people ask for a password by its account, as "the … one",
+# "celui de …" or what is typed for it; or say a machine asks them for something ("le PC de
+# l'atelier me demande un truc", "the laptop's asking for something").
 _ASKED_ONE = re.compile(
-    r"(?<![^\W_])(?:the|ur|your|my|his|her|our)[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,2}one"
+    r"(?<![^\W_])(?:the|ur|your|my|his|her|our)[ \t]+(?:[^\W\d_][\w'’+-]*[ \t]+){1,2}one"
     r"(?![^\W_])|(?<![^\W_])(?:celui|celle)[ \t]+(?:de|du|d['’]|pour)(?![^\W_])"
+    r"|(?<![^\W_])(?:quoi|koi|what['’]?s[ ]it|what[ ]is[ ]it|what[ ]do[ ]i[ ](?:put|type|enter))"
+    r"[ \t]+(?:pour|for)[ \t]+(?:le|la|les|l['’]|mon|ma|the|my|our)"
 )
-_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle")
+_ASKED_BY_A_MACHINE = re.compile(
+    r"(?<![^\W_])(?:me[ ]demande|asks?[ ](?:me[ ])?for|asking[ ](?:me[ ])?for)[ ]"
+    r"(?:un[ ]truc|quelque[ ]chose|something|a[ ]thing|stuff)(?![^\W_])"
+)
+_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle", "pour", " for ", "demande", "ask")
 # The reply's first word, more words after it: "Kirikou_2009 avec le mail de maman".
 _SPEAKER_FIRST = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]+\S")
 
@@ -686,9 +696,12 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
         value = _value_at(text, reply.start("value"))
         if value is None:
             continue
-        built = is_built_mixed(value[2], shape)
+        typed = says_how_to_type(lower, value[1], end)  # "Lucas2012 avec un L majuscule"
+        built = is_built_mixed(value[2], shape) or typed
         if alone is None and not built:
             continue
+        # Alone in the reply, names and digits joined as a family's are: "ZaraAndAdam2015".
+        built = built or (alone is not None and _is_names_joined(value[2], shape))
         asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
         if any(_is_asked(lower, *line, by_its_one=built) for line in asked) and not any(
             _ASKED_A_NAME.search(lower, *line) for line in (lines[index - 1], (start, end))
@@ -696,12 +709,23 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
             yield value[0], value[1]
 
 
+# Three capitalised words joined and digits: few products' names ("PlayStation5" has two).
+_THREE_NAMES = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){3}")
+
+
+def _is_names_joined(value: str, shape: Shape) -> bool:
+    return shape is Shape.DIGITS and _THREE_NAMES.match(value) is not None
+
+
 def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
     if _is_asked_about(lower, start, end):
         return True
+    if not by_its_one:
+        return False
+    if _ASKED_BY_A_MACHINE.search(lower, start, end) is not None:
+        return _DEVICE_NOUNS.search(lower, start, end) is not None
     return (
-        by_its_one
-        and _ASKED_ONE.search(lower, start, end) is not None
+        _ASKED_ONE.search(lower, start, end) is not None
         and _QUESTION.search(lower, start, end) is not None
     )
 
