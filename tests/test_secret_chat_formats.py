@@ -69,6 +69,10 @@ from tests.secret_corpus import keyword_values
             "Nadia : le kiosque du stade me refuse\nKevin : essaie 8142 il l'a changé hier",
             "8142",
         ),
+        # an emoji beside a speaker's name or after the code
+        ("Zoe 💜: stuck outside the bike shed, what's the padlock\nMum ❤️: 4 4 1 0", "4 4 1 0"),
+        ("Ana: what's the lockbox at the flat?\nMe: 2 7 1 9 🙂", "2 7 1 9"),
+        ("Sophie : c'est quoi le cadenas du vestiaire ?\nMoi : 4 1 1 8 bisous", "4 1 1 8"),
     ],
 )
 def test_chat_codes_in_every_chat_format_are_refused(text: str, secret: str) -> None:
@@ -97,6 +101,9 @@ def test_chat_codes_in_every_chat_format_are_refused(text: str, secret: str) -> 
         "[14:02] Anna: which tablet is broken?\n[14:03] Raj (IT): order 551903, arriving Tuesday",
         "Nadia : le kiosque du stade me refuse\nKevin : essaie le numéro du stade, 0145822011",
         "[Mer 17:40] Yanis : la buvette ouvre quand ?\n[Mer 17:41] Nadia : 1830 comme d'hab",
+        "Zoe 💜: what time does the bike shed open\nMum ❤️: 0 8 3 0",
+        "Ana: what's the lockbox at the flat?\nMe: no idea 🙂 ask Tom",
+        "Sophie : c'est quoi le cadenas du vestiaire ?\nMoi : 12 € chez Decathlon bisous",
     ],
 )
 def test_chat_replies_of_every_format_without_a_code_pass(text: str) -> None:

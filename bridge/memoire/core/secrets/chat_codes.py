@@ -29,14 +29,18 @@ from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
 
+# Emoji and pictographs, as contacts are named ("Mum ❤️") and replies are signed ("2 7 1 9 🙂").
+_EMOJI = "[\u2600-\u27bf\ufe0f\U0001f300-\U0001faff]"
 # A speaker: a time or a date in brackets or before a dash, a name of up to three words (a desk
-# and a person: "Office - Jo"), a time or a role in brackets ("Margaret (churchwarden)"), then a
-# colon, a dash or an arrow ("Père Antoine — Je suis devant", "Karim (7h32) > essaie 2719"); or a
-# dialogue's dash, each line another speaker's: "— Et pour le garage ?⏎— 8812".
+# and a person: "Office - Jo") maybe with an emoji ("Mum ❤️"), a time or a role in brackets
+# ("Margaret (churchwarden)"), then a colon, a dash or an arrow ("Père Antoine — Je suis devant",
+# "Karim (7h32) > essaie 2719"); or a dialogue's dash, each line another speaker's: "— Et pour le
+# garage ?⏎— 8812".
 SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2})"
+    rf"(?:[ ]{_EMOJI}{{1,3}})?"
     r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?|[ \t]+\([^()\n:]{1,30}\))?"
     r"[ \t]*(?::|[ ][-—–>])[ \t]+)"
 )
@@ -129,9 +133,10 @@ _SINCE = (
 # remark on the code itself ("1066 like the battle", "0310 comme l'anniv du club", "2719 elle
 # l'a changé", "4410 same as the shed", "5150 lol").
 _AFTER = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–👍#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
+    rf"[ \t]*(?:$|[,;.!?)(—–#*]|{_EMOJI}|-[ \t]"
+    r"|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
     r"|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
-    r"|comme|like|same|pareil|because|cause|coz|car|parce|lol|mdr|haha|xx?"
+    r"|comme|like|same|pareil|because|cause|coz|car|parce|lol|mdr|haha|xx?|bisous|bises|love"
     r"|i|we|he|she|they|you|it['’]s|il|elle|ils|elles|on|je|tu|nous|vous|c['’]est"
     rf"|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
