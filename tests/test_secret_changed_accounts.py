@@ -44,6 +44,14 @@ from tests.secret_corpus import keyword_values
             "l'utilisaient",
             "VieuxPort1975",
         ),
+        (
+            "the shop's Etsy got hacked so Priya changed it to SilverFernStudio88 last night",
+            "SilverFernStudio88",
+        ),
+        (
+            "Deezer famille : Papa l'a changé en MarseilleForever13 parce que Lucas partageait",
+            "MarseilleForever13",
+        ),
     ],
 )
 def test_an_accounts_password_changed_in_prose_is_refused(text: str, secret: str) -> None:
@@ -66,6 +74,11 @@ def test_an_accounts_password_changed_in_prose_is_refused(text: str, secret: str
         "Spotify family — Dad changed it to PlayStation5 because Adam wanted it",
         "Le Deezer de Mamie est passé à Premium2024 après la promo",
         "Netflix: we changed the profile to KidsCorner2024 after the complaint",
+        "the shop's Etsy got hacked so Priya changed the banner to SummerSale2024 last night",
+        "Etsy got hacked, we changed it to Shopify2024 after that",
+        "Instagram hacked, I changed it to 2FA yesterday",
+        "Deezer famille : Papa l'a changé en Premium parce que Lucas partageait",
+        "Le Wi-Fi a été piraté, on est passé à 5 GHz ce soir",
     ],
 )
 def test_an_account_changed_in_other_ways_passes(text: str) -> None:

@@ -143,6 +143,11 @@ def test_chat_replies_of_every_format_without_a_code_pass(text: str) -> None:
             "Priya: Riverside7 with a capital R\nLeo: in",
             "Riverside7",
         ),
+        (
+            "[19:40] Jake: the xbox is asking me for something\n"
+            "[19:41] Dad: Halo4Ever! with the exclamation mark",
+            "Halo4Ever!",
+        ),
     ],
 )
 def test_chat_replies_giving_an_accounts_password_are_refused(text: str, secret: str) -> None:
@@ -164,6 +169,9 @@ def test_chat_replies_giving_an_accounts_password_are_refused(text: str, secret:
         "Priya: Windows11 update, with a restart\nLeo: ok",
         "Leo: the laptop in the back is asking for something\n"
         "Priya: ask IT, it's on the sticker under it",
+        "[19:40] Jake: the xbox is asking me for something\n"
+        "[19:41] Dad: GamePass2024 renewal, ignore it",
+        "[19:40] Jake: the telly is asking for something\n[19:41] Dad: Netflix4K with the remote",
     ],
 )
 def test_chat_replies_about_an_account_without_its_password_pass(text: str) -> None:

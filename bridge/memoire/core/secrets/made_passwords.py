@@ -670,6 +670,12 @@ _ASKED_ONE = re.compile(
     r"|(?<![^\W_])(?:quoi|koi|what['’]?s[ ]it|what[ ]is[ ]it|what[ ]do[ ]i[ ](?:put|type|enter))"
     r"[ \t]+(?:pour|for)[ \t]+(?:le|la|les|l['’]|mon|ma|the|my|our)"
 )
+# Consoles, televisions and phones also ask for a password: "the xbox is asking me for
+# something".
+_CONSOLES = re.compile(
+    r"(?<![^\W_])(?:xbox|playstation|ps[345]|switch|wii|consoles?|tv|télé|telly|smart[ ]tv"
+    r"|phones?|iphones?|ipads?|téléphones?|portables?)(?![^\W_])"
+)
 _ASKED_BY_A_MACHINE = re.compile(
     r"(?<![^\W_])(?:me[ ]demande|asks?[ ](?:me[ ])?for|asking[ ](?:me[ ])?for)[ ]"
     r"(?:un[ ]truc|quelque[ ]chose|something|a[ ]thing|stuff)(?![^\W_])"
@@ -723,7 +729,9 @@ def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
     if not by_its_one:
         return False
     if _ASKED_BY_A_MACHINE.search(lower, start, end) is not None:
-        return _DEVICE_NOUNS.search(lower, start, end) is not None
+        return _DEVICE_NOUNS.search(lower, start, end) is not None or (
+            _CONSOLES.search(lower, start, end) is not None
+        )
     return (
         _ASKED_ONE.search(lower, start, end) is not None
         and _QUESTION.search(lower, start, end) is not None

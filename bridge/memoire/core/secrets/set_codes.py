@@ -391,7 +391,10 @@ def _is_made_and_changed(
         return False
     if found.re is _NOW_ONE and _CHANGED_ON_LINE.search(lower, line_start, line_end) is None:
         return False
-    account = _ACCOUNT.search(lower, line_start, line_end) is not None
+    account = (
+        _ACCOUNT.search(lower, line_start, line_end) is not None
+        or _BROKEN_INTO.search(lower, line_start, line_end) is not None
+    )
     renamed = _ITS_NAME.search(lower, line_start, found.start("value")) is not None
     if found.re is _NOW_USES and (not account or renamed):
         return False  # "the club now uses Canva2024", "the Insta handle now uses HartleyFC24"
@@ -407,7 +410,8 @@ def _is_made_and_changed(
 # the phishing scare", "suite au piratage", "since the leak").
 _AFTER_A_PASSWORD = re.compile(
     _AFTER_A_VALUE.pattern + r"|[ \t]+(?:after|après|since|depuis|following|suite[ ]à"
-    r"|suite[ ]au|when)(?![^\W_])",
+    r"|suite[ ]au|when|parce|last[ ]night|yesterday|hier|today|aujourd['’]hui|this[ ]morning"
+    r"|ce[ ]matin|tonight|ce[ ]soir)(?![^\W_])",
     re.MULTILINE,
 )
 # An account a password is changed on, named by its service or as an account.
@@ -417,6 +421,11 @@ _ACCOUNT = re.compile(
     r"|canal\+|steam|xbox|playstation|psn|switch|nintendo|gmail|outlook|hotmail|icloud|apple[ ]id"
     r"|amazon|ebay|paypal|vinted|leboncoin|dropbox|drive|canva|slack|zoom|teams|mailchimp)"
     r"(?![^\W_])"
+)
+# An account broken into names itself: "the shop's Etsy got hacked so Priya changed it to …".
+_BROKEN_INTO = re.compile(
+    r"(?<![^\W_])(?:hack(?:ed|s)?|piraté\w*|piratage|phishing|hameçonnage|compromis\w*"
+    r"|compromised|breach(?:ed)?|leak(?:ed)?|fuite)(?![^\W_])"
 )
 # Before the value, a name, a handle or a look changed, not a password: "changed the Insta handle
 # to HartleyFC2024".
