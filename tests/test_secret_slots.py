@@ -448,7 +448,7 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # then studied
         (TRAIN_L_CORPUS, 167, 0, 0, 0),
         # blind: 146/180 and 2 of 180 flagged on the session's start; then studied
-        (TRAIN_M_CORPUS, 163, 0, 0, 0),
+        (TRAIN_M_CORPUS, 164, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

@@ -44,6 +44,9 @@ look-alikes do not take there:
   ("network SeaLark" / "key mackerelskydown", "Wifi de la cabine : clé lesroutesdunord", "WPA
   key 7KQH-M3PX-9TZ2"), a network's name "with" its key ("BigPineLodge with jackrabbit72"), or
   a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages");
+- on a sticky note, after a name and "=" or an arrow: built as few names are, or mixed-case
+  with digits on a note stuck to a screen, a keyboard or a till ("Post-it sur l'écran : «
+  grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
   and " ~ ".
@@ -135,6 +138,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_logins_said_then_values(text, lower),
         *_typed_network_keys(text, lower),
         *_typed_to_get_in(text, lower),
+        *_on_sticky_notes(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1060,6 +1064,60 @@ _NUMBER_LABELS = frozenset(
 
 
 # --- on a machine's line ------------------------------------------------------------------------
+
+# --- on a sticky note ----------------------------------------------------------------------------
+
+# "Post-it sur l'écran du back-office : « grossiste CERP = Maurice2023 »", "sticky note on the
+# till: Sage = Ledger2021": a note stuck where passwords are typed, a name, "=" or an arrow,
+# then a made value.
+_STICKY_STEMS = ("post-it", "postit", "post it", "sticky", "pense-bête")
+_STICKY_PAIR = re.compile(
+    r"(?P<label>[^\W\d_][\w'’ .-]{0,30}?)[ \t]*(?:=|->|→)[ \t]*[«\"“'‘]?[ \t\u202f]*"
+    r"(?P<value>[^\s«»\"“”‘’',;]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’',;]|[ \t]*$)",
+    re.MULTILINE,
+)
+# Where a note is stuck beside a machine one logs into: a password is typed there.
+_AT_A_MACHINE = re.compile(
+    r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
+    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?)"
+    r"(?![^\W_])"
+)
+_STICKY_REACH = 160  # characters of the note's line read after its noun
+# A day's or a month's name then digits is a date on a note: "RDV dentiste = Mardi14".
+_DATE_NAMES = frozenset(
+    (
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon"),
+        *("tue", "wed", "thu", "fri", "sat", "sun", "lundi", "mardi", "mercredi", "jeudi"),
+        *("vendredi", "samedi", "dimanche", "january", "february", "march", "april", "may"),
+        *("june", "july", "august", "september", "october", "november", "december", "jan"),
+        *("feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+        *("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre"),
+        *("octobre", "novembre", "décembre"),
+    )
+)
+
+
+def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A made value after a name on a sticky note: built as few names are, or, on a note
+    stuck to a screen, a keyboard or a till, mixed-case with digits ("Maurice2023"); a date, a
+    time, an amount or words after the name are none ("réunion = 14h30", "float = 150")."""
+    for stem in _STICKY_STEMS:
+        for position in positions(lower, stem):
+            line_end = min(end_of_line(lower, position), position + _STICKY_REACH)
+            colon = lower.find(":", position, line_end)
+            if colon == -1:
+                continue
+            at_a_machine = _AT_A_MACHINE.search(lower, position, colon) is not None
+            for pair in _STICKY_PAIR.finditer(text, colon + 1, line_end):
+                value = pair["value"]
+                shape = made_shape(value)
+                if value.rstrip("0123456789").lower() in _DATE_NAMES:
+                    continue
+                if shape is not None and (
+                    is_built_mixed(value, shape) or (at_a_machine and _is_strong(value, shape))
+                ):
+                    yield pair.span("value")
+
 
 # "- staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42 jusqu'au …", "Laptop at
 # work — I'm using Meadowlark!42": a machine named, then a word with a symbol inside among the
