@@ -95,10 +95,14 @@ TRAIN_I_CORPUS = DATA / "secrets_train_i.jsonl"
 TRAIN_J_CORPUS = DATA / "secrets_train_j.jsonl"
 TRAIN_K_CORPUS = DATA / "secrets_train_k.jsonl"
 TRAIN_L_CORPUS = DATA / "secrets_train_l.jsonl"
+# M: a pharmacy, a car garage, a football club, a cleaning company, a laundrette, an angling
+# club, an estate agency, a start-up office, a parish hall, a family's streaming and console
+# accounts; measured once by the guard on the session's start (146/180, 2 of 180 flagged).
+TRAIN_M_CORPUS = DATA / "secrets_train_m.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
     *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
-    *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS),
+    *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS, TRAIN_M_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

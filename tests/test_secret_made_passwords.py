@@ -723,3 +723,43 @@ def test_look_alikes_beside_an_account_or_a_change_pass(text: str) -> None:
 )
 def test_replies_to_a_wifi_or_login_question_without_a_key_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+# --- A made value after a name on a sticky note: built as few names are, or mixed-case with
+# digits on a note stuck to a screen, a keyboard or a till (training corpus M's kind).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('sticky note on the till: "Sage = Ledger2021"', "Ledger2021"),
+        ("post-it sous le clavier : banque -> Tulipe1987", "Tulipe1987"),
+        ("Post-it on Dave's monitor: Xero = Accounts2019", "Accounts2019"),
+        ('sticky note on the fridge: "Netflix = Raclette_44!"', "Raclette_44!"),
+        (
+            "Post-it sur l'écran de la caisse : « fournisseur = Olivier1962 », ne pas jeter",
+            "Olivier1962",
+        ),
+    ],
+)
+def test_made_passwords_on_sticky_notes_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Post-it on the monitor: "Paris2024 = tickets"',
+        "Post-it sur l'écran : « réunion = 14h30 »",
+        'sticky note on the till: "float = 150"',
+        "Post-it on Dave's monitor: Windows11 = update Friday",
+        "Post-it sur le frigo : « courses = Lait2L »",
+        "Post-it on the screen: RDV dentiste = Mardi14",
+        "Post-it sur l'écran : Tél Marc = 0612345678",
+        "Post-it on the monitor: order ref = PO-20931",
+        'sticky note on the till: "Sage = ask Dave"',
+        "Post-it on my laptop: wifi = Sky-4D21A0",
+    ],
+)
+def test_sticky_notes_without_a_password_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -43,6 +43,7 @@ from memoire.core.secrets.layouts import (
 from memoire.core.secrets.letter_locks import find_letter_locks
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
+    is_a_code_keeper,
     is_amount_or_range,
     is_given_as_an_example,
     is_other_band,
@@ -125,11 +126,17 @@ def find_secret(text: str) -> SecretFinding | None:
 
 
 def _scan(text: str) -> Iterator[SecretFinding]:
+    """Every rule's findings but an app's name where a code would stand ("see 1Password")."""
     lower = lowered(text)
-    yield from _scan_spelt(text, lower)
-    yield from _find_behind_misspelt_nouns(text, lower)
-    yield from _find_in_joined_digits(text)
-    yield from _find_line_secrets(text, lower)
+    findings = chain(
+        _scan_spelt(text, lower),
+        _find_behind_misspelt_nouns(text, lower),
+        _find_in_joined_digits(text),
+        _find_line_secrets(text, lower),
+    )
+    for finding in findings:
+        if not is_a_code_keeper(text[finding.start : finding.end]):
+            yield finding
 
 
 def _find_line_secrets(text: str, lower: str) -> Iterator[SecretFinding]:

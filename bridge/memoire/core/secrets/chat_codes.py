@@ -29,26 +29,35 @@ from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
 
-# A speaker: a time or a date in brackets or before a dash, a name of up to three words, a time,
-# then a colon; or a dialogue's dash, each line another speaker's: "— Et pour le garage ?⏎— 8812".
+# Emoji and pictographs, as contacts are named ("Mum ❤️") and replies are signed ("2 7 1 9 🙂").
+_EMOJI = "[\u2600-\u27bf\ufe0f\U0001f300-\U0001faff]"
+# A speaker: a time or a date in brackets or before a dash, a name of up to three words (a desk
+# and a person: "Office - Jo") maybe with an emoji ("Mum ❤️"), a time or a role in brackets
+# ("Margaret (churchwarden)"), then a colon, a dash or an arrow ("Père Antoine — Je suis devant",
+# "Karim (7h32) > essaie 2719"); or a dialogue's dash, each line another speaker's: "— Et pour le
+# garage ?⏎— 8812".
 SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
-    r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
-    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
+    r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2})"
+    rf"(?:[ ]{_EMOJI}{{1,3}})?"
+    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?|[ \t]+\([^()\n:]{1,30}\))?"
+    r"[ \t]*(?::|[ ][-—–>])[ \t]+)"
 )
-# Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
+# Things that lock, alarms, keypads, tills, a snack bar's kiosk and tablets; a room's number is no
+# code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
-    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?)"
+    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
+    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?)"
     r"(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
-    *("terminal", "till", "caisse"),
+    *("terminal", "till", "caisse", "buvette", "kiosk", "kiosque", "tablet", "ipad"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -89,9 +98,10 @@ _OPENING = re.compile(
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 # Where a code starts later in a reply: "we reset them all, yours is 731904 now", "pour les
-# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582".
+# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582", "essaie 2719".
 _GIVEN = re.compile(
-    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais)[ \t]+|(?:→|->|=)[ \t]*"
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais|try|essaie|essaye[rz]?"
+    r"|tape[rz]?|type)[ \t]+|(?:→|->|=)[ \t]*"
 )
 # A lead-in naming a number that is no code: "your unit is", "the booking ref is".
 _NUMBER_LEAD = re.compile(
@@ -119,11 +129,16 @@ _SINCE = (
     r"now|maintenant|désormais|depuis|since|as[ ]of|ce[ ]matin|this[ ]morning|hier|yesterday"
     r"|today|aujourd['’]hui"
 )
-# After a code: the end of the line, a key to press, a remark after punctuation or "and".
+# After a code: the end of the line, a key to press, a remark after punctuation or "and", or a
+# remark on the code itself ("1066 like the battle", "0310 comme l'anniv du club", "2719 elle
+# l'a changé", "4410 same as the shed", "5150 lol").
 _AFTER = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–👍#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
+    rf"[ \t]*(?:$|[,;.!?)(—–#*]|{_EMOJI}|-[ \t]"
+    r"|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
     r"|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
-    rf"|comme[ ]d['’]hab\w*|{_SINCE})(?![^\W_]))",
+    r"|comme|like|same|pareil|because|cause|coz|car|parce|lol|mdr|haha|xx?|bisous|bises|love"
+    r"|i|we|he|she|they|you|it['’]s|il|elle|ils|elles|on|je|tu|nous|vous|c['’]est"
+    rf"|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
@@ -132,8 +147,8 @@ _MAX_ASKING_LINE = 160
 
 
 def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    if "\n" not in text or (":" not in text and "—" not in text and "–" not in text):
-        return  # no speaker's colon nor dialogue's dash: no chat
+    if "\n" not in text or not any(mark in text for mark in (":", "—", "–", " > ")):
+        return  # no speaker's colon, dash nor arrow: no chat
     for line_start, line_end in lines_with(lower, _THING_LITERALS):
         if line_end - line_start > _MAX_ASKING_LINE or line_end >= len(text):
             continue

@@ -79,6 +79,14 @@ _LITERALS = (
     *("without space", "without any space", "sans espace", "attaché", "collé", "one word"),
     *("seul mot", "hash", "dièse", "slash", "tilde"),
 )
+
+
+def says_how_to_type(lower: str, start: int, end: int) -> bool:
+    """The words say how a value is typed: a letter's case, a symbol's name, words joined
+    ("Lucas2012 avec un L majuscule", "Renault4L! with the exclamation mark")."""
+    return any(marker.search(lower, start, end) for marker in (_CASE, _SYMBOL, _JOINED))
+
+
 # A dictation goes on over the next line when that line goes on with "then" or "puis".
 _GOES_ON = re.compile(r"[ \t]*(?:then|puis|and[ ]then|et[ ]puis)(?![^\W_])")
 

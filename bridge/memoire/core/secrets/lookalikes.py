@@ -16,7 +16,8 @@ a secret's noun lets them pass:
   that the words after it explain ("31045, that's the product number");
 - a decimal amount ("312,50", "86.40"): a price in a table;
 - a product's model number, after its brand's and model's capitalised names on a line about
-  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée");
+  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée",
+  "Miele PW 6080, intervention le 3 avril": a model's letters may spell a secret's noun);
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
 - a Wi-Fi's security mode ("WPA2_Personal", "WPA2-PSK"): what a router's page names beside
   its key; a network's other band, which starts as its name does ("HomeNet / HomeNet5G");
@@ -25,7 +26,8 @@ a secret's noun lets them pass:
   name + birth year, like Rex1990"): advice shows one, it is not used;
 - a mask: one letter repeated ("xxxxxxxx", "XXXX-XXXX") stands for a value still to fill in;
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
-  coffre", "kept in 1Password"): they locate the value, they are not it;
+  coffre", "kept in 1Password"), or the app's name alone where a code would stand ("backup
+  codes belong in 1Password", "see Bitwarden"): they locate the value, they are not it;
 - a game's answer ("Quiz night Q: … A: Newport Pagnell", "Quiz de la fête⏎Réponse : 1754"):
   a quiz, a riddle or a crossword on the value's line or just above, no password on its line.
 """
@@ -237,6 +239,20 @@ _WHEREABOUTS = re.compile(
 )
 
 
+# The apps that keep passwords and one-time codes, named where a code would stand: "backup codes
+# belong in 1Password", "codes de secours → 2FAS", "door code: see Bitwarden".
+_CODE_KEEPER = re.compile(
+    r"(?:(?:see|voir|in|dans)[ \t]+)?(?:1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass"
+    r"|dashlane|enpass|nordpass|proton[ ]?pass|roboform|keychain|2fas|authy|aegis)",
+    re.IGNORECASE,
+)
+
+
+def is_a_code_keeper(value: str) -> bool:
+    """The value names the app a secret is kept in, not the secret."""
+    return _CODE_KEEPER.fullmatch(value) is not None
+
+
 def says_where_it_is(words: str) -> bool:
     """The words start by saying where the secret is kept, and give no value after a colon:
     "it's in the sealed envelope: tangerine octopus …" gives it."""
@@ -278,12 +294,15 @@ def is_game_answer(lower: str, start: int) -> bool:
     return _GAME.search(lower, above, line_end) is not None
 
 
-# Two capitalised names right before the number: a brand and its model ("Master Lock").
-_BRAND_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][a-zà-ÿ]+[ ][A-ZÀ-Þ][a-zà-ÿ]+[ ]\Z")
+# Two capitalised names right before the number: a brand and its model ("Master Lock"), the
+# model's letters maybe in capitals, whatever they spell ("Miele PW 6080", "Bosch PIN 300").
+_BRAND_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][a-zà-ÿ]+[ ](?:[A-ZÀ-Þ][a-zà-ÿ]+|[A-Z]{2,4})[ ]\Z")
 _ABOUT_A_PRODUCT = re.compile(
     r"[$€£]|(?<![^\W_])(?:buy|bought|purchased?|ordered|acheter|achet[ée]e?s?|achats?"
     r"|command[ée]e?s?|price|prix|piles?|battery|batteries|batterie|manual|notice|models?"
-    r"|mod[èe]les?|installed|install[ée]e?s?|homologu[ée]e?s?|warranty|garantie|reviews?)"
+    r"|mod[èe]les?|installed|install[ée]e?s?|homologu[ée]e?s?|warranty|garantie|reviews?"
+    r"|interventions?|repair(?:s|ed)?|r[ée]par[ée]e?s?|r[ée]parations?|serviced|servicing"
+    r"|r[ée]visions?|entretien|engineer|technicien|technician|breakdown|panne)"
     r"(?![^\W_])",
     re.IGNORECASE,
 )
@@ -388,6 +407,7 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_given_as_an_example(lower, start, end)
         or is_reply_to_a_place_question(lower, start)
         or is_identity_number(lower, start)
+        or is_model_number(text, start)
     )
 
 

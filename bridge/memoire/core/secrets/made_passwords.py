@@ -44,6 +44,9 @@ look-alikes do not take there:
   ("network SeaLark" / "key mackerelskydown", "Wifi de la cabine : clé lesroutesdunord", "WPA
   key 7KQH-M3PX-9TZ2"), a network's name "with" its key ("BigPineLodge with jackrabbit72"), or
   a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages");
+- on a sticky note, after a name and "=" or an arrow: built as few names are, or mixed-case
+  with digits on a note stuck to a screen, a keyboard or a till ("Post-it sur l'écran : «
+  grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
   and " ~ ".
@@ -57,6 +60,7 @@ from itertools import pairwise
 
 from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
+from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
@@ -134,6 +138,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_logins_said_then_values(text, lower),
         *_typed_network_keys(text, lower),
         *_typed_to_get_in(text, lower),
+        *_on_sticky_notes(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -627,10 +632,11 @@ def _value_under_a_formula(text: str, line_start: int, line_end: int) -> tuple[i
 # --- a chat reply -------------------------------------------------------------------------------
 
 # A speaker is named as people are (capital first, no "_": not "password_hash:"), maybe after
-# the message's time, maybe with the time after the name ("Anaïs 09:14 — ").
+# the message's time, maybe with an emoji ("Zara 📱:") or the time after the name ("Anaïs
+# 09:14 — ").
 _SPEAKER = (
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][0-9:h]{4,5})?"
-    r"[ \t]?(?::|—|-)[ \t]+"
+    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][^\w\s:]{1,4})?"
+    r"(?:[ \t][0-9:h]{4,5})?[ \t]?(?::|—|-)[ \t]+"
 )
 _SPEAKER_VALUE = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]*\Z")
 _ASKED_ABOUT = re.compile(
@@ -638,7 +644,7 @@ _ASKED_ABOUT = re.compile(
     r"(?![^\W_])"
 )
 _SPEAKER_LINE = re.compile(_SPEAKER + r"\S")
-_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|lequel)(?![^\W_])")
+_QUESTION = re.compile(r"\?|(?<![^\W_])(?:what|whats|which|quel|quelle|quoi|koi|lequel)(?![^\W_])")
 _ASKED_A_NAME = re.compile(
     r"(?<![^\W_])(?:name|called|nom|appelle|ssid|réseau|network|hashtag|handle|user(?:name)?)"
     r"(?![^\W_])"
@@ -658,13 +664,27 @@ def _is_speaker_line(text: str, start: int, end: int) -> bool:
     return _SPEAKER_LINE.match(text, start, end) is not None
 
 
-# "which one is the PlayStation one again", "tu me redonnes celui de Canal ?": people ask for a
-# password by its account, as "the … one" or "celui de …".
+# "which one is the PlayStation one again", "tu me redonnes celui de Canal ?", "c koi pour la
+# switch", "what's it for the Xbox": people ask for a password by its account, as "the … one",
+# "celui de …" or what is typed for it; or say a machine asks them for something ("le PC de
+# l'atelier me demande un truc", "the laptop's asking for something").
 _ASKED_ONE = re.compile(
-    r"(?<![^\W_])(?:the|ur|your|my|his|her|our)[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,2}one"
+    r"(?<![^\W_])(?:the|ur|your|my|his|her|our)[ \t]+(?:[^\W\d_][\w'’+-]*[ \t]+){1,2}one"
     r"(?![^\W_])|(?<![^\W_])(?:celui|celle)[ \t]+(?:de|du|d['’]|pour)(?![^\W_])"
+    r"|(?<![^\W_])(?:quoi|koi|what['’]?s[ ]it|what[ ]is[ ]it|what[ ]do[ ]i[ ](?:put|type|enter))"
+    r"[ \t]+(?:pour|for)[ \t]+(?:le|la|les|l['’]|mon|ma|the|my|our)"
 )
-_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle")
+# Consoles, televisions and phones also ask for a password: "the xbox is asking me for
+# something".
+_CONSOLES = re.compile(
+    r"(?<![^\W_])(?:xbox|playstation|ps[345]|switch|wii|consoles?|tv|télé|telly|smart[ ]tv"
+    r"|phones?|iphones?|ipads?|téléphones?|portables?)(?![^\W_])"
+)
+_ASKED_BY_A_MACHINE = re.compile(
+    r"(?<![^\W_])(?:me[ ]demande|asks?[ ](?:me[ ])?for|asking[ ](?:me[ ])?for)[ ]"
+    r"(?:un[ ]truc|quelque[ ]chose|something|a[ ]thing|stuff)(?![^\W_])"
+)
+_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle", "pour", " for ", "demande", "ask")
 # The reply's first word, more words after it: "Kirikou_2009 avec le mail de maman".
 _SPEAKER_FIRST = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]+\S")
 
@@ -686,9 +706,12 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
         value = _value_at(text, reply.start("value"))
         if value is None:
             continue
-        built = is_built_mixed(value[2], shape)
+        typed = says_how_to_type(lower, value[1], end)  # "Lucas2012 avec un L majuscule"
+        built = is_built_mixed(value[2], shape) or typed
         if alone is None and not built:
             continue
+        # Alone in the reply, names and digits joined as a family's are: "ZaraAndAdam2015".
+        built = built or (alone is not None and _is_names_joined(value[2], shape))
         asked = [lines[above] for above in range(max(0, index - _REPLY_REACH), index)]
         if any(_is_asked(lower, *line, by_its_one=built) for line in asked) and not any(
             _ASKED_A_NAME.search(lower, *line) for line in (lines[index - 1], (start, end))
@@ -696,12 +719,25 @@ def _chat_replies(text: str, lower: str) -> Iterator[tuple[int, int]]:
             yield value[0], value[1]
 
 
+# Three capitalised words joined and digits: few products' names ("PlayStation5" has two).
+_THREE_NAMES = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){3}")
+
+
+def _is_names_joined(value: str, shape: Shape) -> bool:
+    return shape is Shape.DIGITS and _THREE_NAMES.match(value) is not None
+
+
 def _is_asked(lower: str, start: int, end: int, *, by_its_one: bool) -> bool:
     if _is_asked_about(lower, start, end):
         return True
+    if not by_its_one:
+        return False
+    if _ASKED_BY_A_MACHINE.search(lower, start, end) is not None:
+        return _DEVICE_NOUNS.search(lower, start, end) is not None or (
+            _CONSOLES.search(lower, start, end) is not None
+        )
     return (
-        by_its_one
-        and _ASKED_ONE.search(lower, start, end) is not None
+        _ASKED_ONE.search(lower, start, end) is not None
         and _QUESTION.search(lower, start, end) is not None
     )
 
@@ -1028,6 +1064,60 @@ _NUMBER_LABELS = frozenset(
 
 
 # --- on a machine's line ------------------------------------------------------------------------
+
+# --- on a sticky note ----------------------------------------------------------------------------
+
+# "Post-it sur l'écran du back-office : « grossiste CERP = Maurice2023 »", "sticky note on the
+# till: Sage = Ledger2021": a note stuck where passwords are typed, a name, "=" or an arrow,
+# then a made value.
+_STICKY_STEMS = ("post-it", "postit", "post it", "sticky", "pense-bête")
+_STICKY_PAIR = re.compile(
+    r"(?P<label>[^\W\d_][\w'’ .-]{0,30}?)[ \t]*(?:=|->|→)[ \t]*[«\"“'‘]?[ \t\u202f]*"
+    r"(?P<value>[^\s«»\"“”‘’',;]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’',;]|[ \t]*$)",
+    re.MULTILINE,
+)
+# Where a note is stuck beside a machine one logs into: a password is typed there.
+_AT_A_MACHINE = re.compile(
+    r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
+    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?)"
+    r"(?![^\W_])"
+)
+_STICKY_REACH = 160  # characters of the note's line read after its noun
+# A day's or a month's name then digits is a date on a note: "RDV dentiste = Mardi14".
+_DATE_NAMES = frozenset(
+    (
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon"),
+        *("tue", "wed", "thu", "fri", "sat", "sun", "lundi", "mardi", "mercredi", "jeudi"),
+        *("vendredi", "samedi", "dimanche", "january", "february", "march", "april", "may"),
+        *("june", "july", "august", "september", "october", "november", "december", "jan"),
+        *("feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+        *("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre"),
+        *("octobre", "novembre", "décembre"),
+    )
+)
+
+
+def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A made value after a name on a sticky note: built as few names are, or, on a note
+    stuck to a screen, a keyboard or a till, mixed-case with digits ("Maurice2023"); a date, a
+    time, an amount or words after the name are none ("réunion = 14h30", "float = 150")."""
+    for stem in _STICKY_STEMS:
+        for position in positions(lower, stem):
+            line_end = min(end_of_line(lower, position), position + _STICKY_REACH)
+            colon = lower.find(":", position, line_end)
+            if colon == -1:
+                continue
+            at_a_machine = _AT_A_MACHINE.search(lower, position, colon) is not None
+            for pair in _STICKY_PAIR.finditer(text, colon + 1, line_end):
+                value = pair["value"]
+                shape = made_shape(value)
+                if value.rstrip("0123456789").lower() in _DATE_NAMES:
+                    continue
+                if shape is not None and (
+                    is_built_mixed(value, shape) or (at_a_machine and _is_strong(value, shape))
+                ):
+                    yield pair.span("value")
+
 
 # "- staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42 jusqu'au …", "Laptop at
 # work — I'm using Meadowlark!42": a machine named, then a word with a symbol inside among the

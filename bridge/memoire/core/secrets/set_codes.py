@@ -24,7 +24,12 @@ keypad ("5A72 à taper sur le boîtier"), a value put everywhere ("j'ai remis 44
 value said to be the one now on a code's line or the line after it ("c'est 38A12 maintenant",
 "code … changé⏎désormais 1874", "Uncle Rob changed it — 4093"); a password given after a
 reset ("new one is Hedgehog_2024") or kept until the next forced change ("I'm using
-Meadowlark!42 until IT forces the next change").
+Meadowlark!42 until IT forces the next change"); an account's password changed, in prose,
+on a line naming the account ("the club Instagram now uses HartleyTillIDie2024 after the hack",
+"Spotify family — Dad changed it to BeatlesRevolver66 because…"): built as few names are, or
+two names or more and two digits, not after the account's name, handle or plan; a new code
+read out in groups of two digits on a code's line ("passcode reset — new one is 61 88 20"); a
+role's mode and its number ("till — manager mode 5150", "mode gérant 7731").
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -176,6 +181,23 @@ _CHANGED_DASH = re.compile(
     r"(?:[ ](?:it|them|le|la|ça))?[ \t]*(?:—|–|-|:)[ \t]*" + _VALUE
 )
 _CHANGED_LITERALS = ("chang", "reset", "modifi", "remis", "réinitialis")
+# A new code given in groups of two digits, as it is read out: "passcode reset — new one is 61 88
+# 20", "le nouveau c'est 52 19 08"; a time ("new one is 14 30") has two groups an hour's and a
+# minute's.
+_NEW_GROUPS = re.compile(
+    r"(?<![^\W_])(?:new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvel(?:le)?(?:[ ]c['’]est|[ ]est|[ ]?:)"
+    r"|nouveau(?:[ ]c['’]est|[ ]est|[ ]?:))[ \t]+"
+    r"(?P<value>[0-9]{2}[ ][0-9]{2}(?:[ ](?P<third>[0-9]{2}))?)(?![ ]?[0-9])"
+)
+_NEW_LITERALS = ("new one", "nouveau", "nouvelle", "nouvel")
+# A role's mode on a till, a copier or an alarm and its number: "till — manager mode 5150",
+# "mode gérant 7731 pour les annulations", "supervisor mode: 4480".
+_ROLE_MODE = re.compile(
+    r"(?<![^\W_])(?:(?:manager|supervisor|admin|administrator|engineer|superviseur|g[ée]rant"
+    r"|responsable|patron)[ ]mode|mode[ ](?:manager|supervisor|admin|administrateur|superviseur"
+    r"|g[ée]rant|responsable|patron))[ \t]*[:=]?[ \t]*" + _VALUE
+)
+_MODE_LITERALS = (" mode", "mode ")
 # A value to type, then the keypad it is typed on: "5A72 à taper sur le boîtier".
 _TYPED_ON = re.compile(
     _VALUE + r"[ \t,]*(?:à[ ](?:taper|composer|saisir|entrer)|to[ ](?:enter|type|key[ ]in"
@@ -219,11 +241,18 @@ _NOW_ONE = re.compile(
     + _MADE_VALUE
     + r"(?:[ ](?:maintenant|now|désormais))?)"
 )
+# An account said to use a made value now: "the club Instagram now uses HartleyTillIDie2024
+# after the hack", "le Deezer utilise désormais Mistral2Sud", "switched the Steam to …".
+_NOW_USES = re.compile(
+    r"(?<![^\W_])(?:now[ ]uses|uses[ ]now|is[ ]now[ ]using|switched(?:[ ](?:it|them))?[ ]to"
+    r"|utilise[ ](?:maintenant|désormais)|est[ ]pass[ée]e?[ ]à)[ ]" + _MADE_VALUE
+)
 _PASSWORD_PATTERNS = (
     (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
     (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
     (("reset", "chang", "initialis", "modifi"), _CHANGED_TO),
     (("maintenant", "now", "désormais"), _NOW_ONE),
+    (("now", "switched", "désormais", "passé à", "passée à"), _NOW_USES),
 )
 _SYMBOL = re.compile(r"[^\w\s]|_")
 _EVERYWHERE_LITERALS = ("partout", "everywhere", "for everything", "pour tout", "on everything")
@@ -251,7 +280,8 @@ _AFTER_A_VALUE = re.compile(
     r"|but|mais|only|seulement|on|off|ok)(?![^\W_]))",
     re.MULTILINE,
 )
-# A public code's noun, a number's noun or a time on the line: its number is no secret.
+# A public code's noun, a number's noun or a time on the line: its number is no secret ("this
+# time", "next time" are no time of day).
 _PUBLIC = re.compile(
     r"(?<![^\W_])(?:(?:zip|postal|post|area|country|dress|promo|discount|error|morse|bar|qr"
     r"|source|sort|tax|tracking|booking|product|status|http|exit|plu|sku|ean|upc|isbn|gtin"
@@ -263,7 +293,8 @@ _PUBLIC = re.compile(
 _NUMBERS_NOUN = re.compile(
     r"(?<![^\W_])(?:numbers?|num[ée]ros?|n°|room|salle|chambre(?![ ]froide)|bus|line|ligne"
     r"|ticket|order|commande|fees?|frais|costs?|co[ûu]ts?|rent|loyer|extension|ext|poste|version|price|prix|tarif|floor|étage"
-    r"|time|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
+    r"|time(?<!this[ ]time)(?<!next[ ]time)(?<!last[ ]time)(?<!every[ ]time)(?<!each[ ]time)"
+    r"|heure|horaires?|hours?|opening|ouverture|schedule|flight|vol|invoice|facture"
     r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
     r"|chauffage|clock|horloge|snooze)(?![^\W_])"
 )
@@ -277,6 +308,7 @@ _UNIT_AFTER = re.compile(
 # Three digits, or two with a letter after the first: what every value holds from its first
 # digit on (a search that skips to the next digit).
 _ANY_VALUE = re.compile(r"[0-9][a-z]*[0-9](?:[a-z]*[0-9]|[a-z])")
+_TWO_GROUPS = re.compile(r"[0-9]{2}[ ][0-9]{2}")
 _MAX_LINE = 300
 _MIN_VALUE, _MAX_VALUE = 4, 12
 _MAX_PIN = 8
@@ -339,7 +371,7 @@ def _password_changed(
     if found is None:
         return
     value = text[found.start("value") : found.end("value")]
-    if pattern is _CHANGED_TO or pattern is _NOW_ONE:
+    if pattern is _CHANGED_TO or pattern is _NOW_ONE or pattern is _NOW_USES:
         if _is_made_and_changed(lower, found, value, line_start, line_end):
             yield RULE, *found.span("value")
         return
@@ -355,14 +387,56 @@ def _is_made_and_changed(
     digits after a reset ("reset it to Washday2024"; "changed the theme to Dracula2" names one);
     "now" needs a change on its line, and neither takes a value with words after it."""
     shape = made_shape(value)
-    if shape is None or _AFTER_A_VALUE.match(lower, found.end()) is None:
+    if shape is None or _AFTER_A_PASSWORD.match(lower, found.end()) is None:
         return False
     if found.re is _NOW_ONE and _CHANGED_ON_LINE.search(lower, line_start, line_end) is None:
         return False
+    account = (
+        _ACCOUNT.search(lower, line_start, line_end) is not None
+        or _BROKEN_INTO.search(lower, line_start, line_end) is not None
+    )
+    renamed = _ITS_NAME.search(lower, line_start, found.start("value")) is not None
+    if found.re is _NOW_USES and (not account or renamed):
+        return False  # "the club now uses Canva2024", "the Insta handle now uses HartleyFC24"
     if is_built_mixed(value, shape):
         return True
+    if account and not renamed and _NAMES_AND_DIGITS.fullmatch(value):
+        return True  # "Spotify family — Dad changed it to BeatlesRevolver66"
     reset = found.re is _CHANGED_TO and not found["verb"].startswith(("chang", "modifi"))
     return reset and shape is not Shape.JOINED and value[0].isupper() and not value.isupper()
+
+
+# After a password: what may follow any value, or the event that made someone change it ("after
+# the phishing scare", "suite au piratage", "since the leak").
+_AFTER_A_PASSWORD = re.compile(
+    _AFTER_A_VALUE.pattern + r"|[ \t]+(?:after|après|since|depuis|following|suite[ ]à"
+    r"|suite[ ]au|when|parce|last[ ]night|yesterday|hier|today|aujourd['’]hui|this[ ]morning"
+    r"|ce[ ]matin|tonight|ce[ ]soir)(?![^\W_])",
+    re.MULTILINE,
+)
+# An account a password is changed on, named by its service or as an account.
+_ACCOUNT = re.compile(
+    r"(?<![^\W_])(?:accounts?|comptes?|logins?|portal|portail|profil|profile|instagram|insta"
+    r"|facebook|fb|tiktok|snapchat|twitter|linkedin|spotify|deezer|netflix|disney\+?|prime"
+    r"|canal\+|steam|xbox|playstation|psn|switch|nintendo|gmail|outlook|hotmail|icloud|apple[ ]id"
+    r"|amazon|ebay|paypal|vinted|leboncoin|dropbox|drive|canva|slack|zoom|teams|mailchimp)"
+    r"(?![^\W_])"
+)
+# An account broken into names itself: "the shop's Etsy got hacked so Priya changed it to …".
+_BROKEN_INTO = re.compile(
+    r"(?<![^\W_])(?:hack(?:ed|s)?|piraté\w*|piratage|phishing|hameçonnage|compromis\w*"
+    r"|compromised|breach(?:ed)?|leak(?:ed)?|fuite)(?![^\W_])"
+)
+# Before the value, a name, a handle or a look changed, not a password: "changed the Insta handle
+# to HartleyFC2024".
+_ITS_NAME = re.compile(
+    r"(?<![^\W_])(?:names?|nom|noms|called|appel\w*|handles?|usernames?|user[ ]?names?|pseudos?"
+    r"|gamertags?|bio|themes?|thèmes?|avatars?|plans?|formules?|offres?|emails?|e-mails?|mails?"
+    r"|hashtags?|tags?|url|link|lien)(?![^\W_])"
+)
+# Two capitalised words or more, then two digits or more: "BeatlesRevolver66"; not
+# "PlayStation5" nor "Windows11".
+_NAMES_AND_DIGITS = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){2,}[A-Za-z]*[0-9]{2,}")
 
 
 _CHANGED_ON_LINE = re.compile(
@@ -384,6 +458,8 @@ _CUES = (
     (_USED_LITERALS, _USED_TO_GET_IN),
     (_DEVICE_GIVEN_LITERALS, _DEVICE_GIVEN),
     (_EVERYWHERE_LITERALS, _EVERYWHERE),
+    (_NEW_LITERALS, _NEW_GROUPS),
+    (_MODE_LITERALS, _ROLE_MODE),
 )
 # The readings' literals, in the order `find_set_codes` numbers them.
 _SET_OR_TYPED = 0
@@ -400,7 +476,7 @@ _READINGS_LITERALS = grouped_literals(
 def _after_cue(
     lower: str, pattern: re.Pattern[str], line_start: int, line_end: int
 ) -> Iterator[tuple[str, int, int]]:
-    if not _may_hold_a_value(lower, line_start, line_end):
+    if not _may_hold_a_value(lower, line_start, line_end, grouped=pattern is _NEW_GROUPS):
         return
     found = pattern.search(lower, line_start, line_end)
     if found is None:
@@ -415,6 +491,8 @@ def _after_cue(
         return
     if pattern is _EVERYWHERE and found["verb"] == "set":
         return  # "set 4096 everywhere in the configs": a setting's number
+    if pattern is _NEW_GROUPS and found["third"] is None and _is_a_time(found["value"]):
+        return  # "meeting moved, new one is 14 30"
     unlocking = pattern in _UNLOCKING and (
         found["verb"].startswith(_UNLOCK_VERBS) if "verb" in found.re.groupindex else True
     )
@@ -431,17 +509,26 @@ _UNLOCK_VERBS = (
 # Patterns whose match goes on past the value, which is checked on their own terms.
 _ENDED = (_SETTING, _TYPED_ON, _USED_TO_GET_IN, _EVERYWHERE, _DEVICE_GIVEN)
 # Patterns that say no code's noun: a code's line above or here says what the value is.
-_ABOUT_A_CODE = (_NOW_AFTER, _NOW_BEFORE, _CHANGED_DASH)
+_ABOUT_A_CODE = (_NOW_AFTER, _NOW_BEFORE, _CHANGED_DASH, _NEW_GROUPS)
 # Patterns after which a year is a code: it unlocks something.
 _UNLOCKING = (_UNLOCKED_WITH, _USED_TO_GET_IN)
 
 
-def _may_hold_a_value(lower: str, line_start: int, line_end: int) -> bool:
-    """The cheapest tests first: a line of a few words, with a value's digits, about no public
-    code nor a number of something."""
+_HOURS, _MINUTES = 24, 60
+
+
+def _is_a_time(groups: str) -> bool:
+    hours, minutes = (int(group) for group in groups.split())
+    return hours < _HOURS and minutes < _MINUTES
+
+
+def _may_hold_a_value(lower: str, line_start: int, line_end: int, *, grouped: bool = False) -> bool:
+    """The cheapest tests first: a line of a few words, with a value's digits (or digits in
+    groups of two, when `grouped`), about no public code nor a number of something."""
     if line_end - line_start > _MAX_LINE:
         return False
-    if _ANY_VALUE.search(lower, line_start, line_end) is None:
+    digits = _TWO_GROUPS if grouped else _ANY_VALUE
+    if digits.search(lower, line_start, line_end) is None:
         return False
     line = lower[line_start:line_end]
     return _PUBLIC.search(line) is None and _NUMBERS_NOUN.search(line) is None

@@ -1,0 +1,128 @@
+"""An account's password changed after an incident, said in prose without a password's noun:
+"the club Instagram now uses HartleyTillIDie2024 after the hack", "Dad changed it to
+BeatlesRevolver66 because…", "portal changed to Frodo-Baggins-77 after the phishing scare"
+(set_codes.py). A value built as few names are, or two names or more and two digits on a line
+naming the account; the event after it ("after the hack", "suite au piratage") may follow it.
+
+New phrasings (other services, families and events than training corpus M's), English and
+French; the same lines changing a plan, a handle, a profile, a price, a version, a time, a
+count or a value withheld pass.
+"""
+
+import pytest
+
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Treasurer: the club Facebook now uses RedKites4Ever2024 after someone got in.",
+            "RedKites4Ever2024",
+        ),
+        (
+            "Le compte Vinted de Léa utilise désormais Chaton-Roux-88 suite au piratage.",
+            "Chaton-Roux-88",
+        ),
+        (
+            "Netflix — Mum changed it to PizzaFriday2023 because the neighbours were on it",
+            "PizzaFriday2023",
+        ),
+        (
+            "Steam account: Jake switched it to GreenArrow77 after the phishing email.",
+            "GreenArrow77",
+        ),
+        ("portail fournisseur modifié en Lavande-Bleue-12 après l'alerte", "Lavande-Bleue-12"),
+        (
+            "Our Canva login got changed to SunflowerStudio2022 following the breach.",
+            "SunflowerStudio2022",
+        ),
+        (
+            "Le compte Deezer de Papa : il l'a changé en VieuxPort1975 car les petits "
+            "l'utilisaient",
+            "VieuxPort1975",
+        ),
+        (
+            "the shop's Etsy got hacked so Priya changed it to SilverFernStudio88 last night",
+            "SilverFernStudio88",
+        ),
+        (
+            "Deezer famille : Papa l'a changé en MarseilleForever13 parce que Lucas partageait",
+            "MarseilleForever13",
+        ),
+    ],
+)
+def test_an_accounts_password_changed_in_prose_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the club Instagram now uses Canva2024 templates after the rebrand",
+        "Dad changed the Spotify plan to FamilyPremium2024 because of the price",
+        "changed the Instagram handle to HartleyFC2024 after the hack",
+        "Netflix now uses Profile2 for the kids",
+        "The Xbox switched to Windows11 after the update.",
+        "Le compte Instagram est passé à 12000 abonnés suite au concours",
+        "Spotify family — Dad changed it to 14,99 € because Adam kept logging out everyone",
+        "the portal changed to version 2024.3 after the update",
+        "Steam account: Jake switched it to Saturday 14:00 after the match",
+        "Our Canva login got changed to the office email following the breach, ask Priya",
+        "Spotify family — Dad changed it to PlayStation5 because Adam wanted it",
+        "Le Deezer de Mamie est passé à Premium2024 après la promo",
+        "Netflix: we changed the profile to KidsCorner2024 after the complaint",
+        "the shop's Etsy got hacked so Priya changed the banner to SummerSale2024 last night",
+        "Etsy got hacked, we changed it to Shopify2024 after that",
+        "Instagram hacked, I changed it to 2FA yesterday",
+        "Deezer famille : Papa l'a changé en Premium parce que Lucas partageait",
+        "Le Wi-Fi a été piraté, on est passé à 5 GHz ce soir",
+    ],
+)
+def test_an_account_changed_in_other_ways_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A new code read out in groups of two digits after a reset, and a role's mode on a till,
+# a copier or an alarm with its number (set_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("PIN reset - new one is 83 21", "83 21"),
+        (
+            "Badge passcode reset this morning, new one is 40 17 22 (same for the side door)",
+            "40 17 22",
+        ),
+        ("Code PIN de la carte réinitialisé, le nouveau : 61 22 09, à ne pas noter", "61 22 09"),
+        ("Till supervisor mode: 4480 (refunds only)", "4480"),
+        ("Copier admin mode 20417, don't share", "20417"),
+        ("Caisse de la buvette : mode gérant 7731 pour les annulations", "7731"),
+        ("Caisse enregistreuse, mode responsable 2609", "2609"),
+    ],
+)
+def test_a_new_code_in_groups_or_a_roles_mode_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PIN reset - new one is 12 30 tomorrow",
+        "Meeting reset - new one is 14 30, room 2",
+        "PIN reset - new one is 06 12 34 56 78",
+        "Badge reset this morning, new one is 40 17 22 on the order form",
+        "The till has a manager mode since 2019",
+        "Till manager mode costs 12 a month",
+        "Manager mode 2 on the till shows the Z report",
+        "Manager mode: ask Dave",
+        "Till supervisor mode available in version 4.2",
+        "Printer engineer mode 3 resets the counter",
+        "Caisse : mode gérant en option à 1500 €",
+    ],
+)
+def test_groups_of_digits_and_modes_that_are_no_code_pass(text: str) -> None:
+    assert find_secrets(text) == []

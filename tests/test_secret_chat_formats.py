@@ -1,0 +1,216 @@
+"""Codes given as chat replies in the shapes chats are written and exported in: a speaker with a
+role in brackets ("Margaret (churchwarden):"), a desk and a person ("Office - Jo:"), a name then
+a dash ("Père Antoine — …"), an SMS's arrow ("Karim (7h32) > …"); a code with a remark on it
+after ("1066 like the battle", "0310 comme l'anniv du club"), or after "try" / "essaie"; a key
+box, a snack bar, a kiosk or a tablet asked about (chat_codes.py).
+
+Each phrasing is new (other places, speakers and remarks than training corpus M's misses), in
+English and French; the same chats giving a room, an order, a phone, a price, a date, a count,
+a model or a withheld code pass.
+"""
+
+import pytest
+
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a role or a desk beside the speaker's name
+        (
+            "[Tue 07:02] Dev: locked out of the plant room again, what is it?\n"
+            "[Tue 07:04] Karen (site manager): 4 8 1 9\n[Tue 07:04] Dev: cheers",
+            "4 8 1 9",
+        ),
+        (
+            "[07:15] Samir : je suis devant le local poubelles, c'est quoi ?\n"
+            "[07:16] Syndic - Claire : 5820\n[07:16] Samir : merci",
+            "5820",
+        ),
+        (
+            "[21:40] Ollie: the keybox at the Airbnb won't open\n"
+            "[21:41] Host - Mel (cleaning): 3371\n[21:41] Ollie: sorted",
+            "3371",
+        ),
+        # a name then a dash, an SMS's arrow
+        (
+            "WhatsApp, samedi :\nJulien Marchal — On est devant le vestiaire, c'est fermé\n"
+            "Coach Didier — 6 2 0 4 et tu pousses\nJulien Marchal — ok",
+            "6 2 0 4",
+        ),
+        (
+            "Text from Abby (18:02) > at the allotment gate, what's it now?\n"
+            "Reply Tom (18:05) > try 7719, they changed it\nAbby > in!",
+            "7719",
+        ),
+        # a remark on the code after it
+        (
+            "[06:50] Lee: at the boathouse, what was it again?\n"
+            "[06:52] Gav: 1415 like agincourt\n[06:52] Lee: 👍",
+            "1415",
+        ),
+        (
+            "[Sam 09:10] Inès : c'est quoi pour la buvette ?\n"
+            "[Sam 09:11] Paulo : 2506 comme la date du tournoi",
+            "2506",
+        ),
+        (
+            "Mo: stuck at the bin store, whats the keypad\nJess: 3 0 6 1 same as the bike shed lol",
+            "3 0 6 1",
+        ),
+        (
+            "[14:02] Anna: the reception tablet is locked again\n[14:03] Raj (IT): 551903\n"
+            "[14:03] Anna: ty",
+            "551903",
+        ),
+        (
+            "Nadia : le kiosque du stade me refuse\nKevin : essaie 8142 il l'a changé hier",
+            "8142",
+        ),
+        # an emoji beside a speaker's name or after the code
+        ("Zoe 💜: stuck outside the bike shed, what's the padlock\nMum ❤️: 4 4 1 0", "4 4 1 0"),
+        ("Ana: what's the lockbox at the flat?\nMe: 2 7 1 9 🙂", "2 7 1 9"),
+        ("Sophie : c'est quoi le cadenas du vestiaire ?\nMoi : 4 1 1 8 bisous", "4 1 1 8"),
+    ],
+)
+def test_chat_codes_in_every_chat_format_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Tue 07:02] Dev: locked out of the plant room again, which floor?\n"
+        "[Tue 07:04] Karen (site manager): 4\n[Tue 07:04] Dev: cheers",
+        "[07:15] Samir : je suis devant le local poubelles, c'est quoi le numéro du syndic ?\n"
+        "[07:16] Syndic - Claire : 01 45 82 20 11",
+        "[21:40] Ollie: the keybox at the Airbnb won't open\n"
+        "[21:41] Host - Mel (cleaning): ask the neighbour, she has the spare\n[21:41] Ollie: ok",
+        "WhatsApp, samedi :\nJulien Marchal — On est devant le vestiaire, c'est fermé\n"
+        "Coach Didier — j'arrive dans 10 minutes\nJulien Marchal — ok",
+        "Text from Abby (18:02) > at the allotment gate, when do they lock it?\n"
+        "Reply Tom (18:05) > try 1930, they close at dusk\nAbby > ok",
+        "[06:50] Lee: at the boathouse, how many boats are out?\n[06:52] Gav: 12 like yesterday",
+        "[Sam 09:10] Inès : c'est combien pour la buvette ?\n"
+        "[Sam 09:11] Paulo : 2,50 comme l'an dernier",
+        "Mo: stuck at the bin store, whats the keypad model\nJess: KP-3061 same as the bike shed",
+        "[14:02] Anna: the reception tablet is locked again\n"
+        "[14:03] Raj (IT): it's on the sticker under it\n[14:03] Anna: ty",
+        "[14:02] Anna: which tablet is broken?\n[14:03] Raj (IT): order 551903, arriving Tuesday",
+        "Nadia : le kiosque du stade me refuse\nKevin : essaie le numéro du stade, 0145822011",
+        "[Mer 17:40] Yanis : la buvette ouvre quand ?\n[Mer 17:41] Nadia : 1830 comme d'hab",
+        "Zoe 💜: what time does the bike shed open\nMum ❤️: 0 8 3 0",
+        "Ana: what's the lockbox at the flat?\nMe: no idea 🙂 ask Tom",
+        "Sophie : c'est quoi le cadenas du vestiaire ?\nMoi : 12 € chez Decathlon bisous",
+    ],
+)
+def test_chat_replies_of_every_format_without_a_code_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A password given as a chat reply about its account or machine, without a password's noun:
+# asked as what is typed for it ("c koi pour la switch", "what do I put for the nintendo"), as
+# "the disney+ one", or said to be asked for by a machine ("l'ordi me demande un truc"); the
+# reply says how to type it, or joins three names and digits (made_passwords.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Ella: papa c koi pour la wii\nPapa: Ella2014 avec un E majuscule\nElla: ok", "Ella2014"),
+        (
+            "[20:01] Chloé : c'est quoi pour le canal+ ?\n[20:02] Maman : Chloe2009 tout attaché",
+            "Chloe2009",
+        ),
+        (
+            "[21:10] Sam: what's the apple tv+ one again\n[21:11] Dad: SunnyAndRex2019\n"
+            "[21:11] Sam: ta",
+            "SunnyAndRex2019",
+        ),
+        (
+            "Tom 📱: what do i put for the nintendo\nMum: TomAndMaxLego22\nTom 📱: 👍",
+            "TomAndMaxLego22",
+        ),
+        (
+            "[08:05] Inès : l'ordi de la caisse me demande un truc\n"
+            "[08:06] Marc : Pharma22 avec un P majuscule",
+            "Pharma22",
+        ),
+        (
+            "Leo: the laptop in the back is asking for something\n"
+            "Priya: Riverside7 with a capital R\nLeo: in",
+            "Riverside7",
+        ),
+        (
+            "[19:40] Jake: the xbox is asking me for something\n"
+            "[19:41] Dad: Halo4Ever! with the exclamation mark",
+            "Halo4Ever!",
+        ),
+    ],
+)
+def test_chat_replies_giving_an_accounts_password_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ella: papa c koi pour la wii\nPapa: MarioKart8 avec le volant\nElla: ok",
+        "Ella: papa c koi pour la wii\nPapa: 2 manettes avec un câble",
+        "[20:01] Chloé : c'est quoi pour le canal+ ?\n[20:02] Maman : 24,99 par mois",
+        "[20:01] Chloé : c'est quoi pour le canal+ ?\n[20:02] Maman : TF1 en majuscules",
+        "[21:10] Sam: what's the apple tv+ one called again\n[21:11] Dad: SeveranceSeason2",
+        "Tom 📱: what do i put for the nintendo\nMum: 25/12 with the gift card",
+        "[08:05] Inès : l'ordi de la caisse me demande un truc\n"
+        "[08:06] Marc : redémarre-le avec le bouton, ticket 44120",
+        "Leo: the laptop in the back is asking for something\n"
+        "Priya: Windows11 update, with a restart\nLeo: ok",
+        "Leo: the laptop in the back is asking for something\n"
+        "Priya: ask IT, it's on the sticker under it",
+        "[19:40] Jake: the xbox is asking me for something\n"
+        "[19:41] Dad: GamePass2024 renewal, ignore it",
+        "[19:40] Jake: the telly is asking for something\n[19:41] Dad: Netflix4K with the remote",
+    ],
+)
+def test_chat_replies_about_an_account_without_its_password_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- Where a code would stand, the app it is kept in, or a product's model (lookalikes.py).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reminder: Slack backup codes belong in 1Password, not in Notion or on your desk.",
+        "Rappel : les codes de secours vont dans 1Password, pas sur un post-it.",
+        'Recovery codes: stored in 1Password (shared vault "Ops").',
+        "Backup codes saved to 1Password, ask Sofia for access.",
+        "backup codes -> 1Password",
+        "Door code: see 1Password",
+        "2FA codes come from 2FAS on the office phone.",
+        "Machine n° 6 Miele PW 6080, intervention n° INT-55210 le 3 avril, pompe changée.",
+        "Sèche-linge Miele PW 5105 en panne, technicien jeudi.",
+        "Pressure washer Karcher PW 4020 serviced on 12/03, next service in March.",
+        "Lave-linge Miele PW 6065 : réparation le 14/05, pièce 1180 commandée.",
+    ],
+)
+def test_a_code_keepers_name_or_a_products_model_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Backup codes (also in 1Password): 4819-2271 6604-9938 1130-4472",
+            "4819-2271 6604-9938 1130-4472",
+        ),
+        ("Miele PW 6080 laundry room door code: 4471", "4471"),
+        ("Gmail PW: Tulip$Harbor88 (also in Bitwarden)", "Tulip$Harbor88"),
+    ],
+)
+def test_a_code_beside_its_keeper_or_a_model_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
