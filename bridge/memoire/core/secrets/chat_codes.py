@@ -5,13 +5,16 @@ number for the extractor room⏎Meg 14:21: 7 2 0 8", "[05:48] Julien : l'alarme 
 Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana: 40917#". A
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
-"I'm outside", "won't take my usual", "me refuse"), then the next speaker's reply (a dialogue's
+"I'm outside", "won't take my usual", "me refuse", "locked myself out", "ne se souvient plus"),
+then the next speaker's reply (a speaker may say their role or shift: "Em (vet nurse):") (a dialogue's
 dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed
 one at a time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
 digits or typed in groups ("80 22"), or a dial turned number by number; at the reply's start or
-after "it's", "c'est", "yours is", "now" or an arrow ("we reset them, yours is 731904 now",
-"11111 par défaut mais je l'ai changé → 73582"); then the end of the line, a key to press or a
-remark.
+after "it's", "c'est", "yours is", "now", an arrow or a verb of typing ("we reset them, yours
+is 731904 now", "11111 par défaut mais je l'ai changé → 73582", "tu fais 9 3 3 1"); letters
+between its digits ("C'est 19A47 !"); then the end of the line, a key to press or a remark ("it's
+7 5 3 1 if you have to go out", for digits typed one at a time). A year is one when the reply
+says whose year it is ("1988. year I turned pro").
 
 What keeps the look-alikes out: a question about a time, a count, a price, a floor, a line or a
 phone ("when does the alarm go off?", "how many rooms?", "which bus to the gate?") asks for no
@@ -24,7 +27,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import lines_with
-from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, PLACE_STEMS, ROOMS
+from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, MIXED_CODE, PLACE_STEMS, ROOMS
 from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
@@ -35,6 +38,7 @@ SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
+    r"(?:[ \t]+\([^()\n\d:]{1,24}\))?"  # a role or a shift: "Em (vet nurse)", "Ana (night)"
     r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
 )
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
@@ -53,8 +57,9 @@ _THING_LITERALS = (
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|what['’]s|whats|which|quel|quelle|quoi|pls|plz|please|stp|svp"
-    r"|remind|rappelle\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?|ringing|going[ ]off"
-    r"|beeping|locked[ ]out|stuck|bloqué\w*|coincé\w*|outside|dehors|devant|won['’]t[ ]open"
+    r"|remind|remember|rappelle\w*|souvien\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?"
+    r"|ringing|going[ ]off|beeping|locked[ ](?:[^\W\d_]+[ ])?out|stuck|bloqué\w*|coincé\w*"
+    r"|outside|dehors|devant|won['’]t[ ]open"
     r"|can['’]t[ ](?:get[ ]in|open)|(?:ne[ ])?s['’]ouvre[ ]pas|peux[ ]pas[ ](?:entrer|ouvrir)"
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
     r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]t[ ](?:take|accept|let)|refuse\w*"
@@ -89,9 +94,11 @@ _OPENING = re.compile(
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 # Where a code starts later in a reply: "we reset them all, yours is 731904 now", "pour les
-# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582".
+# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582", or after a verb of typing
+# ("tu fais 9 3 3 1", "tape 40 40 puis valider", "just punch in 4471").
 _GIVEN = re.compile(
-    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais)[ \t]+|(?:→|->|=)[ \t]*"
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais|fais|faites|tape[sz]?"
+    r"|type|enter|punch(?:[ ]in)?|key[ ]in)[ \t]+|(?:→|->|=)[ \t]*"
 )
 # A lead-in naming a number that is no code: "your unit is", "the booking ref is".
 _NUMBER_LEAD = re.compile(
@@ -110,6 +117,8 @@ _DIAL = re.compile(
     r"(?![0-9])"
 )
 _NUMBER = re.compile(r"[a-z]?[0-9]{4,8}[a-z]?[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
+# Letters between a code's digits: "C'est 19A47 !", "C4X9"; not a time nor a size ("23h12").
+_MIXED = re.compile(rf"(?:{MIXED_CODE})[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
 _SPELT = re.compile(
     rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
     re.I,
@@ -126,6 +135,7 @@ _AFTER = re.compile(
     rf"|comme[ ]d['’]hab\w*|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
+_IF_AFTER = re.compile(r"[ \t]+(?:if|si|when|quand)[ ]", re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _SINCE_AFTER = re.compile(rf"[ \t]*(?:{_SINCE})(?![^\W_])", re.IGNORECASE)
 _MAX_ASKING_LINE = 160
@@ -192,7 +202,9 @@ def _value(
     if dial is not None:
         return dial.span()
     singles = _LOCK_SINGLES if lock else _SINGLES  # a padlock's three wheels: "4 2 7"
-    shapes = (singles, _SPELT, _NUMBER) if singles_only else (singles, _SPELT, _NUMBER, _GROUPS)
+    shapes = (
+        (singles, _SPELT, _NUMBER) if singles_only else (singles, _SPELT, _NUMBER, _GROUPS, _MIXED)
+    )
     for shape in shapes:
         value = shape.match(text, value_start, line_end)
         if value is None:
@@ -200,8 +212,9 @@ def _value(
         end = value.end()
         while end > value_start and text[end - 1] in " ,":
             end -= 1
-        if _AFTER.match(text, end, line_end) is None:
-            return None
+        after = _AFTER.match(text, end, line_end)
+        if after is None and not (shape is singles and _IF_AFTER.match(text, end, line_end)):
+            return None  # "it's 7 5 3 1 if you have to go out"; "it's 1730 if …" a time
         since = changed or _SINCE_AFTER.match(text, end, line_end) is not None
         if shape is _NUMBER and singles_only and not since:
             return None  # a room's number
@@ -209,6 +222,7 @@ def _value(
             shape is _NUMBER
             and _YEAR.fullmatch(value[0])
             and not _is_changed(text, line_end, changed)
+            and _CHOSEN_YEAR.match(text, end, line_end) is None
         ):
             return None  # "1998", "it's 2024 now, renew the badge": a year
         if shape is _GROUPS and _is_a_time_or_long(value[0]):
@@ -221,6 +235,16 @@ def _value(
 # changed it from the old one".
 _CHANGED = re.compile(
     r"(?<![^\W_])(?:chang\w*|reset|remis|modifi\w*|new|nouveau|nouvelle)(?![^\W_])", re.IGNORECASE
+)
+
+
+# Or where the reply says it is a person's or a club's own year: "1988. year I turned pro",
+# "1975, the year we met", "1975, l'année du club"; "2019, the year they fitted it" dates it.
+_CHOSEN_YEAR = re.compile(
+    r"[ \t]*[.,:;(—–-]?[ \t]*(?:the[ ])?(?:year[ ](?:i|we|my|our|mum|dad|mom|he|she|his|her)"
+    r"|(?:l['’]|son[ ]|sa[ ]|mon[ ]|ma[ ]|notre[ ])?ann[ée]e[ ](?:du[ ]club|de[ ]naissance"
+    r"|de[ ](?:ma|mon|notre|sa|son|leur)|où[ ](?:je|j['’]|on|nous|il|elle)))(?![^\W_])",
+    re.IGNORECASE,
 )
 
 

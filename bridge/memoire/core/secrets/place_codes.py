@@ -1,7 +1,10 @@
 """Codes given by the place or the role they belong to, without a secret noun.
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
-4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
+4 8 2 6", "Le local à ballons c'est 1-9-9-8", a place with a remark in brackets ("Tool shed (the
+green one by plot 22): 0-3-7-7"), said with a hesitation ("the padlock on the roof garden is,
+um, zero four five five", "la petite boîte noire sous la camionnette, c'est trois, un, un,
+six"), a heading "Club house voile" over "5 8 1 3", "c'est
 1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
 B⏎ 7⏎ 4⏎ 2⏎ 9"; not bulleted nor under "Lockers"), "turn the knob to 3,1,4"; a run before what
 it opens ("its 2 then 6 then 0 then 5 for the back door"; not after "Order", "Scores",
@@ -19,7 +22,10 @@ the choir was founded, easy)", "Staff toilet is 2014⏎same as the year we opene
 showers, entrances and cages lock too ("Caravan site toilet block: C1954X", "side entrance
 after 7pm is 8812#", "porte d'entrée 60 31", "Tool cage at the depot: 71-03-28"); an
 override's or a telephone bank's security number needs no role ("night auditor override →
-66014", "security number 902815").
+66014", "security number 902815"). A role's own number or access is its code ("supervisor
+number: 07410", "carer access 1 1 5 3", "user level 2 access, it's 2424", "le numéro du gérant
+→ 3 7 7 3"; a staff or an employee number names no role, a phone number goes on after its
+first group).
 
 What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
 or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
@@ -58,7 +64,7 @@ LOCKING = (
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
     r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
     r"|showers|entrances?|entr[ée]es?|cages?|cabinets?|rideaux?[ ]m[ée]talliques?"
-    r"|(?:roller|rolling|security|shop)[ ]shutters?"
+    r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?"
     r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
@@ -118,17 +124,22 @@ _VALUE = rf"(?:{_RUN}|{_NUMBER})"
 # When a place's code holds: "side entrance after 7pm is 8812#".
 _TIME_PHRASE = (
     r"(?:after|before|après|avant|from|dès|until|jusqu['’]à)[ ][0-9]{1,2}(?:[:h.][0-9]{2})?"
-    r"(?:[ ]?(?:am|pm|h))?(?![\w:])"
+    r"(?:[ ]?(?:am|pm|h))?(?![\w]|:[0-9])"
 )
+# A remark in brackets after a place names it: "Tool shed (the green one by plot 22): 0-3-7-7".
+_REMARK = r"\([^()\n:]{1,40}\)"
 # Between a place and its code: a few words that name it, then a colon, a dash, "c'est", "is",
 # or a verb that sets it ("on l'a mis sur", "I put in", "tourner la molette sur").
-_NAMING = rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|[^\s\d:=;!?.,—–]{{1,24}}|n°[ ]?\w{{1,5}}))"
+_NAMING = rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|{_REMARK}|[^\s\d:=;!?.,—–(]{{1,24}}|n°[ ]?\w{{1,5}}))"
 _SAID = r"(?:c['’]est|it['’]?s|is|are|est|sont|was|était|=|->|→)"
 _SET = (
     r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
     r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turn|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à))"
 )
-_LINK = rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?|[ \t]+{_SAID}[ \t]+)"
+_LINK = (
+    rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?"
+    rf"|,?[ \t]+{_SAID}(?:[ \t]+|(?=,)))"
+)
 _PLACE_THEN_CODE = re.compile(
     rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
@@ -159,7 +170,7 @@ _PLACE_FACTS = frozenset(
         *("since", "depuis", "until", "jusqu'à", "avant", "before", "after", "après", "dès"),
         *("opens", "ouvre", "closes", "ferme", "holds", "fits", "costs", "coûte", "fait"),
         *("mesure", "makes", "was", "were", "has", "have", "had", "ont", "avait", "are"),
-        *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre"),
+        *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre", "postale", "bp"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back
@@ -308,10 +319,10 @@ _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
-    naming = [word.strip(",") for word in _TIME.sub("", found["naming"]).split()]
+    naming = [word.strip(",") for word in _TIME_OR_REMARK.sub("", found["naming"]).split()]
     if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
-    gap = (found["gap"] or "").strip()
+    gap = _FILLERS.sub("", found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
@@ -341,10 +352,12 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A speaker's hesitation between "is" and the code: "the padlock is, um, zero four five five".
+_FILLERS = re.compile(r"(?<![^\W_])(?:um+|uh+|erm?|euh|hmm+|heu|bah|ben)(?![^\W_])|,")
 # A code's noun between a place and its code says what the number is: "Armoire à stups : code
 # 5529".
 _CODE_NOUN = re.compile(r"(?:(?:le|la|the)[ ])?(?:code|pin|combinaison|combination|combo)")
-_TIME = re.compile(_TIME_PHRASE)
+_TIME_OR_REMARK = re.compile(rf"{_TIME_PHRASE}|{_REMARK}")
 # A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
 _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
 
@@ -851,30 +864,37 @@ _ROLES = (
     r"merchant|commer[çc]ant|supervisor|superviseur|manager|g[ée]rante?|responsable|admin"
     r"|administrateur|administrator|master|ma[îi]tre|installer|installateur|engineer"
     r"|technicien|technician|maintenance|interrogation|remote(?:[ ]access)?|acc[èe]s[ ]distant"
-    r"|à[ ]distance|caissi[èe]re?|cashier|voicemail|r[ée]pondeur"
+    r"|à[ ]distance|caissi[èe]re?|cashier|voicemail|r[ée]pondeur|carers?|aidants?"
+    r"|(?:user[ ])?level[ ][0-9]|niveau[ ][0-9]"
 )
 _PRIVATE = r"confidentiel(?:le)?|confidential|secret|priv[ée]e?|private|personal|perso(?:nnel)?"
 _CLIENT = r"client|customer|abonn[ée]|subscriber"
 _QUALIFIER = rf"(?:[ ](?:{_PRIVATE}|à[ ]distance|distant|remote))"
 _CODE_OF_ROLE = re.compile(
-    rf"code[ ](?:d['’]|de[ ]|du[ ])?(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
+    rf"(?:code|num[ée]ro)[ ](?:d['’]|de[ ]|du[ ]|de[ ]la[ ]|de[ ]l['’])?"
+    rf"(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
 )
 _ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:[ ]access)?[ ](?:pass)?\Z")
 # The machine the role's code is typed on may stand before it: "code gérant sur la machine à
 # café 2290".
 _ROLE_VALUE = re.compile(
-    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du)[ ][^\d\n.:;=]{1,30}?(?=[ ][0-9]))?"
-    rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}"
+    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du)[ ][^\d\n.:;=]{1,30}?"
+    r"(?=(?:[ ]?:|[ ](?:is|est|c['’]est))?[ ][0-9]))?"
+    rf"(?P<link>[ \t]*(?::|=|->|→|,?[ ](?:is|est|c['’]est|it['’]?s)))?[ \t]*{_NUMBER}"
 )
 # Codes needing no role: an override's ("night auditor override → 66014"), a telephone
 # bank's security number ("security number 902815"; a social security number is an identity).
 _NAMED_CODES = ("override", "security number", "numéro de sécurité", "numero de securite")
+# A role's own number or access is its code: "supervisor number: 07410", "carer access 1 1 5
+# 3", "user level 2 access, it's 2424", "le numéro du gérant → 3 7 7 3"; a phone number has
+# more digits after its first group, an employee's or a staff number names no role here.
+_ROLE_NOUNS = ("number", "numéro", "numero", "access", "accès")
 _SOCIAL = re.compile(r"(?:social|sociale)[ ]\Z")
 
 
 def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each "code" and "pin": "code commerçant 0712", "supervisor PIN 4455"."""
-    for noun in ("code", "pin", *_NAMED_CODES):
+    for noun in ("code", "pin", *_NAMED_CODES, *_ROLE_NOUNS):
         for position in list(positions(lower, noun))[:_MAX_PLACES]:
             end = position + len(noun)
             if lower[end : end + 1].isalpha() or (
@@ -882,7 +902,8 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
                 and (lower[position - 4 : position] != "pass")
             ):
                 continue  # "codec", "spin", "pine": another word
-            of_role = _CODE_OF_ROLE.match(lower, position) if noun == "code" else None
+            french = noun in ("code", "numéro", "numero")
+            of_role = _CODE_OF_ROLE.match(lower, position) if french else None
             if noun in _NAMED_CODES:
                 social = _SOCIAL.search(lower, max(0, position - 8), position)
                 if social is not None or lower.startswith(" sociale", end):
@@ -892,12 +913,12 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
             elif _ROLE_BEFORE.search(lower, max(0, position - 40), position) is None:
                 continue
             value = _ROLE_VALUE.match(lower, end)
-            if value is None or (value["on"] is not None and of_role is None):
+            if value is None or (value["on"] is not None and of_role is None and not value["link"]):
                 continue
             number_end = value.end("number")
             if _YEAR.fullmatch(value["number"]) or _UNIT_AFTER.match(lower, number_end):
                 continue
-            if value["on"] is not None and not _ends_a_code(
+            if (value["on"] is not None or noun in _ROLE_NOUNS) and not _ends_a_code(
                 lower, number_end, end_of_line(lower, number_end)
             ):
                 continue  # "code manager for the 2290 series": a model's number
