@@ -6,9 +6,9 @@ Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
 "I'm outside", "won't take my usual", "me refuse", "locked myself out", "ne se souvient plus"),
-then the next speaker's reply (a speaker may say their role or shift: "Em (vet nurse):") (a dialogue's
-dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed
-one at a time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
+then the next speaker's reply (a speaker may say a role or a shift: "Em (vet nurse):"; a
+dialogue's dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed one at a
+time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
 digits or typed in groups ("80 22"), or a dial turned number by number; at the reply's start or
 after "it's", "c'est", "yours is", "now", an arrow or a verb of typing ("we reset them, yours
 is 731904 now", "11111 par défaut mais je l'ai changé → 73582", "tu fais 9 3 3 1"); letters
@@ -39,20 +39,21 @@ SPEAKER = re.compile(
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
     r"(?:[ \t]+\([^()\n\d:]{1,24}\))?"  # a role or a shift: "Em (vet nurse)", "Ana (night)"
-    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
+    r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
 )
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
-    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?)"
+    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
+    r"|fridges?|frigos?)"
     r"(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
-    *("terminal", "till", "caisse"),
+    *("terminal", "till", "caisse", "fridge", "frigo"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -130,8 +131,8 @@ _SINCE = (
 )
 # After a code: the end of the line, a key to press, a remark after punctuation or "and".
 _AFTER = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–👍#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
-    r"|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
+    r"[ \t]*(?:$|[,;.!?)(—–👍✔✓✅👌🙏#*]|-[ \t]|(?:then|puis|et|and|enter|valider|ok|on|off|hash"
+    r"|dièse|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
     rf"|comme[ ]d['’]hab\w*|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )

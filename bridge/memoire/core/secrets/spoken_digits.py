@@ -36,7 +36,7 @@ _CUES = (
     *("code", "pin", "passcode", "digicode", "combinaison", "combination", "combo", "mdp"),
     *("password", "mot de passe", "touche", "tape", "compose", "punch", "press", "saisi"),
     *("key in", "enter ", "type ", "fais ", "faites ", "cadenas", "antivol"),
-    *("keypad", "clavier", "lockbox", "key safe", "boîte à clé"),
+    *("keypad", "clavier", "lockbox", "key safe", "boîte à clé", "unlock", "déverrouill"),
 )
 _DIGIT_WORD = rf"(?:(?:double|triple)[ ])?(?:{DIGIT_WORDS})(?![\w'’-])"
 _KEY_WORD = r"(?:star|hash|étoile|dièse|pound)"
@@ -275,13 +275,15 @@ def _is_locked_heading(heading: str, *, phones: bool) -> bool:
 # A run after a short label and a colon, ending its clause: "Téléphone de Mme Girard : un,
 # neuf, quatre, un — c'est son année de naissance", "Carte bleue : quatre neuf deux un".
 _LABEL = re.compile(
-    r"[ \t]*(?:[-*•>][ \t]+)?(?P<label>[^\n:=→]{1,60}?)[ \t]*(?::|=|→|->)[ \t]*(?:[«\"“][ \t]*)?"
+    r"[ \t]*(?:[-*•>][ \t]+)?(?P<label>[^\n:=→—–]{1,60}?)[ \t]*(?::|=|→|->|—|–)[ \t]*"
+    r"(?:(?:it['’]?s|c['’]est|is)[ \t]+)?(?:[«\"“][ \t]*)?"
 )
 _LABELLED_RUN = re.compile(
     rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED})"
     rf"(?:[ ]{_KEY_WORD})?(?![ ,]*{_DIGIT_WORD})(?=[ \t]*(?:$|[.;!?»\"”(—–]|,[ ]|-[ ]))",
     re.MULTILINE,
 )
+_MAX_LABEL = 64
 _PHONE = re.compile(
     r"(?<![^\W_])(?:phones?|t[ée]l[ée]phones?|portables?|mobiles?|smartphones?|iphones?)(?![^\W_])"
 )
@@ -289,6 +291,8 @@ _PHONE = re.compile(
 
 def _after_a_label(lower: str, start: int) -> re.Match[str] | None:
     line_start = start_of_line(lower, start)
+    if start - line_start > _MAX_LABEL:
+        return None  # a sentence, not a label
     label = _LABEL.fullmatch(lower, line_start, start)
     if label is None or not _is_locked_heading(label["label"], phones=True):
         return None

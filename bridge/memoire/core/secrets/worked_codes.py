@@ -71,6 +71,7 @@ _VALUE_END = re.compile(
     re.MULTILINE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_DIGIT = re.compile(r"[0-9]")
 _MAX_LINE = 300
 _MAX_HINTS = 50  # a note of hints is read this many at most
 
@@ -94,9 +95,12 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
     """The first value after a separator past the hint; words only for a hint of case or
     spaces, on a line that names no username, file or address."""
     line = lower[line_start:line_end]
+    words = any(case in line for case in _CASE_HINTS)
+    if not words and _DIGIT.search(lower, hint, line_end) is None:
+        return None  # no digit after a digit's hint: "the last bus", "first floor"
     if _ACCESS.search(line) is None or _PRINTED.search(line) is not None:
         return None
-    words = any(case in line for case in _CASE_HINTS) and _NAMES.search(line) is None
+    words = words and _NAMES.search(line) is None
     for then in _THEN.finditer(lower, hint, line_end):
         value = _DIGITS_VALUE.match(lower, then.end(), line_end)
         if value is None and words:
