@@ -4,9 +4,11 @@ access, and a place's code after a remark in brackets or a speaker's hesitation
 (spoken_digits.py, chat_codes.py, worked_codes.py, place_codes.py, spaced_digits.py).
 
 Each kind is written in new words (other devices, places, speakers and roles than the hold-outs'
-rows they stand for), in English and French; each phrasing was missed by the guard before these
-rules. Their look-alikes, after the same objects, pass: a phone, a room, a bus, a flat or a table
-number, a price, a time, a date, a quantity, a score, a model, a count, and the code withheld.
+rows they stand for), in English and French: 105 phrasings, 30 of which the guard missed before
+these rules (the others pin that their kind stays caught by whichever rule). Their look-alikes,
+after the same objects, pass (182, none flagged before nor after): a phone, a room, a bus, a flat
+or a table number, a price, a time, a date, a quantity, a score, a model, a count, and the code
+withheld.
 """
 
 import pytest
@@ -155,6 +157,11 @@ def test_phones_counts_and_hesitations_without_a_code_pass(text: str) -> None:
         ("— le cadenas du local à vélos ?\n— le rouge : 0 4 7", "0 4 7"),
         ("Liam (Sat 14:02): stuck at the bin store\nKaz (Sat 14:03): 5-5-1-0!", "5-5-1-0"),
         ("[06:02] Ops (Dan): compound gate?\n[06:03] Sue: 1 4 0 2 #", "1 4 0 2"),
+        ("[07:58] Noah: outside the unit, what is it again?\n[07:59] Bex: 6 0 1 9", "6 0 1 9"),
+        (
+            "[21:40] Léa : je suis dehors, tu me redonnes ?\n[21:41] Max : 4 4 0 2 puis valider",
+            "4 4 0 2",
+        ),
     ],
 )
 def test_chat_replies_to_a_box_asked_about_are_refused(text: str, secret: str) -> None:
@@ -221,6 +228,15 @@ def test_chat_replies_to_a_box_asked_about_are_refused(text: str, secret: str) -
         "Jo (site lead): the container?\nMike: it's 6 m long, 2 doors",
         "Mum: what's the garage again\nMe: 2 metres wide ✔",
         "Liam (Sat 14:02): stuck at the bin store\nKaz (Sat 14:03): bus 5 from the station!",
+        "[18:00] Sam : je suis devant, c'est quoi déjà ?\n[18:01] Lou : 2 min j'arrive",
+        "[18:00] Sam : je suis devant, c'est quoi déjà le numéro ?\n[18:01] Lou : 06 12 34 56 78",
+        "[18:00] Sam: outside, which house is it?\n[18:01] Lou: 1 4 2, blue door",
+        "[18:00] Sam: outside now, what time is the table?\n[18:01] Lou: 1930",
+        "[18:00] Sam: outside the station, which bus?\n[18:01] Lou: the 4 1 2",
+        "[18:00] Sam: outside, what's the flat again?\n[18:01] Lou: 14B",
+        "[18:00] Sam: I'm outside, what's your postcode again?\n[18:01] Lou: LS6 2AB",
+        "[18:00] Sam : il pleut dehors, tu prends quoi ?\n[18:01] Lou : 2 parapluies",
+        "[18:00] Sam: outside, how much was it?\n[18:01] Lou: 1 2 5 0 total",
     ],
 )
 def test_chat_replies_with_other_numbers_pass(text: str) -> None:
@@ -258,6 +274,24 @@ def test_chat_replies_with_other_numbers_pass(text: str) -> None:
         ("Wi-Fi router login: admin, then the serial's last 8 characters → 7d2kq9wx", "7d2kq9wx"),
         ("Alarm code? Dad's birthday backwards, so 2 1 8 0", "2 1 8 0"),
         ("Tablet PIN: the last four of the shop's number → 2 2 6 1", "2 2 6 1"),
+        ("Coffre-fort : les 4 premiers chiffres du SIRET → 8 3 2 1", "8 3 2 1"),
+        ("Gate keypad: the house number twice, so 4747", "4747"),
+        (
+            "Key safe at the cottage: house number, then the year we bought it, "
+            "last two digits → 1419",
+            "1419",
+        ),
+        ("Le cadenas de la remorque : l'anniversaire de Mamie, jour et mois → 1 7 0 8", "1 7 0 8"),
+        (
+            "Le digicode du garage : la date de naissance de Jules, jour puis mois → 2 4 0 7",
+            "2 4 0 7",
+        ),
+        ("Lockbox = Nan's birthday (DDMM) → 0312", "0312"),
+        ("Padlock: same as the alarm but backwards → 4 1 9 2", "4 1 9 2"),
+        ("Tablet unlock: the first 4 digits of the shop's landline → 0 1 6 1", "0 1 6 1"),
+        ("Vestiaire : mon année de naissance à l'envers → 7 8 9 1", "7 8 9 1"),
+        ("admin for the NVR: the site postcode without the space, in capitals → BL14AQ", "BL14AQ"),
+        ("the safe is our postcode digits, so 2 4 1 7", "2 4 1 7"),
     ],
 )
 def test_codes_worked_out_from_their_hint_are_refused(text: str, secret: str) -> None:
@@ -290,6 +324,7 @@ def test_codes_worked_out_from_their_hint_are_refused(text: str, secret: str) ->
         "Tablet PIN: the last four are on the sticker",
         "Wi-Fi router login: admin, then the password on the sticker",
         "Alarm code? Dad knows it, ask him",
+        "Phone number digits reversed → 0000 dial tone test",
     ],
 )
 def test_hints_without_a_value_or_about_no_lock_pass(text: str) -> None:
@@ -364,6 +399,8 @@ def test_a_roles_number_or_access_is_refused(text: str, secret: str) -> None:
         "Key holder access for the alarm is via Secom, 0345 600 3112",
         "Manager's number to call: 0161 496 0721",
         "Engineer's access for the boiler is on Thursday 12/03",
+        "the order number has 8 digits → 12345678",
+        "the bus number has 3 digits → 141",
     ],
 )
 def test_roles_phones_levels_and_counts_pass(text: str) -> None:
@@ -459,6 +496,10 @@ def test_a_places_code_after_a_remark_is_refused(text: str, secret: str) -> None
         "the drugs cupboard on ward 7 is 1998 vintage",
         "the bin store on block C is 4 bins, 2 for recycling",
         "Garage on plot 12 is 1200 sq ft",
+        "Lockers: 4 digits each, 2 for the row → 1000 total",
+        "the safe is our postcode digits, ask Mum",
+        "Postcode for the NVR delivery: without the space, in capitals → BL14AQ",
+        "Username for the NVR: in capitals → ADMIN01",
     ],
 )
 def test_places_sizes_times_and_prices_after_a_remark_pass(text: str) -> None:

@@ -5,7 +5,8 @@ number for the extractor room⏎Meg 14:21: 7 2 0 8", "[05:48] Julien : l'alarme 
 Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana: 40917#". A
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
-"I'm outside", "won't take my usual", "me refuse", "locked myself out", "ne se souvient plus"),
+"I'm outside", "won't take my usual", "me refuse", "locked myself out", "ne se souvient plus";
+being outside asks for digits typed one at a time: "je suis devant, c'est quoi déjà ?"),
 then the next speaker's reply (a speaker may say a role or a shift: "Em (vet nurse):"; a
 dialogue's dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed one at a
 time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
@@ -41,9 +42,11 @@ SPEAKER = re.compile(
     r"(?:[ \t]+\([^()\n\d:]{1,24}\))?"  # a role or a shift: "Em (vet nurse)", "Ana (night)"
     r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
 )
-# Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
+# Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart;
+# so does being at a door without naming it ("je suis devant, c'est quoi déjà ?"), which asks
+# for a code typed one digit at a time at most.
 _THING = re.compile(
-    rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
+    rf"(?<![^\W_])(?:(?P<room>{ROOMS})|(?P<door>outside|dehors|devant)|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
     r"|fridges?|frigos?)"
@@ -53,7 +56,7 @@ _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
-    *("terminal", "till", "caisse", "fridge", "frigo"),
+    *("terminal", "till", "caisse", "fridge", "frigo", "outside", "dehors", "devant"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -152,15 +155,16 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if asker is None:
             continue
         said = lower[asker.end() : line_end]
-        thing = _THING.search(said)
-        if thing is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
+        found = list(_THING.finditer(said))
+        if not found or ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        rooms_only = all(found["room"] is not None for found in _THING.finditer(said))
+        things = [thing for thing in found if thing["door"] is None]  # "outside" names none
+        rooms_only = all(thing["room"] is not None for thing in things)
         into_a_room = rooms_only and _GETTING_IN.search(said) is None
-        room = thing["room"] is not None
+        lock = bool(things) and things[0]["room"] is None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
         asked = asker["name"] or ""
-        span = _reply(text, lower, line_end + 1, asked, singles_only=singles_only, lock=not room)
+        span = _reply(text, lower, line_end + 1, asked, singles_only=singles_only, lock=lock)
         if span is not None:
             yield RULE, *span
 

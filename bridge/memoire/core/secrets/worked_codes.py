@@ -27,11 +27,12 @@ RULE = "worked-code"
 # How a value was made from another: its last digits, reversed, doubled, its case, its spaces.
 _DIGIT_HINTS = (
     *("last ", "derniers", "dernières", "first ", "premiers", "reversed", "backwards"),
-    *("à l'envers", "twice", "deux fois", "doubled", "doublé"),
+    *("à l'envers", "twice", "deux fois", "doubled", "doublé", "digits", "chiffres"),
 )
 _CASE_HINTS = (
     *("lower case", "lowercase", "upper case", "uppercase", "minuscule", "majuscule"),
-    *("spaces as", "no space", "sans espace", "hyphens", "tirets"),
+    *("spaces as", "no space", "sans espace", "without the space", "without spaces"),
+    *("hyphens", "tirets", "capitals", "in caps", "all caps"),
 )
 _HINTS = (*_DIGIT_HINTS, *_CASE_HINTS)
 # What the value gets into: a lock, an admin's or a user's login, an unlock.
