@@ -4,9 +4,9 @@ access, and a place's code after a remark in brackets or a speaker's hesitation
 (spoken_digits.py, chat_codes.py, worked_codes.py, place_codes.py, spaced_digits.py).
 
 Each kind is written in new words (other devices, places, speakers and roles than the hold-outs'
-rows they stand for), in English and French: 105 phrasings, 30 of which the guard missed before
+rows they stand for), in English and French: 107 phrasings, 32 of which the guard missed before
 these rules (the others pin that their kind stays caught by whichever rule). Their look-alikes,
-after the same objects, pass (182, none flagged before nor after): a phone, a room, a bus, a flat
+after the same objects, pass (187, none flagged before nor after): a phone, a room, a bus, a flat
 or a table number, a price, a time, a date, a quantity, a score, a model, a count, and the code
 withheld.
 """
@@ -440,6 +440,8 @@ def test_roles_phones_levels_and_counts_pass(text: str) -> None:
         ("Kindle (Sophie's) — 2 2 8 1", "2 2 8 1"),
         ("The tractor immobiliser: 7 3 0 1", "7 3 0 1"),
         ("Laptop at reception: unlock with 9 9 1 2", "9 9 1 2"),
+        ("Allotment shed: try 1 9 8 4, if not 1 9 8 5", "1 9 8 4"),
+        ("Le local du club : essaie 7 7 0 4 puis la poignée", "7 7 0 4"),
     ],
 )
 def test_a_places_code_after_a_remark_is_refused(text: str, secret: str) -> None:
@@ -500,6 +502,11 @@ def test_a_places_code_after_a_remark_is_refused(text: str, secret: str) -> None
         "the safe is our postcode digits, ask Mum",
         "Postcode for the NVR delivery: without the space, in capitals → BL14AQ",
         "Username for the NVR: in capitals → ADMIN01",
+        "Allotment shed: try the spare key under the pot",
+        "Allotment shed: try 2 rakes and a hoe",
+        "Le garage : essaie 2 fois, la porte colle",
+        "Gate: try 0800 tomorrow, the office opens then",
+        "Shed: try Tuesday 12/03",
     ],
 )
 def test_places_sizes_times_and_prices_after_a_remark_pass(text: str) -> None:

@@ -4,9 +4,9 @@ People name what a code opens and leave out the word "code": "the shed: 2580", "
 4 8 2 6", "Le local à ballons c'est 1-9-9-8", a place with a remark in brackets ("Tool shed (the
 green one by plot 22): 0-3-7-7"), said with a hesitation ("the padlock on the roof garden is,
 um, zero four five five", "la petite boîte noire sous la camionnette, c'est trois, un, un,
-six"), typed or turned to ("Chambre froide : on tape 1208", "padlock turns to six-oh-two"), a
-heading "Club house voile" over "5 8 1 3", "c'est
-1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
+six"), typed, tried or turned to ("Chambre froide : on tape 1208", "shed: try 1 9 8 4",
+"padlock turns to six-oh-two"), a heading "Club house voile" over "5 8 1 3", "c'est 1-9-9-8",
+"3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
 B⏎ 7⏎ 4⏎ 2⏎ 9"; not bulleted nor under "Lockers"), "turn the knob to 3,1,4"; a run before what
 it opens ("its 2 then 6 then 0 then 5 for the back door"; not after "Order", "Scores",
 "bought"); a dial "12 à gauche / 48 à droite / 07 à gauche", turn by turn with how far round
@@ -143,7 +143,8 @@ _SAID = r"(?:c['’]est|it['’]?s|is|are|est|sont|was|était|=|->|→)"
 _SET = (
     r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
     r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turns?|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à)"
-    r"|(?:(?:on|you|tu|vous)[ ])?(?:tapes?|tapez|type|punch[ ]in|key[ ]in|enter|fai[st]|faites))"
+    r"|(?:(?:on|you|tu|vous)[ ])?(?:tapes?|tapez|type|punch[ ]in|key[ ]in|enter|fai[st]|faites"
+    r"|try|essaie|essayez))"
 )
 _LINK = (
     rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?"
