@@ -155,10 +155,9 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if asker is None:
             continue
         said = lower[asker.end() : line_end]
-        found = list(_THING.finditer(said))
-        if not found or ASKING.search(said) is None or _NOT_A_CODE.search(said):
+        if _THING.search(said) is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        things = [thing for thing in found if thing["door"] is None]  # "outside" names none
+        things = [thing for thing in _THING.finditer(said) if thing["door"] is None]  # "outside"
         rooms_only = all(thing["room"] is not None for thing in things)
         into_a_room = rooms_only and _GETTING_IN.search(said) is None
         lock = bool(things) and things[0]["room"] is None

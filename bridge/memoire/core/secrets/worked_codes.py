@@ -96,12 +96,9 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
     """The first value after a separator past the hint; words only for a hint of case or
     spaces, on a line that names no username, file or address."""
     line = lower[line_start:line_end]
-    words = any(case in line for case in _CASE_HINTS)
+    words = any(case in line for case in _CASE_HINTS) and _NAMES.search(line) is None
     if not words and _DIGIT.search(lower, hint, line_end) is None:
         return None  # no digit after a digit's hint: "the last bus", "first floor"
-    if _ACCESS.search(line) is None or _PRINTED.search(line) is not None:
-        return None
-    words = words and _NAMES.search(line) is None
     for then in _THEN.finditer(lower, hint, line_end):
         value = _DIGITS_VALUE.match(lower, then.end(), line_end)
         if value is None and words:
@@ -109,5 +106,6 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
         if value is None or _YEAR.fullmatch(value[0]) is not None:
             continue  # "last serviced in 2019, twice → 2021": years
         if _VALUE_END.match(lower, value.end(), line_end) is not None:
-            return value.span()
+            about_a_lock = _ACCESS.search(line) is not None and _PRINTED.search(line) is None
+            return value.span() if about_a_lock else None
     return None
