@@ -279,7 +279,7 @@ HOLDOUT_FLOORS = (
     # blind while the slots' second round was built: rules 131/160, first slots 132, second
     # round 134 (83.8 %), 4 of 200 flagged (a PIN code in an address, two password checkers in
     # Python, a log line saying a password was wrong)
-    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT9_CORPUS, secrets=210, keyword=156, token=30, card=20, flagged=0),
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
@@ -330,14 +330,17 @@ HOLDOUT_FLOORS = (
     # the code of the session's start and once after its merges: 125 then 133 of 160 (78.1 %
     # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Then its made passwords
     # beside an address, a login or a change, and keys given in chat replies, as classes
-    # (made_passwords.py, set_codes.py, code_words.py): 150.
-    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=2),
+    # (made_passwords.py, set_codes.py, code_words.py): 150. Then its codes given without a
+    # code word, as kinds (chat roles, role numbers, labelled spelt digits): 155.
+    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=2),
     # blind (a bee-keeping supplier, a school's science department, an accountancy practice, a
     # family's holiday house, a youth hostel, a choir's committee, a car-sharing club, a garden
     # centre, a translator, a home nurse's rounds), written late in the session: 114 of 160
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
-    # its last; all tokens and cards; 4 of 200 flagged each time. Not yet studied.
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=131, token=30, card=20, flagged=4),
+    # its last; all tokens and cards; 4 of 200 flagged each time. Then its codes given without
+    # a code word, as kinds (worked_codes.py, chat_codes.py, spoken_digits.py, place_codes.py):
+    # 142.
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=142, token=30, card=20, flagged=4),
 )
 
 

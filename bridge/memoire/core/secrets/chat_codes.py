@@ -5,13 +5,17 @@ number for the extractor room⏎Meg 14:21: 7 2 0 8", "[05:48] Julien : l'alarme 
 Lecoq : 1 9 5 8 et tu appuies sur OFF", "Sam: stuck outside the bike store⏎Ana: 40917#". A
 speaker's line that names a thing that locks (a door, a gate, a safe, an alarm, a shed, a
 locker) or a room, and asks for something or says what is wrong (it rings, it won't open,
-"I'm outside", "won't take my usual", "me refuse"), then the next speaker's reply (a dialogue's
-dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed
-one at a time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
+"I'm outside", "won't take my usual", "me refuse", "locked myself out", "ne se souvient plus";
+being outside asks for digits typed one at a time: "je suis devant, c'est quoi déjà ?"),
+then the next speaker's reply (a speaker may say a role or a shift: "Em (vet nurse):"; a
+dialogue's dashes stand for speakers: "— Et pour le garage ?⏎— 8812"): digits typed one at a
+time (four to eight), or spelt, or, for a thing that locks, a number of four to eight
 digits or typed in groups ("80 22"), or a dial turned number by number; at the reply's start or
-after "it's", "c'est", "yours is", "now" or an arrow ("we reset them, yours is 731904 now",
-"11111 par défaut mais je l'ai changé → 73582"); then the end of the line, a key to press or a
-remark.
+after "it's", "c'est", "yours is", "now", an arrow or a verb of typing ("we reset them, yours
+is 731904 now", "11111 par défaut mais je l'ai changé → 73582", "tu fais 9 3 3 1"); letters
+between its digits ("C'est 19A47 !"); then the end of the line, a key to press or a remark ("it's
+7 5 3 1 if you have to go out", for digits typed one at a time). A year is one when the reply
+says whose year it is ("1988. year I turned pro").
 
 What keeps the look-alikes out: a question about a time, a count, a price, a floor, a line or a
 phone ("when does the alarm go off?", "how many rooms?", "which bus to the gate?") asks for no
@@ -24,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import lines_with
-from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, PLACE_STEMS, ROOMS
+from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, MIXED_CODE, PLACE_STEMS, ROOMS
 from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
@@ -41,16 +45,18 @@ SPEAKER = re.compile(
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2})"
     rf"(?:[ ]{_EMOJI}{{1,3}})?"
-    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?|[ \t]+\([^()\n:]{1,30}\))?"
+    r"(?:[ \t]+\([^()\n:]{1,30}\))?"  # a role or a shift: "Em (vet nurse)", "Ana (night)"
+    r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?"
     r"[ \t]*(?::|[ ][-—–>])[ \t]+)"
 )
 # Things that lock, alarms, keypads, tills, a snack bar's kiosk and tablets; a room's number is no
-# code, so rooms stand apart.
+# code, so rooms stand apart; so does being at a door without naming it ("je suis devant, c'est
+# quoi déjà ?"), which asks for a code typed one digit at a time at most.
 _THING = re.compile(
-    rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
+    rf"(?<![^\W_])(?:(?P<room>{ROOMS})|(?P<door>outside|dehors|devant)|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
-    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?)"
+    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?)"
     r"(?![^\W_])"
 )
 _THING_LITERALS = (
@@ -58,12 +64,14 @@ _THING_LITERALS = (
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
     *("terminal", "till", "caisse", "buvette", "kiosk", "kiosque", "tablet", "ipad"),
+    *("fridge", "frigo", "outside", "dehors", "devant"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|what['’]s|whats|which|quel|quelle|quoi|pls|plz|please|stp|svp"
-    r"|remind|rappelle\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?|ringing|going[ ]off"
-    r"|beeping|locked[ ]out|stuck|bloqué\w*|coincé\w*|outside|dehors|devant|won['’]t[ ]open"
+    r"|remind|remember|rappelle\w*|souvien\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?"
+    r"|ringing|going[ ]off|beeping|locked[ ](?:[^\W\d_]+[ ])?out|stuck|bloqué\w*|coincé\w*"
+    r"|outside|dehors|devant|won['’]t[ ]open"
     r"|can['’]t[ ](?:get[ ]in|open)|(?:ne[ ])?s['’]ouvre[ ]pas|peux[ ]pas[ ](?:entrer|ouvrir)"
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
     r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]t[ ](?:take|accept|let)|refuse\w*"
@@ -98,10 +106,11 @@ _OPENING = re.compile(
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
 # Where a code starts later in a reply: "we reset them all, yours is 731904 now", "pour les
-# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582", "essaie 2719".
+# escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582", "essaie 2719", or after a
+# verb of typing ("tu fais 9 3 3 1", "tape 40 40 puis valider", "just punch in 4471").
 _GIVEN = re.compile(
     r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais|try|essaie|essaye[rz]?"
-    r"|tape[rz]?|type)[ \t]+|(?:→|->|=)[ \t]*"
+    r"|fais|faites|tape[rsz]?|type|enter|punch(?:[ ]in)?|key[ ]in)[ \t]+|(?:→|->|=)[ \t]*"
 )
 # A lead-in naming a number that is no code: "your unit is", "the booking ref is".
 _NUMBER_LEAD = re.compile(
@@ -120,6 +129,8 @@ _DIAL = re.compile(
     r"(?![0-9])"
 )
 _NUMBER = re.compile(r"[a-z]?[0-9]{4,8}[a-z]?[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
+# Letters between a code's digits: "C'est 19A47 !", "C4X9"; not a time nor a size ("23h12").
+_MIXED = re.compile(rf"(?:{MIXED_CODE})[#*]?(?![\w:/°-]|[.,][0-9])", re.I)
 _SPELT = re.compile(
     rf"(?:(?:{DIGIT_WORDS})(?:[ ,]+|$)){{4,8}}",
     re.I,
@@ -141,6 +152,7 @@ _AFTER = re.compile(
     rf"|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
 )
+_IF_AFTER = re.compile(r"[ \t]+(?:if|si|when|quand)[ ]", re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _SINCE_AFTER = re.compile(rf"[ \t]*(?:{_SINCE})(?![^\W_])", re.IGNORECASE)
 _MAX_ASKING_LINE = 160
@@ -156,15 +168,15 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if asker is None:
             continue
         said = lower[asker.end() : line_end]
-        thing = _THING.search(said)
-        if thing is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
+        if _THING.search(said) is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
-        rooms_only = all(found["room"] is not None for found in _THING.finditer(said))
+        things = [thing for thing in _THING.finditer(said) if thing["door"] is None]  # "outside"
+        rooms_only = all(thing["room"] is not None for thing in things)
         into_a_room = rooms_only and _GETTING_IN.search(said) is None
-        room = thing["room"] is not None
+        lock = bool(things) and things[0]["room"] is None
         singles_only = into_a_room or _AS_A_NUMBER.search(said) is not None
         asked = asker["name"] or ""
-        span = _reply(text, lower, line_end + 1, asked, singles_only=singles_only, lock=not room)
+        span = _reply(text, lower, line_end + 1, asked, singles_only=singles_only, lock=lock)
         if span is not None:
             yield RULE, *span
 
@@ -207,7 +219,9 @@ def _value(
     if dial is not None:
         return dial.span()
     singles = _LOCK_SINGLES if lock else _SINGLES  # a padlock's three wheels: "4 2 7"
-    shapes = (singles, _SPELT, _NUMBER) if singles_only else (singles, _SPELT, _NUMBER, _GROUPS)
+    shapes = (
+        (singles, _SPELT, _NUMBER) if singles_only else (singles, _SPELT, _NUMBER, _GROUPS, _MIXED)
+    )
     for shape in shapes:
         value = shape.match(text, value_start, line_end)
         if value is None:
@@ -215,8 +229,9 @@ def _value(
         end = value.end()
         while end > value_start and text[end - 1] in " ,":
             end -= 1
-        if _AFTER.match(text, end, line_end) is None:
-            return None
+        after = _AFTER.match(text, end, line_end)
+        if after is None and not (shape is singles and _IF_AFTER.match(text, end, line_end)):
+            return None  # "it's 7 5 3 1 if you have to go out"; "it's 1730 if …" a time
         since = changed or _SINCE_AFTER.match(text, end, line_end) is not None
         if shape is _NUMBER and singles_only and not since:
             return None  # a room's number
@@ -224,6 +239,7 @@ def _value(
             shape is _NUMBER
             and _YEAR.fullmatch(value[0])
             and not _is_changed(text, line_end, changed)
+            and _CHOSEN_YEAR.match(text, end, line_end) is None
         ):
             return None  # "1998", "it's 2024 now, renew the badge": a year
         if shape is _GROUPS and _is_a_time_or_long(value[0]):
@@ -236,6 +252,16 @@ def _value(
 # changed it from the old one".
 _CHANGED = re.compile(
     r"(?<![^\W_])(?:chang\w*|reset|remis|modifi\w*|new|nouveau|nouvelle)(?![^\W_])", re.IGNORECASE
+)
+
+
+# Or where the reply says it is a person's or a club's own year: "1988. year I turned pro",
+# "1975, the year we met", "1975, l'année du club"; "2019, the year they fitted it" dates it.
+_CHOSEN_YEAR = re.compile(
+    r"[ \t]*[.,:;(—–-]?[ \t]*(?:the[ ])?(?:year[ ](?:i|we|my|our|mum|dad|mom|he|she|his|her)"
+    r"|(?:l['’]|son[ ]|sa[ ]|mon[ ]|ma[ ]|notre[ ])?ann[ée]e[ ](?:du[ ]club|de[ ]naissance"
+    r"|de[ ](?:ma|mon|notre|sa|son|leur)|où[ ](?:je|j['’]|on|nous|il|elle)))(?![^\W_])",
+    re.IGNORECASE,
 )
 
 

@@ -1,8 +1,12 @@
 """Codes given by the place or the role they belong to, without a secret noun.
 
 People name what a code opens and leave out the word "code": "the shed: 2580", "salle de soins
-4 8 2 6", "Le local à ballons c'est 1-9-9-8", a heading "Club house voile" over "5 8 1 3", "c'est
-1-9-9-8", "3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
+4 8 2 6", "Le local à ballons c'est 1-9-9-8", a place with a remark in brackets ("Tool shed (the
+green one by plot 22): 0-3-7-7"), said with a hesitation ("the padlock on the roof garden is,
+um, zero four five five", "la petite boîte noire sous la camionnette, c'est trois, un, un,
+six"), typed, tried or turned to ("Chambre froide : on tape 1208", "shed: try 1 9 8 4",
+"padlock turns to six-oh-two"), a heading "Club house voile" over "5 8 1 3", "c'est 1-9-9-8",
+"3 - 9 - 1 - 5", "→ 7 3 8 8" or one key a line ("Door⏎-----⏎ 4⏎ 8⏎ 1⏎ 5", "Digicode⏎
 B⏎ 7⏎ 4⏎ 2⏎ 9"; not bulleted nor under "Lockers"), "turn the knob to 3,1,4"; a run before what
 it opens ("its 2 then 6 then 0 then 5 for the back door"; not after "Order", "Scores",
 "bought"); a dial "12 à gauche / 48 à droite / 07 à gauche", turn by turn with how far round
@@ -19,7 +23,11 @@ the choir was founded, easy)", "Staff toilet is 2014⏎same as the year we opene
 showers, entrances and cages lock too ("Caravan site toilet block: C1954X", "side entrance
 after 7pm is 8812#", "porte d'entrée 60 31", "Tool cage at the depot: 71-03-28"); an
 override's or a telephone bank's security number needs no role ("night auditor override →
-66014", "security number 902815").
+66014", "security number 902815"). A role's own number or access is its code ("supervisor
+number: 07410", "carer access 1 1 5 3", "user level 2 access, it's 2424", "le numéro du gérant
+→ 3 7 7 3", "accès gardien 7 7 1 0"; a staff or an employee number names no role, a phone
+number goes on after its first group). A year is also a code when it lets one in ("Box by the
+garage is 1914, let yourself in").
 
 What keeps the look-alikes out, by shape: a room, a channel, a floor or a bus has a short number
 or a number after "n°"; a quantity, a price or an address has a word or a unit after its number;
@@ -59,7 +67,8 @@ LOCKING = (
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
     r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
     r"|showers|entrances?|entr[ée]es?|cages?|cabinets?|rideaux?[ ]m[ée]talliques?"
-    r"|(?:roller|rolling|security|shop)[ ]shutters?"
+    r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?|containers?|conteneurs?"
+    r"|trolleys?|chariots?|immobili[sz]ers?|anti-?d[ée]marrages?"
     r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
@@ -76,7 +85,8 @@ PLACE_STEMS = (
     *("sacristie", "vestry", "yard", "salle", "studio", "bureau", "office", "hall", "cuisine"),
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
-    *("volet", "boîtier", "boitier", "keypad"),
+    *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
+    *("immobili", "démarrage", "demarrage"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation).
 DIGIT_WORDS = (
@@ -92,8 +102,8 @@ _NUMBER_WORD = rf"(?:(?:{TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{TENS}))*|{DIG
 _RUN_JOINER = (
     r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 )
-# Spelt digits joined by dashes ("four-one-nine-two") are left to the rules that know them.
-_SPELT_JOINER = r"(?:[ ]|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+# Spelt digits may be joined by dashes too: "six-oh-two", "eight-six, eight-six, star".
+_SPELT_JOINER = r"(?:[ ]|-|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 # A code typed or said one digit at a time: "4 8 2 6", "1-9-9-8", "3.9.6.1", "A, 3, 3, 8",
 # "2 then 6 then 0 then 5", "cinq deux neuf zéro", "sixty then twenty then eighty five".
 _RUN = (
@@ -119,17 +129,28 @@ _VALUE = rf"(?:{_RUN}|{_NUMBER})"
 # When a place's code holds: "side entrance after 7pm is 8812#".
 _TIME_PHRASE = (
     r"(?:after|before|après|avant|from|dès|until|jusqu['’]à)[ ][0-9]{1,2}(?:[:h.][0-9]{2})?"
-    r"(?:[ ]?(?:am|pm|h))?(?![\w:])"
+    r"(?:[ ]?(?:am|pm|h))?(?![\w]|:[0-9])"
 )
+# A remark in brackets after a place names it: "Tool shed (the green one by plot 22): 0-3-7-7";
+# so does a ward's, a plot's or a block's number ("the drugs cupboard on ward 7 is 4 1 1 8").
+_REMARK = r"\([^()\n:]{1,40}\)"
 # Between a place and its code: a few words that name it, then a colon, a dash, "c'est", "is",
 # or a verb that sets it ("on l'a mis sur", "I put in", "tourner la molette sur").
-_NAMING = rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|[^\s\d:=;!?.,—–]{{1,24}}|n°[ ]?\w{{1,5}}))"
+_NAMING = (
+    rf"(?:,?[ \t]+(?:{_TIME_PHRASE}|{_REMARK}|[^\s\d:=;!?.,—–(]{{1,24}}|n°[ ]?\w{{1,5}}"
+    r"|(?<=[ \t])(?:ward|plot|block|bay|bloc|bâtiment|pavillon)[ ][0-9]{1,3}[a-z]?(?![\w-])))"
+)
 _SAID = r"(?:c['’]est|it['’]?s|is|are|est|sont|was|était|=|->|→)"
 _SET = (
     r"(?:(?:i|we|on)[ ](?:put[ ]in|set[ ]it[ ]to|l['’]a[ ]mis[ ]sur)|j['’]ai[ ]mis|mis[ ]sur"
-    r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turn|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à))"
+    r"|set[ ]to|r[ée]gl[ée][ ]sur|(?:turns?|tourner)[ ](?:(?:the|la|le)[ ]\w+[ ])?(?:to|sur|à)"
+    r"|(?:(?:on|you|tu|vous)[ ])?(?:tapes?|tapez|type|punch[ ]in|key[ ]in|enter|fai[st]|faites"
+    r"|try|essaie|essayez))"
 )
-_LINK = rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?|[ \t]+{_SAID}[ \t]+)"
+_LINK = (
+    rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?"
+    rf"|,?[ \t]+{_SAID}(?:[ \t]+|(?=,))|[ \t]+{_SET}[ \t]+)"
+)
 _PLACE_THEN_CODE = re.compile(
     rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
@@ -148,7 +169,9 @@ _YEAR_HINT = re.compile(
     r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
     r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
     r"|married|mari[ée]s?|same[ ]as[ ]the[ ]year|m[êe]me[ ]que[ ]l['’]ann[ée]e|the[ ]year[ ]we"
-    r"|l['’]ann[ée]e[ ]o[ùu])\b"
+    r"|l['’]ann[ée]e[ ]o[ùu]|let[ ]yourself[ ]in|to[ ]get[ ]in|pour[ ]entrer"
+    r"|l['’]ann[ée]e[ ](?:du|de[ ](?:ma|mon|notre|sa|son))[ ](?!construction|r[ée]novation|pose"
+    r"|installation|fabrication|achat|travaux))\b"
 )
 _NUMBERED = re.compile(r"(?:\bn[°º]|\bno\.?|#|\bnum[ée]ro|\bnumbers?|\bnr\.?|\bnum)[ \t]*\Z")
 # Naming words that make the number the place's own: its number, floor, size or price.
@@ -160,7 +183,8 @@ _PLACE_FACTS = frozenset(
         *("since", "depuis", "until", "jusqu'à", "avant", "before", "after", "après", "dès"),
         *("opens", "ouvre", "closes", "ferme", "holds", "fits", "costs", "coûte", "fait"),
         *("mesure", "makes", "was", "were", "has", "have", "had", "ont", "avait", "are"),
-        *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre"),
+        *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre", "postale", "bp"),
+        *("extension", "ext", "poste", "phone", "tel", "tél", "téléphone", "call", "appeler"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back
@@ -309,10 +333,10 @@ _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
-    naming = [word.strip(",") for word in _TIME.sub("", found["naming"]).split()]
+    naming = [word.strip(",") for word in _TIME_OR_REMARK.sub("", found["naming"]).split()]
     if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
-    gap = (found["gap"] or "").strip()
+    gap = _FILLERS.sub("", found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
@@ -344,10 +368,12 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A speaker's hesitation between "is" and the code: "the padlock is, um, zero four five five".
+_FILLERS = re.compile(r"(?<![^\W_])(?:um+|uh+|erm?|euh|hmm+|heu|bah|ben)(?![^\W_])|,")
 # A code's noun between a place and its code says what the number is: "Armoire à stups : code
 # 5529".
 _CODE_NOUN = re.compile(r"(?:(?:le|la|the)[ ])?(?:code|pin|combinaison|combination|combo)")
-_TIME = re.compile(_TIME_PHRASE)
+_TIME_OR_REMARK = re.compile(rf"{_TIME_PHRASE}|{_REMARK}")
 # A code's shape no quantity has: letters between its digits ("C4X9"), a key after them.
 _LETTERS_BETWEEN = re.compile(r"[0-9][a-z]+[0-9]")
 
@@ -866,30 +892,60 @@ _ROLES = (
     r"merchant|commer[çc]ant|supervisor|superviseur|manager|g[ée]rante?|responsable|admin"
     r"|administrateur|administrator|master|ma[îi]tre|installer|installateur|engineer"
     r"|technicien|technician|maintenance|interrogation|remote(?:[ ]access)?|acc[èe]s[ ]distant"
-    r"|à[ ]distance|caissi[èe]re?|cashier|voicemail|r[ée]pondeur"
+    r"|à[ ]distance|caissi[èe]re?|cashier|voicemail|r[ée]pondeur|carers?|aidants?|nurses?"
+    r"|infirmi[èe]re?s?|pharmacists?|pharmacien(?:ne)?s?|cleaners?|ménage|caretakers?"
+    r"|gardien(?:ne)?s?|concierges?|porters?|keyholders?"
+    r"|(?:user[ ])?level[ ][0-9]|niveau[ ][0-9]"
 )
 _PRIVATE = r"confidentiel(?:le)?|confidential|secret|priv[ée]e?|private|personal|perso(?:nnel)?"
 _CLIENT = r"client|customer|abonn[ée]|subscriber"
 _QUALIFIER = rf"(?:[ ](?:{_PRIVATE}|à[ ]distance|distant|remote))"
 _CODE_OF_ROLE = re.compile(
-    rf"code[ ](?:d['’]|de[ ]|du[ ])?(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
+    rf"(?:code|num[ée]ro|access|accès)[ ](?:d['’]|de[ ]|du[ ]|de[ ]la[ ]|de[ ]l['’])?"
+    rf"(?:(?:{_ROLES}){_QUALIFIER}*|(?:{_CLIENT}){_QUALIFIER}+)"
 )
-_ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:[ ]access)?[ ](?:pass)?\Z")
+_ROLE_BEFORE = re.compile(rf"(?<![\w-])(?:{_ROLES})(?:['’]s)?(?:[ ]access)?[ ](?:pass)?\Z")
+_ROLE_REACH_BACK = 40  # characters before a code's noun where its role starts
+_ROLE_WORDS = 4  # "user level 2 access code": the words a role and "access" take at most
+
+
+def _role_before(lower: str, position: int) -> bool:
+    """A role's words right before the noun: tried from the starts of the few words before
+    it, not at each character before it (a code's or a number's noun is common)."""
+    low = max(0, position - _ROLE_REACH_BACK)
+    cursor = position - 1
+    for _ in range(_ROLE_WORDS):
+        space = max(lower.rfind(" ", low, cursor), lower.rfind("\n", low, cursor))
+        start = low if space == -1 else space + 1
+        if _ROLE_BEFORE.match(lower, start, position) is not None:
+            return True
+        if space == -1:
+            return False
+        cursor = space
+    return False
+
+
 # The machine the role's code is typed on may stand before it: "code gérant sur la machine à
 # café 2290".
 _ROLE_VALUE = re.compile(
-    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du)[ ][^\d\n.:;=]{1,30}?(?=[ ][0-9]))?"
-    rf"[ \t]*(?::|=|->|→|[ ](?:is|est|c['’]est))?[ \t]*{_NUMBER}"
+    r"(?P<on>[ ](?:sur|on|for|pour|at|à|of|de|du|to|in|into)[ ][^\d\n.:;=]{1,30}?"
+    r"(?=(?:[ ]?[:—–]|,?[ ](?:is|est|c['’]est|it['’]?s))?[ ][0-9]))?"
+    rf"(?P<link>[ \t]*(?::|=|->|→|—|–|,?[ ](?:is|est|c['’]est|it['’]?s)))?[ \t]*{_NUMBER}"
 )
 # Codes needing no role: an override's ("night auditor override → 66014"), a telephone
 # bank's security number ("security number 902815"; a social security number is an identity).
 _NAMED_CODES = ("override", "security number", "numéro de sécurité", "numero de securite")
+# A role's own number or access is its code: "supervisor number: 07410", "carer access 1 1 5
+# 3", "user level 2 access, it's 2424", "le numéro du gérant → 3 7 7 3"; a phone number has
+# more digits after its first group, an employee's or a staff number names no role here.
+_ROLE_NOUNS = ("number", "numéro", "numero", "access", "accès")
+_ROLE_REACH = 48  # characters after a role's noun where its value starts: "for refunds is"
 _SOCIAL = re.compile(r"(?:social|sociale)[ ]\Z")
 
 
 def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each "code" and "pin": "code commerçant 0712", "supervisor PIN 4455"."""
-    for noun in ("code", "pin", *_NAMED_CODES):
+    for noun in ("code", "pin", *_NAMED_CODES, *_ROLE_NOUNS):
         for position in list(positions(lower, noun))[:_MAX_PLACES]:
             end = position + len(noun)
             if lower[end : end + 1].isalpha() or (
@@ -897,22 +953,25 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
                 and (lower[position - 4 : position] != "pass")
             ):
                 continue  # "codec", "spin", "pine": another word
-            of_role = _CODE_OF_ROLE.match(lower, position) if noun == "code" else None
+            if noun in _ROLE_NOUNS and _DIGIT.search(lower, end, end + _ROLE_REACH) is None:
+                continue  # no digit soon after "number": no value, the commonest case
+            role_after = noun in ("code", "numéro", "numero", "access", "accès")
+            of_role = _CODE_OF_ROLE.match(lower, position) if role_after else None
             if noun in _NAMED_CODES:
                 social = _SOCIAL.search(lower, max(0, position - 8), position)
                 if social is not None or lower.startswith(" sociale", end):
                     continue
             elif of_role is not None:
                 end = of_role.end()
-            elif _ROLE_BEFORE.search(lower, max(0, position - 40), position) is None:
+            elif not _role_before(lower, position):
                 continue
             value = _ROLE_VALUE.match(lower, end)
-            if value is None or (value["on"] is not None and of_role is None):
+            if value is None or (value["on"] is not None and of_role is None and not value["link"]):
                 continue
             number_end = value.end("number")
             if _YEAR.fullmatch(value["number"]) or _UNIT_AFTER.match(lower, number_end):
                 continue
-            if value["on"] is not None and not _ends_a_code(
+            if (value["on"] is not None or noun in _ROLE_NOUNS) and not _ends_a_code(
                 lower, number_end, end_of_line(lower, number_end)
             ):
                 continue  # "code manager for the 2290 series": a model's number

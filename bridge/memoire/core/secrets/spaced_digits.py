@@ -65,6 +65,8 @@ def _runs(text: str) -> list[tuple[int, int]]:
 def _stands_alone(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start else " "
     after = text[end] if end < len(text) else " "
+    if after in ".," and not text[end + 1 : end + 2].isdigit():
+        after = " "  # a sentence's stop or a comma after the run: "carer access 1 1 5 3."
     if before in _NOT_BEFORE or before.isalpha() or after in _NOT_AFTER or after.isalpha():
         return False
     return not (after == " " and text[end + 1 : end + 2].isdigit())  # a longer number's groups

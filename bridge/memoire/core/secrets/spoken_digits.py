@@ -8,7 +8,9 @@ the code; so are they said before what they open ("quatre deux zéro neuf, c'est
 local", "it's seven seven two one for the garage"), before what is done at the lock ("huit huit
 deux zéro puis dièse", "zero nine two six turn the dial left first"), or alone on their line
 under a short heading ("Joint account card⏎six one five eight", "Alarme⏎zéro six un neuf⏎puis
-OFF").
+OFF"), or after a short label naming a lock, a card or a phone ("Téléphone de Mme Girard : un,
+neuf, quatre, un — c'est son année de naissance"). A phone whose lock is named after it is no
+phone number ("Work phone unlock: eight-two-eight-two-one-four").
 
 What keeps the look-alikes out: a run must follow such a word (a flight "vol A F un deux cinq
 sept", an order "six eight one one zero four" or a mileage name none); a public code's noun
@@ -34,7 +36,7 @@ _CUES = (
     *("code", "pin", "passcode", "digicode", "combinaison", "combination", "combo", "mdp"),
     *("password", "mot de passe", "touche", "tape", "compose", "punch", "press", "saisi"),
     *("key in", "enter ", "type ", "fais ", "faites ", "cadenas", "antivol"),
-    *("keypad", "clavier", "lockbox", "key safe", "boîte à clé"),
+    *("keypad", "clavier", "lockbox", "key safe", "boîte à clé", "unlock", "déverrouill"),
 )
 _DIGIT_WORD = rf"(?:(?:double|triple)[ ])?(?:{DIGIT_WORDS})(?![\w'’-])"
 _KEY_WORD = r"(?:star|hash|étoile|dièse|pound)"
@@ -52,6 +54,12 @@ _OTHER_NUMBER = re.compile(
     r"|flight|vol|page|pages|ligne|line|bus|order|commande|score|miles|km"
     r"|route|postal|civil|p[ée]nal|travail|source|promo|barres?|couleur|colou?r|erreur|error"
     r"|vestimentaire|morse|article|produit|product|client|customer|version)(?![^\W_])"
+)
+# A phone's lock is named after it: "Work phone unlock: eight-two-eight-two-one-four",
+# "Téléphone pro : déverrouillage six-zéro-trois-un-un-neuf"; the run is no phone number then.
+_PHONES = frozenset(("phone", "tel", "téléphone"))
+_UNLOCKED = re.compile(
+    r"(?<![^\W_])(?:unlock\w*|(?:dé)?verrouill\w*|passcode|lock[ ]?screen|screen[ ]lock)(?![^\W_])"
 )
 # A room names its number when it comes right before the run ("room four one two"), not when the
 # code is a room's ("le clavier de la salle de pause a changé, c'est six zéro zéro sept").
@@ -194,6 +202,7 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
             _RUN_FOR_A_PLACE.match(lower, start, reach)
             or _run_then_the_lock(lower, start, reach)
             or _alone_under_a_heading(lower, start)
+            or _after_a_label(lower, start)
         )
         if found is not None and _is_code(lower, found):
             done = found.end("run")
@@ -202,7 +211,7 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
 
 def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | None:
     found = _RUN_THEN_THE_LOCK.match(lower, start, reach)
-    if found is None or _CALLED.search(lower, start_of_line(lower, start), start) is not None:
+    if found is None or _is_called(lower, start_of_line(lower, start), start):
         return None
     return found
 
@@ -222,9 +231,9 @@ def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     found = _HYPHENED.match(lower, start, min(len(lower), start + _REACH))
     line_start = start_of_line(lower, start)
     above = start_of_line(lower, line_start - 1) if line_start else line_start
-    if found is None or _OTHER_NUMBER.search(lower, above, start):
+    if found is None or _names_another_number(lower, above, start):
         return None  # "room four-one-two-six", "the promo code?⏎two-eight-one-four"
-    if _NOT_A_CODE_HEADING.search(lower, above, start) or _CALLED.search(lower, line_start, start):
+    if _NOT_A_CODE_HEADING.search(lower, above, start) or _is_called(lower, line_start, start):
         return None  # "Radio call sign⏎two-four-one-nine", "ring four-one-two-one-zero"
     return (RULE, start, found.end("run")) if _is_code(lower, found) else None
 
@@ -242,14 +251,52 @@ def _alone_under_a_heading(lower: str, start: int) -> re.Match[str] | None:
     heading = lower[above : line_start - 1]
     if above == 0 and line_start - 1 > _MAX_HEADING:
         return None  # a long line above: prose, not a heading
+    return found if _is_locked_heading(heading, phones=False) else None
+
+
+def _is_locked_heading(heading: str, *, phones: bool) -> bool:
+    """A few words without a digit naming a lock, a card, an alarm or a device, not a number
+    ("Extension", "Bus route") nor a song; with `phones`, a phone ("Téléphone de Mme Girard")."""
     words = heading.split()
     if not 1 <= len(words) <= _HEADING_MOST_WORDS or any(map(str.isdigit, heading)):
+        return False
+    if phones:
+        numbers = [found[0] for found in _OTHER_NUMBER.finditer(heading)]
+        if any(number not in _PHONES for number in numbers):
+            return False
+    elif _names_another_number(heading, 0, len(heading)):
+        return False
+    if _ROOM_WORD.search(heading) or _NOT_A_CODE_HEADING.search(heading):
+        return False
+    locked = _LOCKED_HEADING.search(heading) is not None
+    return locked or (phones and _PHONE.search(heading) is not None)
+
+
+# A run after a short label and a colon, ending its clause: "Téléphone de Mme Girard : un,
+# neuf, quatre, un — c'est son année de naissance", "Carte bleue : quatre neuf deux un".
+_LABEL = re.compile(
+    r"[ \t]*(?:[-*•>][ \t]+)?(?P<label>[^\n:=→—–]{1,60}?)[ \t]*(?::|=|→|->|—|–)[ \t]*"
+    r"(?:(?:it['’]?s|c['’]est|is)[ \t]+)?(?:[«\"“][ \t]*)?"
+)
+_LABELLED_RUN = re.compile(
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}}|{_DASHED})"
+    rf"(?:[ ]{_KEY_WORD})?(?![ ,]*{_DIGIT_WORD})(?=[ \t]*(?:$|[.;!?»\"”(—–]|,[ ]|-[ ]))",
+    re.MULTILINE,
+)
+_MAX_LABEL = 64
+_PHONE = re.compile(
+    r"(?<![^\W_])(?:phones?|t[ée]l[ée]phones?|portables?|mobiles?|smartphones?|iphones?)(?![^\W_])"
+)
+
+
+def _after_a_label(lower: str, start: int) -> re.Match[str] | None:
+    line_start = start_of_line(lower, start)
+    if start - line_start > _MAX_LABEL:
+        return None  # a sentence, not a label
+    label = _LABEL.fullmatch(lower, line_start, start)
+    if label is None or not _is_locked_heading(label["label"], phones=True):
         return None
-    if _ROOM_WORD.search(heading) or _OTHER_NUMBER.search(heading):
-        return None
-    if _NOT_A_CODE_HEADING.search(heading):
-        return None
-    return found if _LOCKED_HEADING.search(heading) is not None else None
+    return _LABELLED_RUN.match(lower, start, min(len(lower), start + _REACH))
 
 
 # What a heading over a code names: a thing that locks, a card, an alarm, a device.
@@ -262,6 +309,23 @@ _MIN_HEADING = 2  # a heading's character and its line's end
 _MAX_HEADING = 60
 
 
+def _names_another_number(lower: str, start: int, end: int) -> bool:
+    """A number's noun in `lower[start:end]`, but for a phone whose lock is named after it."""
+    return _names(_OTHER_NUMBER, lower, start, end)
+
+
+def _is_called(lower: str, start: int, end: int) -> bool:
+    """A number called in `lower[start:end]`: "ring", "phone", but not a phone's unlock."""
+    return _names(_CALLED, lower, start, end)
+
+
+def _names(pattern: re.Pattern[str], lower: str, start: int, end: int) -> bool:
+    return any(
+        found[0] not in _PHONES or _UNLOCKED.search(lower, found.end(), end) is None
+        for found in pattern.finditer(lower, start, end)
+    )
+
+
 _MAX_DIGITS = 8
 _LONGEST_WORD = 16  # "double quatre, " and the joiners around it
 
@@ -270,7 +334,11 @@ def _is_code(lower: str, found: re.Match[str]) -> bool:
     """Four or more digits, not all one, not counted up or down, no number's noun nor call
     before them, no unit after them."""
     gap = found["gap"]
-    if _OTHER_NUMBER.search(gap) or _ROOM_NUMBER.search(gap) or _CALLED.search(gap):
+    if (
+        _names_another_number(gap, 0, len(gap))
+        or _ROOM_NUMBER.search(gap)
+        or _is_called(gap, 0, 99)
+    ):
         return False
     if _UNIT_AFTER.match(lower, found.end("run")) is not None:
         return False
