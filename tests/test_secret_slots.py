@@ -441,11 +441,11 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # merges; then studied (and "four-one-nine-two" in the dev corpus relabelled a secret)
         (TRAIN_J_CORPUS, 179, 0, 0, 0),
         # blind: 135/180 and 1 of 180 flagged on the session's start, 139 and 1 on its merges;
-        # then studied
-        (TRAIN_K_CORPUS, 150, 0, 0, 1),
+        # then studied; 154 with made passwords joined to their account's handle
+        (TRAIN_K_CORPUS, 154, 0, 0, 1),
         # blind: 133/180 and 1 of 180 flagged on the session's start, 141 and 1 on its merges;
-        # then studied
-        (TRAIN_L_CORPUS, 167, 0, 0, 0),
+        # then studied; 168 with made passwords joined to their account's handle
+        (TRAIN_L_CORPUS, 168, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

@@ -335,8 +335,10 @@ HOLDOUT_FLOORS = (
     # family's holiday house, a youth hostel, a choir's committee, a car-sharing club, a garden
     # centre, a translator, a home nurse's rounds), written late in the session: 114 of 160
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
-    # its last; all tokens and cards; 4 of 200 flagged each time. Not yet studied.
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=131, token=30, card=20, flagged=4),
+    # its last; all tokens and cards; 4 of 200 flagged each time. Then its made passwords joined
+    # to their account's handle, change or protection, as classes (made_passwords.py,
+    # set_codes.py): 148.
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=4),
 )
 
 

@@ -46,7 +46,15 @@ look-alikes do not take there:
   a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages");
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
-  and " ~ ".
+  and " ~ ";
+- after any account's handle and any joiner people use, ending its clause: an e-mail, a login
+  typed as one or numbered, a login's or an ID's noun and its login or number, a role's account,
+  a login one types; "then", "puis", ", et", ", and it's", "the other bit is", "le reste c'est",
+  "→", ":" ("rcarter.nurse then Dressing-Change-48", "Gateway ID 4410 2287 9931, and the other
+  bit is Ledger&Quill2023", "MANAGER → Rivington_77", "dad.wheeler@…, Pennyroyal7. Please…"),
+  or alone on the line under a labelled login ("identifiant : hugo.luthier" then
+  "Epicea&Erable_1988");
+- after what protects a file ("le zip des contrats est protégé : Tournesol_Bruxelles!").
 """
 
 import re
@@ -80,8 +88,12 @@ _LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase le
 _DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
 _HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
-# Capitalised words then a number, hyphened: "Squat-Rack-Sunday-3", "Taq-Polymerase-88".
-_CAPITALISED_HYPHENED = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]{1,})+-[0-9]{1,4}")
+# Capitalised words then a number, hyphened, a word maybe in CamelCase: "Squat-Rack-Sunday-3",
+# "Taq-Polymerase-88", "GreenFingers-Loyal-8".
+_CAPITALISED_HYPHENED = re.compile(
+    r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:[A-ZÀ-Þ][a-zà-ÿ]+)*(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]{1,}(?:[A-ZÀ-Þ][a-zà-ÿ]+)*)+"
+    r"-[0-9]{1,4}"
+)
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
 _MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
 _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
@@ -131,7 +143,8 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_network_keys(text, lower),
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
-        *_logins_said_then_values(text, lower),
+        *_handles_then_values(text, lower),
+        *_protected_files(text, lower),
         *_typed_network_keys(text, lower),
         *_typed_to_get_in(text, lower),
     ):
@@ -718,9 +731,10 @@ _ASKED_ACCESS = re.compile(
 )
 _ACCESS_STEMS = ("wifi", "wi-fi", "wlan", "hotspot", "log", "sign", "conne", "pass", "pw", "mdp")
 _ACCESS_MORE_STEMS = ("identifiant", "locked out", "what do i type")
-# Where the reply hands the value over: its start, "it's", "c'est", "is", "then", an arrow.
+# Where the reply hands the value over: its start, "it's", "c'est", "is", "then", an arrow, a
+# dash after the network's name ("Miellerie_Pro — abeille+reine2023").
 _HANDED = re.compile(
-    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|est|then|puis|ensuite)[ \t]+|(?:→|->|=>|=)[ \t]*"
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|est|then|puis|ensuite)[ \t]+|(?:→|->|=>|=|—|–)[ \t]*"
 )
 # A network's or a login's name comes before its key: "Réseau « Hotel-des-Tilleuls », c'est …".
 _NAMED_BEFORE = re.compile(
@@ -1376,41 +1390,185 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
             yield value[0], value[1]
 
 
-# --- a login said, then its value -------------------------------------------------------------
+# --- an account's handle, then its value -----------------------------------------------------
 
-# "user is engineer, then Neve1073!mix", "username riverside_admin, it's Crotchet!Rest77", "user
-# 'office', then Ledger#2024", "login c'est compta puis Facture#2024", "admin :
-# Ondes_Courtes_99": a login's noun or a role's account, the login maybe, then the value.
-_LOGIN_SAID = re.compile(
-    r"(?<![^\W_])(?:(?:user(?:[ ]?name)?|login|identifiant|utilisateur)[ \t]*(?:(?:is|est"
-    r"|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?(?P<login>[a-z][a-z0-9._@-]{1,40})"
-    r"(?(quote)[ \t]*['’\"”»]),?[ \t]+(?:then|puis|and|et|pw|pass(?:word)?|mdp|it['’]s"
-    r"|c['’]est)[ \t]*:?"
-    r"|(?P<role>admin|root|administrateur|superuser)[ \t]*[:=])[ \t]*",
+# "user is engineer, then Neve1073!mix", "identifiant nadia.perrin, et DSN_avril!26", "c'est
+# session invite, et Palais2024", "Gateway ID 4410 2287 9931, and the other bit is
+# Ledger&Quill2023", "n° fiscal 1288 4410 553 puis Bilan2024!", "MANAGER → Rivington_77",
+# "admin : Ondes_Courtes_99", "dad.wheeler@btinternet.com, Pennyroyal7.", "type conf3 then
+# Hartley!Moss": what names the account (a login's noun and the login, an account's ID and its
+# number, a role's account, an e-mail, a login typed), then what people join a login and its
+# password with, then the value.
+_HANDLE_SAID = re.compile(
+    r"(?<![^\W_])(?:(?:user(?:[ ]?name)?|login|identifiant|utilisateur|session|compte|account)"
+    r"[ \t]*(?:(?:is|est|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?"
+    r"(?P<login>[a-z][a-z0-9._@-]{1,40})(?(quote)[ \t]*['’\"”»])"
+    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ]fiscal)[ \t]*(?:(?:is|:|=)[ \t]*)?"
+    r"(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
+    r"|(?P<role>admin|root|manager|administrat(?:eur|or)|superuser|guest|invité)"
+    r"|(?P<typed>type|enter|tape[sz]?|saisi[rsz]?|entrez)[ \t]+[a-z][a-z0-9._-]{1,30})"
+    r"(?![\w@-])",
     re.IGNORECASE,
 )
-_LOGIN_SAID_STEMS = ("user", "login", "identifiant", "utilisateur", "admin", "root")
+_HANDLE_STEMS = (
+    *("user", "login", "identifiant", "utilisateur", "session", "compte", "account", "id"),
+    *("n° fiscal", "numéro fiscal", "numero fiscal", "admin", "root", "manager", "superuser"),
+    *("guest", "invité", "type", "enter", "tape", "saisi", "entrez"),
+)
+# An ID is an account's after these words, or with no word before it on its line: "order ID",
+# "ticket ID" number other things.
+_WORD_BEFORE_ID = re.compile(r"([^\W\d_]+)[^\w\n]*\Z")
+_ACCOUNT_ID_WORDS = frozenset(
+    (
+        *("user", "gateway", "login", "customer", "client", "member", "account", "staff"),
+        *("agent", "apple", "employee", "portal", "sign-in", "identifiant", "connexion"),
+    )
+)
+_PERSON_BEFORE = re.compile(
+    r"(?<![^\W_])(?:the|our|my|your|his|her|their|le|la|notre|mon|ma|son|sa|votre)[ \t]+\Z"
+)
+_PERSON_REACH = 8  # characters: "their "
+_MAIL_END = re.compile(r"@[\w-]+(?:\.[\w-]+)+")
+# What people join a login and its password with: "then", "puis", ", et", ", and it's", "the
+# other bit is", "le reste c'est", "→", ":", "+"; one of them at least.
+_JOINER = re.compile(
+    r"[ \t]*,?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_]))?[ \t]*"
+    r"(?:(?:(?:the[ ])?(?:other[ ](?:bit|part|half|one)|rest|second[ ](?:bit|part|half))"
+    r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)[ ](?:is|est|c['’]est)"
+    r"|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
+    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&])?[ \t]*",
+    re.IGNORECASE,
+)
+# Joiners rare in prose, before which a login typed as one is looked for: "rcarter.nurse then …".
+_TYPED_JOINERS = (" then ", " puis ", " ensuite ", "→", "->")
+_JOINER_GAP = 3  # blanks and a comma between the login and its joiner
+_TYPED_LOGIN = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
+# A word numbered as shared logins are ("salle1 puis Avocat#2023", "counter4 then …"): its value
+# needs a symbol inside, as "iphone15 then Galaxy_S24" has not.
+_NUMBERED_LOGIN = re.compile(r"[a-z]{3,12}[0-9]{1,3}")
+# A file's, a site's or a machine's name ends so: "notes.txt", "impots.gouv", "nas.local".
+_NOT_A_LOGIN_END = frozenset(
+    (
+        *("com", "fr", "uk", "org", "net", "io", "co", "de", "eu", "gouv", "local", "lan"),
+        *("txt", "pdf", "doc", "docx", "xls", "xlsx", "csv", "zip", "jpg", "png", "md", "py"),
+        *("js", "json", "yaml", "yml", "html", "exe", "app", "mp3", "mp4", "mov", "ppt", "pptx"),
+    )
+)
+# The value ends its line or its clause: a sentence's stop, an aside, a closing quote, "after
+# the reset" ("Pennyroyal7. Please don't…", "Bandage!Spring2024 after the 90-day reset").
+_CLAUSE_END = re.compile(
+    r"[ \t.!]*(?:\n|\Z|[(\-—–»”\"'])|[.;,!][ \t]|[ \t]+(?:after|since|until|till|once|now"
+    r"|maintenant|désormais|depuis|jusqu\w*|après|dès|for[ ]now|for[ ]the[ ]moment"
+    r"|pour[ ]l['’]instant|pour[ ]le[ ]moment)(?![^\W_])"
+)
+_MAX_HANDLES = 200
 
 
-def _logins_said_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    """The value ends its line or clause; a role's account needs one built as few names are
-    ("admin : Ondes_Courtes_99", not "admin: Jean_Dupont")."""
-    starts = sorted({p for stem in _LOGIN_SAID_STEMS for p in positions(lower, stem)})
-    for position in starts[:_MAX_SAID_LOGINS]:
-        said = _LOGIN_SAID.match(text, position)
+def ends_its_clause(text: str, end: int) -> bool:
+    """Nothing after the value at `end` but its line's or its clause's end (see _CLAUSE_END)."""
+    return _CLAUSE_END.match(text, end) is not None
+
+
+def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A value built as few names are after any handle; one mixed-case with digits after an
+    e-mail, a login or an ID too ("session invite, et Palais2024"), not after a role's word nor
+    alone on the line under the handle ("identifiant : hugo.luthier⏎Epicea&Erable_1988")."""
+    for kind, joiner_start in _handles(text, lower):
+        joined = _JOINER.match(text, joiner_start)
+        below = None
+        if joined is not None and text[joined.start() : joined.end()].strip():
+            value = _value_at(text, joined.end())
+            if value is not None and value[0] != joined.end():
+                continue
+        elif kind == "role" or (below := _LINE_BREAK.match(text, joiner_start)) is None:
+            continue
+        else:
+            alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
+            value = _value_at(text, alone.start("value")) if alone is not None else None
+        if value is None or "=" in value[2] or not ends_its_clause(text, value[1]):
+            continue  # "admin: PGPASSWORD=x" sets a variable
+        shape = made_shape(value[2])
+        if shape is None:
+            continue
+        if kind == "numbered" and shape is not Shape.SYMBOL:
+            continue
+        if is_built_mixed(value[2], shape) or (
+            kind in ("login", "mail") and below is None and _is_strong(value[2], shape)
+        ):
+            yield value[0], value[1]
+
+
+_LINE_BREAK = re.compile(r"[ \t]*\n")
+
+
+def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """Each handle's kind and where its joiner may start."""
+    yield from _said_handles(text, lower)
+    for position in list(positions(lower, "@"))[:_MAX_HANDLES]:
+        address = _MAIL_END.match(text, position)
+        if address is not None and position and not lower[position - 1].isspace():
+            yield "mail", address.end()
+    yield from _typed_logins(text, lower)
+
+
+def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """A login's or an ID's noun and its login or number, a role's account, a login typed."""
+    starts = sorted({p for stem in _HANDLE_STEMS for p in positions(lower, stem)})
+    for position in starts[:_MAX_HANDLES]:
+        said = _HANDLE_SAID.match(text, position)
         if said is None:
             continue
-        value = _value_at(text, said.end())
-        if value is None or not _ends_its_line(text, value[1]):
-            continue
-        shape = made_shape(value[2])
-        if shape is None or not is_built_mixed(value[2], shape):
-            continue
-        if said["role"] is not None and (
-            "=" in value[2] or (shape is Shape.JOINED and not any(map(str.isdigit, value[2])))
-        ):
-            continue  # "admin: PGPASSWORD=x" sets a variable; "admin: Jean_Dupont" is a name
-        yield value[0], value[1]
+        if said["number"] is not None and lower.startswith("id", position):
+            line_start = max(start_of_line(lower, position), position - _LOGIN_REACH)
+            before = _WORD_BEFORE_ID.search(lower, line_start, position)
+            if before is not None and before[1] not in _ACCOUNT_ID_WORDS:
+                continue  # "order ID 4471", "ticket ID …"
+        if said["role"] is not None:
+            if _PERSON_BEFORE.search(lower, max(0, position - _PERSON_REACH), position):
+                continue  # "our manager, then …": a person, not an account
+            yield "role", said.end()
+        else:
+            yield ("typed" if said["typed"] else "login"), said.end()
 
 
-_MAX_SAID_LOGINS = 200
+def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """The word before a joiner rare in prose, when typed as a login is: dotted or underscored
+    ("rcarter.nurse then …"), or a word numbered ("salle1 puis …")."""
+    for joiner in _TYPED_JOINERS:
+        for position in positions(lower, joiner):
+            end = position
+            while end > max(0, position - _JOINER_GAP) and text[end - 1] in " \t,":
+                end -= 1  # "rcarter.nurse, then", "MANAGER → "
+            reach = max(0, end - _LOGIN_REACH)
+            start = max(text.rfind(" ", reach, end), text.rfind("\n", reach, end), reach - 1) + 1
+            login = text[start:end]  # most words before a joiner are no login, told by its marks
+            if ("." in login or "_" in login) and _TYPED_LOGIN.fullmatch(login) is not None:
+                if login.rsplit(".", 1)[-1] not in _NOT_A_LOGIN_END:
+                    yield "login", end
+            elif login[-1:].isdigit() and _NUMBERED_LOGIN.fullmatch(login) is not None:
+                yield "numbered", end
+
+
+# --- a file protected, then its value ---------------------------------------------------------
+
+# "le zip des contrats est protégé : Tournesol_Bruxelles!", "the payroll sheet is locked with
+# Ledger#2024", "archive chiffrée → Dossier_Mars!24": what a file or an archive opens with.
+_PROTECTED = re.compile(
+    r"(?<![^\W_])(?:protected|prot[ée]g[ée]e?s?|locked|verrouill[ée]e?s?|chiffr[ée]e?s?|encrypted"
+    r"|s[ée]curis[ée]e?s?)(?![^\W_])(?:[ \t]*(?::|→|->|—|–)|[ \t]+(?:with|avec)(?:[ \t]+(?:the|a|le"
+    r"|la|un)[ \t]+(?:password|mot[ ]de[ ]passe|mdp))?[ \t]*:?)[ \t]*"
+)
+_PROTECTED_STEMS = ("protect", "protég", "proteg", "locked", "verrouill", "chiffr", "encrypt")
+
+
+def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A value built as few names are, ending its clause."""
+    for stem in _PROTECTED_STEMS:
+        for position in positions(lower, stem):
+            protected = _PROTECTED.match(lower, position)
+            value = _value_at(text, protected.end()) if protected is not None else None
+            if value is None or not ends_its_clause(text, value[1]):
+                continue
+            shape = made_shape(value[2])
+            if shape is not None and is_built_mixed(value[2], shape):
+                yield value[0], value[1]

@@ -23,8 +23,9 @@ lock named without "code" ("parental controls 6620", "autoradio : 1174"), a valu
 keypad ("5A72 à taper sur le boîtier"), a value put everywhere ("j'ai remis 4417 partout"), a
 value said to be the one now on a code's line or the line after it ("c'est 38A12 maintenant",
 "code … changé⏎désormais 1874", "Uncle Rob changed it — 4093"); a password given after a
-reset ("new one is Hedgehog_2024") or kept until the next forced change ("I'm using
-Meadowlark!42 until IT forces the next change").
+reset ("new one is Hedgehog_2024") or after a change's clause and its colon ("Ticketsource
+changed by Owen after the concert: now Messiah-Hallelujah-41"), or kept until the next forced
+change ("I'm using Meadowlark!42 until IT forces the next change").
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -41,7 +42,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
-from memoire.core.secrets.made_passwords import Shape, is_built_mixed, made_shape
+from memoire.core.secrets.made_passwords import Shape, ends_its_clause, is_built_mixed, made_shape
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -214,6 +215,27 @@ _CHANGED_TO = re.compile(
     r"|(?:the|my|our|his|her)[ ](?:password|pw|login)|(?:le|la|son|mon)[ ](?:mdp|mot[ ]de[ ]passe))"
     r")?[ ](?:to|en|par)[ ]" + _MADE_VALUE
 )
+# Or the value after a change's clause and its colon or arrow: "Ticketsource changed by Owen
+# after the concert: now Messiah-Hallelujah-41", "Loyalty scheme admin changed (Priya left):
+# GreenFingers-Loyal-8".
+_CHANGED_THEN = re.compile(
+    r"(?<![^\W_])(?<!to[ ])(?<!pour[ ])(?:reset|changed|chang[ée]e?s?|r[ée]initialis[ée]e?s?"
+    r"|modifi[ée]e?s?)(?![^\W_])[^\n:→]{0,50}?"
+    r"[ \t]*(?::|→|->)[ \t]*(?:(?:now|maintenant|désormais)[ \t]+)?(?:(?:it['’]?s|c['’]est)[ \t]+)?"
+    + _MADE_VALUE
+)
+# What else is changed to a made name: a plan, a theme, a team, a file ("Plan changed:
+# Pro-Plus-2024", "Theme changed → Dracula-Pro-2").
+_NAMED_THING = re.compile(
+    r"(?<![^\W_])(?:plans?|tiers?|th[èe]mes?|names?|noms?|titles?|titres?|versions?|models?"
+    r"|mod[èe]les?|suppliers?|fournisseurs?|providers?|status|statuts?|teams?|[ée]quipes?"
+    r"|projects?|projets?|colou?rs?|couleurs?|fonts?|polices?|layouts?|templates?|files?"
+    r"|fichiers?|folders?|dossiers?|hashtags?|campaigns?|campagnes?|products?|produits?"
+    r"|address(?:es)?|adresses?|forfaits?|offres?|abonnements?|subscriptions?|ringtones?"
+    r"|wallpapers?|ssid|channels?|cha[îi]nes?|logos?|slogans?|branch(?:es)?|branches?|tags?"
+    r"|labels?|sku|refs?|r[ée]f[ée]rences?|menus?|rotas?|schedules?|usernames?|handles?)"
+    r"(?![^\W_])"
+)
 _NOW_ONE = re.compile(
     r"(?<![^\W_])(?:(?:c['’]est|it['’]?s)[ ](?:maintenant[ ]|now[ ]|désormais[ ])?"
     + _MADE_VALUE
@@ -223,6 +245,7 @@ _PASSWORD_PATTERNS = (
     (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
     (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
     (("reset", "chang", "initialis", "modifi"), _CHANGED_TO),
+    (("reset", "chang", "initialis", "modifi"), _CHANGED_THEN),
     (("maintenant", "now", "désormais"), _NOW_ONE),
 )
 _SYMBOL = re.compile(r"[^\w\s]|_")
@@ -339,7 +362,7 @@ def _password_changed(
     if found is None:
         return
     value = text[found.start("value") : found.end("value")]
-    if pattern is _CHANGED_TO or pattern is _NOW_ONE:
+    if pattern in (_CHANGED_TO, _CHANGED_THEN, _NOW_ONE):
         if _is_made_and_changed(lower, found, value, line_start, line_end):
             yield RULE, *found.span("value")
         return
@@ -359,6 +382,13 @@ def _is_made_and_changed(
         return False
     if found.re is _NOW_ONE and _CHANGED_ON_LINE.search(lower, line_start, line_end) is None:
         return False
+    if found.re is _CHANGED_THEN:
+        if not ends_its_clause(lower, found.end("value")):
+            return False
+        named = _NAMED_THING.search(lower, line_start, line_end) or _NUMBERS_NOUN.search(
+            lower, line_start, line_end
+        )
+        return named is None and is_built_mixed(value, shape)
     if is_built_mixed(value, shape):
         return True
     reset = found.re is _CHANGED_TO and not found["verb"].startswith(("chang", "modifi"))
