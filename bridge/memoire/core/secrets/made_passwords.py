@@ -1400,11 +1400,13 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
 # number, a role's account, an e-mail, a login typed), then what people join a login and its
 # password with, then the value.
 _HANDLE_SAID = re.compile(
-    r"(?<![^\W_])(?:(?:user(?:[ ]?name)?|login|identifiant|utilisateur|session|compte|account)"
+    r"(?<![^\W_])(?:(?:log(?:ged)?[ ]?(?:in|on)[ ]as|sign(?:ed)?[ ]in[ ]as|en[ ]tant[ ]que"
+    r"|user(?:[ ]?name)?|login|identifiant|utilisateur|session|compte|account)"
     r"[ \t]*(?:(?:is|est|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?"
     r"(?P<login>[a-z][a-z0-9._@-]{1,40})(?(quote)[ \t]*['’\"”»])"
-    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ]fiscal)[ \t]*(?:(?:is|:|=)[ \t]*)?"
-    r"(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
+    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent)|identifiant|login"
+    r"|user(?:[ ]?name)?|account|compte|(?:customer|member(?:ship)?)[ ]number)[ \t]*"
+    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
     r"|(?P<role>admin|root|manager|administrat(?:eur|or)|superuser|guest|invité)"
     r"|(?P<typed>type|enter|tape[sz]?|saisi[rsz]?|entrez)[ \t]+[a-z][a-z0-9._-]{1,30})"
     r"(?![\w@-])",
@@ -1413,10 +1415,14 @@ _HANDLE_SAID = re.compile(
 _HANDLE_STEMS = (
     *("user", "login", "identifiant", "utilisateur", "session", "compte", "account", "id"),
     *("n° fiscal", "numéro fiscal", "numero fiscal", "admin", "root", "manager", "superuser"),
-    *("guest", "invité", "type", "enter", "tape", "saisi", "entrez"),
+    *("guest", "invité", "type", "enter", "tape", "saisi", "entrez", "log in", "log on"),
+    *("logged", "sign in", "signed in", "en tant que", "numéro client", "numero client"),
+    *("numéro adhérent", "numero adherent", "customer number", "member number"),
+    *("membership number",),
 )
 # An ID is an account's after these words, or with no word before it on its line: "order ID",
 # "ticket ID" number other things.
+_ID_NOUN = re.compile(r"id(?![^\W_])")
 _WORD_BEFORE_ID = re.compile(r"([^\W\d_]+)[^\w\n]*\Z")
 _ACCOUNT_ID_WORDS = frozenset(
     (
@@ -1429,14 +1435,15 @@ _PERSON_BEFORE = re.compile(
 )
 _PERSON_REACH = 8  # characters: "their "
 _MAIL_END = re.compile(r"@[\w-]+(?:\.[\w-]+)+")
-# What people join a login and its password with: "then", "puis", ", et", ", and it's", "the
-# other bit is", "le reste c'est", "→", ":", "+"; one of them at least.
+# What people join a login and its password with: "then", "puis", ", et", ", and then", ", and
+# it's", "the other bit is", "; the other half:", "le reste c'est", "→", ":", "+", a dash; one
+# of them at least.
 _JOINER = re.compile(
-    r"[ \t]*,?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_]))?[ \t]*"
+    r"[ \t]*[,;]?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_])[ \t]*){0,2}"
     r"(?:(?:(?:the[ ])?(?:other[ ](?:bit|part|half|one)|rest|second[ ](?:bit|part|half))"
-    r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)[ ](?:is|est|c['’]est)"
-    r"|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
-    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&])?[ \t]*",
+    r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)(?:[ ](?:is|est"
+    r"|c['’]est)|(?=[ \t]*:))|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
+    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–])?[ \t]*",
     re.IGNORECASE,
 )
 # Joiners rare in prose, before which a login typed as one is looked for: "rcarter.nurse then …".
@@ -1470,35 +1477,46 @@ def ends_its_clause(text: str, end: int) -> bool:
 
 
 def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    """A value built as few names are after any handle; one mixed-case with digits after an
-    e-mail, a login or an ID too ("session invite, et Palais2024"), not after a role's word nor
-    alone on the line under the handle ("identifiant : hugo.luthier⏎Epicea&Erable_1988")."""
+    """A value built as few names are after any handle, ending its clause."""
     for kind, joiner_start in _handles(text, lower):
-        joined = _JOINER.match(text, joiner_start)
-        below = None
-        if joined is not None and text[joined.start() : joined.end()].strip():
-            value = _value_at(text, joined.end())
-            if value is not None and value[0] != joined.end():
-                continue
-        elif kind == "role" or (below := _LINE_BREAK.match(text, joiner_start)) is None:
+        handed = _value_handed(text, kind, joiner_start)
+        if handed is None:
             continue
-        else:
-            alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
-            value = _value_at(text, alone.start("value")) if alone is not None else None
-        if value is None or "=" in value[2] or not ends_its_clause(text, value[1]):
+        value, strong_taken = handed
+        if "=" in value[2] or not ends_its_clause(text, value[1]):
             continue  # "admin: PGPASSWORD=x" sets a variable
         shape = made_shape(value[2])
-        if shape is None:
+        if shape is None or (kind == "numbered" and shape is not Shape.SYMBOL):
             continue
-        if kind == "numbered" and shape is not Shape.SYMBOL:
-            continue
-        if is_built_mixed(value[2], shape) or (
-            kind in ("login", "mail") and below is None and _is_strong(value[2], shape)
-        ):
+        if is_built_mixed(value[2], shape) or (strong_taken and _is_strong(value[2], shape)):
             yield value[0], value[1]
 
 
+def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str], bool] | None:
+    """The value after the handle's joiner, or alone on the next line; and whether one mixed-case
+    with digits is taken there: after an e-mail's or a login's joiner ("session invite, et
+    Palais2024"), not after a role's word, a dash, nor alone on the line under the handle
+    ("identifiant : hugo.luthier⏎Epicea&Erable_1988")."""
+    joined = _JOINER.match(text, start)  # each of its parts is optional: it always matches
+    end = joined.end() if joined is not None else start
+    joiner = text[start:end].strip()
+    if joiner:
+        if joiner in _DASHES and kind == "mail":
+            return None  # an address and a dash: `_after_mails` reads them ("… — iPhone15")
+        value = _value_at(text, end)
+        if value is None or value[0] != end:
+            return None
+        return value, kind in ("login", "mail") and joiner not in _DASHES
+    below = _LINE_BREAK.match(text, start)
+    if kind == "role" or below is None:
+        return None
+    alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
+    value = _value_at(text, alone.start("value")) if alone is not None else None
+    return (value, False) if value is not None else None
+
+
 _LINE_BREAK = re.compile(r"[ \t]*\n")
+_DASHES = ("—", "–")
 
 
 def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
@@ -1518,7 +1536,7 @@ def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
         said = _HANDLE_SAID.match(text, position)
         if said is None:
             continue
-        if said["number"] is not None and lower.startswith("id", position):
+        if said["number"] is not None and _ID_NOUN.match(lower, position):
             line_start = max(start_of_line(lower, position), position - _LOGIN_REACH)
             before = _WORD_BEFORE_ID.search(lower, line_start, position)
             if before is not None and before[1] not in _ACCOUNT_ID_WORDS:

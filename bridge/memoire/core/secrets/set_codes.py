@@ -221,8 +221,8 @@ _CHANGED_TO = re.compile(
 _CHANGED_THEN = re.compile(
     r"(?<![^\W_])(?<!to[ ])(?<!pour[ ])(?:reset|changed|chang[ée]e?s?|r[ée]initialis[ée]e?s?"
     r"|modifi[ée]e?s?)(?![^\W_])[^\n:→]{0,50}?"
-    r"[ \t]*(?::|→|->)[ \t]*(?:(?:now|maintenant|désormais)[ \t]+)?(?:(?:it['’]?s|c['’]est)[ \t]+)?"
-    + _MADE_VALUE
+    r"[ \t]*(?::|→|->|—|–|[,;](?=[ \t]*(?:now|maintenant|désormais)))[ \t]*"
+    r"(?:(?:now|maintenant|désormais)[ \t]+)?(?:(?:it['’]?s|c['’]est)[ \t]+)?" + _MADE_VALUE
 )
 # What else is changed to a made name: a plan, a theme, a team, a file ("Plan changed:
 # Pro-Plus-2024", "Theme changed → Dracula-Pro-2").
