@@ -775,6 +775,7 @@ def test_replies_to_a_wifi_or_login_question_without_a_key_pass(text: str) -> No
         ("identifiant nadia.perrin — DSN_avril!26", "DSN_avril!26"),
         ("the account is grandad.evans@icloud.com and then Bluebell!Wood31", "Bluebell!Wood31"),
         ("log in as reception, then Front!Desk22", "Front!Desk22"),
+        ("Amazon business: orders@goldenhive.co.uk (Varroa!Bee7)", "Varroa!Bee7"),
         ("Connecte-toi en tant que compta puis Bilan#Annuel5", "Bilan#Annuel5"),
         ("signed in as ops.team and then Kraken#88", "Kraken#88"),
         # after a role's account, or a login one types
@@ -851,6 +852,9 @@ def test_a_made_password_joined_to_its_accounts_handle(text: str, secret: str) -
         "account 30918264, sort code 20-45-77",
         "The other half: Team_Alpha7 won",
         "user jdoe — Jane Doe",
+        "Contact: jo@x.com (Marketing2024)",
+        "support@x.com (Mon-Fri 9-5)",
+        "jo@x.com (Team_Lead)",
         # an ID that numbers an order or a ticket
         "order ID 44102287 then Summer_Sale2024",
         "ticket ID 7741, then Galaxy-S24 replacement",

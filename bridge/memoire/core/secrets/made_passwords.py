@@ -1443,7 +1443,7 @@ _JOINER = re.compile(
     r"(?:(?:(?:the[ ])?(?:other[ ](?:bit|part|half|one)|rest|second[ ](?:bit|part|half))"
     r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)(?:[ ](?:is|est"
     r"|c['’]est)|(?=[ \t]*:))|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
-    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–])?[ \t]*",
+    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–(])?[ \t]*",
     re.IGNORECASE,
 )
 # Joiners rare in prose, before which a login typed as one is looked for: "rcarter.nurse then …".
@@ -1464,7 +1464,7 @@ _NOT_A_LOGIN_END = frozenset(
 # The value ends its line or its clause: a sentence's stop, an aside, a closing quote, "after
 # the reset" ("Pennyroyal7. Please don't…", "Bandage!Spring2024 after the 90-day reset").
 _CLAUSE_END = re.compile(
-    r"[ \t.!]*(?:\n|\Z|[(\-—–»”\"'])|[.;,!][ \t]|[ \t]+(?:after|since|until|till|once|now"
+    r"[ \t.!]*(?:\n|\Z|[()\-—–»”\"'])|[.;,!][ \t]|[ \t]+(?:after|since|until|till|once|now"
     r"|maintenant|désormais|depuis|jusqu\w*|après|dès|for[ ]now|for[ ]the[ ]moment"
     r"|pour[ ]l['’]instant|pour[ ]le[ ]moment)(?![^\W_])"
 )
@@ -1506,7 +1506,7 @@ def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str
         value = _value_at(text, end)
         if value is None or value[0] != end:
             return None
-        return value, kind in ("login", "mail") and joiner not in _DASHES
+        return value, kind in ("login", "mail") and joiner not in _BRACKETING
     below = _LINE_BREAK.match(text, start)
     if kind == "role" or below is None:
         return None
@@ -1517,6 +1517,7 @@ def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str
 
 _LINE_BREAK = re.compile(r"[ \t]*\n")
 _DASHES = ("—", "–")
+_BRACKETING = (*_DASHES, "(")  # a dash or a bracket also sets off a name: "jo@… (Marketing2024)"
 
 
 def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
