@@ -931,3 +931,35 @@ def test_look_alikes_of_a_change_or_a_protection_pass(text: str) -> None:
 )
 def test_camel_case_words_hyphened_then_a_number_are_made(value: str, shape: Shape | None) -> None:
     assert made_shape(value) is shape
+
+
+# "admin, then the postcode of the office with no space, lowercase — bl14aq": after a handle and
+# its joiner, how the password is derived from a thing known, then the value it makes.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("NAS: admin, then the car's reg in lowercase without the space — kx09tvr", "kx09tvr"),
+        ("Alarm app: login mum.jones, then the house number twice → 1414", "1414"),
+        ("Caméra : identifiant admin, puis le code postal du gîte sans espace → 29870", "29870"),
+        ("Box: user admin, the rest is the shop's phone number, last 6 digits — 553 102", "553"),
+        ("Routeur : admin, et les 4 derniers chiffres du SIRET → 0042", "0042"),
+    ],
+)
+def test_a_value_derived_after_its_handle(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text)), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Router: admin, then call the phone number — 0161 496 0732",
+        "login jdoe, then the last order number — INV-2024-0032",
+        "user admin, then the model number without spaces — WH1000XM4",
+        "admin, then the first room number — 214",
+        "admin, then the phone number on the sticker",
+        "Ask the admin, then the postcode without the space — BL14AQ",
+        "user admin, then the year we opened",
+    ],
+)
+def test_look_alikes_of_a_value_derived_after_its_handle_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -337,8 +337,8 @@ HOLDOUT_FLOORS = (
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
     # its last; all tokens and cards; 4 of 200 flagged each time. Then its made passwords joined
     # to their account's handle, change or protection, as classes (made_passwords.py,
-    # set_codes.py): 148.
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=4),
+    # set_codes.py): 151.
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=4),
 )
 
 
