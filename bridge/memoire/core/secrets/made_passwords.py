@@ -1405,7 +1405,8 @@ _HANDLE_SAID = re.compile(
     r"|user(?:[ ]?name)?|login|identifiant|utilisateur|session|compte|account)"
     r"[ \t]*(?:(?:is|est|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?"
     r"(?P<login>[a-z][a-z0-9._@-]{1,40})(?(quote)[ \t]*['’\"”»])"
-    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent)|identifiant|login"
+    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent|allocataire|d['’]usager)"
+    r"|identifiant|login"
     r"|user(?:[ ]?name)?|account|compte|(?:customer|member(?:ship)?)[ ]number)[ \t]*"
     r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
     r"|(?P<role>admin|root|manager|administrat(?:eur|or)|superuser|guest|invité)"
@@ -1419,6 +1420,7 @@ _HANDLE_STEMS = (
     *("guest", "invité", "type", "enter", "tape", "saisi", "entrez", "log in", "log on"),
     *("logged", "sign in", "signed in", "en tant que", "numéro client", "numero client"),
     *("numéro adhérent", "numero adherent", "customer number", "member number"),
+    *("numéro allocataire", "numero allocataire", "numéro d'usager", "numéro d’usager"),
     *("membership number",),
 )
 # An ID is an account's after these words, or with no word before it on its line: "order ID",
@@ -1436,6 +1438,7 @@ _PERSON_BEFORE = re.compile(
 )
 _PERSON_REACH = 8  # characters: "their "
 _MAIL_END = re.compile(r"@[\w-]+(?:\.[\w-]+)+")
+_SOCIAL_HANDLE = re.compile(r"@[a-z0-9_.]{3,30}(?<!\.)(?![\w@])")
 # What people join a login and its password with: "then", "puis", ", et", ", and then", ", and
 # it's", "the other bit is", "; the other half:", "le reste c'est", "→", ":", "+", a dash; one
 # of them at least.
@@ -1464,10 +1467,13 @@ _NOT_A_LOGIN_END = frozenset(
 )
 # The value ends its line or its clause: a sentence's stop, an aside, a closing quote, "after
 # the reset" ("Pennyroyal7. Please don't…", "Bandage!Spring2024 after the 90-day reset").
+_SENTENCE_END = r"[ \t.!]*(?:\n|\Z|[()\-—–»”\"'])|[.;,!][ \t]"
+_ENDS_SENTENCE = re.compile(_SENTENCE_END)
 _CLAUSE_END = re.compile(
-    r"[ \t.!]*(?:\n|\Z|[()\-—–»”\"'])|[.;,!][ \t]|[ \t]+(?:after|since|until|till|once|now"
+    _SENTENCE_END + r"|[ \t]+(?:after|since|until|till|once|now"
     r"|maintenant|désormais|depuis|jusqu\w*|après|dès|for[ ]now|for[ ]the[ ]moment"
-    r"|pour[ ]l['’]instant|pour[ ]le[ ]moment)(?![^\W_])"
+    r"|pour[ ]l['’]instant|pour[ ]le[ ]moment|to[ ](?:log|sign|get)[ ]in|pour[ ](?:se|te|vous)"
+    r"[ ]connecter)(?![^\W_])"
 )
 _MAX_HANDLES = 200
 
@@ -1497,8 +1503,10 @@ def _made_value_handed(text: str, kind: str, start: int) -> tuple[int, int] | No
     shape = made_shape(value[2])
     if shape is None or (kind == "numbered" and shape is not Shape.SYMBOL):
         return None
-    if is_built_mixed(value[2], shape) or (strong_taken and _is_strong(value[2], shape)):
+    if is_built_mixed(value[2], shape):
         return value[0], value[1]
+    if strong_taken and _is_strong(value[2], shape) and _ENDS_SENTENCE.match(text, value[1]):
+        return value[0], value[1]  # not "… and Office365 to log in"
     return None
 
 
@@ -1583,9 +1591,12 @@ def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """Each handle's kind and where its joiner may start."""
     yield from _said_handles(text, lower)
     for position in list(positions(lower, "@"))[:_MAX_HANDLES]:
-        address = _MAIL_END.match(text, position)
-        if address is not None and position and not lower[position - 1].isspace():
-            yield "mail", address.end()
+        if position and not lower[position - 1].isspace():
+            address = _MAIL_END.match(text, position)
+            if address is not None:
+                yield "mail", address.end()
+        elif (handle := _SOCIAL_HANDLE.match(text, position)) is not None:
+            yield "login", handle.end()  # "@knotandloom then Yarn&Needles6"
     yield from _typed_logins(text, lower)
 
 
