@@ -770,7 +770,6 @@ def test_replies_to_a_wifi_or_login_question_without_a_key_pass(text: str) -> No
         ("Site de vente — identifiant : hugo.luthier\nEpicea&Erable_1988", "Epicea&Erable_1988"),
         ("Banque en ligne : identifiant 0012345678 et Banque!Rose7", "Banque!Rose7"),
         ("Crédit Agricole — numéro client 44120987, puis Tracteur_Vert1966", "Tracteur_Vert"),
-        ("membership number 20931, then Swim!Lanes4", "Swim!Lanes4"),
         ("user ID 4410 2287 9931; the other half: Ledger&Quill2023", "Ledger&Quill2023"),
         ("identifiant nadia.perrin — DSN_avril!26", "DSN_avril!26"),
         ("the account is grandad.evans@icloud.com and then Bluebell!Wood31", "Bluebell!Wood31"),
