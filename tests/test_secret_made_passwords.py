@@ -865,6 +865,13 @@ def test_a_made_password_joined_to_its_accounts_handle(text: str, secret: str) -
         "DM @knotandloom, then Jane_Doe replies",
         "@knotandloom → Galaxy-S24 giveaway",
         "Pour la CAF : numéro allocataire 2231456, puis attendre le courrier",
+        # folders, playlists, campaigns, templates, orders listed under an address or a name
+        "Shared drive folders: marketing.assets then Summer_Campaign2024",
+        "Spotify playlist for the party: dad.wheeler then Summer_Hits2024",
+        "Templates: newsletter@shop.com then Spring_Template2024",
+        "Campagne mailing : contact@asso.fr puis Noel_Solidaire2024",
+        "Order from orders@shop.com then Galaxy_S24!",
+        "Dossier partagé : compta.asso puis Bilan_Annuel2024",
         # an ID that numbers an order or a ticket
         "order ID 44102287 then Summer_Sale2024",
         "ticket ID 7741, then Galaxy-S24 replacement",

@@ -1486,8 +1486,24 @@ def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
         span = _made_value_handed(text, kind, joiner_start)
         if span is None and kind != "numbered":
             span = _made_by_a_formula(lower, joiner_start)
-        if span is not None:
+        if span is not None and not _names_other_things(lower, span[0]):
             yield span
+
+
+# What a line lists or files under an address or a folder's dotted name, with names built as
+# passwords are: "Shared drive folders: marketing.assets then Summer_Campaign2024", "Campagne
+# mailing : contact@asso.fr puis Noel_Solidaire2024", "playlist", "order".
+_OTHER_THINGS = re.compile(
+    r"(?<![\w.@])(?:folders?|files?|fichiers?|dossiers?|drives?|campaigns?|campagnes?|projects?"
+    r"|projets?|channels?|cha[îi]nes?|branch(?:es)?|branches?|playlists?|albums?|templates?"
+    r"|mod[èe]les?|th[èe]mes?|hashtags?|products?|produits?|models?|orders?|commandes?|invoices?"
+    r"|factures?|tickets?|versions?|releases?|sprints?|paths?|chemins?|newsletters?|mailings?)"
+    r"(?![\w.@])"  # not a word of the address itself: "orders@goldenhive.co.uk then …"
+)
+
+
+def _names_other_things(lower: str, start: int) -> bool:
+    return _OTHER_THINGS.search(lower, start_of_line(lower, start), start) is not None
 
 
 def _made_value_handed(text: str, kind: str, start: int) -> tuple[int, int] | None:
