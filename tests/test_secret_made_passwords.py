@@ -872,6 +872,9 @@ def test_a_made_password_joined_to_its_accounts_handle(text: str, secret: str) -
         "Campagne mailing : contact@asso.fr puis Noel_Solidaire2024",
         "Order from orders@shop.com then Galaxy_S24!",
         "Dossier partagé : compta.asso puis Bilan_Annuel2024",
+        "Reviewer: anna.b → Sprint_42",
+        "Slack workspace: team@startup.io then Hello_World2024 channel",
+        "Contact the office manager, then Jane_Smith2 will call back",
         # an ID that numbers an order or a ticket
         "order ID 44102287 then Summer_Sale2024",
         "ticket ID 7741, then Galaxy-S24 replacement",

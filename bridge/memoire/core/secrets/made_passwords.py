@@ -1492,12 +1492,14 @@ def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 # What a line lists or files under an address or a folder's dotted name, with names built as
 # passwords are: "Shared drive folders: marketing.assets then Summer_Campaign2024", "Campagne
-# mailing : contact@asso.fr puis Noel_Solidaire2024", "playlist", "order".
+# mailing : contact@asso.fr puis Noel_Solidaire2024", "playlist", "order"; or work given to
+# people ("Reviewer: anna.b → Sprint_42").
 _OTHER_THINGS = re.compile(
     r"(?<![\w.@])(?:folders?|files?|fichiers?|dossiers?|drives?|campaigns?|campagnes?|projects?"
     r"|projets?|channels?|cha[îi]nes?|branch(?:es)?|branches?|playlists?|albums?|templates?"
     r"|mod[èe]les?|th[èe]mes?|hashtags?|products?|produits?|models?|orders?|commandes?|invoices?"
-    r"|factures?|tickets?|versions?|releases?|sprints?|paths?|chemins?|newsletters?|mailings?)"
+    r"|factures?|tickets?|versions?|releases?|sprints?|paths?|chemins?|newsletters?|mailings?"
+    r"|assign\w*|assignees?|reviewers?|owners?|attribu\w*|responsables?)"
     r"(?![\w.@])"  # not a word of the address itself: "orders@goldenhive.co.uk then …"
 )
 
