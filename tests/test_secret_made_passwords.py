@@ -763,3 +763,263 @@ def test_made_passwords_on_sticky_notes_are_refused(text: str, secret: str) -> N
 )
 def test_sticky_notes_without_a_password_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# Hold-out 17 missed passwords given beside the account they open with no secret noun:
+# "orders@… then Varroa!Bee7", "identifiant nadia.perrin, et DSN_avril!26", "Gateway ID 4410
+# 2287 9931, and the other bit is Ledger&Quill2023", "MANAGER → Rivington_77". The same kinds in
+# other words: an e-mail, a login typed as one, a login's or an ID's noun and its login or
+# number, a role's account or a login typed, then any joiner people use, then the value.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # after an e-mail
+        ("Dentist booking portal — j.okafor@outlook.com then Molar!Crown5", "Molar!Crown5"),
+        ("Compte Ameli de maman : francoise.lefevre@laposte.net puis Tisane_Verveine58", "Tisane"),
+        ("Xero for the shop: accounts@brightbakes.co.uk, and it's Sourdough#Rise9", "Sourdough"),
+        ("Google Ads: ads.team@harbourcafe.com → Espresso_Tide22", "Espresso_Tide22"),
+        ("School gateway: sam.ortiz@gmail.com, then Lunchbox!Blue3 (Mia's account)", "Lunchbox"),
+        ("Zoom de l'asso : contact@asso-lespapillons.fr, et Chrysalide_2021", "Chrysalide_2021"),
+        ("Vinted : claire.moreau92@gmail.com ensuite Robe&Fleurie7", "Robe&Fleurie7"),
+        ("Canva — design@brightbakes.co.uk then Icing-Sugar-Swirl-5", "Icing-Sugar-Swirl-5"),
+        ("Mon compte Fnac : gilles.roux@free.fr, et Liseuse!Kobo3", "Liseuse!Kobo3"),
+        ("Apple ID grandad.evans@icloud.com, the rest is Bluebell!Wood31", "Bluebell!Wood31"),
+        (
+            "Spotify family on mum's account — mum.shaw@yahoo.co.uk, Blackbird7. Don't change "
+            "the playlists.",
+            "Blackbird7",
+        ),
+        # after a login typed as one
+        ("the till laptop — shop.manager then Counter#Float17", "Counter#Float17"),
+        ("Pronote pour Hugo : hugo.bernard7 puis Trousse!Verte12", "Trousse!Verte12"),
+        ("Vet practice system: nurse.kelly then Stitches#Clean9 after the monthly reset", "Stit"),
+        ("Deliveroo tablet: orders.kitchen then Fryer!Basket8", "Fryer!Basket8"),
+        ("Teams (cover teacher): supply.teacher2 then Register!Blue14", "Register!Blue14"),
+        # after a login's noun and the login, or an ID's noun and its number
+        ("Pharmacy system: login j.patel.locum, then Pestle&Mortar9", "Pestle&Mortar9"),
+        ("identifiant marie.dupuis, c'est Cerisier_Rose88 pour l'instant", "Cerisier_Rose88"),
+        ("username lib_front_desk and it's Dewey#Decimal42", "Dewey#Decimal42"),
+        ("Login is warehouse2, then Pallet!Jack44", "Pallet!Jack44"),
+        ("compte invite puis Bienvenue_Hall2023", "Bienvenue_Hall2023"),
+        ("session prof, et Craie&Tableau21", "Craie&Tableau21"),
+        ("account rmills and Tide&Harbour7", "Tide&Harbour7"),
+        ("HMRC — user ID 7729 4410 2231, the other bit is Receipts#2024", "Receipts#2024"),
+        ("Government Gateway ID 552 918 330 271 then Hedgerow_Lane6", "Hedgerow_Lane6"),
+        ("numéro fiscal 3104 227 918 puis Impots!Maison73", "Impots!Maison73"),
+        ("Portail client — identifiant 88214403, et le reste c'est Livraison#Bleue5", "Livraison"),
+        ("Site de vente — identifiant : hugo.luthier\nEpicea&Erable_1988", "Epicea&Erable_1988"),
+        ("Banque en ligne : identifiant 0012345678 et Banque!Rose7", "Banque!Rose7"),
+        ("Crédit Agricole — numéro client 44120987, puis Tracteur_Vert1966", "Tracteur_Vert"),
+        ("user ID 4410 2287 9931; the other half: Ledger&Quill2023", "Ledger&Quill2023"),
+        ("identifiant nadia.perrin — DSN_avril!26", "DSN_avril!26"),
+        ("the account is grandad.evans@icloud.com and then Bluebell!Wood31", "Bluebell!Wood31"),
+        ("log in as reception, then Front!Desk22", "Front!Desk22"),
+        ("Amazon business: orders@goldenhive.co.uk (Varroa!Bee7)", "Varroa!Bee7"),
+        ("Tesco groceries: use mum.shop@gmail.com and Cabbage!Patch9 to log in", "Cabbage"),
+        ("Pour la CAF : numéro allocataire 2231456, puis Allocs_Mars24", "Allocs_Mars24"),
+        ("Instagram business → @knotandloom then Yarn&Needles6", "Yarn&Needles6"),
+        ("Bank (Nationwide): customer number 1234 5678 90, then Piggy!Bank42", "Piggy!Bank42"),
+        ("Playstation account: ps.kids2015, then Minecraft!Creeper7, for emergencies only", "Mine"),
+        ("Connecte-toi en tant que compta puis Bilan#Annuel5", "Bilan#Annuel5"),
+        ("signed in as ops.team and then Kraken#88", "Kraken#88"),
+        # after a role's account, or a login one types
+        ("Router page: admin, then Fibre!Cable88", "Fibre!Cable88"),
+        ("QuickBooks admin reset (Jo's leaving): ADMIN → Ledger_Lines42", "Ledger_Lines42"),
+        ("Caisse enregistreuse : manager → Baguette#Four61", "Baguette#Four61"),
+        ("root then Kernel_Panic77 (the old NAS)", "Kernel_Panic77"),
+        ("Kiosk at the library: enter staff2 then Dewey!Card5", "Dewey!Card5"),
+        ("Screen in room 2: meet2 then Whiteboard!Blue", "Whiteboard!Blue"),
+        ("Tomasz: the queue screen is counter4 → Stamp#Queue88", "Stamp#Queue88"),
+        # a network's name, a dash, its key in a chat reply
+        (
+            "[10:02] Ana : c'est quoi le wifi de l'atelier ?\n"
+            "[10:03] Luc : Atelier_Bois — copeaux+rabot2022",
+            "copeaux+rabot2022",
+        ),
+        ("Kim: what's the wifi at the studio again?\nLee: StudioNet — Reverb&Delay55", "Reverb"),
+    ],
+)
+def test_a_made_password_joined_to_its_accounts_handle(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text)), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a product, a model, a licence, a file, a hashtag, an order after an address
+        "Phones for the sales team: sales@acme.co.uk then Galaxy-S24 for everyone",
+        "Headphones order — it@acme.co.uk then WH-1000XM4 x3",
+        "Licences: it@acme.co.uk, then Office365 for the new starters",
+        "Campaign files: marketing@shop.com then Summer_Sale2024.pdf",
+        "Bake-off hashtag: events@village.org then #Bake2024",
+        "Invoice from supplier — accounts@thornes.co.uk then INV-2024-0032",
+        "Alarm company account ref SEC-774120, then call the keyholder",
+        "Sent to jo@x.com and Summer_Sale2024 brief attached",
+        "Follow us: news@club.org and #SummerFete2024",
+        "Contact: sales@acme.co.uk\nGalaxy-S24 and Pixel-8 in stock",
+        # a login alone, then a phone number, a name, or the password withheld
+        "username rcarter.nurse",
+        "contact: bookings@northstarhostel.com, 0161 496 0732",
+        "contact: bookings@northstarhostel.com then Jane Porter (manager)",
+        "reception@northstarhostel.com then the usual one",
+        "login dad.wheeler@btinternet.com, ask Ben for the rest",
+        "identifiant nadia.perrin, le mot de passe est dans le coffre",
+        "user admin, then the password in the safe",
+        "user ID 8821 4477 1023, the other bit is in the safe",
+        "admin, then the postcode of the office",
+        "username: jdoe\nSummer_Sale2024.pdf",
+        "login: jdoe\nJane Doe",
+        # a name, a team, a project, a deployment after a login-like word
+        "manager → Paul_Smith",
+        "admin: Jean_Dupont",
+        "Our manager, then Team_Leader2 after the restructure",
+        "the team: jo.smith then Red_Dragons2024 squad",
+        "project lead: anna.b then Team_Alpha review",
+        "session 12, then Team_Building2024 workshop",
+        "guest, then Summer_Camp2024 kids",
+        "Déploiement : marie.dupuis puis Windows11 sur les postes",
+        "user jdoe then click Settings2",
+        "Models in stock: galaxy.s24 then Pixel-8-Pro",
+        "config.yaml then Docker_Compose2 file",
+        "notes.txt then Summer_Notes2024",
+        "In the terminal type cd then Project_Files2/ and run make",
+        "type cmd then Enter",
+        "Phones: iphone15 then Galaxy_S24 next year",
+        "iphone15 then Galaxy_S24",
+        "Steps: step1 then Step_Two2",
+        "Laptops: windows10 → Windows11 in March",
+        "log in as reception, then check the bookings",
+        "Connecte-toi en tant que compta puis va dans Paramètres",
+        "Banque : identifiant 0012345678, le mot de passe est chez Paul",
+        "numéro client 44120987, puis Livraison prévue mardi",
+        "membership number 20931, then Swim_Club2024 newsletter",
+        "account 30918264, sort code 20-45-77",
+        "The other half: Team_Alpha7 won",
+        "user jdoe — Jane Doe",
+        "Contact: jo@x.com (Marketing2024)",
+        "support@x.com (Mon-Fri 9-5)",
+        "jo@x.com (Team_Lead)",
+        "use sales@acme.com and Office365 to log in",
+        "Follow @knotandloom then #Yarn2024",
+        "Tag @knotandloom and Summer_Sale2024 promo",
+        "DM @knotandloom, then Jane_Doe replies",
+        "@knotandloom → Galaxy-S24 giveaway",
+        "Pour la CAF : numéro allocataire 2231456, puis attendre le courrier",
+        # folders, playlists, campaigns, templates, orders listed under an address or a name
+        "Shared drive folders: marketing.assets then Summer_Campaign2024",
+        "Spotify playlist for the party: dad.wheeler then Summer_Hits2024",
+        "Templates: newsletter@shop.com then Spring_Template2024",
+        "Campagne mailing : contact@asso.fr puis Noel_Solidaire2024",
+        "Order from orders@shop.com then Galaxy_S24!",
+        "Dossier partagé : compta.asso puis Bilan_Annuel2024",
+        "Reviewer: anna.b → Sprint_42",
+        "Slack workspace: team@startup.io then Hello_World2024 channel",
+        "Contact the office manager, then Jane_Smith2 will call back",
+        # an ID that numbers an order or a ticket
+        "order ID 44102287 then Summer_Sale2024",
+        "ticket ID 7741, then Galaxy-S24 replacement",
+        # a network's name, a dash, no key
+        "Ben: what's the wifi?\nAmy: Guest_Net — ask at the bar",
+        "Ben: what's the wifi?\nAmy: BT-Hub6 — it's on the sticker",
+    ],
+)
+def test_look_alikes_of_a_handle_then_a_value_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+# "Ticketsource changed by Owen after the concert: now Messiah-Hallelujah-41", "le zip des
+# contrats est protégé : Tournesol_Bruxelles!": a value after a change's clause or what
+# protects a file, built as few names are.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mailchimp changed by Ruth after the breach: now Newsletter!Spring7", "Newsletter"),
+        ("Eventbrite reset (after Tom left): Box_Office!22", "Box_Office!22"),
+        ("le compte Doctolib du cabinet a été changé : Stethoscope_Vert9", "Stethoscope_Vert9"),
+        ("Shopify staff login changed → now Candle&Wick2024", "Candle&Wick2024"),
+        ("Dropbox des devis modifié par Paul : désormais Devis_Signe!44", "Devis_Signe!44"),
+        ("Loyalty app admin changed (Sue left): HappyPaws-Points-3", "HappyPaws-Points-3"),
+        ("Owen changed it after the concert — now Messiah-Hallelujah-41", "Messiah"),
+        ("Ticketsource: Owen changed it, now Messiah-Hallelujah-41", "Messiah"),
+        ("Shopify reset after the breach; now Candle&Wick2024", "Candle&Wick2024"),
+        ("the payroll spreadsheet is locked with Overtime#Friday3", "Overtime#Friday3"),
+        ("the board minutes PDF is protected: Gavel&Chair2024", "Gavel&Chair2024"),
+        ("l'archive des bulletins est chiffrée → Bulletin_Paie!09", "Bulletin_Paie!09"),
+        ("Le classeur des notes est verrouillé : Moyenne_Trimestre3!", "Moyenne_Trimestre3!"),
+    ],
+)
+def test_a_made_password_after_a_change_or_a_protection(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text)), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Supplier changed to the new supplier: Thornes Ltd",
+        "Router reset to factory defaults, then admin / the sticker one",
+        "Theme changed → Dracula-Pro-2",
+        "Team name changed: Red-Dragons-2",
+        "Project renamed and changed: Phoenix-Rising-3",
+        "Changed the Wi-Fi name: CottageNet_5G",
+        "changed the hashtag: #Bake2024",
+        "Model changed: WH-1000XM5",
+        "Version changed: Release_2024_Q3",
+        "Name changed (married in June): Smith-Jones",
+        "To change it yourself: Ctrl+Alt+Del then choose Change a password",
+        "Plan changed — Pro-Plus-2024 from May",
+        "The theme changed, now Dracula-Pro-2",
+        "Owen changed it after the concert — now it's on the sticker",
+        "Changed the meeting, now Team_Sync2024 on Fridays",
+        "To reset it: Ctrl+Alt+Del, then Task_Manager2",
+        "the file is protected: see Marie",
+        "the sheet is locked: Q3_Forecast_v2",
+        "Le document est protégé : Rapport-V3",
+        "locked: Summer_Sale2024.pdf",
+        "account locked: SEC-774120",
+        "the zip is protected: ask Priya",
+        "the bike is locked with Kryptonite_Evolution4 at the station",
+        "He locked it with a Master_Lock2 padlock",
+    ],
+)
+def test_look_alikes_of_a_change_or_a_protection_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("value", "shape"),
+    [("GreenFingers-Loyal-8", Shape.JOINED), ("Galaxy-S24", None), ("WH-1000XM4", None)],
+)
+def test_camel_case_words_hyphened_then_a_number_are_made(value: str, shape: Shape | None) -> None:
+    assert made_shape(value) is shape
+
+
+# "admin, then the postcode of the office with no space, lowercase — bl14aq": after a handle and
+# its joiner, how the password is derived from a thing known, then the value it makes.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("NAS: admin, then the car's reg in lowercase without the space — kx09tvr", "kx09tvr"),
+        ("Alarm app: login mum.jones, then the house number twice → 1414", "1414"),
+        ("Caméra : identifiant admin, puis le code postal du gîte sans espace → 29870", "29870"),
+        ("Box: user admin, the rest is the shop's phone number, last 6 digits — 553 102", "553"),
+        ("Routeur : admin, et les 4 derniers chiffres du SIRET → 0042", "0042"),
+    ],
+)
+def test_a_value_derived_after_its_handle(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text)), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Router: admin, then call the phone number — 0161 496 0732",
+        "login jdoe, then the last order number — INV-2024-0032",
+        "user admin, then the model number without spaces — WH1000XM4",
+        "admin, then the first room number — 214",
+        "admin, then the phone number on the sticker",
+        "Ask the admin, then the postcode without the space — BL14AQ",
+        "user admin, then the year we opened",
+    ],
+)
+def test_look_alikes_of_a_value_derived_after_its_handle_pass(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -49,7 +49,16 @@ look-alikes do not take there:
   grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
-  and " ~ ".
+  and " ~ ";
+- after any account's handle and any joiner people use, ending its clause: an e-mail, a login
+  typed as one or numbered, a login's or an ID's noun and its login or number, a role's account,
+  a login one types; "then", "puis", ", et", ", and it's", "the other bit is", "le reste c'est",
+  "→", ":" ("rcarter.nurse then Dressing-Change-48", "Gateway ID 4410 2287 9931, and the other
+  bit is Ledger&Quill2023", "MANAGER → Rivington_77", "dad.wheeler@…, Pennyroyal7. Please…"),
+  or alone on the line under a labelled login ("identifiant : hugo.luthier" then
+  "Epicea&Erable_1988"); or ending the line after how it is derived from a thing known ("admin,
+  then the postcode of the office with no space, lowercase — bl14aq");
+- after what protects a file ("le zip des contrats est protégé : Tournesol_Bruxelles!").
 """
 
 import re
@@ -84,8 +93,12 @@ _LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase le
 _DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
 _HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
-# Capitalised words then a number, hyphened: "Squat-Rack-Sunday-3", "Taq-Polymerase-88".
-_CAPITALISED_HYPHENED = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]{1,})+-[0-9]{1,4}")
+# Capitalised words then a number, hyphened, a word maybe in CamelCase: "Squat-Rack-Sunday-3",
+# "Taq-Polymerase-88", "GreenFingers-Loyal-8".
+_CAPITALISED_HYPHENED = re.compile(
+    r"[A-ZÀ-Þ][a-zà-ÿ]{2,}(?:[A-ZÀ-Þ][a-zà-ÿ]+)*(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]{1,}(?:[A-ZÀ-Þ][a-zà-ÿ]+)*)+"
+    r"-[0-9]{1,4}"
+)
 _LETTER_DIGIT_CHANGES = re.compile(r"(?<=[^\W\d_])(?=[0-9])|(?<=[0-9])(?=[^\W\d_])")
 _MAX_CHANGES = 3  # "Bout1que" changes twice; "a1b2c3d4" is a machine's
 _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number, a date's part
@@ -135,7 +148,8 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_network_keys(text, lower),
         *_named_network_with_key(text, lower),
         *_wifi_phrases(text, lower),
-        *_logins_said_then_values(text, lower),
+        *_handles_then_values(text, lower),
+        *_protected_files(text, lower),
         *_typed_network_keys(text, lower),
         *_typed_to_get_in(text, lower),
         *_on_sticky_notes(text, lower),
@@ -754,9 +768,10 @@ _ASKED_ACCESS = re.compile(
 )
 _ACCESS_STEMS = ("wifi", "wi-fi", "wlan", "hotspot", "log", "sign", "conne", "pass", "pw", "mdp")
 _ACCESS_MORE_STEMS = ("identifiant", "locked out", "what do i type")
-# Where the reply hands the value over: its start, "it's", "c'est", "is", "then", an arrow.
+# Where the reply hands the value over: its start, "it's", "c'est", "is", "then", an arrow, a
+# dash after the network's name ("Miellerie_Pro — abeille+reine2023").
 _HANDED = re.compile(
-    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|est|then|puis|ensuite)[ \t]+|(?:→|->|=>|=)[ \t]*"
+    r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|est|then|puis|ensuite)[ \t]+|(?:→|->|=>|=|—|–)[ \t]*"
 )
 # A network's or a login's name comes before its key: "Réseau « Hotel-des-Tilleuls », c'est …".
 _NAMED_BEFORE = re.compile(
@@ -1466,41 +1481,299 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
             yield value[0], value[1]
 
 
-# --- a login said, then its value -------------------------------------------------------------
+# --- an account's handle, then its value -----------------------------------------------------
 
-# "user is engineer, then Neve1073!mix", "username riverside_admin, it's Crotchet!Rest77", "user
-# 'office', then Ledger#2024", "login c'est compta puis Facture#2024", "admin :
-# Ondes_Courtes_99": a login's noun or a role's account, the login maybe, then the value.
-_LOGIN_SAID = re.compile(
-    r"(?<![^\W_])(?:(?:user(?:[ ]?name)?|login|identifiant|utilisateur)[ \t]*(?:(?:is|est"
-    r"|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?(?P<login>[a-z][a-z0-9._@-]{1,40})"
-    r"(?(quote)[ \t]*['’\"”»]),?[ \t]+(?:then|puis|and|et|pw|pass(?:word)?|mdp|it['’]s"
-    r"|c['’]est)[ \t]*:?"
-    r"|(?P<role>admin|root|administrateur|superuser)[ \t]*[:=])[ \t]*",
+# "user is engineer, then Neve1073!mix", "identifiant nadia.perrin, et DSN_avril!26", "c'est
+# session invite, et Palais2024", "Gateway ID 4410 2287 9931, and the other bit is
+# Ledger&Quill2023", "n° fiscal 1288 4410 553 puis Bilan2024!", "MANAGER → Rivington_77",
+# "admin : Ondes_Courtes_99", "dad.wheeler@btinternet.com, Pennyroyal7.", "type conf3 then
+# Hartley!Moss": what names the account (a login's noun and the login, an account's ID and its
+# number, a role's account, an e-mail, a login typed), then what people join a login and its
+# password with, then the value.
+_HANDLE_SAID = re.compile(
+    r"(?<![^\W_])(?:(?:log(?:ged)?[ ]?(?:in|on)[ ]as|sign(?:ed)?[ ]in[ ]as|en[ ]tant[ ]que"
+    r"|user(?:[ ]?name)?|login|identifiant|utilisateur|session|compte|account)"
+    r"[ \t]*(?:(?:is|est|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?"
+    r"(?P<login>[a-z][a-z0-9._@-]{1,40})(?(quote)[ \t]*['’\"”»])"
+    r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent|allocataire|d['’]usager)"
+    r"|identifiant|login"
+    r"|user(?:[ ]?name)?|account|compte|customer[ ]number)[ \t]*"
+    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
+    r"|(?P<role>admin|root|manager|administrat(?:eur|or))"
+    r"|(?P<typed>type|enter|tape[sz]?)[ \t]+[a-z][a-z0-9._-]{1,30})"
+    r"(?![\w@-])",
     re.IGNORECASE,
 )
-_LOGIN_SAID_STEMS = ("user", "login", "identifiant", "utilisateur", "admin", "root")
+# Where a handle may start: each one's first word, or its shortest stem ("log" for "login", "log
+# in", "logged in as"; "id" for "identifiant"; "numéro" for "numéro client").
+_HANDLE_STEMS = (
+    *("user", "log", "sign", "id", "utilisateur", "session", "compte", "account", "n°"),
+    *("numéro", "numero", "customer", "admin", "root", "manager", "type", "enter", "tape"),
+    *("en tant",),
+)
+# An ID is an account's after these words, or with no word before it on its line: "order ID",
+# "ticket ID" number other things.
+_ID_NOUN = re.compile(r"id(?![^\W_])")
+_WORD_BEFORE_ID = re.compile(r"([^\W\d_]+)[^\w\n]*\Z")
+_ACCOUNT_ID_WORDS = frozenset(
+    (
+        *("user", "gateway", "login", "customer", "client", "member", "account", "staff"),
+        *("agent", "apple", "employee", "portal", "sign-in", "identifiant", "connexion"),
+    )
+)
+_PERSON_BEFORE = re.compile(
+    r"(?<![^\W_])(?:the|our|my|your|his|her|their|le|la|notre|mon|ma|son|sa|votre)[ \t]+\Z"
+)
+_PERSON_REACH = 8  # characters: "their "
+_MAIL_END = re.compile(r"@[\w-]+(?:\.[\w-]+)+")
+_SOCIAL_HANDLE = re.compile(r"@[a-z0-9_.]{3,30}(?<!\.)(?![\w@])")
+# What people join a login and its password with: "then", "puis", ", et", ", and then", ", and
+# it's", "the other bit is", "; the other half:", "le reste c'est", "→", ":", "+", a dash; one
+# of them at least.
+_JOINER = re.compile(
+    r"[ \t]*[,;]?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_])[ \t]*){0,2}"
+    r"(?:(?:(?:the[ ])?(?:other[ ](?:bit|part|half|one)|rest|second[ ](?:bit|part|half))"
+    r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)(?:[ ](?:is|est"
+    r"|c['’]est)|(?=[ \t]*:))|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
+    r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–(])?[ \t]*",
+    re.IGNORECASE,
+)
+# Joiners before which a login typed as one is looked for: "rcarter.nurse then …".
+_TYPED_JOINERS = (" then ", " puis ", " ensuite ", "→", "->")
+_TYPED_LOGIN = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
+_TYPED_LOGIN_REACH = 40
+# A word numbered as shared logins are ("salle1 puis Avocat#2023", "counter4 then …"): its value
+# needs a symbol inside, as "iphone15 then Galaxy_S24" has not.
+_NUMBERED_LOGIN = re.compile(r"[a-z]{3,12}[0-9]{1,3}")
+# A file's, a site's or a machine's name ends so: "notes.txt", "impots.gouv", "nas.local".
+_NOT_A_LOGIN_END = frozenset(
+    (
+        *("com", "fr", "uk", "org", "net", "io", "co", "de", "eu", "gouv", "local", "lan"),
+        *("txt", "pdf", "doc", "docx", "xls", "xlsx", "csv", "zip", "jpg", "png", "md", "py"),
+        *("js", "json", "yaml", "yml", "html", "exe", "app", "mp3", "mp4", "mov", "ppt", "pptx"),
+    )
+)
+# The value ends its line or its clause: a sentence's stop, an aside, a closing quote, "after
+# the reset" ("Pennyroyal7. Please don't…", "Bandage!Spring2024 after the 90-day reset").
+_SENTENCE_END = r"[ \t.!]*(?:\n|\Z|[()\-—–»”\"'])|[.;,!][ \t]"
+_ENDS_SENTENCE = re.compile(_SENTENCE_END)
+_CLAUSE_END = re.compile(
+    _SENTENCE_END + r"|[ \t]+(?:after|since|until|till|once|now"
+    r"|maintenant|désormais|depuis|jusqu\w*|après|dès|for[ ]now|for[ ]the[ ]moment"
+    r"|pour[ ]l['’]instant|pour[ ]le[ ]moment|to[ ](?:log|sign|get)[ ]in|pour[ ](?:se|te|vous)"
+    r"[ ]connecter)(?![^\W_])"
+)
+_MAX_HANDLES = 200
 
 
-def _logins_said_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    """The value ends its line or clause; a role's account needs one built as few names are
-    ("admin : Ondes_Courtes_99", not "admin: Jean_Dupont")."""
-    starts = sorted({p for stem in _LOGIN_SAID_STEMS for p in positions(lower, stem)})
-    for position in starts[:_MAX_SAID_LOGINS]:
-        said = _LOGIN_SAID.match(text, position)
+def ends_its_clause(text: str, end: int) -> bool:
+    """Nothing after the value at `end` but its line's or its clause's end (see _CLAUSE_END)."""
+    return _CLAUSE_END.match(text, end) is not None
+
+
+def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for kind, joiner_start in _handles(text, lower):
+        span = _made_value_handed(text, kind, joiner_start)
+        if span is None and kind != "numbered":
+            span = _made_by_a_formula(lower, joiner_start)
+        if span is not None and not _names_other_things(lower, span[0]):
+            yield span
+
+
+# What a line lists or files under an address or a folder's dotted name, with names built as
+# passwords are: "Shared drive folders: marketing.assets then Summer_Campaign2024", "Campagne
+# mailing : contact@asso.fr puis Noel_Solidaire2024", "playlist", "order"; or work given to
+# people ("Reviewer: anna.b → Sprint_42").
+_OTHER_THINGS = re.compile(
+    r"(?<![\w.@])(?:folders?|files?|fichiers?|dossiers?|drives?|campaigns?|campagnes?|projects?"
+    r"|projets?|channels?|cha[îi]nes?|branch(?:es)?|branches?|playlists?|albums?|templates?"
+    r"|mod[èe]les?|th[èe]mes?|hashtags?|products?|produits?|models?|orders?|commandes?|invoices?"
+    r"|factures?|tickets?|versions?|releases?|sprints?|paths?|chemins?|newsletters?|mailings?"
+    r"|assign\w*|assignees?|reviewers?|owners?|attribu\w*|responsables?)"
+    r"(?![\w.@])"  # not a word of the address itself: "orders@goldenhive.co.uk then …"
+)
+
+
+def _names_other_things(lower: str, start: int) -> bool:
+    return _OTHER_THINGS.search(lower, start_of_line(lower, start), start) is not None
+
+
+def _made_value_handed(text: str, kind: str, start: int) -> tuple[int, int] | None:
+    """A value built as few names are after the handle, ending its clause."""
+    handed = _value_handed(text, kind, start)
+    if handed is None:
+        return None
+    value, strong_taken = handed
+    if "=" in value[2] or not ends_its_clause(text, value[1]):
+        return None  # "admin: PGPASSWORD=x" sets a variable
+    shape = made_shape(value[2])
+    if shape is None or (kind == "numbered" and shape is not Shape.SYMBOL):
+        return None
+    if is_built_mixed(value[2], shape):
+        return value[0], value[1]
+    if strong_taken and _is_strong(value[2], shape) and _ENDS_SENTENCE.match(text, value[1]):
+        return value[0], value[1]  # not "… and Office365 to log in"
+    return None
+
+
+def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str], bool] | None:
+    """The value after the handle's joiner, or alone on the next line; and whether one mixed-case
+    with digits is taken there: after an e-mail's or a login's joiner ("session invite, et
+    Palais2024"), not after a role's word, a dash, nor alone on the line under the handle
+    ("identifiant : hugo.luthier⏎Epicea&Erable_1988")."""
+    joined = _JOINER.match(text, start)  # each of its parts is optional: it always matches
+    end = joined.end() if joined is not None else start
+    joiner = text[start:end].strip()
+    if joiner:
+        if joiner in _DASHES and kind == "mail":
+            return None  # an address and a dash: `_after_mails` reads them ("… — iPhone15")
+        value = _value_at(text, end)
+        if value is None or value[0] != end:
+            return None
+        return value, kind in ("login", "mail") and joiner not in _BRACKETING
+    below = _LINE_BREAK.match(text, start)
+    if kind == "role" or below is None:
+        return None
+    alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
+    value = _value_at(text, alone.start("value")) if alone is not None else None
+    return (value, False) if value is not None else None
+
+
+# "admin, then the postcode of the office with no space, lowercase — bl14aq", "user admin, the
+# rest is the centre's phone number last 6 digits — 552 917", "identifiant admin, et les 6
+# derniers chiffres du SIRET → 300 418": after a handle and its joiner, how its password is made
+# from a thing known (a postcode, a phone number, a year, a plate), then the value made.
+_MADE_FROM = re.compile(
+    r"(?<![^\W_])(?:post[ ]?code|code[ ]postal|zip|phone|t[ée]l[ée]phone|year|ann[ée]e|birthday"
+    r"|anniversaire|reg|plate|plaque|immatriculation|siret|siren|date|numbers?|num[ée]ro)"
+    r"(?![^\W_])"
+)
+_DERIVED = re.compile(
+    r"(?<![^\W_])(?:last|first|derniers|premiers|no[ ]spaces?|without[ ](?:the[ ])?spaces?"
+    r"|sans[ ](?:les[ ])?espaces?|lower[ ]?case|minuscules?|caps|capitals|majuscules?|backwards"
+    r"|reversed|à[ ]l['’]envers|twice|deux[ ]fois|digits|chiffres)(?![^\W_])"
+)
+_OTHER_NUMBERS = re.compile(
+    r"(?<![^\W_])(?:order|invoice|ticket|ref|tracking|model|serial|version|commande|facture"
+    r"|suivi|mod[èe]le|s[ée]rie|room|chambre|salle|flight|vol)(?![^\W_])"
+)
+# The value made ends its line, after a dash, an arrow or "so": letters and digits, or digits
+# in groups ("552 917").
+_FORMULA_VALUE_ENDS = re.compile(
+    r"(?:—|–|→|->|=|(?<![^\W_])(?:so|donc|soit|i\.e\.))[ \t]*(?:it['’]?s[ \t]+|c['’]est[ \t]+)?"
+    r"(?P<value>(?=[^\s]*[0-9])[^\W_][\w!#$%*?@&-]{3,30}|[0-9]{2,4}(?:[ ][0-9]{2,4}){1,3})"
+    r"[ \t.!]*\Z"
+)
+_FORMULA_LINE_REACH = 160
+
+
+def _made_by_a_formula(lower: str, start: int) -> tuple[int, int] | None:
+    """The value ending the line, after the handle's joiner and a formula that derives it."""
+    line_end = end_of_line(lower, start)
+    joined = _JOINER.match(lower, start)
+    if joined is None or not lower[start : joined.end()].strip():
+        return None
+    if line_end - start > _FORMULA_LINE_REACH:
+        return None
+    made = _FORMULA_VALUE_ENDS.search(lower, joined.end(), line_end)
+    if made is None:
+        return None
+    formula = lower[start : made.start()]
+    if (
+        _MADE_FROM.search(formula) is None
+        or _DERIVED.search(formula) is None
+        or _OTHER_NUMBERS.search(formula) is not None
+    ):
+        return None
+    return made.span("value")
+
+
+_LINE_BREAK = re.compile(r"[ \t]*\n")
+_DASHES = ("—", "–")
+_BRACKETING = (*_DASHES, "(")  # a dash or a bracket also sets off a name: "jo@… (Marketing2024)"
+
+
+def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """Each handle's kind and where its joiner may start."""
+    yield from _said_handles(text, lower)
+    for position in list(positions(lower, "@"))[:_MAX_HANDLES]:
+        if position and not lower[position - 1].isspace():
+            address = _MAIL_END.match(text, position)
+            if address is not None:
+                yield "mail", address.end()
+        elif (handle := _SOCIAL_HANDLE.match(text, position)) is not None:
+            yield "login", handle.end()  # "@knotandloom then Yarn&Needles6"
+    yield from _typed_logins(text, lower)
+
+
+def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """A login's or an ID's noun and its login or number, a role's account, a login typed."""
+    starts = sorted({p for stem in _HANDLE_STEMS for p in positions(lower, stem)})
+    for position in starts[:_MAX_HANDLES]:
+        said = _HANDLE_SAID.match(text, position)
         if said is None:
             continue
-        value = _value_at(text, said.end())
-        if value is None or not _ends_its_line(text, value[1]):
-            continue
-        shape = made_shape(value[2])
-        if shape is None or not is_built_mixed(value[2], shape):
-            continue
-        if said["role"] is not None and (
-            "=" in value[2] or (shape is Shape.JOINED and not any(map(str.isdigit, value[2])))
-        ):
-            continue  # "admin: PGPASSWORD=x" sets a variable; "admin: Jean_Dupont" is a name
-        yield value[0], value[1]
+        if said["number"] is not None and _ID_NOUN.match(lower, position):
+            line_start = max(start_of_line(lower, position), position - _LOGIN_REACH)
+            before = _WORD_BEFORE_ID.search(lower, line_start, position)
+            if before is not None and before[1] not in _ACCOUNT_ID_WORDS:
+                continue  # "order ID 4471", "ticket ID …"
+        if said["role"] is not None:
+            if _PERSON_BEFORE.search(lower, max(0, position - _PERSON_REACH), position):
+                continue  # "our manager, then …": a person, not an account
+            yield "role", said.end()
+        else:
+            yield ("typed" if said["typed"] else "login"), said.end()
 
 
-_MAX_SAID_LOGINS = 200
+def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
+    """The word before a joiner ("then", "puis", an arrow), when typed as a login is: dotted or
+    underscored ("rcarter.nurse then …"), or a word numbered ("salle1 puis …")."""
+    for joiner in _TYPED_JOINERS:
+        for position in _found_alone(lower, joiner):
+            reach = max(0, position - _TYPED_LOGIN_REACH)
+            before = text[reach:position].rstrip(" \t,")  # "rcarter.nurse, then", "MANAGER → "
+            if "." not in before and "_" not in before and not before[-1:].isdigit():
+                continue  # most words before a joiner: no mark of a login near
+            login = before.rpartition(" ")[2].rpartition("\n")[2]
+            end = reach + len(before)
+            if ("." in login or "_" in login) and _TYPED_LOGIN.fullmatch(login) is not None:
+                if login.rsplit(".", 1)[-1] not in _NOT_A_LOGIN_END:
+                    yield "login", end
+            elif login[-1:].isdigit() and _NUMBERED_LOGIN.fullmatch(login) is not None:
+                yield "numbered", end
+
+
+def _found_alone(lower: str, word: str) -> Iterator[int]:
+    """Where `word` stands, found by `str.find`, not by the note's one pass (`text.positions`):
+    "puis" and "then" are frequent in prose, and each word the pass holds costs a step at each
+    of its places in every note, for every rule."""
+    position = lower.find(word)
+    while position != -1:
+        yield position
+        position = lower.find(word, position + len(word))
+
+
+# --- a file protected, then its value ---------------------------------------------------------
+
+# "le zip des contrats est protégé : Tournesol_Bruxelles!", "the payroll sheet is locked with
+# Ledger#2024", "archive chiffrée → Dossier_Mars!24": what a file or an archive opens with.
+_PROTECTED = re.compile(
+    r"(?<![^\W_])(?:protected|prot[ée]g[ée]e?s?|locked|verrouill[ée]e?s?|chiffr[ée]e?s?|encrypted"
+    r"|s[ée]curis[ée]e?s?)(?![^\W_])(?:[ \t]*(?::|→|->|—|–)|[ \t]+(?:with|avec)(?:[ \t]+(?:the|a|le"
+    r"|la|un)[ \t]+(?:password|mot[ ]de[ ]passe|mdp))?[ \t]*:?)[ \t]*"
+)
+_PROTECTED_STEMS = ("prot", "locked", "verrouill", "chiffr", "encrypt")
+
+
+def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A value built as few names are, ending its clause."""
+    for stem in _PROTECTED_STEMS:
+        for position in positions(lower, stem):
+            protected = _PROTECTED.match(lower, position)
+            value = _value_at(text, protected.end()) if protected is not None else None
+            if value is None or not ends_its_clause(text, value[1]):
+                continue
+            shape = made_shape(value[2])
+            if shape is not None and is_built_mixed(value[2], shape):
+                yield value[0], value[1]

@@ -23,13 +23,15 @@ lock named without "code" ("parental controls 6620", "autoradio : 1174"), a valu
 keypad ("5A72 à taper sur le boîtier"), a value put everywhere ("j'ai remis 4417 partout"), a
 value said to be the one now on a code's line or the line after it ("c'est 38A12 maintenant",
 "code … changé⏎désormais 1874", "Uncle Rob changed it — 4093"); a password given after a
-reset ("new one is Hedgehog_2024") or kept until the next forced change ("I'm using
-Meadowlark!42 until IT forces the next change"); an account's password changed, in prose,
-on a line naming the account ("the club Instagram now uses HartleyTillIDie2024 after the hack",
-"Spotify family — Dad changed it to BeatlesRevolver66 because…"): built as few names are, or
-two names or more and two digits, not after the account's name, handle or plan; a new code
-read out in groups of two digits on a code's line ("passcode reset — new one is 61 88 20"); a
-role's mode and its number ("till — manager mode 5150", "mode gérant 7731").
+reset ("new one is Hedgehog_2024"), after a change's clause and its colon ("Ticketsource
+changed by Owen after the concert: now Messiah-Hallelujah-41"), or kept until the next forced
+change ("I'm using Meadowlark!42 until IT forces the next change"); an account's password
+changed, in prose, on a line naming the account ("the club Instagram now uses
+HartleyTillIDie2024 after the hack", "Spotify family — Dad changed it to BeatlesRevolver66
+because…"): built as few names are, or two names or more and two digits, not after the
+account's name, handle or plan; a new code read out in groups of two digits on a code's line
+("passcode reset — new one is 61 88 20"); a role's mode and its number ("till — manager mode
+5150", "mode gérant 7731").
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -46,7 +48,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
-from memoire.core.secrets.made_passwords import Shape, is_built_mixed, made_shape
+from memoire.core.secrets.made_passwords import Shape, ends_its_clause, is_built_mixed, made_shape
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -236,6 +238,27 @@ _CHANGED_TO = re.compile(
     r"|(?:the|my|our|his|her)[ ](?:password|pw|login)|(?:le|la|son|mon)[ ](?:mdp|mot[ ]de[ ]passe))"
     r")?[ ](?:to|en|par)[ ]" + _MADE_VALUE
 )
+# Or the value after a change's clause and its colon or arrow: "Ticketsource changed by Owen
+# after the concert: now Messiah-Hallelujah-41", "Loyalty scheme admin changed (Priya left):
+# GreenFingers-Loyal-8".
+_CHANGED_THEN = re.compile(
+    r"(?<![^\W_])(?<!to[ ])(?<!pour[ ])(?:reset|changed|chang[ée]e?s?|r[ée]initialis[ée]e?s?"
+    r"|modifi[ée]e?s?)(?![^\W_])[^\n:→]{0,50}?"
+    r"[ \t]*(?::|→|->|—|–|[,;](?=[ \t]*(?:now|maintenant|désormais)))[ \t]*"
+    r"(?:(?:now|maintenant|désormais)[ \t]+)?(?:(?:it['’]?s|c['’]est)[ \t]+)?" + _MADE_VALUE
+)
+# What else is changed to a made name: a plan, a theme, a team, a file ("Plan changed:
+# Pro-Plus-2024", "Theme changed → Dracula-Pro-2").
+_NAMED_THING = re.compile(
+    r"(?<![^\W_])(?:plans?|tiers?|th[èe]mes?|names?|noms?|titles?|titres?|versions?|models?"
+    r"|mod[èe]les?|suppliers?|fournisseurs?|providers?|status|statuts?|teams?|[ée]quipes?"
+    r"|projects?|projets?|colou?rs?|couleurs?|fonts?|polices?|layouts?|templates?|files?"
+    r"|fichiers?|folders?|dossiers?|hashtags?|campaigns?|campagnes?|products?|produits?"
+    r"|address(?:es)?|adresses?|forfaits?|offres?|abonnements?|subscriptions?|ringtones?"
+    r"|wallpapers?|ssid|channels?|cha[îi]nes?|logos?|slogans?|branch(?:es)?|branches?|tags?"
+    r"|labels?|sku|refs?|r[ée]f[ée]rences?|menus?|rotas?|schedules?|usernames?|handles?)"
+    r"(?![^\W_])"
+)
 _NOW_ONE = re.compile(
     r"(?<![^\W_])(?:(?:c['’]est|it['’]?s)[ ](?:maintenant[ ]|now[ ]|désormais[ ])?"
     + _MADE_VALUE
@@ -251,6 +274,7 @@ _PASSWORD_PATTERNS = (
     (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
     (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
     (("reset", "chang", "initialis", "modifi"), _CHANGED_TO),
+    (("reset", "chang", "initialis", "modifi"), _CHANGED_THEN),
     (("maintenant", "now", "désormais"), _NOW_ONE),
     (("now", "switched", "désormais", "passé à", "passée à"), _NOW_USES),
 )
@@ -371,7 +395,7 @@ def _password_changed(
     if found is None:
         return
     value = text[found.start("value") : found.end("value")]
-    if pattern is _CHANGED_TO or pattern is _NOW_ONE or pattern is _NOW_USES:
+    if pattern in (_CHANGED_TO, _CHANGED_THEN, _NOW_ONE, _NOW_USES):
         if _is_made_and_changed(lower, found, value, line_start, line_end):
             yield RULE, *found.span("value")
         return
@@ -391,6 +415,13 @@ def _is_made_and_changed(
         return False
     if found.re is _NOW_ONE and _CHANGED_ON_LINE.search(lower, line_start, line_end) is None:
         return False
+    if found.re is _CHANGED_THEN:
+        if not ends_its_clause(lower, found.end("value")):
+            return False
+        named = _NAMED_THING.search(lower, line_start, line_end) or _NUMBERS_NOUN.search(
+            lower, line_start, line_end
+        )
+        return named is None and is_built_mixed(value, shape)
     account = (
         _ACCOUNT.search(lower, line_start, line_end) is not None
         or _BROKEN_INTO.search(lower, line_start, line_end) is not None
