@@ -337,10 +337,10 @@ HOLDOUT_FLOORS = (
     # family's holiday house, a youth hostel, a choir's committee, a car-sharing club, a garden
     # centre, a translator, a home nurse's rounds), written late in the session: 114 of 160
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
-    # its last; all tokens and cards; 4 of 200 flagged each time. Then its codes given without
-    # a code word, as kinds (worked_codes.py, chat_codes.py, spoken_digits.py, place_codes.py):
-    # 142.
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=142, token=30, card=20, flagged=4),
+    # its last; all tokens and cards; 4 of 200 flagged each time. Then studied: its codes given
+    # without a code word (worked_codes.py, chat_codes.py, spoken_digits.py, place_codes.py) and
+    # its made passwords joined to their account's handle (made_passwords.py, set_codes.py).
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=159, token=30, card=20, flagged=4),
 )
 
 
