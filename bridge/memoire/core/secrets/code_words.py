@@ -55,7 +55,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import lines_with
-from memoire.core.secrets.lookalikes import GAMES
+from memoire.core.secrets.lookalikes import GAMES, is_glossary_word
 from memoire.core.secrets.text import end_of_line, start_of_line
 
 # --- what a spoken value may be -------------------------------------------------------------
@@ -1255,7 +1255,10 @@ def _under_a_name(text: str, first: int) -> bool:
 
 
 def find_words_given(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    """The four layouts above, in turn."""
-    yield from find_code_words(text, lower)
+    """The four layouts above, in turn; a glossary's word ("« clé » → key") is said, not
+    given."""
+    for rule, start, end in find_code_words(text, lower):
+        if not is_glossary_word(lower, start, end):
+            yield rule, start, end
     yield from find_question_answers(text, lower)
     yield from find_recovery_codes(text, lower)

@@ -16,7 +16,9 @@ a secret's noun lets them pass:
   that the words after it explain ("31045, that's the product number");
 - a decimal amount ("312,50", "86.40"): a price in a table;
 - a product's model number, after its brand's and model's capitalised names on a line about
-  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée");
+  buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée"),
+  after its brand's name and before its price ("Supra C500, £42.99"), or with its brand in
+  brackets ("back door (Chubb 3G114)");
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
 - a Wi-Fi's security mode ("WPA2_Personal", "WPA2-PSK"): what a router's page names beside
   its key; a network's other band, which starts as its name does ("HomeNet / HomeNet5G");
@@ -27,7 +29,17 @@ a secret's noun lets them pass:
 - words that say where the secret is kept ("it's in the sealed envelope", "elle est dans le
   coffre", "kept in 1Password"): they locate the value, they are not it;
 - a game's answer ("Quiz night Q: … A: Newport Pagnell", "Quiz de la fête⏎Réponse : 1754"):
-  a quiz, a riddle or a crossword on the value's line or just above, no password on its line.
+  a quiz, a riddle or a crossword on the value's line or just above, no password on its line;
+- an account's reference, named right before it or at the head of its table column: bank
+  details shared to be paid ("sort code 20-45-77, account 30918264", IBAN, RIB), a customer's,
+  member's or contract's number, a user name ("identifiant 48821093, la banque enverra un
+  nouveau code"); shaped as a number or a user name, not as a password, and no secret's noun
+  before the account's in its clause ("code d'accès au compte Orange : …" is the code);
+- a phone number, or one of its groups, whatever it is labelled ("Recovery phone = 0113 496
+  0721", "appelle Securitas au 0 800 44 21 10"): a 0 or a "+" and as many digits as a phone's;
+- a glossary's or a translation's word, or a word for a secret itself ("« identifiant » →
+  username", "Lexique : clé = key");
+- a help desk's ticket (INC0012291), a public code's value ("Area code for Leeds is 0113").
 """
 
 import re
@@ -143,14 +155,17 @@ def _enumerates(line: str, item: re.Match[str], following: re.Match[str]) -> boo
     return _ITEM_GAP.fullmatch(gap) is not None
 
 
-# Letters, a year, then a number: an invoice's, a quote's or a file's reference.
+# Letters, a year, then a number: an invoice's, a quote's or a file's reference; or a help
+# desk's ticket, its kind's prefix then its number (INC0012291, RITM0045521, CHG-20931).
 _DOCUMENT_REFERENCE = re.compile(
     r"[A-Za-z]{2,6}[-/_. ]?(?:19|20)[0-9]{2}[-/_.][0-9]{1,6}(?:[-/_.][0-9A-Za-z]{1,4})?"
+    r"|(?:INC|REQ|RITM|CHG|PRB|TASK|SCTASK|SR|CS|TKT|CASE)[-#]?[0-9]{5,10}"
 )
 
 
 def is_document_reference(value: str) -> bool:
-    """FAC-2024-0412, DEV-2025-118, INV/2024/0031: a reference, which a document prints."""
+    """FAC-2024-0412, DEV-2025-118, INV/2024/0031, INC0012291: a reference, which a document
+    or a ticket prints."""
     return _DOCUMENT_REFERENCE.fullmatch(value) is not None
 
 
@@ -297,8 +312,31 @@ _CODE_NAMES = frozenset(
 _BRAND_REACH = 40
 
 
-def is_model_number(text: str, start: int) -> bool:
-    """The number at `start` follows a brand's and a model's names on a line about a product."""
+# Stems of the nouns of a secret: a word next to an account's noun or before a model's number
+# that names one makes the value the secret's ("account password: …", "(PIN 8305)").
+_SECRET_STEMS = (
+    r"(?:pass|pwd|pw\b|mdp|mot\b|pin\b|puk\b|cvv|code|cl[ée]|key|secret|token|otp|nip\b"
+    r"|combi|combo|digicode)"
+)
+_NAMES_A_SECRET = re.compile(_SECRET_STEMS)
+
+
+def is_model_number(text: str, start: int, end: int) -> bool:
+    """The number at `start:end` is a product's model: after a brand's and a model's names on
+    a line about a product ("Master Lock 5401, 34,99 €"), after a brand's name and before its
+    price ("key safe Supra C500, £42.99", "un Abus 6401 à 19,90 €"), or with its brand alone
+    in brackets ("back door (Chubb 3G114)")."""
+    named = _NAME_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
+    if (
+        named is None
+        or _NAMES_A_SECRET.match(named[0].lower())
+        or named[0].strip().lower() in _CODE_NAMES
+    ):
+        return False
+    if _PRICE_AFTER.match(text, end) is not None:
+        return True
+    if text[named.start() - 1 : named.start()] == "(" and text[end : end + 1] == ")":
+        return True  # "back door (Chubb 3G114)": a lock's make and model in brackets
     before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
     if before is None:
         return False
@@ -307,6 +345,15 @@ def is_model_number(text: str, start: int) -> bool:
         return False
     line = text[start_of_line(text, start) : end_of_line(text, start)]
     return _ABOUT_A_PRODUCT.search(line) is not None
+
+
+# A brand's capitalised name before the value, and a price right after it.
+_NAME_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][A-Za-zà-ÿ-]+[ ]\Z")
+_PRICE_AFTER = re.compile(
+    r"[ \t]*[,(–-]?[ \t]*(?:(?:bought|paid|achet[ée]e?|pay[ée]e?)[ ])?"
+    r"(?:at[ ]|à[ ]|for[ ]|pour[ ])?"
+    r"(?:[$€£][ ]?[0-9]+(?:[.,][0-9]{2})?|[0-9]+(?:[.,][0-9]{2})?[ ]?(?:€|eur\b|euros?\b))"
+)
 
 
 # Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
@@ -378,9 +425,178 @@ def is_identity_number(lower: str, start: int) -> bool:
     return _IDENTITY_NUMBER_BEFORE.search(lower, line_start, start) is not None
 
 
+# An account's or a person's reference, which a bank, a firm or a portal gives out and prints
+# on letters and invoices: bank details shared to be paid (sort code, account number, IBAN,
+# BIC, RIB), a customer's, member's, policy's or contract's number, a login's user name.
+# The noun right before the value; the secret that goes with it is a noun of its own ("account
+# 30918264, online banking PIN 4471").
+_ACCOUNT_NOUN = (
+    r"(?:(?:bank[ ])?(?:account|acct|a/c)(?:[ ](?:number|no\.?|n°|#|ref(?:erence)?|id))?"
+    r"|sort(?:[ ]code)?|iban|bic|swift|rib|cl[ée][ ]rib|guichet"
+    r"|(?:customer|client|member(?:ship)?|policy|contract|contrat|payee|user|login|adh[ée]rent"
+    r"|allocataire|abonn[ée]|subscriber|patient|student|library|card)[ ]"
+    r"(?:number|no\.?|n°|#|id|ref(?:erence)?|num[ée]ro)"
+    r"|user(?:name|[ ]name|[ ]?id)|login[ ]id|nom[ ]d['’]utilisateur"
+    r"|identifiant(?:[ ](?:client|de[ ]connexion|bancaire|abonn[ée]|adh[ée]rent))?"
+    r"|(?:num[ée]ro|n°|no\.?)[ ](?:de[ ])?(?:client|compte|contrat|adh[ée]rent|allocataire"
+    r"|abonn[ée]|police|dossier|membre)"
+    r"|compte(?:[ ](?:client|bancaire|joint|courant|n°))?"
+    r"|ref(?:erence)?|r[ée]f[ée]rence|r[ée]f|libell[ée])"
+)
+_ACCOUNT_REFERENCE_BEFORE = re.compile(
+    rf"(?<![^\W_]){_ACCOUNT_NOUN}"
+    # Words in brackets ("Bank account (for the builder): …"), none naming the secret.
+    rf"(?:[ ]?\((?![^)\n]*{_SECRET_STEMS})[^()\n]{{0,30}}\))?"
+    # The provider's name may stand before a colon ("numéro client Free : 12345678").
+    rf"(?:[ ](?!{_SECRET_STEMS})[\w.&'’-]+[ \t]*[:=])?"
+    r"[ \t]*(?:[:=#→-]|is|est|c['’]est)?[ \t]*\Z"
+)
+# A table's column of user names or account numbers ("| Login | Password |").
+_ACCOUNT_COLUMN = re.compile(rf"{_ACCOUNT_NOUN}|logins?|users?|utilisateurs?")
+# What such a reference looks like: digits (in groups) maybe after capitals ("SEC-774120",
+# "FR76 3000 6000 …", "JSMITH47"), or a lower-case user name ("jdurand", "dr.okafor"); a value
+# with a symbol, or mixed case and digits ("Chorale!2024"), is a password even there.
+_ACCOUNT_REFERENCE = re.compile(
+    r"(?=[A-Z0-9 ./-]*[0-9])[A-Z0-9]+(?:[ ./-][A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*"
+)
+_REFERENCE_REACH = 48
+# Where the clause naming the account starts: a secret's noun before it in that clause owns the
+# value ("Code de récupération du compte Microsoft : …", "code d'accès au compte Orange : …").
+_CLAUSE_START = re.compile(r".*[,;.!?—–|:(]")
+
+
+def is_account_reference(text: str, lower: str, start: int, end: int) -> bool:
+    """The value at `start:end` is an account's reference, named as such right before it or
+    at the head of its table column."""
+    if _ACCOUNT_REFERENCE.fullmatch(text, start, end) is None:
+        return False
+    line_start = start_of_line(lower, start)
+    named = _ACCOUNT_REFERENCE_BEFORE.search(
+        lower, max(line_start, start - _REFERENCE_REACH), start
+    )
+    if named is not None:
+        clause = _CLAUSE_START.search(lower, line_start, named.start())
+        clause_start = line_start if clause is None else clause.end()
+        return _NAMES_A_SECRET.search(lower, clause_start, named.start()) is None
+    header = _column_header(lower, start)
+    return header is not None and _ACCOUNT_COLUMN.fullmatch(header) is not None
+
+
+_TABLE_RULE = re.compile(r"[\s|:+-]*")
+_MAX_ROWS = 30
+
+
+def _column_header(lower: str, start: int) -> str | None:
+    """The header of the pipe table's column the value at `start` sits in, stripped."""
+    line_start = start_of_line(lower, start)
+    if "|" not in lower[line_start:start]:
+        return None
+    column = lower.count("|", line_start, start) - lower[line_start:start].lstrip().startswith("|")
+    header = line_start
+    for _ in range(_MAX_ROWS):
+        if header == 0:
+            break
+        above = start_of_line(lower, header - 1)
+        if "|" not in lower[above : header - 1]:
+            break
+        header = above
+    cells = lower[header : end_of_line(lower, header)].strip().strip("|").split("|")
+    if header == line_start or _TABLE_RULE.fullmatch(cells[0]) or column >= len(cells):
+        return None
+    return cells[column].strip(" *_`")
+
+
+# A phone number: a national one (a 0 then 9 or 10 more digits) or an international one (a
+# "+" then 9 to 14 digits), in groups; recovery codes come in groups of one size, four digits
+# or more ("0413 7720 …"), and are not read as one.
+_PHONE_RUN = re.compile(r"\+?[0-9]+(?:[ .-]?\(?[0-9]+\)?)*")
+_PHONE_REACH = 20
+
+
+def is_phone_number(text: str, start: int, end: int) -> bool:
+    """The value at `start:end` is a phone number, or one of its groups: a number to call,
+    whatever it is labelled (a recovery phone, an alarm company's line)."""
+    run_start = start
+    while run_start > max(0, start - _PHONE_REACH) and (
+        text[run_start - 1].isdigit()
+        or text[run_start - 1] == "+"
+        or (text[run_start - 1] in " .-" and text[run_start - 2 : run_start - 1].isdigit())
+    ):
+        run_start -= 1
+    run = _PHONE_RUN.match(text, run_start, end + _PHONE_REACH)
+    if run is None or run.end() < end:
+        return False
+    groups = re.findall(r"[0-9]+", run[0])
+    digits = sum(map(len, groups))
+    if run[0].startswith("+"):
+        national = 10 <= digits <= 15
+    else:
+        national = run[0].startswith("0") and 10 <= digits <= 11
+    same_long_groups = len(groups) > 1 and len(set(map(len, groups))) == 1 and len(groups[0]) >= 4
+    return national and not same_long_groups
+
+
+# Words about secrets rather than one: what a glossary, a translation or a style guide lists.
+_SECRET_VOCABULARY = frozenset(
+    (
+        *("password", "passwords", "passcode", "passphrase", "pin", "puk", "code", "codes"),
+        *("token", "tokens", "jeton", "key", "keys", "clé", "clef", "login", "username"),
+        *("identifiant", "identifiants", "mot de passe", "mots de passe", "code pin", "otp"),
+        *("code secret", "secret code", "access code", "code d'accès", "user name", "secret"),
+        *("nom d'utilisateur", "credentials", "sign in", "log in", "lock", "serrure"),
+    )
+)
+# A note that lists words and their translations or meanings (not one that only mentions a
+# translation: a translator's notes hold their own passwords).
+_GLOSSARY = re.compile(
+    r"(?<![^\W_])(?:glossar(?:y|ies)|glossaires?|lexiques?|lexicon|vocab\w*"
+    r"|terminolog\w*|style[ ]guide|ui[ ]strings?|word[ ]of[ ]the[ ]day"
+    r"|mots?[ ]du[ ]jour|définitions?|definitions?)(?![^\W_])"
+)
+_GLOSSARY_LINES = 3
+
+
+def is_glossary_word(lower: str, start: int, end: int) -> bool:
+    """The value is a word about secrets ("« identifiant » → username"), or a word of a
+    glossary or a translation listed on its line or under a heading just above."""
+    value = lower[start:end]
+    if value in _SECRET_VOCABULARY:
+        return True
+    if not all(char.isalpha() or char in " '’-" for char in value):
+        return False
+    above = start_of_line(lower, start)
+    for _ in range(_GLOSSARY_LINES):
+        if above > 0:
+            above = start_of_line(lower, above - 1)
+    return _GLOSSARY.search(lower, above, end_of_line(lower, start)) is not None
+
+
+# A code that is public by what its noun says: a dialling code, a postcode, an error's, a
+# promotion's, a course's or a product's code ("Area code for Leeds is 0113", "code postal
+# 69003"). A code sent to confirm or verify, a gift's or a booking's, may open something.
+_PUBLIC_CODE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
+    r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
+    r"|highway|tax|morse|source)[ ]codes?"
+    r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
+    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee))"
+    r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
+    r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
+)
+_PUBLIC_CODE_REACH = 60
+
+
+def is_public_code(lower: str, start: int) -> bool:
+    """The value at `start` follows the noun of a public code on its line."""
+    reach = max(start_of_line(lower, start), start - _PUBLIC_CODE_REACH)
+    return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
-    WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
+    WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
+    a glossary's word, a phone number, an account's or a document's reference, a product's
+    model, a public code (a dialling code, a postcode).
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -388,6 +604,12 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_given_as_an_example(lower, start, end)
         or is_reply_to_a_place_question(lower, start)
         or is_identity_number(lower, start)
+        or is_account_reference(text, lower, start, end)
+        or is_phone_number(text, start, end)
+        or is_glossary_word(lower, start, end)
+        or is_document_reference(text[start:end])
+        or is_model_number(text, start, end)
+        or is_public_code(lower, start)
     )
 
 
