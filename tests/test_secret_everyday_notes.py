@@ -126,6 +126,17 @@ LOOKALIKES = {
     "area code": "Dress code for Saturday: black tie. Area code for Leeds is 0113.",
     "chubb model": "Keys: front door (Yale), back door (Chubb 3G114), shed (padlock, ask Tom)",
     "digicode model": "Digicode Urmet 1131 acheté 59 € pour le portail, à installer",
+    "terminal id": (
+        "Salon: card machine PIN pad replaced by Dojo, terminal ID 40012277, support 0333 043 4944"
+    ),
+    "exam code": (
+        "Music school: Grade 5 exam code 0412 is the board's syllabus code, not a door code"
+    ),
+    "one of a model": (
+        "Chalet: key safe at the chalet is a Master Lock 5401, code sent by the agency the day "
+        "before"
+    ),
+    "fault code": "Holiday house: the boiler code E119 means low pressure — top up to 1.5 bar",
 }
 
 
@@ -256,6 +267,22 @@ TWINS = {
     "mot de passe du compte": ("Mot de passe du compte Ameli : 48821093", "48821093"),
     "a pin in brackets": ("Call the bank about the card (PIN 8305) before Friday", "8305"),
     "a code after a bracketed brand": ("Front gate (Came keypad): 2580", "2580"),
+    "terminal id and manager pin": (
+        "Card machine terminal ID 40012277, manager PIN 7731",
+        "7731",
+    ),
+    "exam room door": (
+        "Music school: exam room door code 0412",
+        "0412",
+    ),
+    "a model named, then its code": (
+        "The key safe is a Master Lock, code 5401",
+        "5401",
+    ),
+    "a code explained by a birthday": (
+        "Alarm code 1406, meaning Mum's birthday",
+        "1406",
+    ),
 }
 
 
@@ -604,6 +631,105 @@ EVERYDAY_NOTES = (
     "Checklist before the audit: passwords rotated? keys revoked? tokens expired?",
     "Password manager migration: 214 items moved, 3 duplicates deleted",
     "The router's admin page is 192.168.1.1; the default login is printed on the label",
+    # bank details, references, phones, glossaries and receipts in blocks and tables
+    "Bank: Nationwide\nSort code: 07-04-36\nAccount: 30918264\nPayee: Hill Farm Eggs",
+    "IBAN: GB29 NWBK 6016 1331 9268 19 (for the German supplier)",
+    "Payment reference: 7XK2-PQ — put it on every transfer",
+    "Your customer number is 4481920377. Keep it for when you call us.",
+    "Membership ID: M-44120, renew by 31 March",
+    "Client ID: 71234590 (Ameli pro), the password is reset every 90 days by the portal",
+    "Code client Darty : 0071234, garantie jusqu'en 2026",
+    "Numéro d'abonné Navigo : 8812 4455 1190",
+    "Emergency contact number: 07911 123456 (Jo)",
+    "Recovery email: dad.backup@gmail.com, recovery phone: 07911 123456",
+    "Backup phone number 06 12 34 56 78, c'est celui de Paul",
+    "Two-factor codes go to the office mobile, 07700 900123",
+    "Les codes de validation arrivent sur le portable de Mme Roux, 06 98 76 54 32",
+    "Verisure: customer number 4471920. Alarm code is only with Sandra and Karim.",
+    "Nouveau compte de la coopérative : IBAN FR76 3000 4008 2800 0101 2345 676, BIC BNPAFRPPXXX",
+    (
+        "Accounts payable: please use account 44120987 / 20-32-06 from now on, the old account "
+        "is closed"
+    ),
+    "For refunds: account name J. Martin, number 71233409, sort code 40-11-62",
+    "Please pay the deposit (£250) to: Lloyds 30-94-12 22817465, reference your surname",
+    "N° de compte client chez Leroy Merlin : 550120, carte maison",
+    "Référence mandat SEPA : ++R7XK2PQ4471++, prélèvement le 5",
+    "Pour l'URSSAF : identifiant 117000012345, le code confidentiel arrive par lettre",
+    "Login for the dentist's booking site: the practice email; password reset link sent",
+    "Username = first initial + surname (e.g. jmartin), password set on first login",
+    (
+        "| Name | Phone | Role |\n"
+        "|---|---|---|\n"
+        "| Ann | 07911 123456 | keyholder |\n"
+        "| Raj | 07700 900123 | alarm contact |"
+    ),
+    (
+        "- Alarm company: ADT\n"
+        "- Account no.: 4471920\n"
+        "- Phone: 0344 800 1999\n"
+        "- Code: with the keyholders"
+    ),
+    (
+        "Glossary\n"
+        "- PIN: a short number code\n"
+        "- Passphrase: several words\n"
+        "- Token: a code a device shows"
+    ),
+    "Vocabulaire\nle code = the code\nla clé = the key\nle mot de passe = the password",
+    "Words that need a capital in the style guide: Wi-Fi, PIN, Face ID, Touch ID",
+    "Receipt from Timpson: 2 keys cut (Yale 1K, ERA 5), £11.50",
+    "Bought a Sentry safe (model X055) for 89 € at Castorama",
+    "Padlock Abus 165/40 (£9.99) for the shed, combination set by Dad",
+    "Order #4471: Ring Video Doorbell 4, £179, delivery Tuesday",
+    # the hold-outs' trades: a salon, a hostel, a chalet, a nurse's rounds, an allotment
+    "Salon: card machine PIN pad replaced by Dojo, terminal ID 40012277, support 0333 043 4944",
+    "Hotel reception: room 214 key card reprogrammed, guest ref 88213, checkout 11:00",
+    (
+        "Halls: my student number is 2210458, the library PIN is the one from induction (not "
+        "written here)"
+    ),
+    (
+        "Allotment society: plot 14B rent £32, pay to sort code 30-96-26 account 58213390, ref "
+        "plot number"
+    ),
+    "Music school: Grade 5 exam code 0412 is the board's syllabus code, not a door code",
+    "IT freelancer invoice INV-2024-118 for the charity: 6 h at £45, password manager setup",
+    "Chalet: key safe at the chalet is a Master Lock 5401, code sent by the agency the day before",
+    "Festival volunteers: wristband numbers 1201-1250 for the bar team, 1251-1300 for stewards",
+    "Bee-keeping order: 2 national brood boxes (ref NBB-12) at £38, delivery code on the email",
+    "Science dept: CLEAPSS code of practice 2023, risk assessment RA-118 for the titration",
+    "Accountancy: UTR 12345 67890 for Mrs Bell, HMRC agent code on the portal",
+    "Holiday house: the boiler code E119 means low pressure — top up to 1.5 bar",
+    "Youth hostel: locker 23 has a broken lock, key number 0423 to be replaced",
+    "Choir committee: new treasurer takes over the bank mandate, account 61928374 at HSBC",
+    "Car-sharing club: car reg AB12 CDE, fuel card PIN with the coordinator, odometer 41,220",
+    "Garden centre: plant codes on the labels (PLU 4471 for tomatoes), till reset by manager",
+    "Translator: rate 0.09 € per word, project code PRJ-2291, glossary attached",
+    "Home nurse: Mrs Evans' key safe code is held by the office; NHS number 485 777 3456",
+    "Home nurse rounds: Mr Hale, door entry via the carer's fob; pharmacy tel 0161 496 0000",
+    "Wifi for guests at the salon is on the card at reception (changes monthly)",
+    "The alarm panel shows error 04 after a power cut; engineer booked, job ref 77213",
+    "Key safe installed by Age UK, installer's ref KS-2231, code given to the family only",
+    "Access code for the shared drive is managed by IT, raise ticket INC0044120",
+    "Door code changed on 3 March (old one retired) — new one given in person to staff",
+    "PIN for the card reader: the manager's; the device serial is SN 4471-2209-88",
+    "Pharmacy: controlled drugs cabinet key with the pharmacist, CD register page 44",
+    "School trip: coach code 27 on the booking, depart 08:15, return 17:30",
+    "Bee inspector visit: apiary ref 441207 on the BeeBase record",
+    "Password hint on the laptop: 'first dog' — the password itself is not written anywhere",
+    "Safe in the office: Chubb Duo 3, opened with the manager's key and the code (not here)",
+    "Camp site: pitch 42, electric hook-up 16 A, gate closes 22:00",
+    "Bike club: membership 2024 £25, British Cycling number 441207",
+    "Reset the router to factory settings: hold the reset pin for 10 seconds",
+    "Voicemail: dial 121 from the mobile, then follow the menu",
+    "Lock-out procedure: after 5 wrong codes the keypad locks for 15 minutes",
+    "New hire: laptop asset tag LT-0412, email set up, password handed over by IT in person",
+    "Translator glossary: « mot de passe » (password), « identifiant » (user ID), « code » (code)",
+    (
+        "Nurse handover: Mrs Khan's Lifeline pendant, alarm centre 0800 180 2001, key safe "
+        "with her son"
+    ),
 )
 
 

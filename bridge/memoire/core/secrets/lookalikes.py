@@ -213,6 +213,26 @@ _PHONE = re.compile(r"phone|t[ée]l[ée]phone|mobile|portable", re.IGNORECASE)
 _EXPLANATION_REACH = 80
 
 
+# "E119 means low pressure", "F28 signifie panne d'allumage": what a fault's code stands for.
+_MEANING_AFTER = re.compile(
+    r"[ \t]*[,;(—–-]?[ \t]*(?:means|meaning|signifie|veut[ ]dire|indicates|indique|stands[ ]for)"
+    r"(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+_FAULT_CODE = re.compile(r"[A-Za-z]{1,3}-?[0-9]{1,4}")
+
+
+def is_fault_code(text: str, start: int, end: int) -> bool:
+    """A letter and a number that the words after it say stand for a message ("the boiler code
+    E119 means low pressure"); a code explained by a birthday ("1406, meaning Mum's
+    birthday") is digits alone, and a secret."""
+    return _FAULT_CODE.fullmatch(text, start, end) is not None and bool(
+        _MEANING_AFTER.match(text, end)
+    )
+
+
 def is_explained_as_a_number(text: str, end: int) -> bool:
     """The words after the value say it is a number of something, not a code."""
     explained = _EXPLAINED_AS_A_NUMBER.match(text, end, end + _EXPLANATION_REACH)
@@ -343,10 +363,14 @@ def is_model_number(text: str, start: int, end: int) -> bool:
     words = before[0].lower().split()
     if any(word in _CODE_NAMES for word in words):
         return False
+    if _A_PRODUCT_BEFORE.search(text, max(0, before.start() - 4), before.start()):
+        return True  # "the key safe is a Master Lock 5401": one of a model
     line = text[start_of_line(text, start) : end_of_line(text, start)]
     return _ABOUT_A_PRODUCT.search(line) is not None
 
 
+# An indefinite article before a brand's and a model's names: the thing is one of a model.
+_A_PRODUCT_BEFORE = re.compile(r"(?<![^\W_])(?:an?|un|une)[ ]\Z", re.IGNORECASE)
 # A brand's capitalised name before the value, and a price right after it.
 _NAME_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][A-Za-zà-ÿ-]+[ ]\Z")
 _PRICE_AFTER = re.compile(
@@ -434,7 +458,9 @@ _ACCOUNT_NOUN = (
     r"(?:(?:bank[ ])?(?:account|acct|a/c)(?:[ ](?:number|no\.?|n°|#|ref(?:erence)?|id))?"
     r"|sort(?:[ ]code)?|iban|bic|swift|rib|cl[ée][ ]rib|guichet"
     r"|(?:customer|client|member(?:ship)?|policy|contract|contrat|payee|user|login|adh[ée]rent"
-    r"|allocataire|abonn[ée]|subscriber|patient|student|library|card)[ ]"
+    r"|allocataire|abonn[ée]|subscriber|patient|student|library|card|terminal|device|merchant"
+    r"|asset|serial|frame|chassis|meter|supply|vehicle|registration|licen[cs]e|nhs|job|claim"
+    r"|transaction|apiary|holding|herd|installer)[ ]"
     r"(?:number|no\.?|n°|#|id|ref(?:erence)?|num[ée]ro)"
     r"|user(?:name|[ ]name|[ ]?id)|login[ ]id|nom[ ]d['’]utilisateur"
     r"|identifiant(?:[ ](?:client|de[ ]connexion|bancaire|abonn[ée]|adh[ée]rent))?"
@@ -577,6 +603,7 @@ def is_glossary_word(lower: str, start: int, end: int) -> bool:
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
     r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
+    r"|exam|syllabus|subject|qualification|fault|boiler"
     r"|highway|tax|morse|source)[ ]codes?"
     r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
     r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee))"
@@ -596,7 +623,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
     a glossary's word, a phone number, an account's or a document's reference, a product's
-    model, a public code (a dialling code, a postcode).
+    model, a public code (a dialling code, a postcode), a number explained as one, a fault's
+    code.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -610,6 +638,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_document_reference(text[start:end])
         or is_model_number(text, start, end)
         or is_public_code(lower, start)
+        or is_explained_as_a_number(text, end)
+        or is_fault_code(text, start, end)
     )
 
 
