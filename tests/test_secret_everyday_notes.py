@@ -4,11 +4,13 @@ Hold-outs 16 and 17 and training corpus K were flagged on notes of five kinds, e
 person writes often: bank details shared to be paid (sort code, account number, IBAN, RIB), an
 account's reference or user name given alone while the secret is withheld ("the bank will send
 a new code"), a glossary or a translation of the words for secrets, a phone number labelled as
-a recovery or a contact number, a product's make and model. The look-alikes below are those
-kinds in wording of their own, English and French, in lines, lists, tables, blocks and chats;
-each twin is the same note with a secret in it, which must still be found. The everyday notes
-are hard negatives written for this sweep (bank details, references, glossaries, IT tickets,
-receipts, recipes, timetables, phone numbers, withheld codes): the whole guard lets each pass.
+a recovery or a contact number, a product's make and model; sweeps of everyday notes added a
+trade's numbers, a fault's code and statistics of everyone's passwords. The look-alikes below
+are those kinds in wording of their own, English and French, in lines, lists, tables, blocks
+and chats; each twin is the same note with a secret in it, which must still be found. The
+everyday notes are hard negatives written for the sweeps (bank details, references, glossaries,
+IT tickets, receipts, recipes, timetables, phone numbers, withheld codes, prose about
+passwords): the whole guard lets each pass.
 """
 
 import pytest
@@ -137,6 +139,8 @@ LOOKALIKES = {
         "before"
     ),
     "fault code": "Holiday house: the boiler code E119 means low pressure — top up to 1.5 bar",
+    "commonest pins": "Article: the most common PINs are 1234, 1111 and 0000 — a third of cards",
+    "le plus utilisé": "Le mot de passe le plus utilisé en France reste 123456, d'après l'ANSSI",
 }
 
 
@@ -282,6 +286,18 @@ TWINS = {
     "a code explained by a birthday": (
         "Alarm code 1406, meaning Mum's birthday",
         "1406",
+    ),
+    "one's own most used": (
+        "My most used password is Hunter22!",
+        "Hunter22!",
+    ),
+    "mine beside the commonest": (
+        "The most common PIN is 1234, mine is 7731",
+        "7731",
+    ),
+    "a statistic, then one's own": (
+        "Le mot de passe le plus utilisé en France reste 123456 ; celui du wifi ici : Ortie#2291",
+        "Ortie#2291",
     ),
 }
 
@@ -730,6 +746,28 @@ EVERYDAY_NOTES = (
         "Nurse handover: Mrs Khan's Lifeline pendant, alarm centre 0800 180 2001, key safe "
         "with her son"
     ),
+    # prose about passwords: advice, statistics, rules, quizzes, stories
+    "Article: the most common PINs are 1234, 1111 and 0000 — a third of cards",
+    "Reminder for Gran: never use 0000 or her birth year as a PIN",
+    "Podcast notes: 123456 and qwerty still top the list of leaked passwords in 2024",
+    "Training: 'Summer2024!' passes most password rules but is the first one attackers try",
+    "NCSC advice: three random words, e.g. 'coffee train fish', rather than a complex password",
+    "Blog idea: why P@ssw0rd1 is worse than correct horse battery staple",
+    "Le mot de passe le plus utilisé en France reste 123456, d'après l'ANSSI",
+    "Phishing test results: 14 of 60 staff entered a password on the fake page",
+    "Password audit: 23 accounts still had the default password, all reset on Monday",
+    "Kids' lesson: a PIN is like a secret number; never tell it, even to a friend",
+    (
+        "Cyber awareness quiz: Which is stronger: 'Tr0ub4dor&3' or 'correct horse battery "
+        "staple'? Answer: the second"
+    ),
+    "Book club: in 'The Da Vinci Code' the cryptex password is 'apple'",
+    "Escape room clue: the padlock code is the year on the painting",
+    "Password rules at work: 14 characters, no reuse of the last 24, changed yearly",
+    "The bank's letter says: 'We will never ask for your full PIN or password'",
+    "Default router login is admin/admin on most models — change it on install",
+    "Wi-Fi naming idea for the café: 'NoPasswordHere' as the network name, key on the menu",
+    "Mot de passe trop faible refusé par le site : il faut 12 caractères dont un symbole",
 )
 
 

@@ -403,11 +403,32 @@ _ADVICE = re.compile(
 _EXAMPLE_REACH = 24
 
 
+# A statistic of everyone's passwords ("the most common PINs are 1234, 1111 and 0000", "le mot
+# de passe le plus utilisé reste 123456"), not someone's own ("my most used password is …").
+_COMMONEST_BEFORE = re.compile(
+    r"(?<![^\W_])(?:the[ ]most[ ](?:common|used|popular|frequent|leaked|hacked|guessed)"
+    r"|the[ ]commonest|(?:le|la|les)[ ]plus[ ](?:utilis|courant|fr[ée]quent|r[ée]pandu"
+    r"|populaire)\w*)(?![^\W_])"
+)
+_OWNED = re.compile(
+    r"(?<![^\W_])(?:my|our|his|her|their|mine|ours|mon|ma|mes|notre|nos|son|sa|ses|leurs?"
+    r"|mien\w*|sien\w*|n[ôo]tre)(?![^\W_])"
+)
+# The value's clause: a statistic in an earlier sentence says nothing of it.
+_SENTENCE_BREAK = re.compile(r".*(?:[;!?]|\.[ ])")
+_STATISTIC_REACH = 80
+
+
 def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     """The lowered note calls the value at `start:end` an example, right before or after it,
-    or shows it "like" this in advice against it."""
+    says it is the commonest of everyone's, or shows it "like" this in advice against it."""
     reach = max(0, start - _EXAMPLE_REACH)
     if _EXAMPLE_BEFORE.search(lower, reach, start) is not None:
+        return True
+    clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
+    broken = _SENTENCE_BREAK.match(lower, clause, start)
+    clause = clause if broken is None else broken.end()
+    if _COMMONEST_BEFORE.search(lower, clause, start) and not _OWNED.search(lower, clause, end):
         return True
     if _LIKE_BEFORE.search(lower, reach, start) is not None:
         return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
