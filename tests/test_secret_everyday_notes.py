@@ -291,6 +291,7 @@ TWINS = {
         "My most used password is Hunter22!",
         "Hunter22!",
     ),
+    "the most used at home": ("The most used door code at the house: 4471", "4471"),
     "mine beside the commonest": (
         "The most common PIN is 1234, mine is 7731",
         "7731",

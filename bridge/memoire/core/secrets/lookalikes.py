@@ -410,6 +410,13 @@ _COMMONEST_BEFORE = re.compile(
     r"|the[ ]commonest|(?:le|la|les)[ ]plus[ ](?:utilis|courant|fr[ée]quent|r[ée]pandu"
     r"|populaire)\w*)(?![^\W_])"
 )
+# What makes the statistic everyone's: passwords in the plural, a country, a survey, a leak.
+_EVERYONES = re.compile(
+    r"(?<![^\W_])(?:pins|passwords|passcodes|mots[ ]de[ ]passe|in[ ]the[ ]world|worldwide"
+    r"|in[ ](?:france|the[ ]uk|britain|europe)|au[ ]monde|en[ ](?:france|europe)|d['’]apr[èe]s"
+    r"|according|surveys?|stud(?:y|ies)|[ée]tudes?|sondages?|lists?|listes?|leak\w*|fuites?"
+    r"|of[ ]all|de[ ]tous)(?![^\W_])"
+)
 _OWNED = re.compile(
     r"(?<![^\W_])(?:my|our|his|her|their|mine|ours|mon|ma|mes|notre|nos|son|sa|ses|leurs?"
     r"|mien\w*|sien\w*|n[ôo]tre)(?![^\W_])"
@@ -428,7 +435,11 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
     clause = clause if broken is None else broken.end()
-    if _COMMONEST_BEFORE.search(lower, clause, start) and not _OWNED.search(lower, clause, end):
+    if (
+        _COMMONEST_BEFORE.search(lower, clause, start)
+        and _EVERYONES.search(lower, clause, end_of_line(lower, end))
+        and not _OWNED.search(lower, clause, end)
+    ):
         return True
     if _LIKE_BEFORE.search(lower, reach, start) is not None:
         return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
