@@ -141,6 +141,14 @@ LOOKALIKES = {
     "fault code": "Holiday house: the boiler code E119 means low pressure — top up to 1.5 bar",
     "commonest pins": "Article: the most common PINs are 1234, 1111 and 0000 — a third of cards",
     "le plus utilisé": "Le mot de passe le plus utilisé en France reste 123456, d'après l'ANSSI",
+    "factory default": (
+        "Factory default PIN on the keypad is 1234 per the manual; ours was changed on install"
+    ),
+    "set from the factory": (
+        "Combination lock for the bike: reset instructions on the card (set to 000 from the "
+        "factory)"
+    ),
+    "ref of a job": "Key safe: Supra S5, installed 12/05/2024 by Lifeline, ref job 77120",
 }
 
 
@@ -299,6 +307,22 @@ TWINS = {
     "a statistic, then one's own": (
         "Le mot de passe le plus utilisé en France reste 123456 ; celui du wifi ici : Ortie#2291",
         "Ortie#2291",
+    ),
+    "changed from the default": (
+        "Keypad PIN changed from the factory 1234 to 8051",
+        "8051",
+    ),
+    "still the default": (
+        "Garage keypad still on the default 0000",
+        "0000",
+    ),
+    "a device's own default": (
+        "Router default password: Xk4-99Lp (on the sticker)",
+        "Xk4-99Lp",
+    ),
+    "a job's ref, then a code": (
+        "Ref job 4471 for the locksmith; new door code 6618",
+        "6618",
     ),
 }
 
@@ -769,6 +793,26 @@ EVERYDAY_NOTES = (
     "Default router login is admin/admin on most models — change it on install",
     "Wi-Fi naming idea for the café: 'NoPasswordHere' as the network name, key on the menu",
     "Mot de passe trop faible refusé par le site : il faut 12 caractères dont un symbole",
+    # devices, tickets and collections: defaults, references, codes sent later
+    "Wi-Fi: BT Hub, router serial +0912345, WPS pin button on the back — don't press it",
+    "PIN reset letter from Barclays arrived, reference 5521 8876, activate at any cash machine",
+    "Mot de passe Wi-Fi du camping : affiché à l'accueil, change chaque semaine (semaine 32)",
+    "Locker code instructions: choose your own 4 digits, turn the knob, press C to clear",
+    "Key safe: Supra S5, installed 12/05/2024 by Lifeline, ref job 77120",
+    "Boîte à clés Master Lock 5401EURD achetée 39,90 € — code à régler soi-même",
+    "Train ticket collection code sent to Mum's email — ref TRL 4471 22",
+    "Collection reference for the click & collect: 7781 2209, bring ID",
+    "Parcel locker: the collection code comes by SMS when it's delivered",
+    "Combination lock for the bike: reset instructions on the card (set to 000 from the factory)",
+    "Factory default PIN on the keypad is 1234 per the manual; ours was changed on install",
+    "Code wifi invité : affiché sur l'écran de l'accueil, pas ici",
+    "IT: reset Sophie's password, ticket #44120, temporary one sent by SMS to 07700 900461",
+    "Helpdesk call 14:02 — user ID 55120, issue: locked account, resolved 14:10",
+    "Door entry panel ref BPT XA/200, engineer Tuesday, access via the caretaker",
+    "Phone contract ends 03/2026; account PIN with Vodafone is set by the account holder",
+    "Pharmacy fridge temp log: 4.2, 4.5, 5.1 °C; alarm code reset by the pharmacist",
+    "Conference: badge number 0412, session codes WS-12 and WS-14",
+    "School: class code 7B for Google Classroom, joined by all pupils",
 )
 
 

@@ -380,6 +380,33 @@ _PRICE_AFTER = re.compile(
 )
 
 
+# A code as it leaves the factory, which its manual prints: "factory default PIN 1234", "remis
+# à 0000 par défaut". A trivial number only (a device's own default, "Xk4-99Lp on the
+# sticker", is its secret), and not one still in use ("still on the default 0000").
+_FACTORY = re.compile(
+    r"(?<![^\W_])(?:factory|default|d['’]usine|par[ ]d[ée]faut|out[ ]of[ ]the[ ]box"
+    r"|per[ ]the[ ]manual|selon[ ]la[ ]notice)(?![^\W_])"
+)
+_STILL_IN_USE = re.compile(
+    r"(?<![^\W_])(?:still|toujours|never[ ]changed|not[ ]changed|unchanged|jamais[ ]chang[ée]"
+    r"|pas[ ]chang[ée]|encore)(?![^\W_])"
+)
+_ASCENDING = "0123456789"
+
+
+def is_factory_default(lower: str, start: int, end: int) -> bool:
+    """The value is a trivial number (one digit repeated, or counted up) on a line that says it
+    is a factory default, and not that it is still in use."""
+    value = lower[start:end]
+    trivial = value.isdigit() and (len(set(value)) == 1 or value in _ASCENDING)
+    if not trivial:
+        return False
+    line_start, line_end = start_of_line(lower, start), end_of_line(lower, start)
+    return bool(_FACTORY.search(lower, line_start, line_end)) and not _STILL_IN_USE.search(
+        lower, line_start, line_end
+    )
+
+
 # Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
 _EXAMPLE_BEFORE = re.compile(
     r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
@@ -428,9 +455,12 @@ _STATISTIC_REACH = 80
 
 def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     """The lowered note calls the value at `start:end` an example, right before or after it,
-    says it is the commonest of everyone's, or shows it "like" this in advice against it."""
+    says it is the commonest of everyone's or a factory's default, or shows it "like" this in
+    advice against it."""
     reach = max(0, start - _EXAMPLE_REACH)
-    if _EXAMPLE_BEFORE.search(lower, reach, start) is not None:
+    if _EXAMPLE_BEFORE.search(lower, reach, start) is not None or is_factory_default(
+        lower, start, end
+    ):
         return True
     clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
@@ -499,7 +529,9 @@ _ACCOUNT_NOUN = (
     r"|(?:num[ée]ro|n°|no\.?)[ ](?:de[ ])?(?:client|compte|contrat|adh[ée]rent|allocataire"
     r"|abonn[ée]|police|dossier|membre)"
     r"|compte(?:[ ](?:client|bancaire|joint|courant|n°))?"
-    r"|ref(?:erence)?|r[ée]f[ée]rence|r[ée]f|libell[ée])"
+    # What a reference is of may follow it: "ref job 77120", "réf dossier 2291".
+    rf"|(?:ref(?:erence)?|r[ée]f[ée]rence|r[ée]f)(?:[ ](?!{_SECRET_STEMS})[^\W\d_]+)?"
+    r"|libell[ée])"
 )
 _ACCOUNT_REFERENCE_BEFORE = re.compile(
     rf"(?<![^\W_]){_ACCOUNT_NOUN}"
