@@ -298,19 +298,23 @@ _PASSWORD_NOUN = re.compile(
     r"(?<![^\W_])(?:pass\w*|mdp|mot[ ]de[ ]passe|pin|code|wi-?fi|login|identifiant\w*)(?![^\W_])"
 )
 _GAME_LINES = 3
+# Characters of a line read either side of the value: a note of one long line, each of whose
+# values is read, stays linear.
+_GAME_REACH = 400
 
 
 def is_game_answer(lower: str, start: int) -> bool:
     """The value's line, or one of the lines just above it, is a quiz's or a riddle's, and its
     own line names no password or code."""
-    line_start, line_end = start_of_line(lower, start), end_of_line(lower, start)
+    line_start = max(start_of_line(lower, start), start - _GAME_REACH)
+    line_end = min(end_of_line(lower, start), start + _GAME_REACH)
     if _PASSWORD_NOUN.search(lower, line_start, line_end) is not None:
         return False
     above = line_start
     for _ in range(_GAME_LINES):
         if above > 0:
             above = start_of_line(lower, above - 1)
-    return _GAME.search(lower, above, line_end) is not None
+    return _GAME.search(lower, max(above, start - _GAME_LINES * _GAME_REACH), line_end) is not None
 
 
 # Two capitalised names right before the number: a brand and its model ("Master Lock").
@@ -392,6 +396,7 @@ _STILL_IN_USE = re.compile(
     r"|pas[ ]chang[ée]|encore)(?![^\W_])"
 )
 _ASCENDING = "0123456789"
+_DEFAULT_REACH = 80  # characters of its line either side of the value: a long line stays linear
 
 
 def is_factory_default(lower: str, start: int, end: int) -> bool:
@@ -401,9 +406,10 @@ def is_factory_default(lower: str, start: int, end: int) -> bool:
     trivial = value.isdigit() and (len(set(value)) == 1 or value in _ASCENDING)
     if not trivial:
         return False
-    line_start, line_end = start_of_line(lower, start), end_of_line(lower, start)
-    return bool(_FACTORY.search(lower, line_start, line_end)) and not _STILL_IN_USE.search(
-        lower, line_start, line_end
+    around = max(start_of_line(lower, start), start - _DEFAULT_REACH)
+    after = min(end_of_line(lower, start), end + _DEFAULT_REACH)
+    return bool(_FACTORY.search(lower, around, after)) and not _STILL_IN_USE.search(
+        lower, around, after
     )
 
 
@@ -467,7 +473,7 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     clause = clause if broken is None else broken.end()
     if (
         _COMMONEST_BEFORE.search(lower, clause, start)
-        and _EVERYONES.search(lower, clause, end_of_line(lower, end))
+        and _EVERYONES.search(lower, clause, min(end_of_line(lower, end), end + _STATISTIC_REACH))
         and not _OWNED.search(lower, clause, end)
     ):
         return True
@@ -565,8 +571,9 @@ def is_account_reference(text: str, lower: str, start: int, end: int) -> bool:
         lower, max(line_start, start - _REFERENCE_REACH), start
     )
     if named is not None:
-        clause = _CLAUSE_START.search(lower, line_start, named.start())
-        clause_start = line_start if clause is None else clause.end()
+        reach = max(line_start, named.start() - _REFERENCE_REACH)
+        clause = _CLAUSE_START.search(lower, reach, named.start())
+        clause_start = reach if clause is None else clause.end()
         return _NAMES_A_SECRET.search(lower, clause_start, named.start()) is None
     header = _column_header(lower, start)
     return header is not None and _ACCOUNT_COLUMN.fullmatch(header) is not None
@@ -644,6 +651,7 @@ _GLOSSARY = re.compile(
     r"|mots?[ ]du[ ]jour|définitions?|definitions?)(?![^\W_])"
 )
 _GLOSSARY_LINES = 3
+_GLOSSARY_REACH = 240  # characters read either side: a long line stays linear
 
 
 def is_glossary_word(lower: str, start: int, end: int) -> bool:
@@ -658,7 +666,9 @@ def is_glossary_word(lower: str, start: int, end: int) -> bool:
     for _ in range(_GLOSSARY_LINES):
         if above > 0:
             above = start_of_line(lower, above - 1)
-    return _GLOSSARY.search(lower, above, end_of_line(lower, start)) is not None
+    above = max(above, start - _GLOSSARY_REACH)
+    below = min(end_of_line(lower, start), end + _GLOSSARY_REACH)
+    return _GLOSSARY.search(lower, above, below) is not None
 
 
 # A code that is public by what its noun says: a dialling code, a postcode, an error's, a
