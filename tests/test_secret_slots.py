@@ -442,8 +442,8 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # merges; then studied (and "four-one-nine-two" in the dev corpus relabelled a secret)
         (TRAIN_J_CORPUS, 179, 0, 0, 0),
         # blind: 135/180 and 1 of 180 flagged on the session's start, 139 and 1 on its merges;
-        # then studied
-        (TRAIN_K_CORPUS, 169, 0, 0, 1),
+        # then studied; its flagged note (an alarm company's phone number) passes since
+        (TRAIN_K_CORPUS, 169, 0, 0, 0),
         # blind: 133/180 and 1 of 180 flagged on the session's start, 141 and 1 on its merges;
         # then studied
         (TRAIN_L_CORPUS, 171, 0, 0, 0),

@@ -331,16 +331,20 @@ HOLDOUT_FLOORS = (
     # then 83.1 %), all tokens and cards, 3 then 2 of 200 flagged. Then its made passwords
     # beside an address, a login or a change, and keys given in chat replies, as classes
     # (made_passwords.py, set_codes.py, code_words.py): 150. Then its codes given without a
-    # code word, as kinds (chat roles, role numbers, labelled spelt digits): 155.
-    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=2),
+    # code word, as kinds (chat roles, role numbers, labelled spelt digits): 155. Its 2 flagged
+    # (a recovery phone's number, a key safe's make and model before its price) pass since
+    # (lookalikes.py).
+    HoldoutFloor(HOLDOUT16_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a bee-keeping supplier, a school's science department, an accountancy practice, a
     # family's holiday house, a youth hostel, a choir's committee, a car-sharing club, a garden
     # centre, a translator, a home nurse's rounds), written late in the session: 114 of 160
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
     # its last; all tokens and cards; 4 of 200 flagged each time. Then studied: its codes given
-    # without a code word (worked_codes.py, chat_codes.py, spoken_digits.py, place_codes.py) and
-    # its made passwords joined to their account's handle (made_passwords.py, set_codes.py).
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=159, token=30, card=20, flagged=4),
+    # without a code word (worked_codes.py, chat_codes.py, spoken_digits.py, place_codes.py), its
+    # made passwords joined to their account's handle (made_passwords.py, set_codes.py), and its
+    # false alarms as kinds (bank details, an account's reference with its secret withheld, a
+    # glossary of the words for secrets, a phone number; lookalikes.py): none flagged.
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=159, token=30, card=20, flagged=0),
 )
 
 

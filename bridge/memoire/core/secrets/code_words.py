@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import lines_with
+from memoire.core.secrets.lookalikes import is_glossary_word
 from memoire.core.secrets.text import end_of_line, worded_value
 
 # A value in quotes: "«pineapple»", "'copperfield'".
@@ -189,6 +190,13 @@ _PICK_UP = re.compile(
 
 
 def find_code_words(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Code words given or said; a glossary's word ("« clé » → key") is said, not given."""
+    for rule, start, end in _words_given_or_said(text, lower):
+        if not is_glossary_word(lower, start, end):
+            yield rule, start, end
+
+
+def _words_given_or_said(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     for line_start, line_end in lines_with(lower, _CODE_WORD_LITERALS):
         span = _code_word_on_line(text, lower, line_start, line_end)
         if span is not None and not _is_protocol(lower, line_start, line_end):

@@ -13,11 +13,14 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.lookalikes import (
     NUMBER_NOUNS,
+    is_account_reference,
     is_document_reference,
     is_enumerated,
     is_explained_as_a_number,
+    is_factory_default,
     is_model_number,
     is_named_by_its_noun,
+    is_phone_number,
     is_range,
 )
 from memoire.core.secrets.text import end_of_line as _line_end
@@ -253,7 +256,10 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
         if (
             not is_enumerated(text, start, end)
             and not is_explained_as_a_number(text, end)
-            and not is_model_number(text, start)  # "Master Lock 5401, 34,99 €"
+            and not is_model_number(text, start, end)  # "Master Lock 5401, 34,99 €"
+            and not is_phone_number(text, start, end)  # "the intercom calls 07700 900 461"
+            and not is_account_reference(text, lowered, start, end)  # "identifiant 48821093"
+            and not is_factory_default(lowered, start, end)  # "factory default PIN 1234"
         ):
             yield rule, start, end
 

@@ -17,7 +17,9 @@ a secret's noun lets them pass:
 - a decimal amount ("312,50", "86.40"): a price in a table;
 - a product's model number, after its brand's and model's capitalised names on a line about
   buying or servicing it ("Master Lock 5401, 34,99 €", "Hager Logisty 40917, pile changée",
-  "Miele PW 6080, intervention le 3 avril": a model's letters may spell a secret's noun);
+  "Miele PW 6080, intervention le 3 avril": a model's letters may spell a secret's noun), after
+  its brand's name and before its price ("Supra C500, £42.99"), or with its brand in brackets
+  ("back door (Chubb 3G114)");
 - a command after a shell's pipe ("… | base64 -d"): its options follow it;
 - a Wi-Fi's security mode ("WPA2_Personal", "WPA2-PSK"): what a router's page names beside
   its key; a network's other band, which starts as its name does ("HomeNet / HomeNet5G");
@@ -29,7 +31,17 @@ a secret's noun lets them pass:
   coffre", "kept in 1Password"), or the app's name alone where a code would stand ("backup
   codes belong in 1Password", "see Bitwarden"): they locate the value, they are not it;
 - a game's answer ("Quiz night Q: … A: Newport Pagnell", "Quiz de la fête⏎Réponse : 1754"):
-  a quiz, a riddle or a crossword on the value's line or just above, no password on its line.
+  a quiz, a riddle or a crossword on the value's line or just above, no password on its line;
+- an account's reference, named right before it or at the head of its table column: bank
+  details shared to be paid ("sort code 20-45-77, account 30918264", IBAN, RIB), a customer's,
+  member's or contract's number, a user name ("identifiant 48821093, la banque enverra un
+  nouveau code"); shaped as a number or a user name, not as a password, and no secret's noun
+  before the account's in its clause ("code d'accès au compte Orange : …" is the code);
+- a phone number, or one of its groups, whatever it is labelled ("Recovery phone = 0113 496
+  0721", "appelle Securitas au 0 800 44 21 10"): a 0 or a "+" and as many digits as a phone's;
+- a glossary's or a translation's word, or a word for a secret itself ("« identifiant » →
+  username", "Lexique : clé = key");
+- a help desk's ticket (INC0012291), a public code's value ("Area code for Leeds is 0113").
 """
 
 import re
@@ -145,14 +157,17 @@ def _enumerates(line: str, item: re.Match[str], following: re.Match[str]) -> boo
     return _ITEM_GAP.fullmatch(gap) is not None
 
 
-# Letters, a year, then a number: an invoice's, a quote's or a file's reference.
+# Letters, a year, then a number: an invoice's, a quote's or a file's reference; or a help
+# desk's ticket, its kind's prefix then its number (INC0012291, RITM0045521, CHG-20931).
 _DOCUMENT_REFERENCE = re.compile(
     r"[A-Za-z]{2,6}[-/_. ]?(?:19|20)[0-9]{2}[-/_.][0-9]{1,6}(?:[-/_.][0-9A-Za-z]{1,4})?"
+    r"|(?:INC|REQ|RITM|CHG|PRB|TASK|SCTASK|SR|CS|TKT|CASE)[-#]?[0-9]{5,10}"
 )
 
 
 def is_document_reference(value: str) -> bool:
-    """FAC-2024-0412, DEV-2025-118, INV/2024/0031: a reference, which a document prints."""
+    """FAC-2024-0412, DEV-2025-118, INV/2024/0031, INC0012291: a reference, which a document
+    or a ticket prints."""
     return _DOCUMENT_REFERENCE.fullmatch(value) is not None
 
 
@@ -198,6 +213,26 @@ _EXPLAINED_AS_A_NUMBER = re.compile(
 )
 _PHONE = re.compile(r"phone|t[ée]l[ée]phone|mobile|portable", re.IGNORECASE)
 _EXPLANATION_REACH = 80
+
+
+# "E119 means low pressure", "F28 signifie panne d'allumage": what a fault's code stands for.
+_MEANING_AFTER = re.compile(
+    r"[ \t]*[,;(—–-]?[ \t]*(?:means|meaning|signifie|veut[ ]dire|indicates|indique|stands[ ]for)"
+    r"(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+_FAULT_CODE = re.compile(r"[A-Za-z]{1,3}-?[0-9]{1,4}")
+
+
+def is_fault_code(text: str, start: int, end: int) -> bool:
+    """A letter and a number that the words after it say stand for a message ("the boiler code
+    E119 means low pressure"); a code explained by a birthday ("1406, meaning Mum's
+    birthday") is digits alone, and a secret."""
+    return _FAULT_CODE.fullmatch(text, start, end) is not None and bool(
+        _MEANING_AFTER.match(text, end)
+    )
 
 
 def is_explained_as_a_number(text: str, end: int) -> bool:
@@ -279,19 +314,23 @@ _PASSWORD_NOUN = re.compile(
     r"(?<![^\W_])(?:pass\w*|mdp|mot[ ]de[ ]passe|pin|code|wi-?fi|login|identifiant\w*)(?![^\W_])"
 )
 _GAME_LINES = 3
+# Characters of a line read either side of the value: a note of one long line, each of whose
+# values is read, stays linear.
+_GAME_REACH = 400
 
 
 def is_game_answer(lower: str, start: int) -> bool:
     """The value's line, or one of the lines just above it, is a quiz's or a riddle's, and its
     own line names no password or code."""
-    line_start, line_end = start_of_line(lower, start), end_of_line(lower, start)
+    line_start = max(start_of_line(lower, start), start - _GAME_REACH)
+    line_end = min(end_of_line(lower, start), start + _GAME_REACH)
     if _PASSWORD_NOUN.search(lower, line_start, line_end) is not None:
         return False
     above = line_start
     for _ in range(_GAME_LINES):
         if above > 0:
             above = start_of_line(lower, above - 1)
-    return _GAME.search(lower, above, line_end) is not None
+    return _GAME.search(lower, max(above, start - _GAME_LINES * _GAME_REACH), line_end) is not None
 
 
 # Two capitalised names right before the number: a brand and its model ("Master Lock"), the
@@ -316,16 +355,81 @@ _CODE_NAMES = frozenset(
 _BRAND_REACH = 40
 
 
-def is_model_number(text: str, start: int) -> bool:
-    """The number at `start` follows a brand's and a model's names on a line about a product."""
+# Stems of the nouns of a secret: a word next to an account's noun or before a model's number
+# that names one makes the value the secret's ("account password: …", "(PIN 8305)").
+_SECRET_STEMS = (
+    r"(?:pass|pwd|pw\b|mdp|mot\b|pin\b|puk\b|cvv|code|cl[ée]|key|secret|token|otp|nip\b"
+    r"|combi|combo|digicode)"
+)
+_NAMES_A_SECRET = re.compile(_SECRET_STEMS)
+
+
+def is_model_number(text: str, start: int, end: int) -> bool:
+    """The number at `start:end` is a product's model: after a brand's and a model's names on
+    a line about a product ("Master Lock 5401, 34,99 €"), after a brand's name and before its
+    price ("key safe Supra C500, £42.99", "un Abus 6401 à 19,90 €"), or with its brand alone
+    in brackets ("back door (Chubb 3G114)")."""
+    named = _NAME_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
+    if (
+        named is None
+        or _NAMES_A_SECRET.match(named[0].lower())
+        or named[0].strip().lower() in _CODE_NAMES
+    ):
+        return False
+    if _PRICE_AFTER.match(text, end) is not None:
+        return True
+    if text[named.start() - 1 : named.start()] == "(" and text[end : end + 1] == ")":
+        return True  # "back door (Chubb 3G114)": a lock's make and model in brackets
     before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
     if before is None:
         return False
     words = before[0].lower().split()
     if any(word in _CODE_NAMES for word in words):
         return False
+    if _A_PRODUCT_BEFORE.search(text, max(0, before.start() - 4), before.start()):
+        return True  # "the key safe is a Master Lock 5401": one of a model
     line = text[start_of_line(text, start) : end_of_line(text, start)]
     return _ABOUT_A_PRODUCT.search(line) is not None
+
+
+# An indefinite article before a brand's and a model's names: the thing is one of a model.
+_A_PRODUCT_BEFORE = re.compile(r"(?<![^\W_])(?:an?|un|une)[ ]\Z", re.IGNORECASE)
+# A brand's capitalised name before the value, and a price right after it.
+_NAME_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][A-Za-zà-ÿ-]+[ ]\Z")
+_PRICE_AFTER = re.compile(
+    r"[ \t]*[,(–-]?[ \t]*(?:(?:bought|paid|achet[ée]e?|pay[ée]e?)[ ])?"
+    r"(?:at[ ]|à[ ]|for[ ]|pour[ ])?"
+    r"(?:[$€£][ ]?[0-9]+(?:[.,][0-9]{2})?|[0-9]+(?:[.,][0-9]{2})?[ ]?(?:€|eur\b|euros?\b))"
+)
+
+
+# A code as it leaves the factory, which its manual prints: "factory default PIN 1234", "remis
+# à 0000 par défaut". A trivial number only (a device's own default, "Xk4-99Lp on the
+# sticker", is its secret), and not one still in use ("still on the default 0000").
+_FACTORY = re.compile(
+    r"(?<![^\W_])(?:factory|default|d['’]usine|par[ ]d[ée]faut|out[ ]of[ ]the[ ]box"
+    r"|per[ ]the[ ]manual|selon[ ]la[ ]notice)(?![^\W_])"
+)
+_STILL_IN_USE = re.compile(
+    r"(?<![^\W_])(?:still|toujours|never[ ]changed|not[ ]changed|unchanged|jamais[ ]chang[ée]"
+    r"|pas[ ]chang[ée]|encore)(?![^\W_])"
+)
+_ASCENDING = "0123456789"
+_DEFAULT_REACH = 80  # characters of its line either side of the value: a long line stays linear
+
+
+def is_factory_default(lower: str, start: int, end: int) -> bool:
+    """The value is a trivial number (one digit repeated, or counted up) on a line that says it
+    is a factory default, and not that it is still in use."""
+    value = lower[start:end]
+    trivial = value.isdigit() and (len(set(value)) == 1 or value in _ASCENDING)
+    if not trivial:
+        return False
+    around = max(start_of_line(lower, start), start - _DEFAULT_REACH)
+    after = min(end_of_line(lower, start), end + _DEFAULT_REACH)
+    return bool(_FACTORY.search(lower, around, after)) and not _STILL_IN_USE.search(
+        lower, around, after
+    )
 
 
 # Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
@@ -351,11 +455,46 @@ _ADVICE = re.compile(
 _EXAMPLE_REACH = 24
 
 
+# A statistic of everyone's passwords ("the most common PINs are 1234, 1111 and 0000", "le mot
+# de passe le plus utilisé reste 123456"), not someone's own ("my most used password is …").
+_COMMONEST_BEFORE = re.compile(
+    r"(?<![^\W_])(?:the[ ]most[ ](?:common|used|popular|frequent|leaked|hacked|guessed)"
+    r"|the[ ]commonest|(?:le|la|les)[ ]plus[ ](?:utilis|courant|fr[ée]quent|r[ée]pandu"
+    r"|populaire)\w*)(?![^\W_])"
+)
+# What makes the statistic everyone's: passwords in the plural, a country, a survey, a leak.
+_EVERYONES = re.compile(
+    r"(?<![^\W_])(?:pins|passwords|passcodes|mots[ ]de[ ]passe|in[ ]the[ ]world|worldwide"
+    r"|in[ ](?:france|the[ ]uk|britain|europe)|au[ ]monde|en[ ](?:france|europe)|d['’]apr[èe]s"
+    r"|according|surveys?|stud(?:y|ies)|[ée]tudes?|sondages?|lists?|listes?|leak\w*|fuites?"
+    r"|of[ ]all|de[ ]tous)(?![^\W_])"
+)
+_OWNED = re.compile(
+    r"(?<![^\W_])(?:my|our|his|her|their|mine|ours|mon|ma|mes|notre|nos|son|sa|ses|leurs?"
+    r"|mien\w*|sien\w*|n[ôo]tre)(?![^\W_])"
+)
+# The value's clause: a statistic in an earlier sentence says nothing of it.
+_SENTENCE_BREAK = re.compile(r".*(?:[;!?]|\.[ ])")
+_STATISTIC_REACH = 80
+
+
 def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     """The lowered note calls the value at `start:end` an example, right before or after it,
-    or shows it "like" this in advice against it."""
+    says it is the commonest of everyone's or a factory's default, or shows it "like" this in
+    advice against it."""
     reach = max(0, start - _EXAMPLE_REACH)
-    if _EXAMPLE_BEFORE.search(lower, reach, start) is not None:
+    if _EXAMPLE_BEFORE.search(lower, reach, start) is not None or is_factory_default(
+        lower, start, end
+    ):
+        return True
+    clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
+    broken = _SENTENCE_BREAK.match(lower, clause, start)
+    clause = clause if broken is None else broken.end()
+    if (
+        _COMMONEST_BEFORE.search(lower, clause, start)
+        and _EVERYONES.search(lower, clause, min(end_of_line(lower, end), end + _STATISTIC_REACH))
+        and not _OWNED.search(lower, clause, end)
+    ):
         return True
     if _LIKE_BEFORE.search(lower, reach, start) is not None:
         return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
@@ -397,9 +536,188 @@ def is_identity_number(lower: str, start: int) -> bool:
     return _IDENTITY_NUMBER_BEFORE.search(lower, line_start, start) is not None
 
 
+# An account's or a person's reference, which a bank, a firm or a portal gives out and prints
+# on letters and invoices: bank details shared to be paid (sort code, account number, IBAN,
+# BIC, RIB), a customer's, member's, policy's or contract's number, a login's user name.
+# The noun right before the value; the secret that goes with it is a noun of its own ("account
+# 30918264, online banking PIN 4471").
+_ACCOUNT_NOUN = (
+    r"(?:(?:bank[ ])?(?:account|acct|a/c)(?:[ ](?:number|no\.?|n°|#|ref(?:erence)?|id))?"
+    r"|sort(?:[ ]code)?|iban|bic|swift|rib|cl[ée][ ]rib|guichet"
+    r"|(?:customer|client|member(?:ship)?|policy|contract|contrat|payee|user|login|adh[ée]rent"
+    r"|allocataire|abonn[ée]|subscriber|patient|student|library|card|terminal|device|merchant"
+    r"|asset|serial|frame|chassis|meter|supply|vehicle|registration|licen[cs]e|nhs|job|claim"
+    r"|transaction|apiary|holding|herd|installer)[ ]"
+    r"(?:number|no\.?|n°|#|id|ref(?:erence)?|num[ée]ro)"
+    r"|user(?:name|[ ]name|[ ]?id)|login[ ]id|nom[ ]d['’]utilisateur"
+    r"|identifiant(?:[ ](?:client|de[ ]connexion|bancaire|abonn[ée]|adh[ée]rent))?"
+    r"|(?:num[ée]ro|n°|no\.?)[ ](?:de[ ])?(?:client|compte|contrat|adh[ée]rent|allocataire"
+    r"|abonn[ée]|police|dossier|membre)"
+    r"|compte(?:[ ](?:client|bancaire|joint|courant|n°))?"
+    # What a reference is of may follow it: "ref job 77120", "réf dossier 2291".
+    rf"|(?:ref(?:erence)?|r[ée]f[ée]rence|r[ée]f)(?:[ ](?!{_SECRET_STEMS})[^\W\d_]+)?"
+    r"|libell[ée])"
+)
+_ACCOUNT_REFERENCE_BEFORE = re.compile(
+    rf"(?<![^\W_]){_ACCOUNT_NOUN}"
+    # Words in brackets ("Bank account (for the builder): …"), none naming the secret.
+    rf"(?:[ ]?\((?![^)\n]*{_SECRET_STEMS})[^()\n]{{0,30}}\))?"
+    # The provider's name may stand before a colon ("numéro client Free : 12345678").
+    rf"(?:[ ](?!{_SECRET_STEMS})[\w.&'’-]+[ \t]*[:=])?"
+    r"[ \t]*(?:[:=#→-]|is|est|c['’]est)?[ \t]*\Z"
+)
+# A table's column of user names or account numbers ("| Login | Password |").
+_ACCOUNT_COLUMN = re.compile(rf"{_ACCOUNT_NOUN}|logins?|users?|utilisateurs?")
+# What such a reference looks like: digits (in groups) maybe after capitals ("SEC-774120",
+# "FR76 3000 6000 …", "JSMITH47"), or a lower-case user name ("jdurand", "dr.okafor"); a value
+# with a symbol, or mixed case and digits ("Chorale!2024"), is a password even there.
+_ACCOUNT_REFERENCE = re.compile(
+    r"(?=[A-Z0-9 ./-]*[0-9])[A-Z0-9]+(?:[ ./-][A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*"
+)
+_REFERENCE_REACH = 48
+# Where the clause naming the account starts: a secret's noun before it in that clause owns the
+# value ("Code de récupération du compte Microsoft : …", "code d'accès au compte Orange : …").
+_CLAUSE_START = re.compile(r".*[,;.!?—–|:(]")
+
+
+def is_account_reference(text: str, lower: str, start: int, end: int) -> bool:
+    """The value at `start:end` is an account's reference, named as such right before it or
+    at the head of its table column."""
+    if _ACCOUNT_REFERENCE.fullmatch(text, start, end) is None:
+        return False
+    line_start = start_of_line(lower, start)
+    named = _ACCOUNT_REFERENCE_BEFORE.search(
+        lower, max(line_start, start - _REFERENCE_REACH), start
+    )
+    if named is not None:
+        reach = max(line_start, named.start() - _REFERENCE_REACH)
+        clause = _CLAUSE_START.search(lower, reach, named.start())
+        clause_start = reach if clause is None else clause.end()
+        return _NAMES_A_SECRET.search(lower, clause_start, named.start()) is None
+    header = _column_header(lower, start)
+    return header is not None and _ACCOUNT_COLUMN.fullmatch(header) is not None
+
+
+_TABLE_RULE = re.compile(r"[\s|:+-]*")
+_MAX_ROWS = 30
+
+
+def _column_header(lower: str, start: int) -> str | None:
+    """The header of the pipe table's column the value at `start` sits in, stripped."""
+    line_start = start_of_line(lower, start)
+    if "|" not in lower[line_start:start]:
+        return None
+    column = lower.count("|", line_start, start) - lower[line_start:start].lstrip().startswith("|")
+    header = line_start
+    for _ in range(_MAX_ROWS):
+        if header == 0:
+            break
+        above = start_of_line(lower, header - 1)
+        if "|" not in lower[above : header - 1]:
+            break
+        header = above
+    cells = lower[header : end_of_line(lower, header)].strip().strip("|").split("|")
+    if header == line_start or _TABLE_RULE.fullmatch(cells[0]) or column >= len(cells):
+        return None
+    return cells[column].strip(" *_`")
+
+
+# A phone number: a national one (a 0 then 9 or 10 more digits) or an international one (a
+# "+" then 9 to 14 digits), in groups; recovery codes come in groups of one size, four digits
+# or more ("0413 7720 …"), and are not read as one.
+_PHONE_RUN = re.compile(r"\+?[0-9]+(?:[ .-]?\(?[0-9]+\)?)*")
+_PHONE_REACH = 20
+
+
+def is_phone_number(text: str, start: int, end: int) -> bool:
+    """The value at `start:end` is a phone number, or one of its groups: a number to call,
+    whatever it is labelled (a recovery phone, an alarm company's line)."""
+    run_start = start
+    while run_start > max(0, start - _PHONE_REACH) and (
+        text[run_start - 1].isdigit()
+        or text[run_start - 1] == "+"
+        or (text[run_start - 1] in " .-" and text[run_start - 2 : run_start - 1].isdigit())
+    ):
+        run_start -= 1
+    run = _PHONE_RUN.match(text, run_start, end + _PHONE_REACH)
+    if run is None or run.end() < end:
+        return False
+    groups = re.findall(r"[0-9]+", run[0])
+    digits = sum(map(len, groups))
+    if run[0].startswith("+"):
+        national = 10 <= digits <= 15
+    else:
+        national = run[0].startswith("0") and 10 <= digits <= 11
+    same_long_groups = len(groups) > 1 and len(set(map(len, groups))) == 1 and len(groups[0]) >= 4
+    return national and not same_long_groups
+
+
+# Words about secrets rather than one: what a glossary, a translation or a style guide lists.
+_SECRET_VOCABULARY = frozenset(
+    (
+        *("password", "passwords", "passcode", "passphrase", "pin", "puk", "code", "codes"),
+        *("token", "tokens", "jeton", "key", "keys", "clé", "clef", "login", "username"),
+        *("identifiant", "identifiants", "mot de passe", "mots de passe", "code pin", "otp"),
+        *("code secret", "secret code", "access code", "code d'accès", "user name", "secret"),
+        *("nom d'utilisateur", "credentials", "sign in", "log in", "lock", "serrure"),
+    )
+)
+# A note that lists words and their translations or meanings (not one that only mentions a
+# translation: a translator's notes hold their own passwords).
+_GLOSSARY = re.compile(
+    r"(?<![^\W_])(?:glossar(?:y|ies)|glossaires?|lexiques?|lexicon|vocab\w*"
+    r"|terminolog\w*|style[ ]guide|ui[ ]strings?|word[ ]of[ ]the[ ]day"
+    r"|mots?[ ]du[ ]jour|définitions?|definitions?)(?![^\W_])"
+)
+_GLOSSARY_LINES = 3
+_GLOSSARY_REACH = 240  # characters read either side: a long line stays linear
+
+
+def is_glossary_word(lower: str, start: int, end: int) -> bool:
+    """The value is a word about secrets ("« identifiant » → username"), or a word of a
+    glossary or a translation listed on its line or under a heading just above."""
+    value = lower[start:end]
+    if value in _SECRET_VOCABULARY:
+        return True
+    if not all(char.isalpha() or char in " '’-" for char in value):
+        return False
+    above = start_of_line(lower, start)
+    for _ in range(_GLOSSARY_LINES):
+        if above > 0:
+            above = start_of_line(lower, above - 1)
+    above = max(above, start - _GLOSSARY_REACH)
+    below = min(end_of_line(lower, start), end + _GLOSSARY_REACH)
+    return _GLOSSARY.search(lower, above, below) is not None
+
+
+# A code that is public by what its noun says: a dialling code, a postcode, an error's, a
+# promotion's, a course's or a product's code ("Area code for Leeds is 0113", "code postal
+# 69003"). A code sent to confirm or verify, a gift's or a booking's, may open something.
+_PUBLIC_CODE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
+    r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
+    r"|exam|syllabus|subject|qualification|fault|boiler"
+    r"|highway|tax|morse|source)[ ]codes?"
+    r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
+    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee))"
+    r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
+    r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
+)
+_PUBLIC_CODE_REACH = 60
+
+
+def is_public_code(lower: str, start: int) -> bool:
+    """The value at `start` follows the noun of a public code on its line."""
+    reach = max(start_of_line(lower, start), start - _PUBLIC_CODE_REACH)
+    return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
-    WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024").
+    WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
+    a glossary's word, a phone number, an account's or a document's reference, a product's
+    model, a public code (a dialling code, a postcode), a number explained as one, a fault's
+    code.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -407,7 +725,14 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_given_as_an_example(lower, start, end)
         or is_reply_to_a_place_question(lower, start)
         or is_identity_number(lower, start)
-        or is_model_number(text, start)
+        or is_account_reference(text, lower, start, end)
+        or is_phone_number(text, start, end)
+        or is_glossary_word(lower, start, end)
+        or is_document_reference(text[start:end])
+        or is_model_number(text, start, end)
+        or is_public_code(lower, start)
+        or is_explained_as_a_number(text, end)
+        or is_fault_code(text, start, end)
     )
 
 

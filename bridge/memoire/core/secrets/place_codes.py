@@ -48,6 +48,7 @@ from memoire.core.secrets.lookalikes import (
     is_enumerated,
     is_explained_as_a_number,
     is_listed_under_its_numbers_name,
+    is_model_number,
 )
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
@@ -203,9 +204,14 @@ _THREE_DIGIT_LOCKS = ("padlock", "cadenas", "antivol", "bike", "vélo", "lock", 
 
 def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """`lower` is `text` lowered with its positions kept (see text.lowered). A number listed
-    with others of its size or explained as a number of something is no code (lookalikes.py)."""
+    with others of its size, explained as a number of something or a lock's model ("back door
+    (Chubb 3G114)") is no code (lookalikes.py)."""
     for rule, start, end in _place_codes(text, lower):
-        if not is_enumerated(text, start, end) and not is_explained_as_a_number(text, end):
+        if not (
+            is_enumerated(text, start, end)
+            or is_explained_as_a_number(text, end)
+            or is_model_number(text, start, end)
+        ):
             yield rule, start, end
 
 

@@ -48,6 +48,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
+from memoire.core.secrets.lookalikes import is_factory_default
 from memoire.core.secrets.made_passwords import Shape, ends_its_clause, is_built_mixed, made_shape
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
@@ -340,6 +341,14 @@ _MIN_DIGITS = 3
 
 
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """The codes set, changed or typed, but a factory's default ("set to 000 from the
+    factory", lookalikes.py)."""
+    for rule, start, end in _set_codes(text, lower):
+        if not is_factory_default(lower, start, end):
+            yield rule, start, end
+
+
+def _set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """Only the lines that name a code, a lock, a typing verb or hold a cue's literal (found in
     one pass over every reading's literals), each read by the readings whose literal it holds."""
     for line_start, (line_end, readings) in lines_with_groups(lower, _READINGS_LITERALS):

@@ -762,7 +762,7 @@ def _code(
         return None  # 12/05, 10.5, 18:30, 18h30
     if is_enumerated(text, word.start, word.end) or is_explained_as_a_number(text, word.end):
         return None  # "35000 Rennes, 29200 Brest, 56100 Lorient"; "31045 - the set number"
-    if is_model_number(text, word.start):
+    if is_model_number(text, word.start, word.end):
         return None  # "centrale Hager Logisty 40917, pile changée en 2023": its model
     return word.start, word.end
 
