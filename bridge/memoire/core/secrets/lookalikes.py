@@ -371,15 +371,14 @@ def is_model_number(text: str, start: int, end: int) -> bool:
     in brackets ("back door (Chubb 3G114)")."""
     named = _NAME_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
     if (
-        named is None
-        or _NAMES_A_SECRET.match(named[0].lower())
-        or named[0].strip().lower() in _CODE_NAMES
+        named is not None
+        and _NAMES_A_SECRET.match(named[0].lower()) is None
+        and named[0].strip().lower() not in _CODE_NAMES
     ):
-        return False
-    if _PRICE_AFTER.match(text, end) is not None:
-        return True
-    if text[named.start() - 1 : named.start()] == "(" and text[end : end + 1] == ")":
-        return True  # "back door (Chubb 3G114)": a lock's make and model in brackets
+        if _PRICE_AFTER.match(text, end) is not None:
+            return True
+        if text[named.start() - 1 : named.start()] == "(" and text[end : end + 1] == ")":
+            return True  # "back door (Chubb 3G114)": a lock's make and model in brackets
     before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
     if before is None:
         return False

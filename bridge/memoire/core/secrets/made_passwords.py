@@ -1574,8 +1574,6 @@ def ends_its_clause(text: str, end: int) -> bool:
 def _handles_then_values(text: str, lower: str) -> Iterator[tuple[int, int]]:
     for kind, joiner_start in _handles(text, lower):
         span = _made_value_handed(text, kind, joiner_start)
-        if span is None and kind != "numbered":
-            span = _made_by_a_formula(lower, joiner_start)
         if span is not None and not _names_other_things(lower, span[0]):
             yield span
 
@@ -1637,55 +1635,6 @@ def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str
     alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
     value = _value_at(text, alone.start("value")) if alone is not None else None
     return (value, False) if value is not None else None
-
-
-# "admin, then the postcode of the office with no space, lowercase — bl14aq", "user admin, the
-# rest is the centre's phone number last 6 digits — 552 917", "identifiant admin, et les 6
-# derniers chiffres du SIRET → 300 418": after a handle and its joiner, how its password is made
-# from a thing known (a postcode, a phone number, a year, a plate), then the value made.
-_MADE_FROM = re.compile(
-    r"(?<![^\W_])(?:post[ ]?code|code[ ]postal|zip|phone|t[ée]l[ée]phone|year|ann[ée]e|birthday"
-    r"|anniversaire|reg|plate|plaque|immatriculation|siret|siren|date|numbers?|num[ée]ro)"
-    r"(?![^\W_])"
-)
-_DERIVED = re.compile(
-    r"(?<![^\W_])(?:last|first|derniers|premiers|no[ ]spaces?|without[ ](?:the[ ])?spaces?"
-    r"|sans[ ](?:les[ ])?espaces?|lower[ ]?case|minuscules?|caps|capitals|majuscules?|backwards"
-    r"|reversed|à[ ]l['’]envers|twice|deux[ ]fois|digits|chiffres)(?![^\W_])"
-)
-_OTHER_NUMBERS = re.compile(
-    r"(?<![^\W_])(?:order|invoice|ticket|ref|tracking|model|serial|version|commande|facture"
-    r"|suivi|mod[èe]le|s[ée]rie|room|chambre|salle|flight|vol)(?![^\W_])"
-)
-# The value made ends its line, after a dash, an arrow or "so": letters and digits, or digits
-# in groups ("552 917").
-_FORMULA_VALUE_ENDS = re.compile(
-    r"(?:—|–|→|->|=|(?<![^\W_])(?:so|donc|soit|i\.e\.))[ \t]*(?:it['’]?s[ \t]+|c['’]est[ \t]+)?"
-    r"(?P<value>(?=[^\s]*[0-9])[^\W_][\w!#$%*?@&-]{3,30}|[0-9]{2,4}(?:[ ][0-9]{2,4}){1,3})"
-    r"[ \t.!]*\Z"
-)
-_FORMULA_LINE_REACH = 160
-
-
-def _made_by_a_formula(lower: str, start: int) -> tuple[int, int] | None:
-    """The value ending the line, after the handle's joiner and a formula that derives it."""
-    line_end = end_of_line(lower, start)
-    joined = _JOINER.match(lower, start)
-    if joined is None or not lower[start : joined.end()].strip():
-        return None
-    if line_end - start > _FORMULA_LINE_REACH:
-        return None
-    made = _FORMULA_VALUE_ENDS.search(lower, joined.end(), line_end)
-    if made is None:
-        return None
-    formula = lower[start : made.start()]
-    if (
-        _MADE_FROM.search(formula) is None
-        or _DERIVED.search(formula) is None
-        or _OTHER_NUMBERS.search(formula) is not None
-    ):
-        return None
-    return made.span("value")
 
 
 _LINE_BREAK = re.compile(r"[ \t]*\n")

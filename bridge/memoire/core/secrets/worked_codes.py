@@ -9,7 +9,8 @@ a number, reversed, doubled, in lower case, spaces as hyphens) and what it gets 
 an admin or a user, an unlock), the value after the hint's arrow, dash or "so it's" is the code.
 
 What keeps the look-alikes out: a hint with no value after it ("the rest is on the sticker"); a
-line about no access ("invoice ref: last 6 digits of the order → 552 917"), or about a thing's
+line about no access ("invoice ref: last 6 digits of the order → 552 917"), or a hint made from
+a number that opens nothing (a model's, an order's) or a value to ask for, or about a thing's
 own number ("door number = last 4 digits of the postcode"); a card's or an account's last
 digits, which identify it and are printed everywhere ("card ending, last 4 digits → 4417"); a
 number of more than eight digits (a phone number), a year, or a word after it (a quantity); words
@@ -71,6 +72,12 @@ _VALUE_END = re.compile(
     r"[ \t]*(?:$|[.,;!?)»\"”]|(?:now|maintenant|but|mais|and|et|then|puis)(?![^\W_]))",
     re.MULTILINE,
 )
+# A hint made from a number that opens nothing ("then the model number without spaces — …"),
+# or a value one must ask for ("Ask the admin, then …").
+_OTHER_NUMBERS = re.compile(
+    r"(?<![^\W_])(?:order|invoice|ticket|ref|tracking|model|version|commande|facture"
+    r"|suivi|mod[èe]le|ask|demande[rz]?)(?![^\W_])"
+)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DIGIT = re.compile(r"[0-9]")
 _MAX_LINE = 300
@@ -107,5 +114,6 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
             continue  # "last serviced in 2019, twice → 2021": years
         if _VALUE_END.match(lower, value.end(), line_end) is not None:
             about_a_lock = _ACCESS.search(line) is not None and _PRINTED.search(line) is None
-            return value.span() if about_a_lock else None
+            other = _OTHER_NUMBERS.search(lower, line_start, value.start()) is not None
+            return value.span() if about_a_lock and not other else None
     return None
