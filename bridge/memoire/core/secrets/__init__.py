@@ -56,7 +56,7 @@ from memoire.core.secrets.made_passwords import find_made_passwords
 from memoire.core.secrets.passphrases import find_word_passphrases
 from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
-from memoire.core.secrets.set_codes import find_set_codes
+from memoire.core.secrets.set_codes import find_changed_runs, find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spaced_digits import joined_digit_runs
 from memoire.core.secrets.spoken_digits import find_spoken_digits
@@ -188,7 +188,12 @@ def _find_in_joined_digits(text: str) -> Iterator[SecretFinding]:
     it finds in a run is the run, at the note's positions."""
     for stretch in joined_digit_runs(text):
         lower = lowered(stretch.text)
-        findings = chain(_scan_spelt(stretch.text, lower), _find_line_secrets(stretch.text, lower))
+        runs = tuple((start - stretch.start, end - stretch.start) for start, end in stretch.runs)
+        findings = chain(
+            _found(SecretFamily.KEYWORD_VALUE, find_changed_runs(stretch.text, lower, runs)),
+            _scan_spelt(stretch.text, lower),
+            _find_line_secrets(stretch.text, lower),
+        )
         for finding in findings:
             start, end = finding.start + stretch.start, finding.end + stretch.start
             for run_start, run_end in stretch.runs:

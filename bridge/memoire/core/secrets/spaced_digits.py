@@ -16,7 +16,8 @@ from memoire.core.secrets.text import character_classes
 _SHAPE = b"0 0 0 0"  # four digits, each with one character between, in the note's classes
 _RUN = re.compile(r"[0-9](?: [0-9]){3,7}")
 _NOT_BEFORE = frozenset("0123456789.,/:+-")  # "+33 6 1 2 3", "1.2 3 4 5": a number's parts
-_NOT_AFTER = frozenset("0123456789.,/:-")
+_NOT_AFTER = frozenset("0123456789/:-")
+_DECIMAL_MARKS = frozenset(".,")  # a number's parts before a digit, a sentence's marks before none
 _MAX_RUNS = 20
 _LINES_ABOVE = 3  # a heading or a table's header row above a run names what it opens
 _REACH = 400  # characters read above a run, at most
@@ -67,6 +68,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     after = text[end] if end < len(text) else " "
     if before in _NOT_BEFORE or before.isalpha() or after in _NOT_AFTER or after.isalpha():
         return False
+    if after in _DECIMAL_MARKS:
+        return not text[end + 1 : end + 2].isdigit()  # "1 2 3 4,5", but "is now 3 8 1 7, please"
     return not (after == " " and text[end + 1 : end + 2].isdigit())  # a longer number's groups
 
 

@@ -1,0 +1,92 @@
+"""Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
+code typed digit by digit and said to be the one now, a Wi-Fi changed to a new key
+(set_codes.py).
+
+Each kind is written in words of its own, English and French, not the corpus rows it stands
+for; the look-alikes of the same sentences (a room, a bus, a ticket's price, a score, a
+ranking, a version, a phone number, a year, a code withheld) pass.
+"""
+
+import pytest
+
+from memoire.core.secrets import find_secrets
+from tests.secret_corpus import keyword_values
+
+# --- A code typed digit by digit after a change or "now": keys pressed one at a time name a
+# keypad's code on any line, even without a lock's or a code's noun (set_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The cellar under the chapel is now 5 5 0 9, the old one got out.", "5 5 0 9"),
+        ("La réserve du bar est désormais 4 1 9 6, ne pas la donner aux extras.", "4 1 9 6"),
+        ("Pour le vestiaire des cuisines c'est maintenant 0 3 8 8.", "0 3 8 8"),
+        ("Drying room on the quay changed to 7 1 7 3 this morning, tell the crews", "7 1 7 3"),
+        ("Le local vélos a été modifié en 5 2 0 6 hier soir.", "5 2 0 6"),
+        ("Heads up: the tool cage was reset to 3 9 4 0 after the audit", "3 9 4 0"),
+        ("La remise du jardin est passée à 2 0 2 5 (l'ancien circulait trop)", "2 0 2 5"),
+        ("Bin store\n• now 6 6 1 8, spin the wheels after", "6 6 1 8"),
+    ],
+)
+def test_a_code_typed_digit_by_digit_after_a_change_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The running order changed to 3 1 2 4 for the finals.",
+        "L'ordre de passage est maintenant 2 4 1 3.",
+        "La salle est désormais 1 0 4 2 pour les TD.",
+        "Ticket price changed to 1 2 5 0 yen.",
+        "The bus is now 4 0 1 7 since the timetable change.",
+        "Score is now 3 3 1 0 after the second round.",
+        "Call the depot, their number is now 0 1 2 3 4 5 6 7 8 9",
+        "Le conteneur a été changé en 2024 après le vol.",
+        "The container code changed, ask Jo at the hut for it.",
+        "Le local a changé de serrure, demander le code au gardien.",
+    ],
+)
+def test_digits_after_a_change_that_are_no_code_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A Wi-Fi changed to a made value: its key, not its name (set_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Café wifi changed to PourOver_Please. Chalkboard, not the old one.", "PourOver_Please"),
+        ("Guest wifi is now Lavande_88", "Lavande_88"),
+        ("Hotspot is now Saucisson!Sec9, tell Marc.", "Saucisson!Sec9"),
+        ("J'ai changé le wifi du gîte en Coquelicot_Rouge, refaire l'affiche.", "Coquelicot_Rouge"),
+        ("Le wifi de l'atelier est désormais Copeaux&Sciure4", "Copeaux&Sciure4"),
+        ("Office wifi was reset to Biscuit_Tin_42 over the weekend", "Biscuit_Tin_42"),
+        ("On a modifié le wi-fi des studios en Pivoine2019 (trop de squatteurs)", "Pivoine2019"),
+    ],
+)
+def test_a_wifi_changed_to_a_new_key_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we changed the Wi-Fi network name to Maison-Ludo-2024",
+        "Renamed the wifi to Cottage_Guest so people find it.",
+        "Changed the wifi to Livebox_Pro_8F2A",
+        "Changed the wifi to WPA3 only.",
+        "Changed the wifi to the 5GHz band.",
+        "The wifi is now Starlink, much faster than before.",
+        "Le wifi est maintenant Freebox_Delta, plus rapide.",
+        "Changed the wifi to auto-reconnect on the tills.",
+        "Wifi changed to 2.4GHz for the printer.",
+        "Le wifi a été changé en 2023, nouvelle box.",
+        "Le wifi est passé à la fibre, 1 Gb/s.",
+        "Wifi password changed, it's on the sticker under the router.",
+    ],
+)
+def test_a_wifi_changed_to_a_name_a_band_or_a_year_passes(text: str) -> None:
+    assert find_secrets(text) == []
