@@ -1,6 +1,8 @@
 """Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
 code typed digit by digit and said to be the one now, a Wi-Fi changed to a new key
-(set_codes.py).
+(set_codes.py); and what it showed reads as a code but is none: a number named by its own noun,
+a phone number in pairs, the firm one calls when a code is forgotten (window.py, codes.py,
+lookalikes.py).
 
 Each kind is written in words of its own, English and French, not the corpus rows it stands
 for; the look-alikes of the same sentences (a room, a bus, a ticket's price, a score, a
@@ -90,3 +92,45 @@ def test_a_wifi_changed_to_a_new_key_is_refused(text: str, secret: str) -> None:
 )
 def test_a_wifi_changed_to_a_name_a_band_or_a_year_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- Beside a code's or a password's noun, what is no code: a number its own noun names ("site
+# number", "numéro", "ref"), a phone number written in pairs, the firm or person to call.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Calling the ARC to stand down an alarm: give site number 40991 and the password from "
+        "the envelope",
+        "Alarm company: quote account number 77310 and the password from the safe.",
+        "Pour l'alarme, donner le numéro 40991 puis le mot de passe de l'enveloppe.",
+        "Alarm: site ref 20931, the code word is kept by the manager.",
+        "Coffre de la chambre Thym : si un client oublie sa combinaison, appeler le SAV Safe&Co "
+        "au 04 90 12 34 56, ils ont la clé de secours.",
+        "Cadenas du local : combinaison perdue ? appeler Marc au 06 12 34 56 78.",
+        "Digicode en panne, appeler le syndic au 01.45.67.89.10",
+        "Alarm code forgotten? Ring the monitoring centre on 01 23 45 67 89.",
+        "Combinaison oubliée : appeler l'accueil au 04 76 00 11 22 (24h/24).",
+        "Safe in room 4: if a guest forgets the combination, call the installer SafeGuard&Co.",
+        "Mot de passe du portail oublié : contacter le SAV Portalis_Pro, ils le réinitialisent.",
+        "Forgot the alarm code? Ring Secur&Co on the number on the panel.",
+        "Code oublié : appelez l'installateur Alarmes&Fils.",
+    ],
+)
+def test_a_number_or_a_name_beside_a_code_that_is_no_code_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Alarm PIN number 4471", "4471"),
+        ("alarm code number: 4471", "4471"),
+        ("Combinaison du coffre : 12 34 56", "12 34 56"),
+        ("Code du cadenas : 04 19 27", "04 19 27"),
+        ("Le cadenas de la cave, combinaison 07-14-33-21", "07-14-33-21"),
+    ],
+)
+def test_a_code_named_a_number_or_in_pairs_is_still_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)

@@ -50,6 +50,7 @@ from memoire.core.secrets.lookalikes import (
     is_piped_command,
     is_security_mode,
     is_shown_not_used,
+    is_who_is_called,
     says_where_it_is,
 )
 from memoire.core.secrets.made_passwords import find_made_passwords
@@ -133,7 +134,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
 
 def _find_line_secrets(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule, start, end in find_line_secrets(text, lower):
-        if not is_shown_not_used(text, lower, start, end):
+        if not is_shown_not_used(text, lower, start, end) and not is_who_is_called(lower, start):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
 
 
