@@ -1,8 +1,9 @@
 """Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
 code typed digit by digit and said to be the one now, a Wi-Fi changed to a new key
-(set_codes.py); and what it showed reads as a code but is none: a number named by its own noun,
-a phone number in pairs, the firm one calls when a code is forgotten (window.py, codes.py,
-lookalikes.py).
+(set_codes.py), a lock's code written as the rule that makes it and its result
+(worked_out_codes.py); and what it showed reads as a code but is none: a number named by its
+own noun, a phone number in pairs, the firm one calls when a code is forgotten (window.py,
+codes.py, lookalikes.py).
 
 Each kind is written in words of its own, English and French, not the corpus rows it stands
 for; the look-alikes of the same sentences (a room, a bus, a ticket's price, a score, a
@@ -134,3 +135,45 @@ def test_a_number_or_a_name_beside_a_code_that_is_no_code_passes(text: str) -> N
 )
 def test_a_code_named_a_number_or_in_pairs_is_still_refused(text: str, secret: str) -> None:
     assert secret in keyword_values(text)
+
+
+# --- A lock's code written as the rule that makes it, then its result after an arrow, "=",
+# "so", "donc" (worked_out_codes.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Bike store: our house number twice, so 1414", "1414"),
+        ("Garage = 12 x 100 + 34 = 1234", "1234"),
+        ("Cabane du jardin : nombre de pommiers fois 100 plus 7, donc 1207", "1207"),
+        ("Boathouse: year the club was founded minus 100 → 1832", "1832"),
+        ("Le local à vélos = numéro de l'immeuble suivi de 21 → 4721", "4721"),
+        ("Workshop door: the last four digits of Dad's old landline reversed = 6604", "6604"),
+        ("Cadenas du portillon : la date de naissance de Mamie à l'envers → 8391", "8391"),
+    ],
+)
+def test_a_lock_code_worked_out_from_a_rule_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Garden shed: 3 m × 2 m → 6 m²",
+        "Bike store: 12 bikes plus 4 → 16",
+        "Locker allocation: 24 staff times 2 = 48 lockers",
+        "Portail : travaux prévus en 2023, repoussés plus tard → 2025",
+        "Cadenas : 12,99 € plus le port → 15",
+        "Garage: number of cars times 2 → 4",
+        "Shed rent: 12 months times 40 = 480",
+        "Le garage fait 6 m sur 3 plus l'atelier → 2400 cm",
+        "Door count for the new build: 14 flats times 3 doors → 42",
+        "Bike shed capacity: 40 bikes plus 20 for staff = 60",
+        "Shed: built in 1988, extended in 2004 → 2004",
+        "Garage extension: 2 walls times 1200 mm = 2400",
+        "Cadenas du vélo : code = date d'anniversaire de Léo, il le donnera lui-même.",
+    ],
+)
+def test_a_sum_a_measure_or_a_year_by_a_lock_passes(text: str) -> None:
+    assert find_secrets(text) == []
