@@ -1,9 +1,9 @@
 """Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
-code typed digit by digit and said to be the one now, a Wi-Fi changed to a new key
-(set_codes.py), a lock's code written as the rule that makes it and its result
-(worked_out_codes.py); and what it showed reads as a code but is none: a number named by its
-own noun, a phone number in pairs, the firm one calls when a code is forgotten (window.py,
-codes.py, lookalikes.py).
+code typed key by key, a letter among its digits (spaced_digits.py), and said to be the one now,
+a Wi-Fi changed to a new key (set_codes.py), a lock's code written as the rule that makes it and
+its result (worked_out_codes.py); and what it showed reads as a code but is none: a number named
+by its own noun, a phone number in pairs, the firm one calls when a code is forgotten
+(window.py, codes.py, lookalikes.py).
 
 Each kind is written in words of its own, English and French, not the corpus rows it stands
 for; the look-alikes of the same sentences (a room, a bus, a ticket's price, a score, a
@@ -37,8 +37,28 @@ def test_a_code_typed_digit_by_digit_after_a_change_is_refused(text: str, secret
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Le syndic a changé le digicode du parking en 1 7 B 4 depuis lundi.", "1 7 B 4"),
+        ("Digicode du hall : 2 9 A 1", "2 9 A 1"),
+        ("The bin store keypad is now 7 C 4 0.", "7 C 4 0"),
+        ("Le code de la porte de service : 1 B 8 8 puis la clé", "1 B 8 8"),
+        ("Code portail 4 0 4 0 B, then push hard", "4 0 4 0 B"),
+        ("Bike store keypad: 3 3 D 1", "3 3 D 1"),
+    ],
+)
+def test_a_code_typed_key_by_key_with_a_letter_is_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
     "text",
     [
+        "Tables 1 2 3 A B are reserved for the wedding.",
+        "Seats 1 2 3 A for the Smiths on the seating plan",
+        "Grid squares C 4 5 6 on the map",
+        "Question 4 0 1 A in the exam booklet",
+        "Row 4 5 6 B of the stand",
         "The running order changed to 3 1 2 4 for the finals.",
         "L'ordre de passage est maintenant 2 4 1 3.",
         "La salle est désormais 1 0 4 2 pour les TD.",
