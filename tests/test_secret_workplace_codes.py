@@ -1,7 +1,8 @@
 """Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
 code typed key by key, a letter among its digits (spaced_digits.py), and said to be the one now,
 a Wi-Fi changed to a new key (set_codes.py), a lock's code written as the rule that makes it and
-its result (worked_out_codes.py); and what it showed reads as a code but is none: a number named
+its result (worked_out_codes.py), a chat's speaker named with a role, a flat or a number
+(chat_codes.py); and what it showed reads as a code but is none: a number named
 by its own noun, a phone number in pairs, the firm one calls when a code is forgotten
 (window.py, codes.py, lookalikes.py).
 
@@ -196,4 +197,56 @@ def test_a_lock_code_worked_out_from_a_rule_is_refused(text: str, secret: str) -
     ],
 )
 def test_a_sum_a_measure_or_a_year_by_a_lock_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A code given in a chat whose speakers are named with a role, a flat or a number in
+# brackets, or with French spacing before the colon (chat_codes.SPEAKER).
+_NNBSP = "\u202f"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[19:02] Karim (gardien) : quelqu'un a le code de la cave ?\n"
+            "[19:05] Mme Roux (apt 12) : 4 7 0 2 puis tu tires",
+            "4 7 0 2",
+        ),
+        (
+            "Driver 12 (Sam): depot gate won't open, what is it now\n"
+            "Dispatch (Jo): 8 8 1 4 then the green button",
+            "8 8 1 4",
+        ),
+        (
+            "Paul (3e étage) : je suis coincé devant le local vélos\n"
+            "Inès (RDC) : 5 0 5 9 et tu pousses",
+            "5 0 5 9",
+        ),
+        (f"Nurse 2 (nights){_NNBSP}: drug room keypad?\nSister Kaye{_NNBSP}: 3 1 7 7", "3 1 7 7"),
+        (
+            f"Léa{_NNBSP}: quelqu'un sait ouvrir le portillon{_NNBSP}?\n"
+            f"Marc{_NNBSP}: 9 0 2 1 et tu tires fort",
+            "9 0 2 1",
+        ),
+    ],
+)
+def test_a_code_in_a_chat_whose_speakers_have_a_role_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[20:14] Léa (apt 3) : c'est quelle salle pour la réunion ?\n"
+        "[20:16] Bruno (apt 8) : 1 0 4 et c'est au 1er",
+        "Driver 12 (Sam): what time does the depot gate open?\nDispatch (Jo): 0 6 3 0 on weekdays",
+        "Paul (3e étage) : combien coûte le badge du local vélos ?\nInès (RDC) : 1 5 euros",
+        f"Nurse 2 (nights){_NNBSP}: which room is Mr Patel in?\nSister Kaye{_NNBSP}: room 1 4",
+        f"Léa{_NNBSP}: quelqu'un sait ouvrir le portillon{_NNBSP}?\n"
+        f"Marc{_NNBSP}: demande au gardien, je l'ai pas",
+        "Karim (gardien) : le local vélos est ouvert quand ?\nMme Roux (apt 12) : de 8 h à 2 0 h",
+    ],
+)
+def test_a_chat_reply_that_is_no_code_passes(text: str) -> None:
     assert find_secrets(text) == []

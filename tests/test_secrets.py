@@ -335,8 +335,9 @@ HOLDOUT_FLOORS = (
     # family's holiday house, a youth hostel, a choir's committee, a car-sharing club, a garden
     # centre, a translator, a home nurse's rounds), written late in the session: 114 of 160
     # (71.2 %) on the session's start, 128 (80.0 %) after its first merges, 131 (81.9 %) after
-    # its last; all tokens and cards; 4 of 200 flagged each time. Not yet studied.
-    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=131, token=30, card=20, flagged=4),
+    # its last; all tokens and cards; 4 of 200 flagged each time. Not yet studied; 133 once
+    # chat speakers named with a role or a flat in brackets were read (chat_codes.py).
+    HoldoutFloor(HOLDOUT17_CORPUS, secrets=210, keyword=133, token=30, card=20, flagged=4),
 )
 
 

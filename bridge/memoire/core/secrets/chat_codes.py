@@ -29,13 +29,16 @@ from memoire.core.secrets.text import end_of_line, start_of_line
 
 RULE = "chat-code"
 
-# A speaker: a time or a date in brackets or before a dash, a name of up to three words, a time,
-# then a colon; or a dialogue's dash, each line another speaker's: "— Et pour le garage ?⏎— 8812".
+# A speaker: a time or a date in brackets or before a dash, a name of up to three words (maybe a
+# number and a role or a flat in brackets: "Chauffeur 7 (Rachid)", "Bruno (apt 8)"), a time,
+# then a colon, French spacing before it ("Julien\u202f:"); or a dialogue's dash, each line
+# another speaker's: "— Et pour le garage ?⏎— 8812".
 SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ][^\W\d_][\w'’.-]{0,20}){0,2})"
-    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t]*(?::|[ ]-)[ \t]+)"
+    r"(?:[ ][0-9]{1,3})?(?:[ ]\([^()\n:]{1,20}\))?"
+    r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t\u00a0\u202f]*(?::|[ ]-)[ \t]+)"
 )
 # Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
 _THING = re.compile(
