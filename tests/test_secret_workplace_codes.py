@@ -2,7 +2,8 @@
 code typed key by key, a letter among its digits (spaced_digits.py), and said to be the one now,
 a Wi-Fi changed to a new key (set_codes.py), a lock's code written as the rule that makes it and
 its result (worked_out_codes.py), a chat's speaker named with a role, a flat or a number
-(chat_codes.py); and what it showed reads as a code but is none: a number named
+(chat_codes.py), a lock's code said in words after "it's" or "c'est maintenant"
+(spoken_digits.py); and what it showed reads as a code but is none: a number named
 by its own noun, a phone number in pairs, the firm one calls when a code is forgotten
 (window.py, codes.py, lookalikes.py).
 
@@ -249,4 +250,45 @@ def test_a_code_in_a_chat_whose_speakers_have_a_role_is_refused(text: str, secre
     ],
 )
 def test_a_chat_reply_that_is_no_code_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A lock's or a place's code said digit by digit in words after "it's", "is now", "c'est
+# maintenant", on a clause naming what locks (spoken_digits.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the garage is now eight four four one", "eight four four one"),
+        ("Pour le vestiaire des filles c'est désormais trois neuf zéro sept.", "trois neuf zéro"),
+        (
+            "Reminder for Tom: the bike shed, it's two six six one, spin the dials",
+            "two six six one",
+        ),
+        ("La boîte aux lettres de l'école : c'est maintenant cinq, zéro, huit, deux", "cinq, zéro"),
+        (
+            "voice memo: the freezer room lock, it's nine oh four four, tell Ana",
+            "nine oh four four",
+        ),
+        ("Le cadenas du portail, maintenant c'est sept, un, un, trois", "sept, un, un, trois"),
+    ],
+)
+def test_a_lock_code_said_in_words_after_its_is_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the garage, it's one two three four metres wide",
+        "the shed is now four four four four",
+        "the garage is now open from eight to four every day",
+        "Le local vélos est au numéro quatre deux un sept de la rue",
+        "The garage sale is now on, nine till four then one o'clock",
+        "La porte c'est maintenant six heures, deux fois par semaine, quatre euros",
+        "the garage is now number four two one seven on the new plan",
+    ],
+)
+def test_numbers_said_in_words_by_a_lock_that_are_no_code_pass(text: str) -> None:
     assert find_secrets(text) == []
