@@ -292,3 +292,35 @@ def test_a_lock_code_said_in_words_after_its_is_refused(text: str, secret: str) 
 )
 def test_numbers_said_in_words_by_a_lock_that_are_no_code_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- Digits said as a radio says them: "niner" is nine (place_codes.DIGIT_WORDS).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "00:47 Control: Alpha 2, confirm access to the server cage\n00:48 A2: negative, how "
+            "do I get in\n00:48 Control: one-five-zero-one-niner, reset after",
+            "one-five-zero-one-niner",
+        ),
+        ("Gatehouse keypad code is niner three three one, over.", "niner three three one"),
+        ("Unit 4: loading bay door, code niner-zero-seven-two", "niner-zero-seven-two"),
+    ],
+)
+def test_a_code_said_as_a_radio_says_it_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Radio call sign: Tango four niner one five",
+        "Control: frequency is one two niner decimal five",
+        "Patrol log: vehicle reg niner two four seven checked at 02:10",
+        "Control: what's your position? Unit 3: grid niner four two seven, over",
+    ],
+)
+def test_a_radio_number_that_is_no_code_passes(text: str) -> None:
+    assert find_secrets(text) == []

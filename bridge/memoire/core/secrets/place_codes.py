@@ -77,10 +77,11 @@ PLACE_STEMS = (
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
     *("volet", "boîtier", "boitier", "keypad"),
 )
-# A digit said, EN and FR (the other rules reading spelt digits share this alternation).
+# A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
+# as a radio says it.
 DIGIT_WORDS = (
-    r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept"
-    r"|huit|neuf"
+    r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|niner|nine|un|deux|trois|quatre|cinq"
+    r"|sept|huit|neuf"
 )
 TENS = (
     r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"

@@ -79,7 +79,7 @@ _DIGIT_VALUES = {
     **dict.fromkeys(("six",), 6),
     **dict.fromkeys(("seven", "sept"), 7),
     **dict.fromkeys(("eight", "huit"), 8),
-    **dict.fromkeys(("nine", "neuf"), 9),
+    **dict.fromkeys(("nine", "niner", "neuf"), 9),
 }
 _MAX_CUES = 200
 _REACH = 120  # characters after a cue where its run may end
