@@ -324,3 +324,42 @@ def test_a_code_said_as_a_radio_says_it_is_refused(text: str, secret: str) -> No
 )
 def test_a_radio_number_that_is_no_code_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A chat asking what to type ("what do I punch in", "je tape quoi") and the digits in reply
+# (chat_codes.py); not a quantity, an amount, overtime, a reference or a postcode.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[07:43] Me: yes 7.15, what do I punch in\n[07:43] Dan: 2-9-0-6 then set, it beeps",
+            "2-9-0-6",
+        ),
+        ("Léo : j'arrive à 6h, je tape quoi ?\nMax : 4 0 9 2 puis valider", "4 0 9 2"),
+        (
+            "Nina: what do I type in at the side entrance again\nRaj: 5518 then the green key",
+            "5518",
+        ),
+        ("Karim : je compose quoi pour entrer ?\nInès : 1 9 8 4 et tu pousses", "1 9 8 4"),
+        ("Sam: first shift tomorrow, what do I key in?\nJo: 7 7 3 1 then OFF", "7 7 3 1"),
+    ],
+)
+def test_digits_given_to_someone_asking_what_to_type_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Me: what do I punch in for the pallet count?\nDan: 1 2 0 0",
+        "Sam: what do I type in the quantity box?\nJo: 2 4 0 0",
+        "Léo : je tape quoi comme montant ?\nMax : 1 5 0 0",
+        "Nina: what do I key in for overtime this week\nRaj: 1 2 5 0",
+        "Sam: what do I type in as the reference?\nJo: 4 4 1 8",
+        "Léo : je tape quoi ?\nMax : demande au chef, je ne l'ai pas",
+    ],
+)
+def test_digits_typed_that_are_no_code_pass(text: str) -> None:
+    assert find_secrets(text) == []

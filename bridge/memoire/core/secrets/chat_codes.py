@@ -40,18 +40,20 @@ SPEAKER = re.compile(
     r"(?:[ ][0-9]{1,3})?(?:[ ]\([^()\n:]{1,20}\))?"
     r"(?:[ \t]+\(?[0-9]{1,2}[:h.][0-9]{2}\)?)?[ \t\u00a0\u202f]*(?::|[ ]-)[ \t]+)"
 )
-# Things that lock, and alarms and keypads; a room's number is no code, so rooms stand apart.
+# Things that lock, and alarms and keypads, or what is typed at one ("what do I punch in"); a
+# room's number is no code, so rooms stand apart.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
-    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?)"
+    r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
+    r"|punch(?:[ ]in)?|key[ ]in|type[ ]in|tape[rsz]?|compose[rz]?)"
     r"(?![^\W_])"
 )
 _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
-    *("terminal", "till", "caisse"),
+    *("terminal", "till", "caisse", "punch", "key in", "type in", "tape", "compose"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -76,7 +78,9 @@ _NOT_A_CODE = re.compile(
     r"|spen[dt]|dépens\w*|budget|devis|quote|facture|invoice|euros?|pounds?|dollars?|wide|width"
     r"|largeur|tall|height|hauteur|weigh\w*|poids|long|longueur|mm|cm|km|miles?|distance"
     r"|order|commande|ref|référence|model|modèle|serial|série|tonight|tomorrow|today|demain"
-    r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*)(?![^\W_])"
+    r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*|quantity"
+    r"|quantité|qty|count|total|amount|montant|overtime|mileage|kilométrage|reference|postal"
+    r"|postcode|zip|float|fond[ ]de[ ]caisse)(?![^\W_])"
     r"|[€$£]"
 )
 # Asking the way into a room asks for its code, not its number: "how do we get into the hall?".
