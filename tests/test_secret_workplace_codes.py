@@ -38,6 +38,48 @@ def test_a_code_typed_digit_by_digit_after_a_change_is_refused(text: str, secret
     assert secret in keyword_values(text)
 
 
+# The same, its digits joined, on a line naming a place that locks (place_codes.LOCKING).
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Info : le local produits chimiques a été changé en 2718 par l'ACMO.", "2718"),
+        (
+            "Container at the lower landing changed to 8282 after someone nicked two paddles.",
+            "8282",
+        ),
+        ("La réserve du bar est désormais 4196, ne pas la donner aux extras.", "4196"),
+        ("Heads up: the tool cage was reset to 3940 after the audit", "3940"),
+        ("The boathouse changed to 7719 on Monday.", "7719"),
+        ("Le local vélos a été modifié en 5206 hier soir.", "5206"),
+        ("La buanderie est passée à 8110.", "8110"),
+    ],
+)
+def test_a_place_that_locks_changed_to_a_code_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cellar changed to 1200 bottles after the delivery",
+        "Showers are now 0700 to 2200 on weekdays",
+        "Le local est désormais 2024 compliant",
+        "The boathouse is now 1200 members strong",
+        "The workshop is now 1500 sq ft after the extension",
+        "Les vestiaires sont désormais 12, plus 4 pour les arbitres",
+        "The garage changed to 2400 rpm",
+        "The container is now 40ft, not 20ft",
+        "Le garage a été changé en 2019 par l'ancien propriétaire",
+        "Yard now 1430 closing on Saturdays",
+        "Le local est passé à 1200 m2",
+        "The bike store changed to 1500 for the annual fee",
+        "Le conteneur a été changé en 4417 après le vol de 3 pagaies, numéro sur la facture",
+    ],
+)
+def test_a_place_changed_to_a_number_that_is_no_code_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
 @pytest.mark.parametrize(
     ("text", "secret"),
     [

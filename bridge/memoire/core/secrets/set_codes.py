@@ -49,6 +49,7 @@ from memoire.core.secrets.made_passwords import (
     is_built_mixed,
     made_shape,
 )
+from memoire.core.secrets.place_codes import LOCKING, PLACE_STEMS
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -368,12 +369,33 @@ def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[
     line = lower[line_start:line_end]
     coded = _CODE_LINE.search(line) is not None
     if not coded and _LOCK_LINE.search(line) is None:
+        yield from _place_changed(lower, line_start, line_end)
         return
     for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else _LOCK_PATTERNS:
         found = pattern.search(lower, line_start, line_end)
         if found is not None and _is_code(lower, found):
             yield RULE, *found.span("value")
             return
+
+
+def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[str, int, int]]:
+    """A place that locks, changed to a value that ends its clause: "the tool cage was reset to
+    3940 after the audit", "le local produits chimiques a été changé en 2718 par l'ACMO"; not
+    "the cellar changed to 1200 bottles"."""
+    if _PLACE.search(lower, line_start, line_end) is None:
+        return
+    found = _CHANGE.search(lower, line_start, line_end)
+    if found is None or not _is_code(lower, found) or _RANGE_AFTER.match(lower, found.end()):
+        return  # "showers are now 0700 to 2200": opening hours
+    if sum(char.isdigit() for char in found["value"]) < _MIN_DIGITS:
+        return  # "the container is now 40ft": a size
+    if _AFTER_A_VALUE.match(lower, found.end()) or _WHEN.match(lower, found.end()):
+        yield RULE, *found.span("value")
+
+
+_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to|à|till|until|jusqu['’]?(?:à|au)?)[ \t]*[0-9]")
+_PLACE = re.compile(rf"(?<![^\W_])(?:{LOCKING}|containers?|conteneurs?)(?![^\W_])")
+_PLACE_LITERALS = (*PLACE_STEMS, "container", "conteneur", "now", "désormais", "maintenant")
 
 
 # A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
@@ -448,7 +470,7 @@ _NAME_NOUNS = ("name", "nom", "ssid", "network", "réseau")
 # When it was changed, after the key: "reset to Biscuit_Tin_42 over the weekend".
 _WHEN = re.compile(
     r"[ \t]+(?:over|yesterday|hier|today|aujourd['’]hui|tonight|this|ce|cette|last|after|après"
-    r"|since|depuis|dès|when|quand|lors)(?![^\W_])"
+    r"|since|depuis|dès|when|quand|lors|by|par)(?![^\W_])"
 )
 
 
@@ -477,7 +499,11 @@ _SET_OR_TYPED = 0
 _PASSWORDS = 1 + len(_CUES)
 _READINGS_LITERALS = grouped_literals(
     (
-        _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
+        _CODE_LITERALS
+        + _PRESS_LITERALS
+        + _CHANGED_LOCK_LITERALS
+        + _CHANGED_LITERALS
+        + _PLACE_LITERALS,
         *(literals for literals, _ in _CUES),
         *(literals for literals, _ in _PASSWORD_PATTERNS),
     )
