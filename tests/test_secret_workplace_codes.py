@@ -89,6 +89,7 @@ def test_a_place_changed_to_a_number_that_is_no_code_passes(text: str) -> None:
         ("Le code de la porte de service : 1 B 8 8 puis la clé", "1 B 8 8"),
         ("Code portail 4 0 4 0 B, then push hard", "4 0 4 0 B"),
         ("Bike store keypad: 3 3 D 1", "3 3 D 1"),
+        ("Casier 27 à la piscine — code 6 1 9 3 Webhook des alertes : voir le wiki", "6 1 9 3"),
     ],
 )
 def test_a_code_typed_key_by_key_with_a_letter_is_refused(text: str, secret: str) -> None:

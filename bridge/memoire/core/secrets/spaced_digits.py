@@ -61,8 +61,8 @@ def _runs(text: str) -> list[tuple[int, int]]:
     position = _next(classes, ahead, 0)
     while position != -1 and len(runs) < _MAX_RUNS:
         found = _RUN.match(text, position)
-        if found is not None and not _is_keyed(found[0]):
-            found = _DIGITS.match(text, position)  # "1 2 3 4 A B": the digits alone
+        if found is None or not _is_keyed(found[0]) or not _stands_alone(text, *found.span()):
+            found = _DIGITS.match(text, position)  # "1 2 3 4 A B", "6 1 9 3 Webhook": digits
         if found is not None and _stands_alone(text, *found.span()):
             runs.append(found.span())
             position = _next(classes, ahead, found.end())
