@@ -49,7 +49,7 @@ from memoire.core.secrets.made_passwords import (
     is_built_mixed,
     made_shape,
 )
-from memoire.core.secrets.place_codes import LOCKING, PLACE_STEMS
+from memoire.core.secrets.place_codes import LOCKING
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -395,7 +395,8 @@ def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple
 
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to|à|till|until|jusqu['’]?(?:à|au)?)[ \t]*[0-9]")
 _PLACE = re.compile(rf"(?<![^\W_])(?:{LOCKING}|containers?|conteneurs?)(?![^\W_])")
-_PLACE_LITERALS = (*PLACE_STEMS, "container", "conteneur", "now", "désormais", "maintenant")
+# A line is read for a place's change by its verb, not by the place: the places' stems are many.
+_PLACE_LITERALS = ("now", "désormais", "maintenant", "passé", "passée")
 
 
 # A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
