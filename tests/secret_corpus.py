@@ -99,10 +99,15 @@ TRAIN_L_CORPUS = DATA / "secrets_train_l.jsonl"
 # club, an estate agency, a start-up office, a parish hall, a family's streaming and console
 # accounts; measured once by the guard on the session's start (146/180, 2 of 180 flagged).
 TRAIN_M_CORPUS = DATA / "secrets_train_m.jsonl"
+# N: ten more workplaces (a school office, a dog groomer, a night security firm, a taxi firm, a
+# B&B, a roastery, a housing co-op, a kayak rental, a hospital ward, a research lab), keyword
+# secrets and their hard negatives; measured once by the guard on the session's start
+# (163/180, 2 of 180 flagged).
+TRAIN_N_CORPUS = DATA / "secrets_train_n.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
     *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
-    *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS, TRAIN_M_CORPUS),
+    *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS, TRAIN_M_CORPUS, TRAIN_N_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

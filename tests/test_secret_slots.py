@@ -27,6 +27,7 @@ from tests.secret_corpus import (
     TRAIN_K_CORPUS,
     TRAIN_L_CORPUS,
     TRAIN_M_CORPUS,
+    TRAIN_N_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -449,6 +450,13 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         (TRAIN_L_CORPUS, 171, 0, 0, 0),
         # blind: 146/180 and 2 of 180 flagged on the session's start; then studied
         (TRAIN_M_CORPUS, 167, 0, 0, 0),
+        # blind: 163/180 and 2 of 180 flagged on the session's start; then studied (codes
+        # typed digit by digit after a change, a keypad's letter among them, a Wi-Fi changed to a
+        # new key, a code worked out from a rule; its two false alarms, a site number beside an
+        # alarm and a phone number in pairs, fixed by kind; chat speakers with a role in
+        # brackets; a lock's code said in words after "it's", "c'est maintenant"; "niner"; a
+        # chat asking what to type)
+        (TRAIN_N_CORPUS, 179, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

@@ -50,6 +50,7 @@ from memoire.core.secrets.lookalikes import (
     is_piped_command,
     is_security_mode,
     is_shown_not_used,
+    is_who_is_called,
     says_where_it_is,
 )
 from memoire.core.secrets.made_passwords import find_made_passwords
@@ -58,7 +59,7 @@ from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.recovery_codes import find_recovery_codes
 from memoire.core.secrets.security_answers import find_security_answers
-from memoire.core.secrets.set_codes import find_set_codes
+from memoire.core.secrets.set_codes import find_changed_runs, find_set_codes
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spaced_digits import joined_digit_runs
 from memoire.core.secrets.spoken_digits import find_spoken_digits
@@ -75,6 +76,7 @@ from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 from memoire.core.secrets.worked_codes import find_worked_codes
+from memoire.core.secrets.worked_out_codes import find_worked_out_codes
 
 # Values judged, kept by their text: a long list or table repeats its values ("n/a", "same as
 # above", one code per line), and the same value is judged again by each rule near it.
@@ -142,7 +144,7 @@ def _scan(text: str) -> Iterator[SecretFinding]:
 
 def _find_line_secrets(text: str, lower: str) -> Iterator[SecretFinding]:
     for rule, start, end in find_line_secrets(text, lower):
-        if not is_shown_not_used(text, lower, start, end):
+        if not is_shown_not_used(text, lower, start, end) and not is_who_is_called(lower, start):
             yield SecretFinding(SecretFamily.KEYWORD_VALUE, rule, start, end)
 
 
@@ -178,6 +180,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_letter_locks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_worked_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_worked_out_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_made_passwords(text, lower))
@@ -199,7 +202,12 @@ def _find_in_joined_digits(text: str) -> Iterator[SecretFinding]:
     it finds in a run is the run, at the note's positions."""
     for stretch in joined_digit_runs(text):
         lower = lowered(stretch.text)
-        findings = chain(_scan_spelt(stretch.text, lower), _find_line_secrets(stretch.text, lower))
+        runs = tuple((start - stretch.start, end - stretch.start) for start, end in stretch.runs)
+        findings = chain(
+            _found(SecretFamily.KEYWORD_VALUE, find_changed_runs(stretch.text, lower, runs)),
+            _scan_spelt(stretch.text, lower),
+            _find_line_secrets(stretch.text, lower),
+        )
         for finding in findings:
             start, end = finding.start + stretch.start, finding.end + stretch.start
             for run_start, run_end in stretch.runs:

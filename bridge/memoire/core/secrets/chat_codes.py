@@ -36,27 +36,31 @@ RULE = "chat-code"
 # Emoji and pictographs, as contacts are named ("Mum ❤️") and replies are signed ("2 7 1 9 🙂").
 _EMOJI = "[\u2600-\u27bf\ufe0f\U0001f300-\U0001faff]"
 # A speaker: a time or a date in brackets or before a dash, a name of up to three words (a desk
-# and a person: "Office - Jo") maybe with an emoji ("Mum ❤️"), a time or a role in brackets
-# ("Margaret (churchwarden)"), then a colon, a dash or an arrow ("Père Antoine — Je suis devant",
-# "Karim (7h32) > essaie 2719"); or a dialogue's dash, each line another speaker's: "— Et pour le
-# garage ?⏎— 8812".
+# and a person: "Office - Jo"; a number: "Chauffeur 7") maybe with an emoji ("Mum ❤️"), a role, a
+# shift or a flat in brackets ("Margaret (churchwarden)", "Bruno (apt 8)"), a time, then a colon
+# (French spacing before it: "Julien\u202f:"), a dash or an arrow ("Père Antoine — Je suis
+# devant", "Karim (7h32) > essaie 2719"); or a dialogue's dash, each line another speaker's:
+# "— Et pour le garage ?⏎— 8812".
 SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
     r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
     r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2})"
+    r"(?:[ ][0-9]{1,3})?"
     rf"(?:[ ]{_EMOJI}{{1,3}})?"
-    r"(?:[ \t]+\([^()\n:]{1,30}\))?"  # a role or a shift: "Em (vet nurse)", "Ana (night)"
+    r"(?:[ \t]+\([^()\n:]{1,30}\))?"
     r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?"
-    r"[ \t]*(?::|[ ][-—–>])[ \t]+)"
+    r"[ \t\u00a0\u202f]*(?::|[ ][-—–>])[ \t]+)"
 )
-# Things that lock, alarms, keypads, tills, a snack bar's kiosk and tablets; a room's number is no
-# code, so rooms stand apart; so does being at a door without naming it ("je suis devant, c'est
-# quoi déjà ?"), which asks for a code typed one digit at a time at most.
+# Things that lock, alarms, keypads, tills, a snack bar's kiosk and tablets, or what is typed at
+# one ("what do I punch in"); a room's number is no code, so rooms stand apart; so does being at
+# a door without naming it ("je suis devant, c'est quoi déjà ?"), which asks for a code typed one
+# digit at a time at most.
 _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|(?P<door>outside|dehors|devant)|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
-    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?)"
+    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?"
+    r"|punch(?:[ ]in)?|key[ ]in|type[ ]in|tape[rsz]?|compose[rz]?)"
     r"(?![^\W_])"
 )
 _THING_LITERALS = (
@@ -64,7 +68,8 @@ _THING_LITERALS = (
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
     *("terminal", "till", "caisse", "buvette", "kiosk", "kiosque", "tablet", "ipad"),
-    *("fridge", "frigo", "outside", "dehors", "devant"),
+    *("fridge", "frigo", "outside", "dehors", "devant", "punch", "key in", "type in", "tape"),
+    "compose",
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -90,7 +95,9 @@ _NOT_A_CODE = re.compile(
     r"|spen[dt]|dépens\w*|budget|devis|quote|facture|invoice|euros?|pounds?|dollars?|wide|width"
     r"|largeur|tall|height|hauteur|weigh\w*|poids|long|longueur|mm|cm|km|miles?|distance"
     r"|order|commande|ref|référence|model|modèle|serial|série|tonight|tomorrow|today|demain"
-    r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*)(?![^\W_])"
+    r"|soir|matin|morning|evening|afternoon|aprem|meet|rdv|rendez-vous|retrouv\w*|quantity"
+    r"|quantité|qty|count|total|amount|montant|overtime|mileage|kilométrage|reference|postal"
+    r"|postcode|zip|float|fond[ ]de[ ]caisse)(?![^\W_])"
     r"|[€$£]"
 )
 # Asking the way into a room asks for its code, not its number: "how do we get into the hall?".

@@ -223,6 +223,7 @@ _THREE_DIGIT_LOCKS = (
     *("coffre", "bike", "vélo", "velo", "cave", "cellar", "vestiaire"),
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_PHONE_IN_PAIRS = re.compile(r"0[1-9](?:[ .-][0-9]{2}){4}")
 _LINKING = re.compile(
     r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
 )
@@ -495,6 +496,8 @@ def _is_code(value: str, context: str) -> bool:
         return False  # MAT-2041, SKU-44817, FAC-2024-0412: a course, a product, an invoice
     if is_range(value) and not recovery and _NAMES_A_CODE.search(lowered) is None:
         return False  # "Lockers, level 2: 101-140": the lockers' numbers; "alarm code 1100-1199"
+    if _PHONE_IN_PAIRS.fullmatch(value):
+        return False  # "appeler le SAV au 04 90 12 34 56": a phone number, five pairs from 0
     if "-" in value or " " in value:
         return True  # a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM)
     if lowered.startswith(_SHORT_CODES):

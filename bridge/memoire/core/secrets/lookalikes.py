@@ -775,3 +775,18 @@ def is_listed_under_its_numbers_name(lower: str, line_start: int) -> bool:
             return _WHAT_A_LIST_COUNTS.search(line) is not None  # the list's heading
         start = above
     return False
+
+
+# "si un client oublie sa combinaison, appeler le SAV Safe&Co", "call the installer
+# SafeGuard&Co": who is called about a secret, a firm or a person, not the secret.
+_CALLED = re.compile(
+    r"(?<![^\W_])(?:call|ring|contact|contacte[rz]?|appel(?:le|les|er|ez)|joindre)"
+    r"(?:[ \t]+(?:the|le|la|l['’]|les))?(?:[ \t]+(?:sav|support|helpdesk|hotline|service[ ]client"
+    r"|company|firm|société|locksmith|serrurier|installer|installateur))?[ \t]+\Z"
+)
+_CALLED_REACH = 32
+
+
+def is_who_is_called(lower: str, start: int) -> bool:
+    """The value at `start` is named right after a verb of calling someone."""
+    return _CALLED.search(lower, max(0, start - _CALLED_REACH), start) is not None

@@ -1206,7 +1206,7 @@ _NOT_GIVEN_INSIDE = (
     *("etiquette", "motdepasse", "defaut", "défaut"),
 )
 # Or names a network, an operator's or a guest's: "bouyguestelecom", "cafeguestwifi".
-_NETWORK_NAME_INSIDE = (
+NETWORK_NAME_INSIDE = (
     *("guest", "invite", "wifi", "telecom", "broadband", "fibre", "fiber", "hotspot"),
     *("network", "reseau", "réseau", "public", "free"),
 )
@@ -1294,7 +1294,7 @@ def _wifi_phrases(text: str, lower: str) -> Iterator[tuple[int, int]]:
             phrase = value[2]
             if not phrase.islower() or not _is_typed_key_phrase(phrase):
                 continue
-            if any(word in phrase for word in _NETWORK_NAME_INSIDE):
+            if any(word in phrase for word in NETWORK_NAME_INSIDE):
                 continue
             next_end = end_of_line(lower, end_of_line(lower, position) + 1)
             if _KEY_NOUN.search(lower, value[1], next_end) is None:

@@ -89,10 +89,11 @@ PLACE_STEMS = (
     *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
     *("immobili", "démarrage", "demarrage"),
 )
-# A digit said, EN and FR (the other rules reading spelt digits share this alternation).
+# A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
+# as a radio says it.
 DIGIT_WORDS = (
-    r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept"
-    r"|huit|neuf"
+    r"z[ée]ro|oh|one|two|three|four|five|six|seven|eight|niner|nine|un|deux|trois|quatre|cinq"
+    r"|sept|huit|neuf"
 )
 TENS = (
     r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"

@@ -13,7 +13,9 @@ that has one (admin, supervisor, gérant) or, for a verb of typing or setting, a
   keypad", "sur le boîtier"; or "tapez", "enter", "à composer :" then the value.
 
 A lock's line ("Lockbox at 3B Canal Wharf was changed to 8124", "cadenas du vestiaire changé en
-082": three digits for a padlock's) reads as a code's.
+082": three digits for a padlock's) reads as a code's; so does any line where the new value is
+typed digit by digit ("Container at the lower landing changed to 8 2 8 2"). A Wi-Fi changed to a
+made value gives its key ("Café wifi changed to PourOver_Please"), unless its name is changed.
 
 And on any line: a value and the key pressed after it ("7712 + ON", "6041 then OFF", "star 0410
 hash"), a value something unlocks, opens or releases with, or someone gets in with ("se
@@ -49,7 +51,14 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
 from memoire.core.secrets.lookalikes import is_factory_default
-from memoire.core.secrets.made_passwords import Shape, ends_its_clause, is_built_mixed, made_shape
+from memoire.core.secrets.made_passwords import (
+    NETWORK_NAME_INSIDE,
+    Shape,
+    ends_its_clause,
+    is_built_mixed,
+    made_shape,
+)
+from memoire.core.secrets.place_codes import LOCKING
 from memoire.core.secrets.text import end_of_line, start_of_line
 from memoire.core.secrets.window import password_shaped
 
@@ -271,6 +280,29 @@ _NOW_USES = re.compile(
     r"(?<![^\W_])(?:now[ ]uses|uses[ ]now|is[ ]now[ ]using|switched(?:[ ](?:it|them))?[ ]to"
     r"|utilise[ ](?:maintenant|désormais)|est[ ]pass[ée]e?[ ]à)[ ]" + _MADE_VALUE
 )
+# A Wi-Fi changed to a made value: its key, a network's name being renamed rather than changed
+# ("Café wifi changed to PourOver_Please", "j'ai changé le wifi des chambres en Olivier2024_bis",
+# "guest wifi is now Lavande_88").
+_WIFI = r"(?:wi-?fi|wlan|hotspot)"
+_WORDS = r"(?:[ ][^\W\d_]+(?:['’][^\W\d_]+)?){0,3}?"  # "des chambres", "de l'atelier"
+_WIFI_CHANGED = re.compile(
+    r"(?<![^\W_])(?:"
+    + _WIFI
+    + _WORDS
+    + r"[ ](?:(?:was|has[ ]been|a[ ]été|a|est)[ ])?(?:changed|chang[ée]e?"
+    r"|reset|modifi[ée]e?|pass[ée]e?)[ ](?:to|en|à|par|as)|"
+    + _WIFI
+    + _WORDS
+    + r"[ ](?:is|est)[ ](?:now|maintenant|désormais)|(?:chang\w*|reset"
+    r"|modifi\w*)[ ](?:the|le|la|our|notre|my|mon)[ ](?:[^\W\d_]+[ ]){0,2}?"
+    + _WIFI
+    + _WORDS
+    + r"[ ](?:to|en|par|as))[ \t]+"
+    + _MADE_VALUE
+)
+_WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
+# What a network's own name holds: "Cottage_Guest", "Livebox_Pro", "Orange_5G".
+_NETWORK_NAME = (*NETWORK_NAME_INSIDE, "box", "hub", "5g", "ext")
 _PASSWORD_PATTERNS = (
     (("new one", "nouveau", "nouvelle", "nouvel"), _NEW_ONE),
     (("until", "till", "jusqu"), _USED_UNTIL_CHANGED),
@@ -278,6 +310,7 @@ _PASSWORD_PATTERNS = (
     (("reset", "chang", "initialis", "modifi"), _CHANGED_THEN),
     (("maintenant", "now", "désormais"), _NOW_ONE),
     (("now", "switched", "désormais", "passé à", "passée à"), _NOW_USES),
+    (_WIFI_LITERALS, _WIFI_CHANGED),
 )
 _SYMBOL = re.compile(r"[^\w\s]|_")
 _EVERYWHERE_LITERALS = ("partout", "everywhere", "for everything", "pour tout", "on everything")
@@ -364,6 +397,37 @@ def _set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
                 yield from _password_changed(text, lower, pattern, line_start, line_end)
 
 
+def find_changed_runs(
+    joined: str, lower: str, runs: tuple[tuple[int, int], ...]
+) -> Iterator[tuple[str, int, int]]:
+    """A code typed digit by digit, said to be the one now: "Container at the lower landing
+    changed to 8 2 8 2", "le local a été changé en 2 7 1 8", "Bike store is now 3 8 1 7". Keys
+    pressed one at a time name a keypad's code on any line, a year's spelling among them ("changé
+    en 2 0 2 4"); `joined` is the stretch with its runs joined, `runs` their spans in it. A number's
+    noun before the run ("the bus is now 4 0 1 7"; "après le vol" after it is a theft), a unit
+    after it, or the digits of a ranking (1 to n, each once: "the running order is now 3 1 2 4")
+    keep it a number."""
+    for run_start, run_end in runs:
+        clause_start = max(start_of_line(lower, run_start), run_start - _CLAUSE)
+        before = lower[clause_start:run_start]
+        if _NUMBERS_NOUN.search(before) is not None or _PUBLIC.search(before) is not None:
+            continue
+        found = _CHANGE.search(lower, clause_start, run_end)
+        while found is not None and found.start("value") < run_start:
+            found = _CHANGE.search(lower, found.end(), run_end)
+        if found is None or found.start("value") != run_start:
+            continue
+        if _UNIT_AFTER.match(lower, run_end) is None and not _is_a_ranking(found["value"]):
+            yield RULE, run_start, run_end
+
+
+_CLAUSE = 80  # characters before a run read for its change and its noun
+
+
+def _is_a_ranking(digits: str) -> bool:
+    return sorted(digits) == [str(rank) for rank in range(1, len(digits) + 1)]
+
+
 def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[str, int, int]]:
     """A code's or a lock's line: a value changed, set or typed."""
     if not _may_hold_a_value(lower, line_start, line_end):
@@ -371,12 +435,34 @@ def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[
     line = lower[line_start:line_end]
     coded = _CODE_LINE.search(line) is not None
     if not coded and _LOCK_LINE.search(line) is None:
+        yield from _place_changed(lower, line_start, line_end)
         return
     for pattern in (_CHANGE, _SETTING, _TO_TYPE, _PRESS) if coded else _LOCK_PATTERNS:
         found = pattern.search(lower, line_start, line_end)
         if found is not None and _is_code(lower, found):
             yield RULE, *found.span("value")
             return
+
+
+def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[str, int, int]]:
+    """A place that locks, changed to a value that ends its clause: "the tool cage was reset to
+    3940 after the audit", "le local produits chimiques a été changé en 2718 par l'ACMO"; not
+    "the cellar changed to 1200 bottles"."""
+    if _PLACE.search(lower, line_start, line_end) is None:
+        return
+    found = _CHANGE.search(lower, line_start, line_end)
+    if found is None or not _is_code(lower, found) or _RANGE_AFTER.match(lower, found.end()):
+        return  # "showers are now 0700 to 2200": opening hours
+    if sum(char.isdigit() for char in found["value"]) < _MIN_DIGITS:
+        return  # "the container is now 40ft": a size
+    if _AFTER_A_VALUE.match(lower, found.end()) or _WHEN.match(lower, found.end()):
+        yield RULE, *found.span("value")
+
+
+_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to|à|till|until|jusqu['’]?(?:à|au)?)[ \t]*[0-9]")
+_PLACE = re.compile(rf"(?<![^\W_])(?:{LOCKING}|containers?|conteneurs?)(?![^\W_])")
+# A line is read for a place's change by its verb, not by the place: the places' stems are many.
+_PLACE_LITERALS = ("now", "désormais", "maintenant", "passé", "passée")
 
 
 # A lock whose code is changed on its line ("Lockbox … was changed to 8124", "cadenas du
@@ -404,6 +490,10 @@ def _password_changed(
     if found is None:
         return
     value = text[found.start("value") : found.end("value")]
+    if pattern is _WIFI_CHANGED:
+        if _is_a_network_key(lower, found, value):
+            yield RULE, *found.span("value")
+        return
     if pattern in (_CHANGED_TO, _CHANGED_THEN, _NOW_ONE, _NOW_USES):
         if _is_made_and_changed(lower, found, value, line_start, line_end):
             yield RULE, *found.span("value")
@@ -479,6 +569,27 @@ _ITS_NAME = re.compile(
 _NAMES_AND_DIGITS = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){2,}[A-Za-z]*[0-9]{2,}")
 
 
+def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
+    """Made as a person makes a key, with no network's name inside nor words after it, and
+    not said to be the name ("changed the Wi-Fi network name to Maison-Ludo-2024")."""
+    if made_shape(value) is None:
+        return False
+    if _AFTER_A_VALUE.match(lower, found.end()) is None and not _WHEN.match(lower, found.end()):
+        return False
+    said = found[0][: found.start("value") - found.start()]
+    if any(word in said for word in _NAME_NOUNS):
+        return False
+    return not any(word in found["value"] for word in _NETWORK_NAME)
+
+
+_NAME_NOUNS = ("name", "nom", "ssid", "network", "réseau")
+# When it was changed, after the key: "reset to Biscuit_Tin_42 over the weekend".
+_WHEN = re.compile(
+    r"[ \t]+(?:over|yesterday|hier|today|aujourd['’]hui|tonight|this|ce|cette|last|after|après"
+    r"|since|depuis|dès|when|quand|lors|by|par)(?![^\W_])"
+)
+
+
 _CHANGED_ON_LINE = re.compile(
     r"(?<![^\W_])(?:reset|chang\w*|r[ée]initialis\w*|modifi\w*|new[ ]password|nouveau[ ]mdp)"
 )
@@ -506,7 +617,11 @@ _SET_OR_TYPED = 0
 _PASSWORDS = 1 + len(_CUES)
 _READINGS_LITERALS = grouped_literals(
     (
-        _CODE_LITERALS + _PRESS_LITERALS + _CHANGED_LOCK_LITERALS + _CHANGED_LITERALS,
+        _CODE_LITERALS
+        + _PRESS_LITERALS
+        + _CHANGED_LOCK_LITERALS
+        + _CHANGED_LITERALS
+        + _PLACE_LITERALS,
         *(literals for literals, _ in _CUES),
         *(literals for literals, _ in _PASSWORD_PATTERNS),
     )

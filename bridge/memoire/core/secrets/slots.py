@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import is_postal_pin
-from memoire.core.secrets.lookalikes import is_shown_not_used
+from memoire.core.secrets.lookalikes import is_shown_not_used, is_who_is_called
 from memoire.core.secrets.pairs import Slot, slots
 from memoire.core.secrets.slot_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.text import is_markup_attribute
@@ -72,9 +72,10 @@ _SENT_REACH = 32
 def _is_no_value(text: str, lower: str, slot: Slot) -> bool:
     """What the rules also take for no value: a postcode, the next attribute of a tag, the
     words after a masked value, a value shown but not used (a security mode, a game's answer,
-    an example), a place a secret is sent to."""
+    an example), a place a secret is sent to, who is called for it."""
     return (
         _SENT_TO.search(lower, max(0, slot.start - _SENT_REACH), slot.start) is not None
+        or is_who_is_called(lower, slot.start)
         or is_postal_pin(lower, slot.end)
         or is_markup_attribute(text, slot.start)
         or is_shown_not_used(text, lower, slot.start, slot.end)

@@ -5,12 +5,13 @@ l'ai changé au distributeur", "tu fais touche gérant puis six deux neuf un pui
 locker pin four oh two nine, don't lose it". Four to eight digits spelt one at a time, after a
 code's noun or a verb of typing (press, punch, tape, compose, saisis) on the same clause, are
 the code; so are they said before what they open ("quatre deux zéro neuf, c'est pour la porte du
-local", "it's seven seven two one for the garage"), before what is done at the lock ("huit huit
-deux zéro puis dièse", "zero nine two six turn the dial left first"), or alone on their line
-under a short heading ("Joint account card⏎six one five eight", "Alarme⏎zéro six un neuf⏎puis
-OFF"), or after a short label naming a lock, a card or a phone ("Téléphone de Mme Girard : un,
-neuf, quatre, un — c'est son année de naissance"). A phone whose lock is named after it is no
-phone number ("Work phone unlock: eight-two-eight-two-one-four").
+local", "it's seven seven two one for the garage"), after "it's", "c'est maintenant" on a clause
+naming what they open ("the new lock on the cold room, it's one one zero four"), before what is
+done at the lock ("huit huit deux zéro puis dièse", "zero nine two six turn the dial left
+first"), or alone on their line under a short heading ("Joint account card⏎six one five eight",
+"Alarme⏎zéro six un neuf⏎puis OFF"), or after a short label naming a lock, a card or a phone
+("Téléphone de Mme Girard : un, neuf, quatre, un — c'est son année de naissance"). A phone whose
+lock is named after it is no phone number ("Work phone unlock: eight-two-eight-two-one-four").
 
 What keeps the look-alikes out: a run must follow such a word (a flight "vol A F un deux cinq
 sept", an order "six eight one one zero four" or a mileage name none); a public code's noun
@@ -86,7 +87,7 @@ _DIGIT_VALUES = {
     **dict.fromkeys(("six",), 6),
     **dict.fromkeys(("seven", "sept"), 7),
     **dict.fromkeys(("eight", "huit"), 8),
-    **dict.fromkeys(("nine", "neuf"), 9),
+    **dict.fromkeys(("nine", "niner", "neuf"), 9),
 }
 _MAX_CUES = 200
 _REACH = 120  # characters after a cue where its run may end
@@ -203,10 +204,41 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
             or _run_then_the_lock(lower, start, reach)
             or _alone_under_a_heading(lower, start)
             or _after_a_label(lower, start)
+            or _said_to_be_a_places(lower, start, reach)
         )
         if found is not None and _is_code(lower, found):
             done = found.end("run")
             yield RULE, found.start("run"), done
+
+
+# A run said to be a lock's or a place's code, now: "the new lock on the cold room, it's one
+# one zero four", "le garage c'est maintenant huit, quatre, quatre, un".
+_SAID_NOW = re.compile(
+    r"(?<![^\W_])(?:c['’]est|it['’]?s|is|est)(?:[ ](?:now|maintenant|désormais))?[ ,:]*\Z"
+    r"|(?<![^\W_])(?:now|maintenant|désormais)[ ,:]*\Z"
+)
+_PLACE_BEFORE = re.compile(
+    rf"(?<![\w-])(?:{LOCKING}|alarms?|alarmes?|keypads?|claviers?|digicodes?)(?![\w-])"
+)
+_CLAUSE = 80  # characters before a run where its place is named
+
+
+def _said_to_be_a_places(lower: str, start: int, reach: int) -> re.Match[str] | None:
+    """After "it's", "c'est maintenant", "is now" on a clause naming what locks."""
+    before = max(start_of_line(lower, start), start - _CLAUSE)
+    if _SAID_NOW.search(lower, before, start) is None:
+        return None
+    if _PLACE_BEFORE.search(lower, before, start) is None or _CALLED.search(lower, before, start):
+        return None
+    found = _RUN_SAID.match(lower, start, reach)
+    if found is None or _OTHER_NUMBER.search(lower, before, start) is not None:
+        return None
+    return found
+
+
+_RUN_SAID = re.compile(
+    rf"(?P<gap>)(?P<run>{_DIGIT_WORD}(?:{_JOINER}{_DIGIT_WORD}){{3,7}})(?![ ,]*{_DIGIT_WORD})"
+)
 
 
 def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | None:

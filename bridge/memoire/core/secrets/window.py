@@ -131,6 +131,10 @@ _NUMBER_NAMERS = frozenset(
         *("taille", "size", "pointure", "commande", "order", "facture", "invoice"),
     )
 )
+# A number named by its own noun, unless that noun is a code's: "site number 40991", "account
+# ref 7731", but "PIN number 4471".
+_NUMBER_NOUNS = frozenset(("number", "numéro", "numero", "num", "ref", "id"))
+_CODE_NUMBERS = frozenset(("pin", "code", "nip", "puk", "combination", "combinaison"))
 _PLACEHOLDERS = ("${", "{{", "getenv", "environ", "process.env", "!secret", "<", "****", "xxx")
 # A value linked to its noun before it: "Zq9!mT4xLp <-- wifi password", "… is the password".
 _LINK_BEFORE = re.compile(
@@ -746,7 +750,7 @@ def _code(
     if noun.startswith("alarm") and _is_wake_up_time(value):
         return None
     before = _word_before(lowered, word.start)
-    if before in _NUMBER_NAMERS or before in OTHER_CODES:
+    if before in _NUMBER_NAMERS or before in OTHER_CODES or _is_a_numbers(lowered, word, before):
         return None
     if is_postal_pin(lowered, word.end):
         return None  # "PIN code: 560001" under an address: India's postcode
@@ -765,6 +769,13 @@ def _code(
     if is_model_number(text, word.start, word.end):
         return None  # "centrale Hager Logisty 40917, pile changée en 2023": its model
     return word.start, word.end
+
+
+def _is_a_numbers(lowered: str, word: _Word, before: str) -> bool:
+    """ "give site number 40991", "le numéro 40991": not "PIN number 4471"."""
+    if before not in _NUMBER_NOUNS:
+        return False
+    return _word_before(lowered, lowered.rfind(before, 0, word.start)) not in _CODE_NUMBERS
 
 
 _THING = re.compile(rf"(?<!\w)(?:{_THINGS})(?!\w)")
