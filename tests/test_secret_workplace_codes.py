@@ -1,7 +1,7 @@
 """Codes written at work without a code's noun, the kinds training corpus N showed: a keypad's
 code typed key by key, a letter among its digits (spaced_digits.py), and said to be the one now,
 a Wi-Fi changed to a new key (set_codes.py), a lock's code written as the rule that makes it and
-its result (worked_out_codes.py), a chat's speaker named with a role, a flat or a number
+its result (worked_codes.py), a chat's speaker named with a role, a flat or a number
 (chat_codes.py), a lock's code said in words after "it's" or "c'est maintenant"
 (spoken_digits.py); and what it showed reads as a code but is none: a number named
 by its own noun, a phone number in pairs, the firm one calls when a code is forgotten
@@ -203,7 +203,7 @@ def test_a_code_named_a_number_or_in_pairs_is_still_refused(text: str, secret: s
 
 
 # --- A lock's code written as the rule that makes it, then its result after an arrow, "=",
-# "so", "donc" (worked_out_codes.py).
+# "so", "donc" (worked_codes.py).
 
 
 @pytest.mark.parametrize(

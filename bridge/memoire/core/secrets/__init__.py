@@ -76,7 +76,6 @@ from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
 from memoire.core.secrets.window import find_window_secrets
 from memoire.core.secrets.worked_codes import find_worked_codes
-from memoire.core.secrets.worked_out_codes import find_worked_out_codes
 
 # Values judged, kept by their text: a long list or table repeats its values ("n/a", "same as
 # above", one code per line), and the same value is judged again by each rule near it.
@@ -180,7 +179,6 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_letter_locks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_worked_codes(text, lower))
-    yield from _found(SecretFamily.KEYWORD_VALUE, find_worked_out_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_made_passwords(text, lower))

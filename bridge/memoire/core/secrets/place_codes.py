@@ -165,6 +165,12 @@ _AFTER_A_CODE = re.compile(
 )
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|—|à|a|to|/)[ \t]*[0-9]")
 _UNIT_AFTER = re.compile(r"[ \t]*(?:[€$£%]|[.,][0-9])")
+# A measure, a count or money said after digits spelt out: "one two three four metres wide".
+UNIT_WORD_AFTER = re.compile(
+    r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
+    r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
+    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps)(?![\w]))"
+)
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
 _YEAR_HINT = re.compile(
@@ -425,7 +431,12 @@ def _is_run_code(lower: str, found: re.Match[str], place: str) -> bool:
         or _TURNED.search(lower, max(0, found.start("run") - _TURNED_REACH), found.start("run"))
         is not None
     )
-    if count < (3 if three else 4) or _RANGE_AFTER.match(lower, found.end("run")):
+    end = found.end("run")
+    if (
+        count < (3 if three else 4)
+        or _RANGE_AFTER.match(lower, end)
+        or UNIT_WORD_AFTER.match(lower, end)
+    ):
         return False
     steps = [b - a for a, b in pairwise(digits)]
     listed = "," in run or " et " in run or " and " in run

@@ -27,7 +27,12 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, SPELT_DIGIT_STARTS
+from memoire.core.secrets.place_codes import (
+    DIGIT_WORDS,
+    LOCKING,
+    SPELT_DIGIT_STARTS,
+    UNIT_WORD_AFTER,
+)
 from memoire.core.secrets.text import end_of_line, positions, start_of_line
 
 RULE = "spoken-digits"
@@ -71,11 +76,6 @@ _ROOM_WORD = re.compile(rf"{_ROOM}(?![^\W_])")
 _PUBLIC_BEFORE = re.compile(
     r"(?<![^\W_])(?:zip|postal|post|area|country|dress|promo|discount|error|morse|bar|qr|source"
     r"|sort|tax|tracking|booking|product)[ -]?\Z"
-)
-_UNIT_AFTER = re.compile(
-    r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
-    r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
-    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps)(?![\w]))"
 )
 _DIGIT_VALUES = {
     **dict.fromkeys(("zéro", "zero", "oh"), 0),
@@ -372,7 +372,7 @@ def _is_code(lower: str, found: re.Match[str]) -> bool:
         or _is_called(gap, 0, 99)
     ):
         return False
-    if _UNIT_AFTER.match(lower, found.end("run")) is not None:
+    if UNIT_WORD_AFTER.match(lower, found.end("run")) is not None:
         return False
     digits: list[int] = []
     times = 1

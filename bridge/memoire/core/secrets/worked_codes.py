@@ -15,13 +15,21 @@ own number ("door number = last 4 digits of the postcode"); a card's or an accou
 digits, which identify it and are printed everywhere ("card ending, last 4 digits → 4417"); a
 number of more than eight digits (a phone number), a year, or a word after it (a quantity); words
 worked out for a name, a file or an address ("usernames: lower case, spaces as dots").
+
+Or the hint is a recipe, its result ending the line: "Garden shed: the number of flats times 100
+plus the year's last two digits → 2488", "Le cadenas du vélo = nombre de sacs (88) suivi de 88 →
+8888", "Bike store: our house number twice, so 1414". On a line that names a thing that locks
+and says how the number is made (times, plus, followed by, last two digits, the number of, a
+year, a birthday), the number ending the line after an arrow, "=", "so", "donc", "which gives".
+Its look-alikes: a unit or a noun after it ("→ 6 m²", "= 48 lockers"); fewer than four digits
+(three for a padlock's); a year; a line about money or a measure (a price, a total, €, kg).
 """
 
 import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import LOCKING
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import character_classes, end_of_line, positions, start_of_line
 
 RULE = "worked-code"
 
@@ -36,11 +44,12 @@ _CASE_HINTS = (
     *("hyphens", "tirets", "capitals", "in caps", "all caps"),
 )
 _HINTS = (*_DIGIT_HINTS, *_CASE_HINTS)
+# "door number": the thing's own number, not what opens it.
+_ITS_OWN_NUMBER = r"(?![ ](?:numbers?|num[ée]ros?|n°|no\b|ref))"
 # What the value gets into: a lock, an admin's or a user's login, an unlock.
 _ACCESS = re.compile(
     rf"(?<![^\W_])(?:{LOCKING}|admin|user|identifiant|utilisateur|login|unlock\w*"
-    r"|(?:dé)?verrouill\w*|alarms?|alarmes?|keypads?|digicodes?)(?![^\W_])"
-    r"(?![ ](?:numbers?|num[ée]ros?|n°|no\b|ref))"  # "door number": the thing's own number
+    r"|(?:dé)?verrouill\w*|alarms?|alarmes?|keypads?|digicodes?)(?![^\W_])" + _ITS_OWN_NUMBER
 )
 # Words whose value needs no access to be worked out: a username, a file, an address.
 _NAMES = re.compile(
@@ -76,7 +85,7 @@ _VALUE_END = re.compile(
 # or a value one must ask for ("Ask the admin, then …").
 _OTHER_NUMBERS = re.compile(
     r"(?<![^\W_])(?:order|invoice|ticket|ref|tracking|model|version|commande|facture"
-    r"|suivi|mod[èe]le|ask|demande[rz]?)(?![^\W_])"
+    r"|mod[èe]le|ask|demande[rz]?)(?![^\W_])"
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DIGIT = re.compile(r"[0-9]")
@@ -85,8 +94,12 @@ _MAX_HINTS = 50  # a note of hints is read this many at most
 
 
 def find_worked_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    yield from _hints_values(lower)
+    yield from _recipes_results(text, lower)
+
+
+def _hints_values(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each hint's literal, on its line only."""
-    del text
     done = -1
     for position in sorted({p for hint in _HINTS for p in positions(lower, hint)})[:_MAX_HINTS]:
         if position < done:
@@ -117,3 +130,69 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
             other = _OTHER_NUMBERS.search(lower, line_start, value.start()) is not None
             return value.span() if about_a_lock and not other else None
     return None
+
+
+# How a number is made, EN and FR; every line read holds one of these stems.
+_RECIPE = re.compile(
+    r"(?<![^\W_])(?:times|fois|plus|minus|moins|multipli\w*|divided|divis[ée]e?|suivie?s?[ ]de"
+    r"|followed[ ]by|twice|deux[ ]fois|reversed|backwards|à[ ]l['’]envers|(?:last|first)[ ]"
+    r"(?:two|three|four|2|3|4)|(?:deux|trois|quatre|2|3|4)[ ](?:derniers|premiers)|digits"
+    r"|chiffres|number[ ]of|nombre[ ]de|year|année|birthday|anniversaire|born|née?)(?![^\W_])"
+    r"|[0-9][ ]?[x×*+][ ]?[0-9]"
+)
+_RECIPE_STEMS = (
+    *("times", "fois", "plus", "minus", "moins", "multipli", "divi", "suivi", "followed"),
+    *("twice", "reversed", "backwards", "envers", "last", "first", "dernier", "premier"),
+    *("digits", "chiffres", "number of", "nombre de", "year", "année", "birthday"),
+    *("anniversaire", "born", "né", "×", "+"),
+)
+_LOCK = re.compile(rf"(?<![^\W_])(?:{LOCKING})(?![^\W_]){_ITS_OWN_NUMBER}")
+# The result: after an arrow, "=", or a word that gives it, ending the line.
+_RESULT = re.compile(
+    r"(?:→|->|=>|⇒|=|(?<![^\W_])(?:so|donc|soit|gives|makes|donne|fait|equals|égale?))[ \t]*"
+    r"(?:(?:it['’]s|c['’]est|ça[ ]fait)[ \t]+)?(?P<value>[0-9]{3,8})[ \t]*[.!)]*[ \t]*\Z"
+)
+_SUMS = re.compile(
+    r"[€$£%]|(?<![^\W_])(?:total|budget|prix|price|costs?|co[ûu]ts?|sum|somme|tarif|m²|m2|kg"
+    r"|litres?|liters?|score|points|euros?|pounds?|dollars?)(?![^\W_])"
+    r"|[0-9][ ]?(?:mm|cm|m|km|g|kg|ml|l|h|min)(?![^\W_])"
+)
+_THREE_DIGIT_LOCKS = ("padlock", "cadenas", "antivol", "bike lock")
+_THREE_DIGITS = b"000"
+_MAX_RECIPE_LINES = 50
+
+
+def _recipes_results(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Only the lines holding a recipe's stem are read, each once, at most `_MAX_LINES`; a note
+    without three digits in a row (one byte search of its classes) holds no result."""
+    if _THREE_DIGITS not in character_classes(text):
+        return
+    read: set[int] = set()
+    for stem in _RECIPE_STEMS:
+        for position in positions(lower, stem):
+            line_start = start_of_line(lower, position)
+            if line_start in read:
+                continue
+            if len(read) >= _MAX_RECIPE_LINES:
+                return
+            read.add(line_start)
+            span = _result(lower, line_start, end_of_line(lower, position))
+            if span is not None:
+                yield RULE, *span
+
+
+def _result(lower: str, line_start: int, line_end: int) -> tuple[int, int] | None:
+    if line_end - line_start > _MAX_LINE:
+        return None
+    found = _RESULT.search(lower, line_start, line_end)
+    if found is None:
+        return None
+    value = found["value"]
+    rule = lower[line_start : found.start()]
+    if _YEAR.fullmatch(value) or _RECIPE.search(rule) is None or _SUMS.search(rule) is not None:
+        return None
+    if _LOCK.search(rule) is None or _OTHER_NUMBERS.search(rule) is not None:
+        return None
+    if len(value) == 3 and not any(word in rule for word in _THREE_DIGIT_LOCKS):
+        return None
+    return found.span("value")
