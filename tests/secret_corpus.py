@@ -36,6 +36,8 @@ HOLDOUT14_CORPUS = DATA / "secrets_holdout14.jsonl"  # written blind, measured b
 HOLDOUT15_CORPUS = DATA / "secrets_holdout15.jsonl"  # written blind, measured before and after
 HOLDOUT16_CORPUS = DATA / "secrets_holdout16.jsonl"  # written blind, measured before and after
 HOLDOUT17_CORPUS = DATA / "secrets_holdout17.jsonl"  # written blind, measured before and after
+HOLDOUT18_CORPUS = DATA / "secrets_holdout18.jsonl"  # written blind, measured before and after
+HOLDOUT19_CORPUS = DATA / "secrets_holdout19.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -54,6 +56,8 @@ HOLDOUTS = (
     HOLDOUT15_CORPUS,
     HOLDOUT16_CORPUS,
     HOLDOUT17_CORPUS,
+    HOLDOUT18_CORPUS,
+    HOLDOUT19_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.
