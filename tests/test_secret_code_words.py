@@ -332,3 +332,106 @@ def test_a_word_said_to_release_goods_or_prove_who_one_is(text: str, secret: str
 )
 def test_words_said_to_be_polite_or_for_a_photo_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- a word said with no noun for it: to be let in, picked up, or the word of the month ------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            'The night porter lets residents back in after midnight if they say "copper '
+            'kettle" at the desk.',
+            "copper kettle",
+        ),
+        (
+            'Supplier drivers are only admitted on site if they give "Northgate Timber" at '
+            "the barrier.",
+            "Northgate Timber",
+        ),
+        (
+            'For the allotment gate after dark, say "runner beans" to the warden — it\'s this '
+            "month's word.",
+            "runner beans",
+        ),
+        (
+            'When Gran picks them up on Friday she\'ll say "lemon drizzle", otherwise the club '
+            "keeps them.",
+            "lemon drizzle",
+        ),
+        (
+            "La nounou viendra les chercher mercredi et dira « tarte aux mirabelles » à la "
+            "maîtresse.",
+            "tarte aux mirabelles",
+        ),
+        (
+            "Pour entrer au local après 20 h, on frappe et on dit ‹ Loire à vélo ›, c'est le mot "
+            "du mois.",
+            "Loire à vélo",
+        ),
+        (
+            "Le vigile ne laisse passer que ceux qui disent « Pivoine Blanche » à l'entrée des "
+            "artistes.",
+            "Pivoine Blanche",
+        ),
+        (
+            "Tell the sentry you're \"with the blue patrol\" and he'll let you through.",
+            "with the blue patrol",
+        ),
+        (
+            "Le gardien m'a dit de dire « c'est Julie des fleurs » à l'interphone, sinon il "
+            "n'ouvre pas.",
+            "c'est Julie des fleurs",
+        ),
+        (
+            "Back gate of the community garden: the warden asks for the password. This month "
+            'it\'s "Sweet Pea".',
+            "Sweet Pea",
+        ),
+        (
+            "Au portail de la base nautique, le gardien demande le mot. Ce mois-ci c'est "
+            "« Goéland Gris ».",
+            "Goéland Gris",
+        ),
+        (
+            "If the bank rings about the account, ask them for the verification word: Marigold.",
+            "Marigold",
+        ),
+        ("Mot de vérification pour le prestataire informatique : Castor Rouge.", "Castor Rouge"),
+        (
+            "If the IT contractor phones, they must give the phrase we agreed: Tawny Harbour.",
+            "Tawny Harbour",
+        ),
+    ],
+)
+def test_a_word_said_to_be_let_in_without_its_noun_is_refused(text: str, word: str) -> None:
+    assert word in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'On the radio, say "over" when you finish speaking, it\'s standard procedure.',
+        'When you call the helpline, say "agent" to reach a person.',
+        'In the story the children had to say "abracadabra" to open the cave, it\'s their '
+        "favourite game.",
+        "Please say thank you to the driver when he lets you off the bus.",
+        'The chorus goes "we will rock you" and then everyone claps.',
+        'Hamlet\'s line this run is "to be or not to be", the director let us keep it.',
+        'Word of the week for the spelling lesson: say "onomatopoeia" three times.',
+        "Le mot de la semaine en orthographe : « chrysanthème ».",
+        'When you pick up the parcel at the post office, say "bonjour" to Mme Petit.',
+        "The doorman will ask for your name; it's on the guest list.",
+        'Say "hi" to the guard at the gate for me, he let us in last week.',
+        "Les enfants, dites « merci » à la dame qui vient vous chercher.",
+        'The session on Tuesday: we agreed on "Project Falcon" as the campaign name.',
+        'The bouncer lets people in if they\'re on the list for "Neon Nights".',
+        "Verification phrase is on the letter the bank sent you.",
+        'This month\'s word in the newsletter is "resilience".',
+        'The teacher will ask for the word. This week it\'s "photosynthesis" on the spelling test.',
+        "Porter's lodge: room 204, order 55821, call +44 20 7946 0018 before 5 pm.",
+    ],
+)
+def test_words_said_with_no_door_to_open_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -20,7 +20,11 @@ a word given on the phone counts ("when phoning, quote the school word ROUNDABOU
 may follow "give the word" unquoted ("give the word peonyfield"), a challenge ("il vous
 demandera le mot, répondez « Bastille »"), or stand on the line under its noun (per family
 or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
-protocol, a cue, "Mayday", a game) are none.
+protocol, a cue, "Mayday", a game) are none. With no noun at all, a quoted word said is one
+where its saying lets someone in or through, picks a child up or is the word of a while ("say
+"Wessex Tide" — it's this month's word", "allowed in if he says …", "on dit ‹ … ›, c'est le
+mot de la semaine"); a period's word may follow its challenge ("the doorman will ask you for
+the word. This run it's "Prospero"").
 
 It reads only the lines holding one of its literals, found once per note (text.positions).
 """
@@ -34,7 +38,11 @@ from memoire.core.secrets.lookalikes import is_glossary_word
 from memoire.core.secrets.text import end_of_line, worded_value
 
 # A value in quotes: "«pineapple»", "'copperfield'".
-_QUOTED = re.compile(r"[«\"“‘'][ \t\u00a0\u202f]*([^\n«»\"“”‘’']{1,40}?)[ \t\u00a0\u202f]*[»\"”’']")
+_QUOTED = re.compile(
+    r"(?:[«‹\"“‘]|(?<![^\W_])')[ \t\u00a0\u202f]*("
+    r"(?:[^\n«»‹›\"“”‘’']|(?<=[^\W_])['’](?=[^\W_])){1,40}?)"
+    r"[ \t\u00a0\u202f]*(?:[»›\"”]|['’](?![^\W_]))"
+)
 # Nouns made for a word said to be let in or to prove who one is.
 _CODE_WORD_NOUN = re.compile(
     r"(?<![^\W_])(?:code[ -]?words?|safety[ -]?words?|duress[ ](?:word|code)s?"
@@ -46,7 +54,10 @@ _CODE_WORD_NOUN = re.compile(
     r"|pass[ ]?word[ ]of[ ]the[ ](?:day|week|month|night)|(?:authentication|challenge)[ ]word"
     r"|mots?[ ]d['’]authentification|countersign"
     r"|(?:family|agreed|secret)[ ]code|(?:code|agreed|secret)[ ]phrases?"
-    r"|phrases?[ ]convenues?)(?![^\W_])"
+    r"|phrases?[ ]convenues?|(?:verification|identification|session|authentication)[ ]"
+    r"(?:words?|phrases?|passphrases?)|mots?[ ]de[ ](?:vérification|session)"
+    r"|phrases?[ ]de[ ](?:vérification|reconnaissance)|(?:word|phrase|passphrase)[ ]we[ ]agreed"
+    r"|(?:word|phrase)[ ]agreed)(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
@@ -88,7 +99,8 @@ _VOUCHING = (
     r"|(?:quiconque|personne[ ]qui|celui[ ]qui|celle[ ]qui)[ ](?:appelle|téléphone)"
     r"|visit(?:s|ing|ors?)|visiteurs?|rendre[ ]visite"
     r"|before[ ](?:we|i|they|you|staff|anyone)[ ](?:discuss|talk|speak|release|share|disclose"
-    r"|give|hand|tell)\w*|(?:won['’]t|will[ ]not|don['’]t|only)[ ](?:talk|speak|discuss|release"
+    r"|give|hand|tell)\w*|before[ ](?:giving|discussing|sharing|releasing|disclosing)"
+    r"|(?:won['’]t|will[ ]not|don['’]t|only)[ ](?:talk|speak|discuss|release"
     r"|disclose|deal)\w*"
     r"|avant[ ](?:qu['’](?:on|ils?|elles?)|que[ ](?:nous|je|vous))[ ](?:(?:lui|leur|vous|te)[ ])?"
     r"(?:parl|discut|donn|communiqu|remett|rend)\w*"
@@ -99,7 +111,9 @@ _VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
 # members in", "ils nous laissent passer", "before we open up", "so they know it's really us".
 _GUARDED = (
     r"guards?|security[ ]guards?|stewards?|bouncers?|door[ ]staff|gate[ ]crew|vigiles?|videurs?"
-    r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|laiss\w*[ ](?:\w+[ ])?passer"
+    r"|door(?:man|men)|doorkeepers?|portiers?|sentr(?:y|ies)|sentinelles?"
+    r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|lets?[ ]\w+[ ](?:back[ ])?into"
+    r"|(?:allowed|admitted)[ ](?:in|through|on[ ]site)|laiss\w*[ ](?:\w+[ ])?passer"
     r"|before[ ](?:we|i|they|anyone)[ ](?:open|let|unlock)\w*|pour[ ]ne[ ]pas[ ]payer|sans[ ]payer"
     r"|without[ ]paying|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
     r"[ ](?:really[ ]|bien[ ]|vraiment[ ])?(?:us|me|nous|moi)"
@@ -150,9 +164,10 @@ _SAID_QUOTE = re.compile(
     r"|donnez|demande|demandent|prononce\w*|conna[îi]tre|conna[îi]t|dira|diront|will[ ]say"
     r"|['’]ll[ ]say|whisper|whispers|chuchote\w*|answer|answers|reply|replies|répond\w*)"
     r"(?:[ ](?:the|le|a|un))?(?:[ ](?:word|mot|password|mot de passe|phrase))?"
-    r"(?:[ ](?:(?:à|au|aux|to)[ ](?:the[ ]|l['’]|la[ ]|le[ ]|les[ ])?)?[^\W\d_]+"
+    r"(?:[ ](?:(?:à|au|aux|to)[ ](?:the[ ]|l['’]|la[ ]|le[ ]|les[ ])?)?[^\W\d_]+(?!['’][^\W_])"
     r"(?:[ ](?:du|de|of)[ ][^\W\d_]+)?(?:[ ](?:the|le)[ ](?:word|mot|password|phrase))?)?"
-    r"[ \t]*:?[ \t]*(?=[«\"“‘'])"
+    r"(?:[ ](?:you['’]re|you[ ]are|i['’]m|we['’]re|they['’]re|it['’]s|that[ ]you['’]re))?"
+    r"[ \t]*:?[ \t]*(?=[«‹\"“‘'])"
 )
 _SAID_LITERALS = (
     *("say", "tell", "give", "giving", "know", "ask", "provide", "quote", "mention", "dire"),
@@ -172,12 +187,21 @@ _PROVING = (
     r"confirm\w*[ ](?:que[ ]|that[ ])?(?:c['’]est|it['’]s)[ ](?:bien[ ]|really[ ]|vraiment[ ])?"
     r"(?:lui|elle|eux|moi|nous|him|her|them|me|us)"
 )
+# A word agreed for a while, as only a word given at a door is: "it's this month's word", "c'est
+# le mot de la semaine", "the password of the night".
+_PERIOD_WORD = (
+    r"(?:this|last|next)[ ](?:week|month|run|quarter|term|season|night|tour)['’]s[ ]"
+    r"(?:word|password|phrase)|(?:word|password|phrase)[ ]of[ ]the[ ](?:week|month|night|run)"
+    r"|mot[ ](?:de[ ]passe[ ])?(?:de[ ]la[ ](?:semaine|nuit|soirée)|du[ ](?:mois|soir|trimestre))"
+)
 # What makes a quoted word said at a door a secret with no noun: children collected, "from us".
 _PICK_UP = re.compile(
-    r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|collect\w*|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
+    r"(?<![^\W_])(?:pick(?:s|ing)?[ ](?:(?:you|him|her|them|me|us|the[ ]kids)[ ])?up|collect\w*"
+    r"|sent[ ]them|from[ ]us|de[ ]notre[ ]part"
     r"|chercher[ ]les[ ]enfants|récupérer|on[ ]ne[ ](?:laisse|confie|part)|don['’]t[ ]go"
     r"|(?:when|if)[ ]asked|si[ ]on[ ](?:te|vous)[ ]demande|buzzer|intercom|interphone"
-    r"|(?:vient|viendra|venir|viennent)[ ]chercher|sortie[ ]d['’][ée]cole|school[ ]run"
+    r"|(?:vient|viendra|venir|viennent)[ ](?:(?:te|vous|le|la|les|me|nous)[ ])?chercher"
+    r"|sortie[ ]d['’][ée]cole|school[ ]run"
     r"|to[ ]get[ ]in|pour[ ]entrer|pas[ ]d['’]entrée|no[ ]entry|(?:won['’]t|will[ ]not)[ ]let"
     r"|knocks?|frapp\w*|(?:don['’]t|won['’]t|will[ ]not|do[ ]not)[ ]open|on[ ]n['’]ouvre[ ]pas"
     r"|on[ ]ne[ ]donne[ ]pas|pour[ ]accéder|to[ ]access|signal|countersign|contre-signe"
@@ -186,7 +210,7 @@ _PICK_UP = re.compile(
     r"|ne[ ](?:donnent?|laissent?)[ ](?:rien|personne)"
     r"|before[ ]letting|avant[ ]de[ ]laisser|lets?[ ](?:anyone|anybody|you|us|them)[ ]in"
     r"|phrase[ ]convenue|agreed[ ]phrase"
-    rf"|{_RELEASED}|{_PROVING}|{_VOUCHING}|{_GUARDED})(?![^\W_])"
+    rf"|{_RELEASED}|{_PROVING}|{_VOUCHING}|{_GUARDED}|{_PERIOD_WORD})(?![^\W_])"
 )
 
 
@@ -252,7 +276,7 @@ _PROTOCOL = re.compile(
     r"|call[ ]?signs?|indicatif|helplines?|hotlines?|serveur[ ]vocal|(?:automated|phone|voice)"
     r"[ ](?:line|menu)|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
     r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*|game|jeu"
-    r"|party[ ]game)(?![^\W_])"
+    r"|party[ ]game|spelling|orthographe|dictée|lessons?|leçons?)(?![^\W_])"
 )
 
 
@@ -297,7 +321,10 @@ def _code_word_on_line(
     if (
         quoted is not None
         and _opens(text, quoted.start())
-        and _no_sentence_between(text, after, quoted.start())
+        and (
+            _no_sentence_between(text, after, quoted.start())
+            or _PERIOD_GIVES.search(lower, after, quoted.start()) is not None
+        )
         and _DEFINED.match(lower, quoted.end()) is None
     ):
         if "phrase" in noun[0]:  # a phrase is said whole: "Swan Lake Saturday at six"
@@ -484,6 +511,15 @@ _DEFINED = re.compile(
     r"[ \t]*(?:means|meant|stands[ ]for|is[ ]used|veut[ ]dire|signifie|désigne|est[ ]utilisé)"
 )
 _BEFORE_A_QUOTE = frozenset(" \t\u00a0\u202f:=(\n")
+
+
+# The next sentence gives the word for a while: "the doorman will ask you for the word. This run
+# it's "Prospero"", "… le mot. Ce mois-ci c'est « Pivoine »".
+_PERIOD_GIVES = re.compile(
+    r"[.!?][ \t]+(?:for[ ])?(?:this|ce|cette)[ ](?:run|week|month|quarter|term|season|night|year"
+    r"|semaine|mois|trimestre|saison|soir|nuit|année)(?:-ci)?[ \t,]*(?:it['’]s|it[ ]is"
+    r"|the[ ]word[ ]is|c['’]est|le[ ]mot[ ]est|:)[ \t]*\Z"
+)
 
 
 def _no_sentence_between(text: str, start: int, end: int) -> bool:
