@@ -1023,3 +1023,131 @@ def test_a_value_derived_after_its_handle(text: str, secret: str) -> None:
 )
 def test_look_alikes_of_a_value_derived_after_its_handle_pass(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+# --- a network named, then its key, no password's noun ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Barn wifi for the volunteers:\nnetwork OakbarnVolunteers\ntype: hay-bales-and-cider",
+            "hay-bales-and-cider",
+        ),
+        (
+            "Wifi du gîte → réseau Gite_LesTilleuls, on tape tilleul-en-fleur-22",
+            "tilleul-en-fleur-22",
+        ),
+        ("Shop hotspot\nFernAndFoxglove\nmossy-stones-42", "mossy-stones-42"),
+        (
+            "Réseau invités (tableau de la salle de pause) :\nCabinet_Dupuis_Invites\n"
+            "clé : cafe-croissant-2025",
+            "cafe-croissant-2025",
+        ),
+        (
+            "wifi at the boathouse is Rowing_Club_Guest and then type oars-up-at-dawn",
+            "oars-up-at-dawn",
+        ),
+        (
+            "Wifi de la médiathèque (réseau MEDIATHEQUE_PRO) depuis mars → Polar-Nordique-12",
+            "Polar-Nordique-12",
+        ),
+        (
+            "Wifi clientes : le réseau c'est Salon_Iris et derrière tu tapes vernis-corail-2026",
+            "vernis-corail-2026",
+        ),
+    ],
+)
+def test_a_key_after_its_network_name_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wifi: Cafe_Guest / WPA2-Personal",
+        "Wifi du club : Club_Tarot\nsalle-des-associations",
+        "Wifi SalleStAubin / key on the router's sticker",
+        "Guest wifi → network Bakery_Guest, open network, no password",
+        "Wifi ParkerHome / rules in kids-homework-rules.pdf",
+        "Wifi: Cafe_Guest / #free-wifi-friday",
+        "wifi → network ParkerHome, plan: fibre-max-500",
+        "Wifi: Home_Net / user: jdupont",
+        "Wifi networks in the building:\nCafe_Main\nCafe_Guest",
+        "Réseau Wifi : Maison_Dupont\nmot de passe : voir étiquette de la box",
+        "Network upgrade: Netgear_Orbi / model RBK-852 ordered",
+        "Wifi for the studio\nLotusRoom_Staff\nkey: on the back of the router",
+        "The wifi is called ParkerHome, ask Dad for the key.",
+        "Wifi campaign: FreeWifiFriday / campaign: summer-of-fibre",
+    ],
+)
+def test_a_network_name_without_its_key_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- an account's number, then where its password is typed: "online:", "en ligne :" -----------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Gas (Octopus) — account 4410 9921 / online: Marmalade_Cat7", "Marmalade_Cat7"),
+        ("Mutuelle : n° adhérent 558 201 774, espace en ligne : Coquelicot#61", "Coquelicot#61"),
+        ("Tennis club member no 20931, online: Backhand_Ace22", "Backhand_Ace22"),
+        ("Impôts : n° fiscal 1288 4410 553 et derrière c'est Tulipe_Rouge_88", "Tulipe_Rouge_88"),
+        ("Box internet — réf. client 0123 4567\nen ligne : Lavande*2024", "Lavande*2024"),
+    ],
+)
+def test_a_password_typed_online_after_its_account_number_is_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Water (Severn Trent) - acct 7781 2290\nonline: paid by direct debit",
+        "EDF : réf. client 6 012 345 678, espace en ligne : voir le courrier",
+        "acct 7781 2290 / online: www.stwater.co.uk",
+        "Gas account 4410 9921 / online since March 2024",
+        "Mutuelle : n° adhérent 558 201 774 / Harmonie_Mutuelle (organisme)",
+        "Tennis club member no 20931, online: see the club's website",
+        "Order 55821 / online: Summer_Sale2024 campaign",
+        "compte 4410 9921 / hashtag: #Summer_Vibes2024",
+    ],
+)
+def test_an_account_number_without_its_password_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Post-it collé sur l'écran :\nsession secrétariat\ngomme-crayon-rouge-31",
+            "gomme-crayon-rouge-31",
+        ),
+        (
+            "Sticky note on the reception PC:\nlogin frontdesk\npaper-clips-and-tea-7",
+            "paper-clips-and-tea-7",
+        ),
+        ("Poste de l'accueil\nsession accueil\ntampon-encreur-bleu-12", "tampon-encreur-bleu-12"),
+    ],
+)
+def test_a_phrase_under_a_session_line_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Numéro client 4410 9921\nfacture-mars-2024.pdf",
+        "session assistante\nlundi-mardi-jeudi",
+        "login frontdesk\nsee-the-binder",
+        "Session 4\nwarm-up-drills-3x",
+    ],
+)
+def test_a_session_line_with_no_phrase_under_it_passes(text: str) -> None:
+    assert find_secrets(text) == []

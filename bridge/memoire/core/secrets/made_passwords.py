@@ -43,7 +43,10 @@ look-alikes do not take there:
 - a network's key or password near the line naming the network, its separator maybe left out
   ("network SeaLark" / "key mackerelskydown", "Wifi de la cabine : clé lesroutesdunord", "WPA
   key 7KQH-M3PX-9TZ2"), a network's name "with" its key ("BigPineLodge with jackrabbit72"), or
-  a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages");
+  a lone phrase typed in one piece after "wifi:" ("shop wifi: dogearedpages"), or, near a
+  Wi-Fi's word, a name as networks are named then a key ending its line after "/", an arrow, a
+  label or "tu tapes", or labelled on the next ("Wifi SalleStAubin / belote-et-galette",
+  "net: HollowOak_Guests" then "join with: corkscrew-sunset");
 - on a sticky note, after a name and "=" or an arrow: built as few names are, or mixed-case
   with digits on a note stuck to a screen, a keyboard or a till ("Post-it sur l'écran : «
   grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
@@ -53,11 +56,13 @@ look-alikes do not take there:
 - after any account's handle and any joiner people use, ending its clause: an e-mail, a login
   typed as one or numbered, a login's or an ID's noun and its login or number, a role's account,
   a login one types; "then", "puis", ", et", ", and it's", "the other bit is", "le reste c'est",
-  "→", ":" ("rcarter.nurse then Dressing-Change-48", "Gateway ID 4410 2287 9931, and the other
-  bit is Ledger&Quill2023", "MANAGER → Rivington_77", "dad.wheeler@…, Pennyroyal7. Please…"),
+  "→", ":", "/", where it is typed ("online:", "espace en ligne :", "et derrière")
+  ("rcarter.nurse then Dressing-Change-48", "Gateway ID 4410 2287 9931, and the other bit is
+  Ledger&Quill2023", "MANAGER → Rivington_77", "dad.wheeler@…, Pennyroyal7. Please…"),
   or alone on the line under a labelled login ("identifiant : hugo.luthier" then
-  "Epicea&Erable_1988"); or ending the line after how it is derived from a thing known ("admin,
-  then the postcode of the office with no space, lowercase — bl14aq");
+  "Epicea&Erable_1988", "acct 7781 2290" then "online: Marmalade_Cat7"; words hyphened with
+  digits under "session assistante"); or ending the line after how it is derived from a thing
+  known ("admin, then the postcode of the office with no space, lowercase — bl14aq");
 - after what protects a file ("le zip des contrats est protégé : Tournesol_Bruxelles!").
 """
 
@@ -147,6 +152,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_on_devices(text, lower),
         *_network_keys(text, lower),
         *_named_network_with_key(text, lower),
+        *_network_name_then_key(text, lower),
         *_wifi_phrases(text, lower),
         *_handles_then_values(text, lower),
         *_protected_files(text, lower),
@@ -1481,6 +1487,89 @@ def _named_network_with_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
             yield value[0], value[1]
 
 
+# "net: HollowOak_Guests / join with: corkscrew-sunset", "Wifi SalleStAubin / belote-et-galette",
+# "(réseau MEDIA_AGENTS) … → Roman-Policier-44", "le réseau c'est Nail_Bar_Linh et derrière tu
+# tapes ongles-parfaits-2026": near a Wi-Fi's word, a name as networks are named (words joined
+# or in CamelCase), then its key ending that line, or alone or labelled on the next.
+_NETWORK_NAME = re.compile(
+    r"(?<![\w@/.#-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
+    r"(?![\w@/.-])"
+)
+_KEY_AFTER_NAME = re.compile(
+    r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis))[ \t]*"
+    r"(?P<value>[^\s()]+)[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
+)
+_KEY_UNDER_NAME = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:[^\n:/]{0,20}[:/])?[ \t]*(?P<value>[^\s()]+)"
+    r"[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
+)
+# What a network's line also names that is not its key: "plan: fibre-max-500", "user: jdupont".
+_NOT_KEY_LABELS = re.compile(
+    r"(?<![^\W_])(?:plan|forfait|offre|offer|model|modèle|speed|débit|version|campaign|campagne"
+    r"|hashtag|tag|file|fichier|user(?:name)?|login|identifiant|name|nom|ssid|band|bande|channel"
+    r"|canal|router|routeur|box|mode|security|sécurité)(?![^\W_])"
+)
+_NETWORK_LINES = 2  # a heading naming the Wi-Fi, then the network's name and its key
+_LABEL_REACH = 20
+_KEY_REACH = 90  # "(réseau MEDIA_AGENTS) depuis la mise à jour de lundi → Roman-Policier-44"
+
+
+def _network_name_then_key(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    line_starts = {
+        start_of_line(lower, position)
+        for stem in _NETWORK_STEMS
+        for position in positions(lower, stem)
+    }
+    found: set[tuple[int, int]] = set()
+    for line_start in sorted(line_starts):
+        start = line_start
+        for _ in range(_NETWORK_LINES + 1):
+            end = end_of_line(text, start)
+            for name in _NETWORK_NAME.finditer(text, start, end):
+                key = _key_after_name(text, lower, name, end)
+                if key is not None and key not in found:
+                    found.add(key)
+                    yield key
+            if end >= len(text) or not text[start:end].strip():
+                break
+            start = end + 1
+
+
+def _key_after_name(
+    text: str, lower: str, name: re.Match[str], line_end: int
+) -> tuple[int, int] | None:
+    if line_end - name.end() > _KEY_REACH:
+        return None  # the key ends the name's line: a long line is prose's
+    if text[name.end() : line_end].strip():
+        key = _KEY_AFTER_NAME.search(text, name.end(), line_end)
+    elif line_end < len(text):
+        key = _KEY_UNDER_NAME.match(text, line_end + 1, end_of_line(text, line_end + 1))
+    else:
+        return None
+    if key is None:
+        return None
+    value = key["value"].rstrip(".,;")
+    before = lower[max(name.end(), key.start("value") - _LABEL_REACH) : key.start("value")]
+    if _NOT_KEY_LABELS.search(before) is not None or not _is_network_key(name[0], value):
+        return None
+    alone_under = (
+        key.start("value") > line_end and not text[key.start() : key.start("value")].strip()
+    )
+    if alone_under and made_shape(value) is None:
+        return None  # a phrase alone under a name is a place's ("salle-des-fetes")
+    return key.start("value"), key.start("value") + len(value)
+
+
+def _is_network_key(name: str, value: str) -> bool:
+    """A key of its own shape: not the network's other band nor its mode, nor another
+    network's name ("Cafe_Main / Cafe_Guest")."""
+    if is_other_band(name, value) or is_security_mode(value) or value[:1] in "#@":
+        return False
+    if _NETWORK_NAME.fullmatch(value) and not any(char.isdigit() for char in value):
+        return value.islower() and _is_key_phrase(value)
+    return made_shape(value) is not None or _is_key_phrase(value)
+
+
 # --- an account's handle, then its value -----------------------------------------------------
 
 # "user is engineer, then Neve1073!mix", "identifiant nadia.perrin, et DSN_avril!26", "c'est
@@ -1496,9 +1585,9 @@ _HANDLE_SAID = re.compile(
     r"[ \t]*(?:(?:is|est|c['’]est|:|=)[ \t]*)?(?P<quote>['‘\"“«][ \t]*)?"
     r"(?P<login>[a-z][a-z0-9._@-]{1,40})(?(quote)[ \t]*['’\"”»])"
     r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent|allocataire|d['’]usager)"
-    r"|identifiant|login"
+    r"|identifiant|login|acct|r[ée]f\.?[ ]client|n°[ ]client|adh[ée]rent|member[ ]no"
     r"|user(?:[ ]?name)?|account|compte|customer[ ]number)[ \t]*"
-    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9]{2,}(?:[ .-]?[0-9]{2,}){0,5})"
+    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9](?:[ .-]?[0-9]){1,24})"
     r"|(?P<role>admin|root|manager|administrat(?:eur|or))"
     r"|(?P<typed>type|enter|tape[sz]?)[ \t]+[a-z][a-z0-9._-]{1,30})"
     r"(?![\w@-])",
@@ -1509,7 +1598,7 @@ _HANDLE_SAID = re.compile(
 _HANDLE_STEMS = (
     *("user", "log", "sign", "id", "utilisateur", "session", "compte", "account", "n°"),
     *("numéro", "numero", "customer", "admin", "root", "manager", "type", "enter", "tape"),
-    *("en tant",),
+    *("en tant", "acct", "réf", "ref", "adh", "member"),
 )
 # An ID is an account's after these words, or with no word before it on its line: "order ID",
 # "ticket ID" number other things.
@@ -1531,10 +1620,11 @@ _SOCIAL_HANDLE = re.compile(r"@[a-z0-9_.]{3,30}(?<!\.)(?![\w@])")
 # it's", "the other bit is", "; the other half:", "le reste c'est", "→", ":", "+", a dash; one
 # of them at least.
 _JOINER = re.compile(
-    r"[ \t]*[,;]?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_])[ \t]*){0,2}"
+    r"[ \t]*[,;/]?[ \t]*(?:(?:and|et|then|puis|ensuite|plus)(?![^\W_])[ \t]*){0,2}"
     r"(?:(?:(?:the[ ])?(?:other[ ](?:bit|part|half|one)|rest|second[ ](?:bit|part|half))"
     r"|l['’]autre(?:[ ](?:partie|bout|moitié))?|le[ ]reste|la[ ]suite)(?:[ ](?:is|est"
-    r"|c['’]est)|(?=[ \t]*:))|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp))?(?![^\W_])"
+    r"|c['’]est)|(?=[ \t]*:))|it['’]?s|c['’]est|(?:pw|pwd|pass(?:word)?|mdp)"
+    r"|online|(?:espace[ ])?en[ ]ligne|derrière(?:[ ]c['’]est)?)?(?![^\W_])"
     r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–(])?[ \t]*",
     re.IGNORECASE,
 )
@@ -1607,11 +1697,22 @@ def _made_value_handed(text: str, kind: str, start: int) -> tuple[int, int] | No
     shape = made_shape(value[2])
     if shape is None or (kind == "numbered" and shape is not Shape.SYMBOL):
         return None
-    if is_built_mixed(value[2], shape):
+    if is_built_mixed(value[2], shape) or _is_phrase_alone_under(text, start, value):
         return value[0], value[1]
     if strong_taken and _is_strong(value[2], shape) and _ENDS_SENTENCE.match(text, value[1]):
         return value[0], value[1]  # not "… and Office365 to log in"
     return None
+
+
+def _is_phrase_alone_under(text: str, start: int, value: tuple[int, int, str]) -> bool:
+    """Words hyphened with digits, alone on the line under the handle, as a post-it gives a
+    session's password ("session assistante⏎fraise-diamant-43")."""
+    return (
+        "\n" in text[start : value[0]]
+        and _HYPHENED_SHAPE.fullmatch(value[2]) is not None
+        and any(char.isdigit() for char in value[2])
+        and _ends_its_line(text, value[1])
+    )
 
 
 def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str], bool] | None:
@@ -1632,12 +1733,18 @@ def _value_handed(text: str, kind: str, start: int) -> tuple[tuple[int, int, str
     below = _LINE_BREAK.match(text, start)
     if kind == "role" or below is None:
         return None
-    alone = _BARE_LINE.fullmatch(text, below.end(), end_of_line(text, below.end()))
+    alone = _HANDED_BELOW.fullmatch(text, below.end(), end_of_line(text, below.end()))
     value = _value_at(text, alone.start("value")) if alone is not None else None
     return (value, False) if value is not None else None
 
 
 _LINE_BREAK = re.compile(r"[ \t]*\n")
+# The value alone under the handle, or after where it is typed: "online: Goldfish_Nemo".
+_HANDED_BELOW = re.compile(
+    r"[ \t]*(?:[^\w\s@#]{1,3}[ \t]*)?(?:(?:online|(?:espace[ ])?en[ ]ligne|web)[ \t]*:[ \t]*)?"
+    r"(?P<value>\S+)[ \t]*\Z",
+    re.IGNORECASE,
+)
 _DASHES = ("—", "–")
 _BRACKETING = (*_DASHES, "(")  # a dash or a bracket also sets off a name: "jo@… (Marketing2024)"
 
