@@ -1097,6 +1097,8 @@ def test_a_network_name_without_its_key_passes(text: str) -> None:
         ("Tennis club member no 20931, online: Backhand_Ace22", "Backhand_Ace22"),
         ("Impôts : n° fiscal 1288 4410 553 et derrière c'est Tulipe_Rouge_88", "Tulipe_Rouge_88"),
         ("Box internet — réf. client 0123 4567\nen ligne : Lavande*2024", "Lavande*2024"),
+        ("Impôts : numéro fiscal sur l'avis, puis Grenouille#1962", "Grenouille#1962"),
+        ("Water: customer number on the bill, then Otter_Creek_77", "Otter_Creek_77"),
     ],
 )
 def test_a_password_typed_online_after_its_account_number_is_refused(
@@ -1116,6 +1118,10 @@ def test_a_password_typed_online_after_its_account_number_is_refused(
         "Tennis club member no 20931, online: see the club's website",
         "Order 55821 / online: Summer_Sale2024 campaign",
         "compte 4410 9921 / hashtag: #Summer_Vibes2024",
+        "Impôts : numéro fiscal sur l'avis, puis payer avant le 15 mai",
+        "Water: customer number on the bill, then call Severn_Trent",
+        "n° fiscal sur l'avis, et derrière le montant 2024",
+        "Account number on your statement, then Summer_Sale2024 campaign",
     ],
 )
 def test_an_account_number_without_its_password_passes(text: str) -> None:
@@ -1126,7 +1132,7 @@ def test_an_account_number_without_its_password_passes(text: str) -> None:
     ("text", "secret"),
     [
         (
-            "Post-it collé sur l'écran :\nsession secrétariat\ngomme-crayon-rouge-31",
+            "Post-it collé sur l'écran :\nsession compta\ngomme-crayon-rouge-31",
             "gomme-crayon-rouge-31",
         ),
         (

@@ -1587,7 +1587,9 @@ _HANDLE_SAID = re.compile(
     r"|(?:id|n°[ ]fiscal|num[ée]ro[ ](?:fiscal|client|adh[ée]rent|allocataire|d['’]usager)"
     r"|identifiant|login|acct|r[ée]f\.?[ ]client|n°[ ]client|adh[ée]rent|member[ ]no"
     r"|user(?:[ ]?name)?|account|compte|customer[ ]number)[ \t]*"
-    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9](?:[ .-]?[0-9]){1,24})"
+    r"(?:(?:is|:|=)[ \t]*)?(?P<number>[0-9](?:[ .-]?[0-9]){1,24}|(?:sur|on)[ ](?:l['’]|la[ ]|le[ ]"
+    r"|the[ ]|your[ ]|votre[ ]|ton[ ])?(?:avis|courrier|facture|lettre|carte|relevé|bill|letter"
+    r"|card|statement))"
     r"|(?P<role>admin|root|manager|administrat(?:eur|or))"
     r"|(?P<typed>type|enter|tape[sz]?)[ \t]+[a-z][a-z0-9._-]{1,30})"
     r"(?![\w@-])",
@@ -1598,7 +1600,8 @@ _HANDLE_SAID = re.compile(
 _HANDLE_STEMS = (
     *("user", "log", "sign", "id", "utilisateur", "session", "compte", "account", "n°"),
     *("numéro", "numero", "customer", "admin", "root", "manager", "type", "enter", "tape"),
-    *("en tant", "acct", "réf", "ref", "adh", "member"),
+    *("en tant", "acct", "réf", "ref client", "ref. client", "adhérent", "adherent"),
+    *("member no",),
 )
 # An ID is an account's after these words, or with no word before it on its line: "order ID",
 # "ticket ID" number other things.
