@@ -350,13 +350,14 @@ HOLDOUT_FLOORS = (
     # blind (a dental practice, a vineyard's cellar door, a sailing club, scout leaders, a
     # plumber, a family with teenagers, a yoga studio, a village hall, a landlord and tenants, a
     # photography studio): 123 of 160 (76.9 %) on the session's start, 130 (81.2 %) after all
-    # its merges; all tokens and cards; 2 of 200 flagged both times.
-    HoldoutFloor(HOLDOUT18_CORPUS, secrets=210, keyword=130, token=30, card=20, flagged=2),
+    # its merges; all tokens and cards; 2 of 200 flagged both times. Then 141 and none flagged,
+    # as its chat and place codes and its false alarms' kinds were fixed.
+    HoldoutFloor(HOLDOUT18_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=0),
     # blind (a bakery, a vet clinic, an amateur theatre, a LAN-party club, a removals firm, a
     # riding stables, a library's staff, a parcel driver, a nail bar, a retired couple): 139 of
     # 160 (86.9 %) on the session's start, 140 (87.5 %) after all its merges; all tokens and
-    # cards; 4 of 200 flagged both times.
-    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=140, token=30, card=20, flagged=4),
+    # cards; 4 of 200 flagged both times. Then 145 and none flagged, as above.
+    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=145, token=30, card=20, flagged=0),
 )
 
 
