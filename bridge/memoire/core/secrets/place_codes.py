@@ -630,9 +630,9 @@ def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, in
     guard's time."""
     for position in places[:_MAX_PLACES]:
         window = max(0, position - _BEFORE_A_PLACE)
-        if all(lower.find(word, window, position) == -1 for word in _BEFORE_WORDS):
-            continue
         if _DIGIT.search(lower, window, position) is None:
+            continue  # first: most places have no digit before them, and "on" is everywhere
+        if all(lower.find(word, window, position) == -1 for word in _BEFORE_WORDS):
             continue
         start = _word_starts(lower, position)[0]
         window = max(start_of_line(lower, start), start - _BEFORE_A_PLACE)
