@@ -369,6 +369,8 @@ def _card_in(candidate: str, after: str, *, named: bool) -> tuple[str, int] | No
     if network is not None:
         return network, len(candidate)
     *card, last = _CARD_SEPARATOR.split(candidate)
+    if not named and all(len(group) == _CARD_GROUP for group in (*card, last)):
+        return None  # five fours, no card named: a longer reference ("2290-3011-7201-4455-1990")
     if card and (len(last) in (3, 4) or (len(last) == 2 and after == "/")):
         length = len(candidate) - len(last) - 1
         network = _card_network(candidate[:length], named=named)

@@ -59,7 +59,8 @@ _THING = re.compile(
     rf"(?<![^\W_])(?:(?P<room>{ROOMS})|(?P<door>outside|dehors|devant)|{LOCKING}|alarms?|alarmes?|keypads?|claviers?|bo[îi]tiers?"
     r"|bo[îi]tes?|lifts?|ascenseurs?|barri(?:er|ère)s?|(?:dé)?verrouill\w*|(?:un)?lock(?:s|ed|ing)?"
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
-    r"|key[ -]?box(?:es)?|buvettes?|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?"
+    r"|key[ -]?box(?:es)?|card[ ](?:machines?|readers?)|machines?[ ]à[ ]cartes?|tpe|buvettes?"
+    r"|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?"
     r"|punch(?:[ ]in)?|key[ ]in|type[ ]in|tape[rsz]?|compose[rz]?)"
     r"(?![^\W_])"
 )
@@ -67,7 +68,20 @@ _THING_LITERALS = (
     *PLACE_STEMS,
     *("alarm", "keypad", "clavier", "boîtier", "boitier", "lift", "ascenseur", "barri"),
     *("verrouill", "unlock", "shutter", "volet", "rideau", "grille", "régie", "regie", "admin"),
-    *("terminal", "till", "caisse", "buvette", "kiosk", "kiosque", "tablet", "ipad"),
+    *(
+        "terminal",
+        "card machine",
+        "card reader",
+        "machine à carte",
+        "tpe",
+        "till",
+        "caisse",
+        "buvette",
+        "kiosk",
+        "kiosque",
+        "tablet",
+        "ipad",
+    ),
     *("fridge", "frigo", "outside", "dehors", "devant", "punch", "key in", "type in", "tape"),
     "compose",
 )
@@ -76,11 +90,11 @@ ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|what['’]s|whats|which|quel|quelle|quoi|pls|plz|please|stp|svp"
     r"|remind|remember|rappelle\w*|souvien\w*|redonne\w*|envoie\w*|send|sonne|bipe|rings?"
     r"|ringing|going[ ]off|beeping|locked[ ](?:[^\W\d_]+[ ])?out|stuck|bloqué\w*|coincé\w*"
-    r"|outside|dehors|devant|won['’]t[ ]open"
+    r"|outside|dehors|devant|won['’]?t[ ]open|(?:is|are|est|sont)[ ](?:fermée?s?|locked|shut)"
     r"|can['’]t[ ](?:get[ ]in|open)|(?:ne[ ])?s['’]ouvre[ ]pas|peux[ ]pas[ ](?:entrer|ouvrir)"
     r"|i['’]?m[ ](?:at|outside|here)|here[ ]now|arriv\w*|je[ ]suis[ ](?:devant|à|au|là)"
-    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]t[ ](?:take|accept|let)|refuse\w*"
-    r"|rejects?|doesn['’]t[ ]work|not[ ]working|(?:ne[ ])?marche[ ](?:pas|plus)|forgot|oublié"
+    r"|on[ ]est[ ](?:devant|là)|again|déjà|encore|won['’]?t[ ](?:take|accept|let)|refuse\w*"
+    r"|reject\w*|doesn['’]t[ ]work|not[ ]working|(?:ne[ ])?marche[ ](?:pas|plus)|forgot|oublié"
     r"|get[ ](?:in|into)|entrer|rentrer|demande\w*|asks?[ ]for|asking|wants?|veut"
     r"|toujours[ ](?:pareil|le[ ]même)|the[ ]same|did[ ]you|have[ ]you|(?:ne[ ])?rentre[ ]pas"
     r"|n['’]arrive[ ]pas)"
@@ -117,7 +131,9 @@ _OPENING = re.compile(
 # verb of typing ("tu fais 9 3 3 1", "tape 40 40 puis valider", "just punch in 4471").
 _GIVEN = re.compile(
     r"(?<![^\W_])(?:it['’]?s|its|c['’]est|is|now|maintenant|désormais|try|essaie|essaye[rz]?"
-    r"|fais|faites|tape[rsz]?|type|enter|punch(?:[ ]in)?|key[ ]in)[ \t]+|(?:→|->|=)[ \t]*"
+    r"|fais|faites|tape[rsz]?|type|enter|punch(?:[ ]in)?|key[ ]in|tell[ ](?:them|him|her)"
+    r"|di(?:s|tes)-(?:lui|leur))[ \t]+(?:(?:le|the)[ \t]+)?|(?:→|->|=)[ \t]*"
+    r"|(?<=[^\W\d_])[.!][ \t]+"  # after a sentence: "harvest's over so I reset it. 1 9 9 8"
 )
 # A lead-in naming a number that is no code: "your unit is", "the booking ref is".
 _NUMBER_LEAD = re.compile(
@@ -155,9 +171,15 @@ _AFTER = re.compile(
     r"|(?:then|puis|et|and|enter|valider|ok|on|off|hash|dièse"
     r"|star|étoile|par[ ]défaut|by[ ]default|but|mais|only|seulement|as[ ](?:per|usual)"
     r"|comme|like|same|pareil|because|cause|coz|car|parce|lol|mdr|haha|xx?|bisous|bises|love"
+    r"|mate|pal|hun|bro|mec"
     r"|i|we|he|she|they|you|it['’]s|il|elle|ils|elles|on|je|tu|nous|vous|c['’]est"
     rf"|{_SINCE})(?![^\W_]))",
     re.MULTILINE | re.IGNORECASE,
+)
+# A greeting opens a question without dating it: "morning!! the mat cupboard padlock?".
+_GREETING = re.compile(
+    r"(?:(?:good[ ])?(?:morning|evening|afternoon)|hi|hey|hello|bonjour|bonsoir|coucou|salut)"
+    r"(?![^\W_])[ \t!,.]*"
 )
 _IF_AFTER = re.compile(r"[ \t]+(?:if|si|when|quand)[ ]", re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
@@ -175,6 +197,8 @@ def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
         if asker is None:
             continue
         said = lower[asker.end() : line_end]
+        greeting = _GREETING.match(said)
+        said = said[greeting.end() :] if greeting is not None else said
         if _THING.search(said) is None or ASKING.search(said) is None or _NOT_A_CODE.search(said):
             continue
         things = [thing for thing in _THING.finditer(said) if thing["door"] is None]  # "outside"
@@ -206,6 +230,11 @@ def _reply(
     for value_start in starts:
         if _NUMBER_LEAD.search(lower, speaker.end(), value_start):
             return None  # "your unit is C-118"
+        # The reply may name what locks: "mettez-le dans la boîte à colis, c'est le 4-1-8".
+        lock = lock or any(
+            thing["room"] is None and thing["door"] is None
+            for thing in _THING.finditer(lower, speaker.end(), value_start)
+        )
         span = _value(text, lower, value_start, line_end, singles_only, lock=lock, changed=changed)
         if span is not None:
             return span

@@ -18,6 +18,7 @@ from memoire.core.secrets.lookalikes import (
     is_enumerated,
     is_explained_as_a_number,
     is_factory_default,
+    is_fault_code,
     is_model_number,
     is_named_by_its_noun,
     is_phone_number,
@@ -261,6 +262,7 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
             and not is_phone_number(text, start, end)  # "the intercom calls 07700 900 461"
             and not is_account_reference(text, lowered, start, end)  # "identifiant 48821093"
             and not is_factory_default(lowered, start, end)  # "factory default PIN 1234"
+            and not is_fault_code(text, start, end)  # "the boiler code was E119 (ignition failure)"
         ):
             yield rule, start, end
 

@@ -223,6 +223,12 @@ _MEANING_AFTER = re.compile(
 )
 
 
+# Or the fault it names in brackets: "the boiler code was E119 (ignition failure)".
+_FAULT_NAMED_AFTER = re.compile(
+    r"[ \t]*\([^()\n]{0,30}?(?<![^\W_])(?:failure|fault|error|pressure|lock-?out|overheat\w*"
+    r"|leak\w*|ignition|d[ée]faut|panne|erreur|pression|fuite|surchauffe|allumage)(?![^\W_])",
+    re.IGNORECASE,
+)
 _FAULT_CODE = re.compile(r"[A-Za-z]{1,3}-?[0-9]{1,4}")
 
 
@@ -231,12 +237,22 @@ def is_fault_code(text: str, start: int, end: int) -> bool:
     E119 means low pressure"); a code explained by a birthday ("1406, meaning Mum's
     birthday") is digits alone, and a secret."""
     return _FAULT_CODE.fullmatch(text, start, end) is not None and bool(
-        _MEANING_AFTER.match(text, end)
+        _MEANING_AFTER.match(text, end) or _FAULT_NAMED_AFTER.match(text, end)
     )
+
+
+# Numbers said to be free or taken are things' numbers: "lockers 21, 22 and 24 are free".
+_FREE_OR_TAKEN = re.compile(
+    r"[ \t]+(?:are|is|sont|est)[ ](?:still[ ]|encore[ ])?(?:free|available|taken|empty|vacant"
+    r"|libres?|disponibles?|pris|occup[ée]e?s?|vides?)(?![^\W_])",
+    re.IGNORECASE,
+)
 
 
 def is_explained_as_a_number(text: str, end: int) -> bool:
     """The words after the value say it is a number of something, not a code."""
+    if _FREE_OR_TAKEN.match(text, end) is not None:
+        return True
     explained = _EXPLAINED_AS_A_NUMBER.match(text, end, end + _EXPLANATION_REACH)
     return explained is not None and _PHONE.search(explained[0]) is None
 
@@ -379,6 +395,10 @@ def is_model_number(text: str, start: int, end: int) -> bool:
             return True
         if text[named.start() - 1 : named.start()] == "(" and text[end : end + 1] == ")":
             return True  # "back door (Chubb 3G114)": a lock's make and model in brackets
+    if text[end : end + 1] == ")" and _BRAND_AND_NUMBER.search(
+        text, max(0, start - _BRAND_REACH), start
+    ):
+        return True  # "padlock bought (Master Lock no. 1500)"
     before = _BRAND_BEFORE.search(text, max(0, start - _BRAND_REACH), start)
     if before is None:
         return False
@@ -395,6 +415,9 @@ def is_model_number(text: str, start: int, end: int) -> bool:
 _A_PRODUCT_BEFORE = re.compile(r"(?<![^\W_])(?:an?|un|une)[ ]\Z", re.IGNORECASE)
 # A brand's capitalised name before the value, and a price right after it.
 _NAME_BEFORE = re.compile(r"(?<![^\W_])[A-ZÀ-Þ][A-Za-zà-ÿ-]+[ ]\Z")
+_BRAND_AND_NUMBER = re.compile(
+    r"\((?:[A-ZÀ-Þ][A-Za-zà-ÿ-]+[ ]){1,3}(?:no\.?|n[°º]|nr\.?|model|mod[èe]le|#)[ ]?\Z"
+)
 _PRICE_AFTER = re.compile(
     r"[ \t]*[,(–-]?[ \t]*(?:(?:bought|paid|achet[ée]e?|pay[ée]e?)[ ])?"
     r"(?:at[ ]|à[ ]|for[ ]|pour[ ])?"
@@ -489,9 +512,11 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
     clause = clause if broken is None else broken.end()
+    sentence_end = min(end_of_line(lower, end), end + _STATISTIC_REACH)
     if (
-        _COMMONEST_BEFORE.search(lower, clause, start)
-        and _EVERYONES.search(lower, clause, min(end_of_line(lower, end), end + _STATISTIC_REACH))
+        # "« 123456 » reste le mot de passe le plus utilisé en France": said after it too.
+        _COMMONEST_BEFORE.search(lower, clause, sentence_end)
+        and _EVERYONES.search(lower, clause, sentence_end)
         and not _OWNED.search(lower, clause, end)
     ):
         return True
@@ -732,7 +757,22 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_public_code(lower, start)
         or is_explained_as_a_number(text, end)
         or is_fault_code(text, start, end)
+        or is_what_it_is_given_for(lower, start)
     )
+
+
+# A quoted thing after "for" is what a password would be given for, not the password: "never
+# share your Steam password for "free skins"", "ton code contre « un cadeau »".
+_FOR_A_QUOTED_THING = re.compile(
+    r"(?<![^\W_])(?:for|pour|against|contre|in[ ]exchange[ ]for|en[ ][ée]change[ ]d['’]\w*)"
+    r"[ ][\"'«“‘][ \u00a0\u202f]?\Z"
+)
+_FOR_REACH = 24
+
+
+def is_what_it_is_given_for(lower: str, start: int) -> bool:
+    """The value is the quoted bait a password is asked for, not the password."""
+    return _FOR_A_QUOTED_THING.search(lower, max(0, start - _FOR_REACH), start) is not None
 
 
 # The nouns that say numbers are things' numbers: every rule's words saying what numbers are

@@ -64,13 +64,14 @@ LOCKING = (
     r"|attics?|lofts?|boathouses?|club[ -]?house|huts?|cabanes?|workshops?|ateliers?"
     r"|réserves?|store[ ]?rooms?|stock[ ]?rooms?|débarras|buanderies?|laveries?|laundry"
     r"|chaufferies?|boiler[ ]rooms?|bin[ ]stores?|bike[ ]stores?|tiroirs?|drawers?"
-    r"|freezer[ ]rooms?|chambres?[ ]froides?|locks?|lock[ -]?box|key[ -]?safes?|mailbox"
+    r"|(?:freezer|cool|cold)[ ]rooms?|chambres?[ ]froides?|shutters?|locks?|lock[ -]?box"
+    r"|key[ -]?safes?|mailbox"
     r"|bo[îi]tes?[ ]à[ ]clés?|bo[îi]tes?[ ]aux[ ]lettres|sacristie|vestry|yard|pontoons?|pontons?"
     r"|jett(?:y|ies)|toilets?|toilettes?|wc|sanitaires|toilet[ ]blocks?|shower[ ]blocks?|douches"
     r"|showers|entrances?|entr[ée]es?|cages?|cabinets?|rideaux?[ ]m[ée]talliques?"
     r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?|containers?|conteneurs?"
     r"|trolleys?|chariots?|immobili[sz]ers?|anti-?d[ée]marrages?"
-    r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?"
+    r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?|panels?"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -87,7 +88,7 @@ PLACE_STEMS = (
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
     *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
-    *("immobili", "démarrage", "demarrage"),
+    *("immobili", "démarrage", "demarrage", "panel"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
 # as a radio says it.
@@ -100,16 +101,21 @@ TENS = (
     r"|thirty|forty|fifty|sixty|seventy|eighty|ninety|dix|onze|douze|treize|quatorze|quinze"
     r"|seize|vingt|trente|quarante|cinquante|soixante"
 )
-_NUMBER_WORD = rf"(?:(?:{TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{TENS}))*|{DIGIT_WORDS})"
+# A number said whole joins its hundreds and thousands: "neuf cent quatre-vingt-dix-sept".
+_NUMBER_WORD = (
+    rf"(?:(?:{TENS})(?:[ -](?:et[ -])?(?:{DIGIT_WORDS}|{TENS}))*|{DIGIT_WORDS}"
+    r"|cents?|mille|hundred|thousand)"
+)
 _RUN_JOINER = (
     r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 )
 # Spelt digits may be joined by dashes too: "six-oh-two", "eight-six, eight-six, star".
 _SPELT_JOINER = r"(?:[ ]|-|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
-# A code typed or said one digit at a time: "4 8 2 6", "1-9-9-8", "3.9.6.1", "A, 3, 3, 8",
+# A code typed or said one digit at a time, maybe a key or a letter after it: "4 8 2 6",
+# "1-9-9-8-✱", "3.9.6.1", "A, 3, 3, 8",
 # "2 then 6 then 0 then 5", "cinq deux neuf zéro", "sixty then twenty then eighty five".
 _RUN = (
-    rf"(?P<run>(?:[a-z]{_RUN_JOINER})?[0-9](?:{_RUN_JOINER}[0-9]){{2,9}}(?:-?[a-z#*])?(?![0-9])"
+    rf"(?P<run>(?:[a-z]{_RUN_JOINER})?[0-9](?:{_RUN_JOINER}[0-9]){{2,9}}(?:-?[a-z#*✱])?(?![0-9])"
     rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}})(?![\w-])"
 )
 # A number of four to eight digits, a letter or two at most, a keypad's key after it.
@@ -150,8 +156,11 @@ _SET = (
     r"|try|essaie|essayez))"
 )
 _LINK = (
-    rf"(?:[ \t]*(?::|—|–|-(?=[ \t]))[ \t]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?"
-    rf"|,?[ \t]+{_SAID}(?:[ \t]+|(?=,))|[ \t]+{_SET}[ \t]+)"
+    # French spacing before a colon: "Local voiles\u202f: 8 1 2 6"
+    rf"(?:[ \t\u00a0\u202f]*(?::|—|–|-(?=[ \t]))[ \t\u00a0\u202f]*(?:{_SAID}[ \t]+|{_SET}[ \t]+)?"
+    rf"|,?[ \t]+{_SAID}(?:[ \t]+|(?=,))|[ \t]+{_SET}[ \t]+"
+    # a comma before digits spelt out, as a note is dictated: "minibus keysafe, three one one eight"
+    rf"|,[ \t]+(?=(?:{_NUMBER_WORD})[ ,-]))"
 )
 _PLACE_THEN_CODE = re.compile(
     rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
@@ -159,17 +168,19 @@ _PLACE_THEN_CODE = re.compile(
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
 _AFTER_A_CODE = re.compile(
-    r"[ \t]*(?:$|[,;.!?)(—–#*+]|-[ \t]|(?:then|puis|et|and|pour|for|hash|dièse|star|étoile"
+    r"[ \t]*(?:$|[,;.!?)(—–#*+'\"’”»]|-[ \t]|(?:then|puis|et|and|pour|for|hash|dièse|star|étoile"
     r"|enter|valider|ok|on|off)\b)",
     re.MULTILINE,
 )
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|—|à|a|to|/)[ \t]*[0-9]")
 _UNIT_AFTER = re.compile(r"[ \t]*(?:[€$£%]|[.,][0-9])")
-# A measure, a count or money said after digits spelt out: "one two three four metres wide".
+# A measure, a count or money said after digits spelt out or typed one at a time: "one two
+# three four metres wide", "2 4 0 0 mm wide".
 UNIT_WORD_AFTER = re.compile(
     r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
     r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
-    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps)(?![\w]))"
+    r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps"
+    r"|mm|cm|m|inch(?:es)?|ft|feet|wide|large|high|tall|deep|long)(?![\w]))"
 )
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
@@ -346,7 +357,10 @@ _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{TENS})\b")
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
-    naming = [word.strip(",") for word in _TIME_OR_REMARK.sub("", found["naming"]).split()]
+    said = _TIME_OR_REMARK.sub("", found["naming"])
+    if "=" in found["link"] or ":" in found["link"]:
+        said = _ITS_NUMBER.sub("", said)  # "cadenas de la cuve n° 4 = neuf cent…": its code
+    naming = [word.strip(",") for word in said.split()]
     if any(word.strip("'’") in _PLACE_FACTS or _SAYS.fullmatch(word) for word in naming):
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
     gap = _FILLERS.sub("", found["gap"] or "").strip()
@@ -381,6 +395,8 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A thing's own number before a colon or "=" says which one's code follows.
+_ITS_NUMBER = re.compile(r"n[°º][ ]?\w{1,5}")
 # A speaker's hesitation between "is" and the code: "the padlock is, um, zero four five five".
 _FILLERS = re.compile(r"(?<![^\W_])(?:um+|uh+|erm?|euh|hmm+|heu|bah|ben)(?![^\W_])|,")
 # A code's noun between a place and its code says what the number is: "Armoire à stups : code
@@ -595,24 +611,28 @@ def _keys_under_keypads(lower: str) -> Iterator[tuple[str, int, int]]:
             yield RULE, vertical.start("run"), vertical.end()
 
 
-# A run said before what it opens: "its 2 then 6 then 0 then 5 for the back door", "4 8 1 5,
-# c'est pour le portail". Read back from each place's noun.
+# A run said before what it opens or where it is typed: "its 2 then 6 then 0 then 5 for the
+# back door", "4 8 1 5, c'est pour le portail", "use 2-7-7-0 on the panel", "tapez 9 3 1 6 sur
+# le boîtier". Read back from each place's noun.
 _RUN_FOR_THE_PLACE = re.compile(
     rf"(?<![\w.,/-])(?P<run>[0-9](?:{_RUN_JOINER}[0-9]){{3,7}})(?![0-9])[ \t]*,?[ \t]+"
-    r"(?:(?:c['’]est|it['’]?s|that['’]s|is)[ \t]+)?(?:pour|for)[ \t]+(?:(?:the|la|le|les|my|ma"
+    r"(?:(?:c['’]est|it['’]?s|that['’]s|is)[ \t]+)?(?:pour|for|on|into|sur)[ \t]+"
+    r"(?:(?:the|la|le|les|my|ma"
     r"|mon|our|notre)[ \t]+|l['’])?(?:[^\W\d_]+[ \t]+){0,2}\Z"
 )
 _BEFORE_A_PLACE = 70  # characters before a place's noun where its run may start
+_BEFORE_WORDS = ("for", "pour", "on", "sur")  # "into" holds "on"
 
 
 def _runs_before_places(lower: str, places: list[int]) -> Iterator[tuple[str, int, int]]:
-    """Only where "for" or "pour" and a digit come shortly before the noun: prose names places
-    often, and a regex tried along each one's window cost a third of the guard's time."""
+    """Only where "for", "pour", "on", "into" or "sur" and a digit come shortly before the noun:
+    prose names places often, and a regex tried along each one's window cost a third of the
+    guard's time."""
     for position in places[:_MAX_PLACES]:
         window = max(0, position - _BEFORE_A_PLACE)
-        if lower.find("for", window, position) == -1 and lower.find("pour", window, position) == -1:
-            continue
         if _DIGIT.search(lower, window, position) is None:
+            continue  # first: most places have no digit before them, and "on" is everywhere
+        if all(lower.find(word, window, position) == -1 for word in _BEFORE_WORDS):
             continue
         start = _word_starts(lower, position)[0]
         window = max(start_of_line(lower, start), start - _BEFORE_A_PLACE)

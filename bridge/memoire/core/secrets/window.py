@@ -45,6 +45,7 @@ from memoire.core.secrets.codes import (
 from memoire.core.secrets.lookalikes import (
     is_enumerated,
     is_explained_as_a_number,
+    is_fault_code,
     is_given_as_an_example,
     is_model_number,
 )
@@ -766,8 +767,8 @@ def _code(
         return None  # 12/05, 10.5, 18:30, 18h30
     if is_enumerated(text, word.start, word.end) or is_explained_as_a_number(text, word.end):
         return None  # "35000 Rennes, 29200 Brest, 56100 Lorient"; "31045 - the set number"
-    if is_model_number(text, word.start, word.end):
-        return None  # "centrale Hager Logisty 40917, pile changée en 2023": its model
+    if is_model_number(text, word.start, word.end) or is_fault_code(text, word.start, word.end):
+        return None  # "centrale Hager Logisty 40917, pile changée en 2023"; "E119 (no ignition)"
     return word.start, word.end
 
 
