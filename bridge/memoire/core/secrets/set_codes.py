@@ -223,23 +223,25 @@ _EVERYWHERE = re.compile(
     r"(?P<value>(?<![\w.,:/#-])(?=[^\s,;]*[0-9])[^\s,;()«»\"']{4,40})[ ](?:partout|everywhere"
     r"|for[ ]everything|pour[ ]tout|on[ ]everything|sur[ ]tout)(?![^\W_])"
 )
+# A made value as typed, from a space, a bracket or a quote up to the next one or a comma: its
+# "!" kept ("changed it to Tigerlily2!!"), a full stop that ends the sentence left out.
+_MADE_VALUE = r"(?P<value>(?<![^\s(«\"'])[^\s,;()«»\"']{5,40}?)(?=\.?(?:[\s,;)»\"']|$))"
 # A password given after it was reset, or one used until the next forced change: "uni portal
 # got reset, new one is Hedgehog_2024", "I'm using Meadowlark!42 until IT forces the next
 # change", "je suis sur Alouette!42 jusqu'au prochain changement forcé".
-_PASSWORD = r"(?P<value>(?<![^\s(«\"'])[^\s,;()«»\"']{5,40}?)[.!,;]?(?=[\s,;)»\"']|$)"
 _NEW_ONE = re.compile(
     r"(?<![^\W_])(?:reset|chang\w*|r[ée]initialis\w*|expir\w*|renouvel\w*)(?![^\W_])"
     r"[^\n]{0,40}?(?<![^\W_])(?:(?:the[ ])?new[ ]one(?:[ ]is|:)|(?:le|la)[ ]nouvel(?:le)?"
-    r"(?:[ ]c['’]est|[ ]est|[ ]:|:)|nouveau(?:[ ]c['’]est|[ ]est|[ ]:|:))[ \t]+" + _PASSWORD
+    r"(?:[ ]c['’]est|[ ]est|[ ]:|:)|nouveau(?:[ ]c['’]est|[ ]est|[ ]:|:))[ \t]+" + _MADE_VALUE
 )
 _USED_UNTIL_CHANGED = re.compile(
     r"(?<![^\W_])(?:using|use|i['’]m[ ]on|j['’]utilise|utilise|je[ ]suis[ ]sur|on[ ]est[ ]sur"
-    r"|i['’]m[ ]using|we['’]re[ ]using)[ ]" + _PASSWORD + r"[ ](?:until|till|jusqu['’](?:au|à))"
+    r"|i['’]m[ ]using|we['’]re[ ]using)[ ]"
+    + _MADE_VALUE
+    + r"[.,;]?[ ](?:until|till|jusqu['’](?:au|à))"
     r"[^\n]{0,50}?(?<![^\W_])(?:next|prochain\w*|forc\w*|impos\w*|expir\w*|oblig\w*"
     r"|mandatory|required)(?![^\W_])"
 )
-# A value as typed, its "!" kept, a sentence's full stop left out.
-_MADE_VALUE = r"(?P<value>(?<![^\s(«\"'])[^\s,;()«»\"']{5,40}?)(?=\.?(?:[\s,;)»\"']|$))"
 # A made value an account was changed to, or said to be the one now on a line that changes it:
 # "reset it to Washday2024", "j'ai changé le mdp en Fraise2Tagada", "c'est maintenant
 # Fraise2Tagada", "it's Rosemary&Thyme2 now, I reset it".
