@@ -16,7 +16,6 @@ from memoire.core.secrets import (
     find_secret,
     find_secrets,
 )
-from memoire.core.secrets import layouts as layouts_module
 from memoire.core.secrets import text as text_module
 from memoire.core.secrets.providers import leading_keys
 from memoire.core.secrets.text import end_of_line, holds, lowered, positions, start_of_line
@@ -2080,16 +2079,16 @@ def test_a_note_without_capitals_is_its_own_lowered_copy() -> None:
 
 
 def test_a_line_of_one_literal_repeated_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """layouts.py finds the lines holding its literals off the note's cached positions: a
+    """`lines_with` finds the lines holding its literals off the note's cached positions: a
     line holding one thousands of times is found once, not once per occurrence."""
     note = lowered("mdp " * 7_500)
     bounds: list[int] = []
     monkeypatch.setattr(
-        layouts_module,
+        text_module,
         "start_of_line",
         lambda text, position: (bounds.append(position), start_of_line(text, position))[1],
     )
-    assert layouts_module.lines_with(note, ("mdp", "code")) == [(0, len(note))]
+    assert text_module.lines_with(note, ("mdp", "code")) == [(0, len(note))]
     assert bounds == [0]
 
 

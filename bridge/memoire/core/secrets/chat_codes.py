@@ -27,9 +27,8 @@ like, and so is a number after a unit's, a booking's or a ticket's noun ("your u
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, MIXED_CODE, PLACE_STEMS, ROOMS
-from memoire.core.secrets.text import end_of_line, start_of_line
+from memoire.core.secrets.text import end_of_line, lines_with, start_of_line
 
 RULE = "chat-code"
 

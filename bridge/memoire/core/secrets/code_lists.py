@@ -17,10 +17,9 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.codes import OTHER_CODES
-from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.lookalikes import NUMBERS_NAMED
 from memoire.core.secrets.place_codes import MIXED_CODE, PLACE_STEMS
-from memoire.core.secrets.text import end_of_line
+from memoire.core.secrets.text import end_of_line, lines_with
 
 RULE = "listed-code"
 

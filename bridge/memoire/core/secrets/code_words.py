@@ -33,9 +33,8 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
-from memoire.core.secrets.layouts import lines_with
 from memoire.core.secrets.lookalikes import is_glossary_word
-from memoire.core.secrets.text import end_of_line, worded_value
+from memoire.core.secrets.text import end_of_line, lines_with, worded_value
 
 # A value in quotes: "«pineapple»", "'copperfield'".
 _QUOTED = re.compile(

@@ -17,7 +17,7 @@ The other rules read a value in the sentence or on the line of its noun. People 
 - a word quoted after a password's noun ("c'est « caramel »"), a card's security code
   ("card security code (back) = 058").
 
-Each reads only the lines holding one of its literals (`lines_with`): prose without them
+Each reads only the lines holding one of its literals (`text.lines_with`): prose without them
 costs one `str.find` per literal, which outruns a regex over the note by far.
 """
 
@@ -28,7 +28,7 @@ from memoire.core.secrets.codes import OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import end_of_line as _line_end
-from memoire.core.secrets.text import positions, start_of_line
+from memoire.core.secrets.text import lines_with, positions
 from memoire.core.secrets.window import password_shaped
 
 # --- what a value may be ----------------------------------------------------------------------
@@ -340,46 +340,3 @@ def find_quoted_and_card_codes(text: str, lowered: str) -> Iterator[tuple[str, i
             for match in pattern.finditer(lowered, line_start, line_end):
                 if not is_mask(match["value"]):
                     yield (rule, match.start("value"), match.end("value"))
-
-
-def grouped_literals(groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, frozenset[int]], ...]:
-    """Each literal of `groups` once, with the indices of the groups holding it; a literal
-    holding a shorter one is dropped and its groups given to that one: every line it is on, the
-    shorter one is on too, and a reading run on a line it finds nothing on costs only there.
-    Built once per rule, for `lines_with_groups`."""
-    kept: dict[str, set[int]] = {}
-    for literal in sorted({literal for literals in groups for literal in literals}, key=len):
-        found = {index for index, literals in enumerate(groups) if literal in literals}
-        shorter = next((other for other in kept if other in literal), None)
-        kept.setdefault(shorter or literal, set()).update(found)
-    return tuple((literal, frozenset(found)) for literal, found in kept.items())
-
-
-def lines_with_groups(
-    lowered: str, literals: tuple[tuple[str, frozenset[int]], ...]
-) -> list[tuple[int, tuple[int, set[int]]]]:
-    """`lines_with` for several groups of literals at once (see `grouped_literals`): each line
-    holding one, in note order, with its end and the indices of the groups it holds a literal
-    of. A rule with many readings finds their lines in one pass instead of one each."""
-    lines: dict[int, tuple[int, set[int]]] = {}
-    for literal, groups in literals:
-        end = -1
-        for position in positions(lowered, literal):
-            if position < end:
-                continue
-            end = _line_end(lowered, position + len(literal) - 1)
-            lines.setdefault(start_of_line(lowered, position), (end, set()))[1].update(groups)
-    return sorted(lines.items())
-
-
-def lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
-    """The lines holding one of `literals`, each once, in note order."""
-    lines: dict[int, int] = {}
-    for literal in literals:
-        end = -1
-        for position in positions(lowered, literal):  # found once per note, with the others
-            if position < end:
-                continue  # on the line just found: a line of the literal repeated is read once
-            end = _line_end(lowered, position + len(literal) - 1)
-            lines.setdefault(start_of_line(lowered, position), end)
-    return sorted(lines.items())

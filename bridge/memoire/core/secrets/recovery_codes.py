@@ -20,8 +20,7 @@ Each reads only the lines holding one of its literals, found once per note (text
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.layouts import lines_with
-from memoire.core.secrets.text import end_of_line, start_of_line
+from memoire.core.secrets.text import end_of_line, lines_with, start_of_line
 
 _RECOVERY_HEADING = re.compile(
     r"(?<![^\W_])(?:(?:backup|recovery|emergency|rescue|one[- ]time)[ ](?:\w+[ ])?(?:codes?|keys?)"

@@ -31,9 +31,15 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
-from memoire.core.secrets.layouts import lines_with, starts_with_no_value
+from memoire.core.secrets.layouts import starts_with_no_value
 from memoire.core.secrets.lookalikes import GAMES
-from memoire.core.secrets.text import MAX_VALUE_WORDS, end_of_line, start_of_line, worded_value
+from memoire.core.secrets.text import (
+    MAX_VALUE_WORDS,
+    end_of_line,
+    lines_with,
+    start_of_line,
+    worded_value,
+)
 
 # --- an answer after its question's topic ---------------------------------------------------
 

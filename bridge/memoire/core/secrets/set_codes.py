@@ -49,7 +49,6 @@ number is set everywhere ("set 4096 everywhere").
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.layouts import grouped_literals, lines_with_groups
 from memoire.core.secrets.lookalikes import is_factory_default
 from memoire.core.secrets.made_passwords import (
     NETWORK_NAME_INSIDE,
@@ -59,7 +58,12 @@ from memoire.core.secrets.made_passwords import (
     made_shape,
 )
 from memoire.core.secrets.place_codes import LOCKING
-from memoire.core.secrets.text import end_of_line, start_of_line
+from memoire.core.secrets.text import (
+    end_of_line,
+    grouped_literals,
+    lines_with_groups,
+    start_of_line,
+)
 from memoire.core.secrets.window import password_shaped
 
 RULE = "set-code"

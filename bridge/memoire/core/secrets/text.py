@@ -152,6 +152,49 @@ def end_of_line(text: str, position: int) -> int:
     return newlines[after] if after < len(newlines) else len(text)
 
 
+def grouped_literals(groups: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, frozenset[int]], ...]:
+    """Each literal of `groups` once, with the indices of the groups holding it; a literal
+    holding a shorter one is dropped and its groups given to that one: every line it is on, the
+    shorter one is on too, and a reading run on a line it finds nothing on costs only there.
+    Built once per rule, for `lines_with_groups`."""
+    kept: dict[str, set[int]] = {}
+    for literal in sorted({literal for literals in groups for literal in literals}, key=len):
+        found = {index for index, literals in enumerate(groups) if literal in literals}
+        shorter = next((other for other in kept if other in literal), None)
+        kept.setdefault(shorter or literal, set()).update(found)
+    return tuple((literal, frozenset(found)) for literal, found in kept.items())
+
+
+def lines_with_groups(
+    lowered: str, literals: tuple[tuple[str, frozenset[int]], ...]
+) -> list[tuple[int, tuple[int, set[int]]]]:
+    """`lines_with` for several groups of literals at once (see `grouped_literals`): each line
+    holding one, in note order, with its end and the indices of the groups it holds a literal
+    of. A rule with many readings finds their lines in one pass instead of one each."""
+    lines: dict[int, tuple[int, set[int]]] = {}
+    for literal, groups in literals:
+        end = -1
+        for position in positions(lowered, literal):
+            if position < end:
+                continue
+            end = end_of_line(lowered, position + len(literal) - 1)
+            lines.setdefault(start_of_line(lowered, position), (end, set()))[1].update(groups)
+    return sorted(lines.items())
+
+
+def lines_with(lowered: str, literals: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The lines holding one of `literals`, each once, in note order."""
+    lines: dict[int, int] = {}
+    for literal in literals:
+        end = -1
+        for position in positions(lowered, literal):  # found once per note, with the others
+            if position < end:
+                continue  # on the line just found: a line of the literal repeated is read once
+            end = end_of_line(lowered, position + len(literal) - 1)
+            lines.setdefault(start_of_line(lowered, position), end)
+    return sorted(lines.items())
+
+
 def holds(text: str, word: str) -> bool:
     """`word in text`, told at once when one of the word's rarer characters is not in the note."""
     cached = _found_in(text).get(word)
