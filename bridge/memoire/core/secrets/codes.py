@@ -27,8 +27,8 @@ from memoire.core.secrets.lookalikes import (
 from memoire.core.secrets.text import end_of_line as _line_end
 from memoire.core.secrets.text import positions, start_of_line
 
-# Things a code opens, in English and French.
-_THINGS = (
+# Things a code opens, in English and French: a regex alternation, read by window.py too.
+THINGS_A_CODE_OPENS = (
     r"(?:front[ -])?doors?|gates?|alarms?|garages?|safes?|lockers?|locks?|padlocks?|keypads?"
     r"|lock[ -]?box|key[ -]?box|intercom|building|entry|entrance|parking|backup|recovery|2fa|mfa"
     r"|voicemail|phone|sim|card|bike|bicycle|porte|portail|alarme|entr[ée]e|coffre(?:-fort)?"
@@ -59,12 +59,12 @@ _WORD = r"[^\W\d_][\w'’-]*"
 _PREPOSITION = r"(?:for|to|of|on|pour|de|du|des|d['’]|de[ ]la|de[ ]l['’]|à|au)"
 _TOKEN = r"[^\s.!?;:,]{1,15}"  # a word, a number, "n°42", "(Synology)" between thing and code
 _CONTEXT = re.compile(
-    rf"\b(?:(?:{_THINGS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
-    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{_THINGS})[sx]?"
-    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{_THINGS})[sx]?"
+    rf"\b(?:(?:{THINGS_A_CODE_OPENS})(?:[ \t,:'’-]+{_TOKEN}){{0,4}}?[ \t,:'’-]+{_CODE_WORDS}"
+    rf"|{_CODE_WORDS}[ ](?:{_PREPOSITION}[ ]?)?(?:{THINGS_A_CODE_OPENS})[sx]?"
+    rf"|{_CODE_WORDS}[ ]{_PREPOSITION}[ ]?(?:{_WORD}[ ]){{0,4}}?(?:{THINGS_A_CODE_OPENS})[sx]?"
     rf"|{_STANDALONE}|codes?[ -](?:secret|pin|puk|confidentiel|perso(?:nnel)?|personal|priv[ée])"
     rf"|secret[ -]code"
-    rf"|(?:{_THINGS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?|ferme|closes?|locks?)"
+    rf"|(?:{THINGS_A_CODE_OPENS}|{_STANDALONE})[^\n.]{{0,40}}?(?:opens?|s['’]ouvre|ouvre|unlocks?|ferme|closes?|locks?)"
     rf"[ ](?:with|avec|using)"
     rf"|(?:recovery|backup)[ -]keys?|cl[ée]f?s?[ ]de[ ](?:r[ée]cup[ée]ration|secours)"
     rf"|(?:{_LOCKING}|building|immeuble|r[ée]sidence|rooms?|sheds?|abri|local)"
@@ -122,7 +122,8 @@ OTHER_CODES = frozenset(
         *("banque", "bank", "guichet", "agence", "branch"),  # a RIB's fields, printed on it
     )
 )
-_COUNTED = frozenset(
+# Words after a number that say it counts or measures something: "the code is 2000 lines".
+COUNTED_UNITS = frozenset(
     (
         *("lines", "lignes", "loc", "tests", "files", "fichiers", "bytes", "octets", "words"),
         *("characters", "caractères", "chars", "mots", "users", "utilisateurs", "ms", "seconds"),
@@ -148,7 +149,7 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
     after = _WORD_AFTER.match(lowered, end)
     return (
         (before is not None and before[1] in OTHER_CODES)
-        or (after is not None and after[1] in _COUNTED)
+        or (after is not None and after[1] in COUNTED_UNITS)
         or is_postal_pin(lowered, end)
     )
 
@@ -207,7 +208,7 @@ _ALARM_NUMBER = re.compile(r"alarm(?<!\walarm)e?[ \t]*[:=]?[ \t]*(?P<code>[0-9]{
 # "then code 6022 at the gate": a code, its number, then the thing it opens.
 _CODE_THEN_THING = re.compile(
     rf"\bcode[ ](?P<code>[0-9]{{4,8}})[ ](?:at|on|for|of|to|pour|de|du|à|au)[ ]"
-    rf"(?:(?:the|la|le|l['’])[ ]?)?(?:{_THINGS})\b"
+    rf"(?:(?:the|la|le|l['’])[ ]?)?(?:{THINGS_A_CODE_OPENS})\b"
 )
 # "taper 4512 puis valider pour ouvrir la porte": a number pressed, then what it opens.
 _PRESS_TO_OPEN = re.compile(
@@ -328,10 +329,10 @@ def _numbers_on_line(
         if not _YEAR.fullmatch(coded["code"]):
             yield ("household-code", *coded.span("code"))
     for pressed in _PRESS_TO_OPEN.finditer(lowered, line_start, line_end):
-        if not _YEAR.fullmatch(pressed["code"]) and not _is_wake_up_time(pressed["code"]):
+        if not _YEAR.fullmatch(pressed["code"]) and not is_wake_up_time(pressed["code"]):
             yield ("household-code", *pressed.span("code"))
     for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
-        if not _is_wake_up_time(alarm["code"]):
+        if not is_wake_up_time(alarm["code"]):
             yield ("household-code", *alarm.span("code"))
 
 
@@ -344,10 +345,10 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     if _NUMBERED_LABEL.search(labelled[0]) is not None:
         return None  # "Door numbers on this floor: 1201": the things' numbers
     value = code["code"]
-    if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and _is_wake_up_time(value)):
+    if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and is_wake_up_time(value)):
         return None
     after = _WORD_AFTER.match(text.lower(), code.end("code"))
-    if after is not None and after[1] in _COUNTED:
+    if after is not None and after[1] in COUNTED_UNITS:
         return None
     if text[code.end("code") : code.end("code") + 2].strip()[:1] in _CURRENCIES:
         return None  # "Garage, near the station: 3500 € per year": a price
@@ -475,7 +476,7 @@ def _lines_with(lowered: str, stems: list[int], after: re.Pattern[str]) -> list[
     return lines
 
 
-def _is_wake_up_time(number: str) -> bool:
+def is_wake_up_time(number: str) -> bool:
     """0700, 0645: hours, then minutes on a five."""
     return (
         len(number) == 4 and number.isdigit() and int(number[:2]) < 24 and int(number[2:]) % 5 == 0
@@ -491,7 +492,7 @@ def _is_code(value: str, context: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     letters = len(value) - digits - value.count("-")
     lowered = context.lower()
-    if "sarm" in lowered and all(_is_wake_up_time(part) for part in value.split("-")):
+    if "sarm" in lowered and all(is_wake_up_time(part) for part in value.split("-")):
         return False  # "disarm 0800-1800": hours, not a code
     recovery = any(word in lowered for word in _RECOVERY)
     if (_CATALOGUE_NUMBER.fullmatch(value) or is_document_reference(value)) and not recovery:

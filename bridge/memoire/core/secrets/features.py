@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from math import log2
 
-from memoire.core.secrets.passphrases import _DESCRIBING_ENDINGS, _NEVER_FIRST, _SENTENCE_WORDS
+from memoire.core.secrets.passphrases import DESCRIBING_ENDINGS, NEVER_FIRST_WORDS, SENTENCE_WORDS
 
 _WRAPPERS_BEFORE = "\"'`“‘«([*_<"
 _WRAPPERS_AFTER = ".,;:)]}\"'`”’»*_>"
@@ -64,7 +64,7 @@ _SECRET_NOUNS = frozenset(
         *("réponse", "combo", "combinaison", "combination", "digicode", "token", "login"),
     )
 )
-COMMON_WORDS = _SENTENCE_WORDS | _NEVER_FIRST | _SECRET_NOUNS
+COMMON_WORDS = SENTENCE_WORDS | NEVER_FIRST_WORDS | _SECRET_NOUNS
 
 
 def unwrap(text: str, start: int, end: int) -> tuple[int, int, bool]:
@@ -116,7 +116,7 @@ def value_features(value: str) -> tuple[str, ...]:
     parts = [part.lower() for part in _PARTS.split(value) if part]
     if len(parts) > 1 and any(part in COMMON_WORDS for part in parts):
         names.append("v:joined_common")  # "Case-Sensitive", "Voir-Avec-Papa"
-    if letters and not digits and lower.endswith(_DESCRIBING_ENDINGS):
+    if letters and not digits and lower.endswith(DESCRIBING_ENDINGS):
         names.append("v:describing")  # "currently", "rotated", "obligatoire"
     names.extend(_mix_features(value, classes))
     return tuple(names)

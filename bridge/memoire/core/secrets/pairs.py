@@ -20,7 +20,7 @@ from memoire.core.secrets.features import (
     value_features,
     word_class,
 )
-from memoire.core.secrets.passphrases import _SENTENCE_WORDS
+from memoire.core.secrets.passphrases import SENTENCE_WORDS
 from memoire.core.secrets.slot_bound import cannot_win, noun_score
 from memoire.core.secrets.text import positions
 
@@ -619,7 +619,7 @@ def _qualifies(rest: str) -> bool:
     """A few words that name what the noun is for ("porte garage", "du coffre Bitwarden"), not
     a sentence that goes on ("was reset", "est au-dessus du frigo")."""
     words = rest.lower().split()
-    return len(words) <= _MAX_REST and not any(word in _SENTENCE_WORDS for word in words)
+    return len(words) <= _MAX_REST and not any(word in SENTENCE_WORDS for word in words)
 
 
 def _next_non_empty_line(text: str, position: int) -> tuple[int, int, int] | None:

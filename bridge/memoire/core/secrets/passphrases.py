@@ -59,7 +59,7 @@ _FINAL_NUMBER = re.compile(r"[0-9]{1,4}")
 
 # Words a sentence about a password holds and a passphrase does not: verbs, pronouns, negations,
 # hints, where it is kept, what it is like. Any of them makes the words prose.
-_SENTENCE_WORDS = frozenset(
+SENTENCE_WORDS = frozenset(
     (
         *("is", "are", "was", "were", "be", "been", "am", "has", "have", "had", "do", "does"),
         *("did", "will", "would", "shall", "should", "can", "could", "may", "might", "must"),
@@ -120,7 +120,7 @@ _SENTENCE_WORDS = frozenset(
 )
 # Words that may join others in a passphrase ("bienvenue chez nous", "tarte aux pommes") but
 # never start one: "in the drawer", "dans le carnet", "sur le frigo".
-_NEVER_FIRST = frozenset(
+NEVER_FIRST_WORDS = frozenset(
     (
         *("in", "on", "at", "under", "behind", "inside", "near", "beside", "by", "for", "from"),
         *("of", "to", "with", "without", "into", "onto", "over", "and", "or", "but", "so"),
@@ -132,7 +132,7 @@ _NEVER_FIRST = frozenset(
 )
 # Endings of words that describe rather than name: "unchanged", "rangé", "obligatoire" are
 # caught by the list above; these catch the rest of their kind in a lone compound.
-_DESCRIBING_ENDINGS = (
+DESCRIBING_ENDINGS = (
     *("ed", "é", "és", "able", "ible", "ing", "ion", "ions", "ment", "ness", "ity", "ité"),
     *("ive", "if", "ique", "aire", "ous", "eux", "euse", "less", "ful", "ly"),
 )
@@ -221,7 +221,7 @@ def _starts_its_line(text: str, position: int) -> bool:
 _NAMING_WORDS = frozenset(
     ("the", "my", "our", "le", "la", "l", "les", "mon", "ma", "mes", "notre", "admin", "root")
 )
-_NOT_NAMING = _SENTENCE_WORDS - _NAMING_WORDS
+_NOT_NAMING = SENTENCE_WORDS - _NAMING_WORDS
 
 
 def _value_after_verb(text: str, start: int, line_end: int) -> tuple[int, int] | None:
@@ -298,12 +298,12 @@ def _is_passphrase(value: str, *, quoted: bool) -> bool:
         return False  # punctuation or digits inside: a sentence, a command, a list
     if not _reads_as_named_words(words, quoted=quoted):
         return False
-    return all(len(word) >= _MIN_WORD or word.lower() in _NEVER_FIRST for word in words)
+    return all(len(word) >= _MIN_WORD or word.lower() in NEVER_FIRST_WORDS for word in words)
 
 
 def _reads_as_named_words(words: list[str], *, quoted: bool) -> bool:
     lower = [word.lower() for word in words]
-    if lower[0] in _NEVER_FIRST or any(word in _SENTENCE_WORDS for word in lower):
+    if lower[0] in NEVER_FIRST_WORDS or any(word in SENTENCE_WORDS for word in lower):
         return False
     if any(_describes(word) for word in lower):
         return False  # "unchanged since …", "rangé dans …"
@@ -328,16 +328,16 @@ def _is_compound(value: str, *, quoted: bool) -> bool:
         letters = sum(len(part) for part in parts)
         return (
             letters >= _MIN_QUOTED_COMPOUND
-            and parts[0] not in _NEVER_FIRST
-            and not any(part in _SENTENCE_WORDS or _describes(part) for part in parts)
+            and parts[0] not in NEVER_FIRST_WORDS
+            and not any(part in SENTENCE_WORDS or _describes(part) for part in parts)
         )
     if not value.isalpha() or not value.islower():
         return False
     shortest = _MIN_QUOTED_COMPOUND if quoted else _MIN_COMPOUND
     return (
         len(value) >= shortest
-        and value not in _SENTENCE_WORDS
-        and not value.endswith(_DESCRIBING_ENDINGS)
+        and value not in SENTENCE_WORDS
+        and not value.endswith(DESCRIBING_ENDINGS)
     )
 
 

@@ -36,11 +36,11 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from memoire.core.secrets.codes import (
-    _COUNTED,
-    _THINGS,
+    COUNTED_UNITS,
     OTHER_CODES,
-    _is_wake_up_time,
+    THINGS_A_CODE_OPENS,
     is_postal_pin,
+    is_wake_up_time,
 )
 from memoire.core.secrets.lookalikes import (
     is_enumerated,
@@ -748,7 +748,7 @@ def _code(
         return None
     if _YEAR.fullmatch(value) and not linked:
         return None
-    if noun.startswith("alarm") and _is_wake_up_time(value):
+    if noun.startswith("alarm") and is_wake_up_time(value):
         return None
     before = _word_before(lowered, word.start)
     if before in _NUMBER_NAMERS or before in OTHER_CODES or _is_a_numbers(lowered, word, before):
@@ -756,7 +756,7 @@ def _code(
     if is_postal_pin(lowered, word.end):
         return None  # "PIN code: 560001" under an address: India's postcode
     after = lowered[word.end : word.end + 16].split()
-    if after and (after[0].strip(_WRAPPERS_AFTER) in _COUNTED or after[0][0] in "€$%£"):
+    if after and (after[0].strip(_WRAPPERS_AFTER) in COUNTED_UNITS or after[0][0] in "€$%£"):
         return None
     if (
         _DIGIT_GROUP.match(text, word.end)
@@ -779,7 +779,7 @@ def _is_a_numbers(lowered: str, word: _Word, before: str) -> bool:
     return _word_before(lowered, lowered.rfind(before, 0, word.start)) not in _CODE_NUMBERS
 
 
-_THING = re.compile(rf"(?<!\w)(?:{_THINGS})(?!\w)")
+_THING = re.compile(rf"(?<!\w)(?:{THINGS_A_CODE_OPENS})(?!\w)")
 _THING_REACH = 80
 
 
