@@ -34,22 +34,33 @@ RULE = "chat-code"
 
 # Emoji and pictographs, as contacts are named ("Mum ❤️") and replies are signed ("2 7 1 9 🙂").
 _EMOJI = "[\u2600-\u27bf\ufe0f\U0001f300-\U0001faff]"
-# A speaker: a time or a date in brackets or before a dash, a name of up to three words (a desk
-# and a person: "Office - Jo"; a number: "Chauffeur 7") maybe with an emoji ("Mum ❤️"), a role, a
-# shift or a flat in brackets ("Margaret (churchwarden)", "Bruno (apt 8)"), a time, then a colon
-# (French spacing before it: "Julien\u202f:"), a dash or an arrow ("Père Antoine — Je suis
-# devant", "Karim (7h32) > essaie 2719"); or a dialogue's dash, each line another speaker's:
-# "— Et pour le garage ?⏎— 8812".
-SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
-    r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
-    r"(?P<name>[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2})"
-    r"(?:[ ][0-9]{1,3})?"
-    rf"(?:[ ]{_EMOJI}{{1,3}})?"
-    r"(?:[ \t]+\([^()\n:]{1,30}\))?"
-    r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?"
-    r"[ \t\u00a0\u202f]*(?::|[ ][-—–>])[ \t]+)"
-)
+# Who speaks in a chat: a name of up to three words (a desk and a person: "Office - Jo"), or
+# one person's (capital first, letters only: not "password_hash:" nor "wifi:").
+_NAME = r"[^\W\d_][\w'’.-]{0,20}(?:[ ](?:-[ ])?[^\W\d_][\w'’.-]{0,20}){0,2}"
+PERSON_NAME = r"[A-ZÀ-Þ][^\W\d_]{1,20}"
+
+
+def speaker_pattern(name: str = _NAME) -> str:
+    """The speaker opening a chat's line, one pattern for every rule that reads chats, `name`
+    (group "name") saying who may speak: a time or a date in brackets or before a dash, the
+    name, a number ("Chauffeur 7"), an emoji ("Mum ❤️"), a role, a shift or a flat in brackets
+    ("Margaret (churchwarden)", "Bruno (apt 8)"), a time, then a colon (French spacing before
+    it: "Julien\u202f:"), a dash or an arrow ("Père Antoine — Je suis devant", "Karim (7h32) >
+    essaie 2719"); or a dialogue's dash, each line another speaker's: "— Et pour le garage
+    ?⏎— 8812"."""
+    return (
+        r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[^\]\n]{1,25}\][ \t]*"
+        r"|(?:[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4},?[ ])?\(?[0-9]{1,2}[:h][0-9]{2}\)?[ \t]*-?[ \t]*)?"
+        rf"(?P<name>{name})"
+        r"(?:[ ][0-9]{1,3})?"
+        rf"(?:[ ]{_EMOJI}{{1,3}})?"
+        r"(?:[ \t]+\([^()\n:]{1,30}\))?"
+        r"(?:[ \t]+\(?(?:[^\W\d_]{2,9}[ ])?[0-9]{1,2}[:h.][0-9]{2}\)?)?"
+        r"[ \t\u00a0\u202f]*(?::|[ ][-—–>])[ \t]+)"
+    )
+
+
+SPEAKER = re.compile(speaker_pattern())
 # Things that lock, alarms, keypads, tills, a snack bar's kiosk and tablets, or what is typed at
 # one ("what do I punch in"); a room's number is no code, so rooms stand apart; so does being at
 # a door without naming it ("je suis devant, c'est quoi déjà ?"), which asks for a code typed one

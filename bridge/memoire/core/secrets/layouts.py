@@ -83,6 +83,7 @@ def _is_code(value: str) -> bool:
 
 # A speaker: a time (in brackets, or after an app's or a day's name: "WhatsApp 23:47", "mar.
 # 17:45 –"), a name and a colon; or a dialogue's dash ("— 3917 et tu tires la poignée").
+# Its own, not chat_codes' speaker_pattern: here a time alone opens a reply ("[23:47] 4821").
 _SPEAKER = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[0-9:h. ]{3,8}\][ \t]*"
     r"|(?:[^\W\d_]{2,10}\.?[ ])?[0-9]{1,2}[:h][0-9]{2}[ \t]+(?:[-–—][ \t]+)?)?"

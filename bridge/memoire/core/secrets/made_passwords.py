@@ -73,6 +73,7 @@ from enum import IntEnum
 from itertools import pairwise
 
 from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
+from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
@@ -651,13 +652,9 @@ def _value_under_a_formula(text: str, line_start: int, line_end: int) -> tuple[i
 
 # --- a chat reply -------------------------------------------------------------------------------
 
-# A speaker is named as people are (capital first, no "_": not "password_hash:"), maybe after
-# the message's time, maybe with an emoji ("Zara 📱:") or the time after the name ("Anaïs
-# 09:14 — ").
-_SPEAKER = (
-    r"[ \t]*(?:>[ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?[A-ZÀ-Þ][^\W\d_]{1,20}(?:[ \t][^\w\s:]{1,4})?"
-    r"(?:[ \t][0-9:h]{4,5})?[ \t]?(?::|—|-)[ \t]+"
-)
+# A chat's speaker (chat_codes), named as one person is: "Zara 📱:", "Anaïs 09:14 — ", not
+# "password_hash:".
+_SPEAKER = speaker_pattern(PERSON_NAME)
 _SPEAKER_VALUE = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]*\Z")
 _ASKED_ABOUT = re.compile(
     r"(?<![^\W_])(?:passwords?|pw|pwd|mdp|mot de passe|passcode|login|logins|identifiants?)"
@@ -821,6 +818,7 @@ def _chat_keys(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 _MAX_ASK = 200
 # The asker, named as people or desks are: "Client ch. 8 :", "[Sun 16:02] Me:", "Théo :".
+# Its own, not chat SPEAKER: that reads "Centrale 02:10 :" too, and a false alarm follows.
 _ASKER = re.compile(
     r"[ \t]*(?:\[[^\]\n]{1,25}\][ \t]*)?(?P<name>[^\W\d_][^:\n]{0,30}?)[ \t]?:[ \t]+"
 )

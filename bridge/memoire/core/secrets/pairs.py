@@ -88,6 +88,8 @@ _SENTENCE_ENDS = (".", "?", "!")
 _OPENING_QUOTES = ("«", '"', "“")
 _CLOSING_QUOTES = ("»", '"', "”")
 _PUNCTUATION = ".,;:!?\"'«»“”‘’()[]*"
+# What may open a value's line: a bullet, a speaker, "yes, it's". Not chat_codes' speaker: the
+# values after it are the fitted scorer's candidates, and another reading would move the fit.
 _SPEAKER = re.compile(
     r"[ \t]*(?:[-*•>]+[ \t]*|[0-9]+[.)][ \t]*)?(?:\[[^\]\n]{1,30}\][ \t]*)?"  # "[dim. 10:05] "
     r"(?:[^\s:]{1,20}(?: [^\s:]{1,20})?(?: [0-9]{1,2}:[0-9]{2})?[ \t]*:[ \t]+)?"  # "Me 18:03: "
@@ -298,6 +300,7 @@ def _line_structure(
 
 
 _NUMBERED = re.compile(r"[0-9]{1,2}[.)]\s")
+# The fitted feature "s:speaker", as it was fitted; not chat_codes' speaker for the same reason.
 _SPEAKER_NAME = re.compile(r"[A-Z][\w'’-]{0,15}(?: [A-Z][\w'’-]{0,15})?[ \t]*:\s")
 
 
