@@ -149,9 +149,7 @@ _ACCESS_COLUMN = re.compile(
 )
 _CODE_COLUMN = re.compile(r"codes?|pins?|digicodes?|combinaisons?|combinations?|combos?")
 _HEADER = re.compile(
-    r"(?:^|\|)[ \t]*(?:how|comment|access|acc[èe]s|entry|entr[ée]e|to[ ]get[ ]in|pour[ ]entrer"
-    r"|how[ ]to[ ]get[ ]in|how[ ]to[ ]open|ouverture|codes?|pins?|digicodes?|combinaisons?"
-    r"|combinations?|combos?)[ \t]*(?:\||$)",
+    rf"(?:^|\|)[ \t]*(?:{_ACCESS_COLUMN.pattern}|{_CODE_COLUMN.pattern})[ \t]*(?:\||$)",
     re.MULTILINE,
 )
 _CELL_CODE = re.compile(rf"[a-z]?[0-9]{{4,8}}[a-z]?[#*]?|{MIXED_CODE}")

@@ -192,12 +192,7 @@ def _runs_before_places(lower: str) -> Iterator[tuple[str, int, int]]:
             done = hyphened[2]
             yield hyphened
             continue
-        start = position
-        for _ in range(_MAX_DIGITS):
-            before = _WORD_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
-            if before is None:
-                break
-            start = before.start()
+        start = _run_start(lower, position, _WORD_BEFORE)
         reach = min(len(lower), start + _REACH)
         found = (
             _RUN_FOR_A_PLACE.match(lower, start, reach)
@@ -248,16 +243,23 @@ def _run_then_the_lock(lower: str, start: int, reach: int) -> re.Match[str] | No
     return found
 
 
+def _run_start(lower: str, position: int, word_before: re.Pattern[str]) -> int:
+    """Back from a digit's word over the run's words before it, each matched by `word_before`
+    up to the next one, a run's length at most."""
+    start = position
+    for _ in range(_MAX_DIGITS):
+        before = word_before.search(lower, max(0, start - _LONGEST_WORD), start)
+        if before is None:
+            break
+        start = before.start()
+    return start
+
+
 def _hyphened_run(lower: str, position: int) -> tuple[str, int, int] | None:
     """Back from a digit's word over the hyphened words before it, then forward over the run;
     no number's noun before it on its line or the line above (a question it answers), nor a
     heading of what is no code (a song, a call sign), nor a number called on its line."""
-    start = position
-    for _ in range(_MAX_DIGITS):
-        before = _HYPHENED_BEFORE.search(lower, max(0, start - _LONGEST_WORD), start)
-        if before is None:
-            break
-        start = before.start()
+    start = _run_start(lower, position, _HYPHENED_BEFORE)
     if start and lower[start - 1] == "-":
         return None
     found = _HYPHENED.match(lower, start, min(len(lower), start + _REACH))
