@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import DIGIT_WORDS, LOCKING, MIXED_CODE, PLACE_STEMS, ROOMS
-from memoire.core.secrets.text import end_of_line, lines_with, start_of_line
+from memoire.core.secrets.text import YEAR, end_of_line, lines_with, start_of_line
 
 RULE = "chat-code"
 
@@ -192,7 +192,6 @@ _GREETING = re.compile(
     r"(?![^\W_])[ \t!,.]*"
 )
 _IF_AFTER = re.compile(r"[ \t]+(?:if|si|when|quand)[ ]", re.IGNORECASE)
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _SINCE_AFTER = re.compile(rf"[ \t]*(?:{_SINCE})(?![^\W_])", re.IGNORECASE)
 _MAX_ASKING_LINE = 160
 
@@ -283,7 +282,7 @@ def _value(
             return None  # a room's number
         if (
             shape is _NUMBER
-            and _YEAR.fullmatch(value[0])
+            and YEAR.fullmatch(value[0])
             and not _is_changed(text, line_end, changed)
             and _CHOSEN_YEAR.match(text, end, line_end) is None
         ):

@@ -24,8 +24,8 @@ from memoire.core.secrets.lookalikes import (
     is_phone_number,
     is_range,
 )
+from memoire.core.secrets.text import YEAR, positions, start_of_line
 from memoire.core.secrets.text import end_of_line as _line_end
-from memoire.core.secrets.text import positions, start_of_line
 
 # Things a code opens, in English and French: a regex alternation, read by window.py too.
 THINGS_A_CODE_OPENS = (
@@ -224,7 +224,6 @@ _THREE_DIGIT_LOCKS = (
     *("comb", "cadenas", "padlock", "lock", "casier", "lettres", "mail", "letter", "safe"),
     *("coffre", "bike", "vélo", "velo", "cave", "cellar", "vestiaire"),
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _PHONE_IN_PAIRS = re.compile(r"0[1-9](?:[ .-][0-9]{2}){4}")
 _LINKING = re.compile(
     r"[\s:=,—–-]*(?:(?:is|est|c['’]est|was|now|maintenant)[\s:=,]*)*", re.IGNORECASE
@@ -326,10 +325,10 @@ def _numbers_on_line(
     """Codes whose rule takes the number itself: 'code 6022 at the gate', 'taper 4512 pour
     ouvrir', 'alarm 4821'."""
     for coded in _CODE_THEN_THING.finditer(lowered, line_start, line_end):
-        if not _YEAR.fullmatch(coded["code"]):
+        if not YEAR.fullmatch(coded["code"]):
             yield ("household-code", *coded.span("code"))
     for pressed in _PRESS_TO_OPEN.finditer(lowered, line_start, line_end):
-        if not _YEAR.fullmatch(pressed["code"]) and not is_wake_up_time(pressed["code"]):
+        if not YEAR.fullmatch(pressed["code"]) and not is_wake_up_time(pressed["code"]):
             yield ("household-code", *pressed.span("code"))
     for alarm in _ALARM_NUMBER.finditer(lowered, line_start, line_end):
         if not is_wake_up_time(alarm["code"]):
@@ -345,7 +344,7 @@ def _labelled_thing_code(text: str, labelled: re.Match[str]) -> tuple[int, int] 
     if _NUMBERED_LABEL.search(labelled[0]) is not None:
         return None  # "Door numbers on this floor: 1201": the things' numbers
     value = code["code"]
-    if _YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and is_wake_up_time(value)):
+    if YEAR.fullmatch(value) or ("alarm" in labelled[0].lower() and is_wake_up_time(value)):
         return None
     after = _WORD_AFTER.match(text.lower(), code.end("code"))
     if after is not None and after[1] in COUNTED_UNITS:
@@ -370,7 +369,7 @@ def _labelled_code(text: str, lowered: str, labelled: re.Match[str]) -> tuple[in
     code = _CODE_AFTER.match(text, labelled.end())
     if code is None or code["gap"]:
         return None
-    if _YEAR.fullmatch(code["code"]) and not labelled["label"]:
+    if YEAR.fullmatch(code["code"]) and not labelled["label"]:
         return None  # "Code: 2024 edition"; "code parental de la télé : 1962" is a code
     if _is_another_code(lowered, labelled.start(), code.end("code")):
         return None
@@ -401,7 +400,7 @@ def _code_of_a_place(text: str, lowered: str, place: re.Match[str]) -> tuple[int
     if any(word in OTHER_CODES or word in _PARTS_OF_A_TEXT for word in words):
         return None
     code = _PLACE_CODE.match(text, place.end())
-    if code is None or _YEAR.fullmatch(code[0]):
+    if code is None or YEAR.fullmatch(code[0]):
         return None
     if _is_another_code(lowered, place.start(), code.end()):
         return None  # "code for the migration 2000 lines long"
@@ -421,7 +420,7 @@ def _code_before(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     line_start = start_of_line(text, context.start())
     start = max(line_start, context.start() - _BEFORE_WINDOW)
     code = _CODE_BEFORE.search(text, start, context.start())
-    if code is None or _YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
+    if code is None or YEAR.fullmatch(code["code"]) or not _is_code(code["code"], context[0]):
         return None
     if _NUMBERED.search(text, start, code.start("code")) is not None:
         return None  # "Commande n° 448213 : nouveau cadenas": an order's number
@@ -443,7 +442,7 @@ def _code_after(text: str, context: re.Match[str]) -> tuple[int, int] | None:
     if code is not None:
         linked = _LINKING.fullmatch(code["gap"]) is not None
         said = linked or _ENDS_LINKED.search(code["gap"]) is not None
-        if _YEAR.fullmatch(code["code"]) and (not linked or _PRESSED.search(context[0])):
+        if YEAR.fullmatch(code["code"]) and (not linked or _PRESSED.search(context[0])):
             return None  # "digicode installed in 2026", "enter 2024 as the model year"
         if _TIME_BEFORE.search(code["gap"]) or (len(code["code"]) < _LABELLED_LENGTH and not said):
             return None  # "code review at 1400"; "combinaison de ski taille 152"

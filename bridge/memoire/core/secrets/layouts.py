@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from memoire.core.secrets.codes import OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.place_codes import DIGIT_WORDS
+from memoire.core.secrets.text import YEAR, lines_with, positions
 from memoire.core.secrets.text import end_of_line as _line_end
-from memoire.core.secrets.text import lines_with, positions
 from memoire.core.secrets.window import password_shaped
 
 # --- what a value may be ----------------------------------------------------------------------
@@ -257,7 +257,7 @@ def find_codes_on_the_next_line(text: str, lowered: str) -> Iterator[tuple[str, 
         if not OTHER_CODES.isdisjoint(lowered[line_start:line_end].split()):
             continue  # "code postal⏎75011"
         digits = _DIGITS_ALONE.match(text, line_end + 1)
-        if digits is not None and _YEAR.fullmatch(digits["value"]) is None:
+        if digits is not None and YEAR.fullmatch(digits["value"]) is None:
             yield ("code-below-label", digits.start("value"), digits.end("value"))
 
 
@@ -291,12 +291,12 @@ def _explained_on_line(
         value = text[match.start("value") : match.end("value")]
         if match["code"] is not None:
             found = _is_code(value) and (
-                _YEAR.fullmatch(value) is None or _SAYS_A_DATE.search(match["clause"]) is not None
+                YEAR.fullmatch(value) is None or _SAYS_A_DATE.search(match["clause"]) is not None
             )
         else:
             found = (
                 password_shaped(value)
-                or (_is_code(value) and _YEAR.fullmatch(value) is None)
+                or (_is_code(value) and YEAR.fullmatch(value) is None)
                 or (_POINTS_HERE.search(match["clause"]) is not None and _is_a_word(value))
             )
         if found:
@@ -311,7 +311,6 @@ def _is_a_word(value: str) -> bool:
     return _PLAIN_WORD.fullmatch(value) is not None and value.lower() not in _NOT_VALUES
 
 
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _SAID_TO_BE = re.compile(r"(?<![^\W_])(?:is|was|est|c['’]est|sera|will[ ]be)(?![^\W_])")
 
 

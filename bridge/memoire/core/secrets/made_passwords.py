@@ -77,7 +77,7 @@ from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import YEAR, end_of_line, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -586,7 +586,6 @@ _FORMULA_REACH = 200
 _FORMULA_VALUE = re.compile(
     r"(?=[^\s]*[0-9])(?=[^\s]*[^\W\d_])[^\W_][\w!#$%*?@&-]{3,30}|[0-9]{4,12}[!#$%*?@]{0,3}"
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 
 
 def _after_formulas(text: str, lower: str) -> Iterator[tuple[int, int]]:
@@ -622,7 +621,7 @@ def _is_formula_value(value: str, formula: str) -> bool:
     centre puis l'année, 17 et 1952 → 171952"): a sum gives digits too."""
     if made_shape(value) in (Shape.DIGITS, Shape.SYMBOL, Shape.JOINED):
         return True
-    if _FORMULA_VALUE.fullmatch(value) is None or _YEAR.fullmatch(value) is not None:
+    if _FORMULA_VALUE.fullmatch(value) is None or YEAR.fullmatch(value) is not None:
         return False
     return not value.isdigit() or _DIGITS_MADE.search(formula) is not None
 

@@ -59,6 +59,7 @@ from memoire.core.secrets.made_passwords import (
 )
 from memoire.core.secrets.place_codes import LOCKING
 from memoire.core.secrets.text import (
+    YEAR,
     end_of_line,
     grouped_literals,
     lines_with_groups,
@@ -362,7 +363,6 @@ _NUMBERS_NOUN = re.compile(
     r"|score|page|kms?|miles?|budget|r[ée]veil|wake|timer|minuteur|thermostat|heating"
     r"|chauffage|clock|horloge|snooze)(?![^\W_])"
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _UNIT_AFTER = re.compile(
     r"[ \t]*(?:[€$£%°]|(?:euros?|dollars?|pounds?|balles|ms|s|secs?|min|minutes?|h|heures?"
     r"|hours?|km|m|cm|mm|kg|g|degr\w*|pi[èe]ces?|pieces?|units?|unités?|exemplaires?|copies"
@@ -505,7 +505,7 @@ def _password_changed(
             yield RULE, *found.span("value")
         return
     symbol = pattern is _NEW_ONE or _SYMBOL.search(value) is not None
-    if symbol and password_shaped(value) and not _YEAR.fullmatch(value):
+    if symbol and password_shaped(value) and not YEAR.fullmatch(value):
         yield RULE, *found.span("value")
 
 
@@ -647,7 +647,7 @@ def _after_cue(
     if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
         return
     if pattern is _EVERYWHERE and not found["value"].isdigit():
-        if password_shaped(found["value"]) and not _YEAR.fullmatch(found["value"]):
+        if password_shaped(found["value"]) and not YEAR.fullmatch(found["value"]):
             yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
         return
     if pattern is _EVERYWHERE and found["verb"] == "set":
@@ -707,16 +707,16 @@ def _is_code(lower: str, found: re.Match[str], *, years: bool = False) -> bool:
     digits = sum(char.isdigit() for char in value)
     if len(value) == _MIN_DIGITS and value.isdigit():
         line = lower[start_of_line(lower, found.start()) : end_of_line(lower, found.start())]
-        return _THREE_DIGIT_LOCK.search(line) is not None and not _YEAR.match(value)
+        return _THREE_DIGIT_LOCK.search(line) is not None and not YEAR.match(value)
     if not _MIN_VALUE <= len(value) <= _MAX_VALUE or (value.isdigit() and len(value) > _MAX_PIN):
         return False  # ten digits: a phone number
     if _UNIT_AFTER.match(lower, found.end("value")) is not None:
         return False  # "mis la porte à 1200 euros", "changed to 3000 rpm": a quantity
     if digits < _MIN_DIGITS and (digits < _MIN_DIGITS - 1 or digits == len(value)):
         return False
-    if "old" in found.re.groupindex and found["old"] is not None and _YEAR.fullmatch(found["old"]):
+    if "old" in found.re.groupindex and found["old"] is not None and YEAR.fullmatch(found["old"]):
         return False  # "from 2019 to 2024": years
-    if _YEAR.fullmatch(value):
+    if YEAR.fullmatch(value):
         before = lower[max(0, found.start("value") - 3) : found.start("value")]
         line = lower[start_of_line(lower, found.start()) : found.start("value")]
         return before not in ("en ", "in ") and (years or _CODE_LINE.search(line) is not None)

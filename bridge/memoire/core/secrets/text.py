@@ -351,6 +351,9 @@ def _latin_1(text: str) -> bytes:
 
 
 # `name="…"` inside a tag: the next attribute, where a value would stand (`value="…"` is one).
+# A year as people write one ("1984", "2019"): a birth's, a model's, a date's; many rules ask
+# whether a number is one before taking it for a code.
+YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _MARKUP_ATTRIBUTE = re.compile(r"(?!value=)[A-Za-z][\w:-]*=[\"']")
 
 

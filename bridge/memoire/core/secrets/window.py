@@ -49,8 +49,8 @@ from memoire.core.secrets.lookalikes import (
     is_given_as_an_example,
     is_model_number,
 )
+from memoire.core.secrets.text import YEAR, positions
 from memoire.core.secrets.text import end_of_line as _line_end
-from memoire.core.secrets.text import positions
 
 
 class Noun(Enum):
@@ -188,7 +188,6 @@ _STRONG = 3  # and with no noun, or before it
 _CODE_SHAPE = re.compile(
     r"[0-9]{3,8}|[0-9]{1,2}(?:-[0-9]{1,2}){2,5}|(?=(?:[A-Z]?[0-9]){3})[0-9A-Z]{4,6}"
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _JOINED_WORDS = re.compile(r"[^\W\d_]{4,}(?:([-._])[^\W\d_]{4,})(?:\1[^\W\d_]{4,})+")
 # Words no made-up passphrase holds: they tell the reader what to write or where to look.
 _TEMPLATE_WORDS = frozenset(
@@ -746,7 +745,7 @@ def _code(
     digits = value.replace("-", "")
     if len(digits) == 3 and not _is_lock(noun) and "-" not in value:
         return None
-    if _YEAR.fullmatch(value) and not linked:
+    if YEAR.fullmatch(value) and not linked:
         return None
     if noun.startswith("alarm") and is_wake_up_time(value):
         return None

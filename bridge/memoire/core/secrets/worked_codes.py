@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import LOCKING
-from memoire.core.secrets.text import character_classes, end_of_line, positions, start_of_line
+from memoire.core.secrets.text import YEAR, character_classes, end_of_line, positions, start_of_line
 
 RULE = "worked-code"
 
@@ -87,7 +87,6 @@ _OTHER_NUMBERS = re.compile(
     r"(?<![^\W_])(?:order|invoice|ticket|ref|tracking|model|version|commande|facture"
     r"|mod[èe]le|ask|demande[rz]?)(?![^\W_])"
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DIGIT = re.compile(r"[0-9]")
 _MAX_LINE = 300
 _MAX_HINTS = 50  # a note of hints is read this many at most
@@ -123,7 +122,7 @@ def _worked_out(lower: str, line_start: int, hint: int, line_end: int) -> tuple[
         value = _DIGITS_VALUE.match(lower, then.end(), line_end)
         if value is None and words:
             value = _WORDS_VALUE.match(lower, then.end(), line_end)
-        if value is None or _YEAR.fullmatch(value[0]) is not None:
+        if value is None or YEAR.fullmatch(value[0]) is not None:
             continue  # "last serviced in 2019, twice → 2021": years
         if _VALUE_END.match(lower, value.end(), line_end) is not None:
             about_a_lock = _ACCESS.search(line) is not None and _PRINTED.search(line) is None
@@ -189,7 +188,7 @@ def _result(lower: str, line_start: int, line_end: int) -> tuple[int, int] | Non
         return None
     value = found["value"]
     rule = lower[line_start : found.start()]
-    if _YEAR.fullmatch(value) or _RECIPE.search(rule) is None or _SUMS.search(rule) is not None:
+    if YEAR.fullmatch(value) or _RECIPE.search(rule) is None or _SUMS.search(rule) is not None:
         return None
     if _LOCK.search(rule) is None or _OTHER_NUMBERS.search(rule) is not None:
         return None
