@@ -45,6 +45,7 @@ from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import (
     NUMBER_NOUNS,
+    is_a_things_number,
     is_enumerated,
     is_explained_as_a_number,
     is_listed_under_its_numbers_name,
@@ -229,6 +230,7 @@ def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             is_enumerated(text, start, end)
             or is_explained_as_a_number(text, end)
             or is_model_number(text, start, end)
+            or is_a_things_number(lower, start, end)
         ):
             yield rule, start, end
 
@@ -365,6 +367,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
     gap = _FILLERS.sub("", found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
+    hint_end = min(hint_end, found.start() + _HINT_REACH)  # a long line: each place reads a bit
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
@@ -395,6 +398,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+_HINT_REACH = 400  # characters after a place where a year's hint is looked for
 # A thing's own number before a colon or "=" says which one's code follows.
 _ITS_NUMBER = re.compile(r"n[°º][ ]?\w{1,5}")
 # A speaker's hesitation between "is" and the code: "the padlock is, um, zero four five five".
