@@ -327,7 +327,8 @@ def is_piped_command(text: str, end: int) -> bool:
 GAMES = (
     r"quiz\w*|trivia|riddles?|devinettes?|crosswords?|mots[ ]croisés|charades?|blind[ ]test"
     r"|jeopardy|pub[ ]quiz|questions?[ ]du[ ]jour|questions?[ ]of[ ]the[ ](?:day|week)|qotd"
-    r"|énigmes?|brain[ ]?teasers?"
+    r"|énigmes?|brain[ ]?teasers?|guess(?:es|ing)?[ ]the[ ]word|words?[ ]to[ ]guess"
+    r"|devine[rz]?[ ]le[ ]mot|mots?[ ]à[ ]deviner"
 )
 _GAME = re.compile(rf"(?<![^\W_])(?:{GAMES})(?![^\W_])")
 _PASSWORD_NOUN = re.compile(
