@@ -36,6 +36,19 @@ LOOKALIKES = {
     "voie changée": "Voie changée : le TER part maintenant voie 1 1",
     "seat changed": "Seat changed to 2 4 C, aisle",
     "siège changé": "Siège changé : 1 4 A côté hublot",
+    "my seat changed": "Changed my seat to 2 4 C, window was broken",
+    "table changed": "Our table number changed to 1 2 at the wedding",
+    "siège maintenant": "Mon siège est maintenant le 14A, à l'avant",
+    "new room number": "new room number: 2 1 0 4",
+    "hotel room now": "Hotel room is now 4 1 2 — the lift is on the right",
+    "moved to room": "Conference moved to room 2 1 0 4 on the second floor",
+    "salle déplacée": "Salle de réunion déplacée : 3 1 0 4",
+    "room next to lifts": "Room 2 1 0 4 next to the lifts",
+    "chambre ascenseur": "Chambre 4 1 2 à côté de l'ascenseur",
+    "flight now": "Our flight is now AF 2 2 4 7 at 18:40",
+    "vol maintenant": "Le vol est maintenant le AF2247 de 18h40",
+    "platform now": "The train now leaves from platform 1 2",
+    "bus now": "Bus 4 2 now goes via the station",
     # A version, a plan, a tariff or a subscription that changed.
     "version now": "Version is now 2 1 0 4",
     "firmware now": "Firmware is now 4 2 1 0 after the update",
@@ -47,9 +60,14 @@ LOOKALIKES = {
     "forfait changé": "Forfait changé : Free Série 2025 à 19,99 €",
     "tariff changed": "Tariff changed to Economy7-2024 on the 1st",
     "abonnement passé": "Abonnement passé à Premium-Plus-2026 le mois prochain",
+    "broadband plan": "My broadband plan is now Fibre_500-2025",
+    "forfait passe": "Le forfait passe à Free_5G-2026 en janvier",
+    "firmware dotted": "Firmware now 2.4.1, reboot done",
+    "version out": "Version 2 1 0 4 is out, changelog in the wiki",
     # Spaced digits that are an extension or a phone.
     "extension": "Extension is 2 2 4 7 if you need reception",
     "poste": "Poste 4 1 2 0 pour joindre l'accueil",
+    "ext.": "Ext. 2 2 4 7 for the front desk",
     "phone spaced": "Call me on 0 7 7 0 0 9 0 0 1 2 3",
     "téléphone espacé": "Appelle le 0 6 1 2 3 4 5 6 7 8 après 18h",
     # A size or an area after a locker's number.
@@ -59,9 +77,12 @@ LOOKALIKES = {
     "box m²": "Box 7 : 12 m² au sous-sol",
     "storage unit": "Storage unit 44 is 3 m x 2 m, 60 £ a month",
     "garage m2": "Garage n° 3 = 18 m2, loué 90 € par mois",
+    "locker cm": "Locker 12 is 30 x 40 x 60 cm",
+    "casier m3": "Casier 14 : 0,5 m3",
     # A quiz's answer.
     "quiz year": "Quiz: what year did the Berlin Wall fall? Answer 1 9 8 9",
     "quiz de noël": "Quiz de Noël : réponse à la question 4 : 1 7 8 9",
+    "quiz was": "The quiz answer was 1 9 6 6, England won",
     # A year in talk about security questions, giving no one's answer.
     "security questions so": (
         "Security questions are weak: so 1987 could be anyone's year of birth, don't use them"
@@ -73,7 +94,12 @@ LOOKALIKES = {
     "public answer": (
         "Don't pick a security question whose answer is public, so no birth year like 1990"
     ),
+    "so on facebook": "so 1987 is a bad security answer since it's on Facebook",
     # A bad password shown in a training reminder.
+    "example of a weak one": "Example of a weak password in today's training: Welcome2025!",
+    "exemples faibles": (
+        "Formation RGPD : exemples de mots de passe faibles, Bonjour2024, Motdepasse1"
+    ),
     "training like": (
         "Training reminder: a password like Summer2024! is the first one attackers try"
     ),
@@ -91,6 +117,11 @@ LOOKALIKES = {
     ),
     "journal france": (
         "D'après Le Monde, les mots de passe les plus utilisés en France restent 123456 et azerty"
+    ),
+    "times list": ("The Times lists 'Password1' and 'Qwerty123' among the most common passwords"),
+    "le parisien": (
+        "Le Parisien : « 123456 » et « azerty » toujours en tête des mots de passe les plus"
+        " utilisés"
     ),
     "leaked list": (
         "Article in the Guardian: 'password' and 'iloveyou' top the list of leaked passwords again"
@@ -119,6 +150,9 @@ SECRETS_BESIDE = {
         "Canape_Rouge77",
     ),
     "chambre froide": ("Chambre froide : maintenant 4 9 1 7", "4 9 1 7"),
+    "a safe changed": ("Changed the safe to 2 4 6 8 after the burglary", "2 4 6 8"),
+    "a room's keypad now": ("Room 12 keypad now 4 8 2 6", "4 8 2 6"),
+    "le digicode d'une salle": ("Salle de réunion : le digicode passe à 3 1 0 4", "3 1 0 4"),
     "a car park's gate near flights": (
         "Gate code for the car park is now 5 5 1 2, flight crews use it too",
         "5 5 1 2",

@@ -469,6 +469,7 @@ def test_words_said_with_no_door_to_open_pass(text: str) -> None:
             "Night game tonight: guards at the bridge only let you cross if you say 'Blue Heron'",
             "Blue Heron",
         ),
+        ("Jeu de nuit : le mot pour passer la sentinelle est « Hibou Blanc »", "Hibou Blanc"),
     ],
 )
 def test_a_night_games_password_for_the_sentries_is_refused(text: str, word: str) -> None:
@@ -486,6 +487,11 @@ def test_a_night_games_password_for_the_sentries_is_refused(text: str, word: str
         "Crossword clue 12 across: the word is 'Sentinel'",
         "Night game: the sentries must guess the word 'Silver Fox' from the clues",
         "Jeu de nuit : les sentinelles doivent deviner le mot « Castor Malin »",
+        "Jeu de nuit : pour passer les sentinelles, trouvez le mot mystère « Hibou Blanc » grâce"
+        " aux indices",
+        "Night game: to get past the sentries, solve the riddle — the answer is 'Echo'",
+        "Board game night: the guards card says the word is 'Castle'",
+        "Film club: in the movie the word to get past the guards is 'Rosebud'",
     ],
 )
 def test_a_games_word_to_guess_passes(text: str) -> None:

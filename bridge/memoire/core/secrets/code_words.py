@@ -285,15 +285,21 @@ _PROTOCOL = re.compile(
 
 # A game's word is said in play ("party game", "jeu de mots"), but for the password that takes a
 # patrol past a line of sentries in a night game: only who says it gets through. A word to
-# guess, a riddle's or a game's answer, stays play.
+# guess, a riddle's or a game's answer, a story's, stays play.
 _GAME = re.compile(r"(?<![^\W_])(?:game|jeu)(?![^\W_])")
 _PAST_SENTRIES = re.compile(
     r"(?<![^\W_])(?:sentr(?:y|ies)|sentinelles?|sentinels?|guards?|gardes|vigies?|lookouts?"
     r"|checkpoints?|postes?[ ]de[ ](?:garde|contrôle))(?![^\W_])"
 )
+_PASSING = re.compile(
+    r"(?<![^\W_])(?:pass\w*|franchi\w*|past|through|cross\w*|travers\w*|laiss\w*)(?![^\W_])"
+)
+# A word to guess, or a story's: "the sentries must guess the word", "in the film the word is".
 _TO_GUESS = re.compile(
     r"(?<![^\W_])(?:guess\w*|devin\w*|answers?|réponses?|solutions?|riddles?|énigmes?"
-    r"|mystery|mystère|charades?|crosswords?|mots[ ]croisés|scrabble|pendu|hangman)(?![^\W_])"
+    r"|mystery|mystère|charades?|crosswords?|mots[ ]croisés|scrabble|pendu|hangman|films?"
+    r"|movies?|novels?|romans?|books?|livres?|stor(?:y|ies)|episodes?|épisodes?|scenes?"
+    r"|scènes?)(?![^\W_])"
 )
 
 
@@ -307,7 +313,8 @@ def _is_said_by_rote(context: str) -> bool:
         return True
     if _GAME.search(context) is None:
         return False
-    return _PAST_SENTRIES.search(context) is None or _TO_GUESS.search(context) is not None
+    past = _PAST_SENTRIES.search(context) is not None and _PASSING.search(context) is not None
+    return not past or _TO_GUESS.search(context) is not None
 
 
 def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -493,6 +500,10 @@ def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
         or (noun["code"] is None and _AT_A_DOOR.match(lower, noun.end()) is not None)
+        or (
+            _PAST_THE_SENTRIES.search(lower, line_start, line_end) is not None
+            and _TO_GUESS.search(lower, line_start, line_end) is None
+        )
     )
     context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
     return said and _LETTING.search(context) is not None
@@ -518,6 +529,13 @@ _CHALLENGED = re.compile(
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
     r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
+# A word to get past a line of sentries: "le mot pour passer la sentinelle", "to get past the
+# guards".
+_PAST_THE_SENTRIES = re.compile(
+    r"(?<![^\W_])(?:pass(?:er|e|ez|ent)?|franchi\w*|get[ ](?:past|through)|cross(?:ing)?"
+    r"|travers\w*)[ ](?:[^\W\d_]+[ ]){0,3}?(?:sentr(?:y|ies)|sentinelles?|sentinels?|guards?"
+    r"|gardes)(?![^\W_])"
 )
 # A word said at a door: "tonight's password for the stage door", "le mot de passe à la porte".
 _AT_A_DOOR = re.compile(

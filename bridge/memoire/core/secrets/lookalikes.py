@@ -464,6 +464,12 @@ _EXAMPLE_BEFORE = re.compile(
     r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
     r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
+# Or a label saying examples follow: "Example of a weak password in today's training: …",
+# "exemples de mots de passe faibles, Bonjour2024, …".
+_EXAMPLES_LABEL = re.compile(
+    r"(?<![^\W_])(?:examples?|exemples?)[ ](?:of|de|d['’])[^\n.!?:]{0,60}?[:,–—][ \t]*"
+    r"[\"'«“]?[ \t]*\Z"
+)
 # Or after it in its sentence: "… in the xkcd comic, a famous bad example".
 # Within a few words, no other label or value between ("… MDP=changeme # exemple"), and not a
 # documentation domain ("ludo@example.org").
@@ -513,6 +519,8 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
     if _EXAMPLE_BEFORE.search(lower, reach, start) is not None or is_factory_default(
         lower, start, end
     ):
+        return True
+    if _EXAMPLES_LABEL.search(lower, max(start_of_line(lower, start), start - 80), start):
         return True
     clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
@@ -809,11 +817,12 @@ _BOARDING = re.compile(
 _CHANGE = (
     r"(?:(?:has|have|was|is|a|est|a[ ]été|has[ ]been|have[ ]been)[ ])?"
     r"(?:changed|moved|switched|updated|upgraded|chang[ée]e?s?|modifi[ée]e?s?|d[ée]plac[ée]e?s?"
-    r"|pass[ée]e?s?|passe|devient|becomes|now|maintenant|d[ée]sormais|mise?[ ]à[ ]jour)"
+    r"|pass(?:e|[ée]e?s?)[ ](?:à|au|en)|devient|becomes|now|maintenant|d[ée]sormais"
+    r"|mise?[ ]à[ ]jour)"
 )
 _THING_CHANGED = re.compile(
     rf"(?<![^\W_])(?:(?P<thing>{_CHANGING_THINGS})|(?P<boarding>{_BOARDING_THINGS}))"
-    rf"(?:[ ][^\W\d_]+)?[ ]{_CHANGE}(?![^\W_])"
+    rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ]{_CHANGE}(?![^\W_])"
     rf"|(?<![^\W_])(?:chang\w*|changement|moved)[ ](?:de|of)[ ]"
     rf"(?:(?P<thing2>{_CHANGING_THINGS})|(?P<boarding2>{_BOARDING_THINGS}))(?![^\W_])"
 )
@@ -822,7 +831,8 @@ _LOCKED_ROOM = re.compile(
     r"(?<![^\W_])(?:server|store|stock|storage|boiler|plant|comms|strong|changing|locker|cold"
     r"|freezer|panic|safe|drug|drugs|medicine|meds|treatment|soins|stups?|pharmacie)[ ]"
     r"(?:rooms?|salles?)|(?<![^\W_])salles?[ ]de[ ](?:soins|pharmacie|stockage|serveurs?)"
-    r"|(?<![^\W_])(?:codes?|pins?|passwords?|passcodes?|mots?[ ]de[ ]passe|mdp|digicodes?"
+    r"|(?<![^\W_])(?:codes?|pins?|passwords?|passcodes?|passphrases?|(?:mots?|phrases?)[ ]de"
+    r"[ ]passe|mdp|digicodes?"
     r"|combinations?|combinaisons?|combos?|cl[ée]s?|keys?|wi-?fi|doors?|portes?(?![ ]d['’]emb)"
     r"|locks?|padlocks?|cadenas|alarms?|alarmes?|keypads?|claviers?|safes?|coffres?|lockers?"
     r"|casiers?)(?![^\W_])"
