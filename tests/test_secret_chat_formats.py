@@ -214,3 +214,42 @@ def test_a_code_keepers_name_or_a_products_model_passes(text: str) -> None:
 )
 def test_a_code_beside_its_keeper_or_a_model_is_refused(text: str, secret: str) -> None:
     assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[09:02] M. Bouvier : Bonjour, pour l'immeuble c'est le 19A42, puis 3e gauche\n"
+            "[09:03] Karim Plomberie : ok j'arrive vers 10h",
+            "19A42",
+        ),
+        ("[10:14] Mme Leroy : pour la porte d'en bas c'est le 4512B, 2e étage", "4512B"),
+        ("[18:20] Sam: for the building it's 2580#, then 4th floor", "2580#"),
+        ("[11:30] Julie : pour le portail c'est le 12A34, garez-vous devant", "12A34"),
+        ("[08:01] Paul : l'entrée c'est le 7B19, 2e étage", "7B19"),
+        ("Mme Perrin : pour le hall c'est le 3A771, ensuite l'ascenseur", "3A771"),
+        ("Text from the landlord: for the front door it's 4C81, flat 3 is upstairs", "4C81"),
+    ],
+)
+def test_a_code_given_with_the_door_it_opens_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[09:02] M. Bouvier : Bonjour, pour l'immeuble c'est le 19 rue des Lilas, puis 3e gauche",
+        "[09:02] M. Bouvier : pour l'immeuble c'est le bâtiment C, puis 3e gauche",
+        "[09:02] M. Bouvier : pour l'immeuble c'est le 3e à gauche",
+        "[18:20] Sam: for the building it's number 42, then 4th floor",
+        "[11:30] Julie : pour le colis c'est le 12A34 sur le bon de livraison",
+        "[10:00] Léo : pour la réunion c'est le 14B, salle du fond",
+        "[08:01] Paul : l'entrée c'est le 7 bis, 2e étage",
+        "[12:00] Jo: the main door is 48 metres down the road",
+        "Pour l'immeuble c'est le 1998, année de construction",
+        "For the building it's 2024 sq ft per floor",
+    ],
+)
+def test_a_door_given_with_an_address_a_floor_or_a_parcel_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -435,3 +435,64 @@ def test_a_word_said_to_be_let_in_without_its_noun_is_refused(text: str, word: s
 )
 def test_words_said_with_no_door_to_open_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# A night game's password said to get a patrol past its sentries is a code word: only who says
+# it gets through. A word to guess, a riddle's or a game's answer is play.
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Jeu de nuit – consigne aux chefs : pour franchir la ligne des sentinelles, le mot est"
+            " « Renard Argenté ». Ne le donnez qu'aux patrouilles qui ont trouvé les 3 indices.",
+            "Renard Argenté",
+        ),
+        (
+            "Night game: to get past the sentries the word is 'Silver Fox'. Only give it to"
+            " patrols with all the clues.",
+            "Silver Fox",
+        ),
+        (
+            "Jeu de nuit : mot de ralliement pour passer les sentinelles : « Castor Malin »",
+            "Castor Malin",
+        ),
+        (
+            "Wide game brief for leaders: sentries let a patrol through if they say"
+            " 'Copper Kettle'",
+            "Copper Kettle",
+        ),
+        (
+            "Grand jeu du camp : les gardes laissent passer ceux qui disent « Lune Rousse »",
+            "Lune Rousse",
+        ),
+        (
+            "Night game tonight: guards at the bridge only let you cross if you say 'Blue Heron'",
+            "Blue Heron",
+        ),
+        ("Jeu de nuit : le mot pour passer la sentinelle est « Hibou Blanc »", "Hibou Blanc"),
+    ],
+)
+def test_a_night_games_password_for_the_sentries_is_refused(text: str, word: str) -> None:
+    assert word in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jeu de piste : la réponse de l'énigme finale est « Renard Argenté »",
+        "Jeu de nuit : le mot mystère est « Renard Argenté », à deviner avec les 3 indices",
+        "Riddle for the patrols: the word is 'Echo' — answer on the back",
+        "Charades tonight: the word is 'Silver Fox', two syllables",
+        "Le mot du jour est « résilience »",
+        "Crossword clue 12 across: the word is 'Sentinel'",
+        "Night game: the sentries must guess the word 'Silver Fox' from the clues",
+        "Jeu de nuit : les sentinelles doivent deviner le mot « Castor Malin »",
+        "Jeu de nuit : pour passer les sentinelles, trouvez le mot mystère « Hibou Blanc » grâce"
+        " aux indices",
+        "Night game: to get past the sentries, solve the riddle — the answer is 'Echo'",
+        "Board game night: the guards card says the word is 'Castle'",
+        "Film club: in the movie the word to get past the guards is 'Rosebud'",
+    ],
+)
+def test_a_games_word_to_guess_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -511,3 +511,40 @@ def test_a_places_code_after_a_remark_is_refused(text: str, secret: str) -> None
 )
 def test_places_sizes_times_and_prices_after_a_remark_pass(text: str) -> None:
     assert keyword_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Defib cabinet outside: if 999 give you a number, it's usually 2 2 4 7 C — ours is"
+            " fixed at that, the ambulance service knows",
+            "2 2 4 7 C",
+        ),
+        (
+            "Key safe at Nan's: if the carers ask, it's usually 1 9 4 7 B unless they changed it",
+            "1 9 4 7 B",
+        ),
+        ("Defib box by the hall: when you ring, they normally say 3 1 5 9 X", "3 1 5 9 X"),
+        ("Armoire du défibrillateur : normalement c'est 5 5 2 1 C", "5 5 2 1 C"),
+        ("Boîte à clés du gîte : si on vous demande, c'est en général 4402A", "4402A"),
+        ("Locker room cupboard — it's always 7 3 9 1 then the key", "7 3 9 1"),
+    ],
+)
+def test_a_locks_usual_code_said_later_on_its_line_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Defib cabinet outside: if 999 give you a number, it's usually 4 digits and a letter",
+        "Defib cabinet outside: the code is usually given by 999, we don't keep it",
+        "Our seat is usually row 2 2, seat C",
+        "Boîte à clés : c'est en général au 4 4 rue Gambetta",
+        "The bus is usually the 2 2 4 C from the station",
+        "Locker room: it's usually 2 0 1 5 metres from the pool",
+    ],
+)
+def test_a_locks_usual_number_that_is_no_code_passes(text: str) -> None:
+    assert keyword_values(text) == []

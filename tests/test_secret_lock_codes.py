@@ -294,3 +294,36 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
 )
 def test_lookalikes_of_codes_without_their_noun_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Tournée 32 — Résidence Les Acacias : digicode bât. B 2476A, bât. C 2477A", "2476A"),
+        ("Digicode esc. A 1973B", "1973B"),
+        ("Code porte bât. A 2B718", "2B718"),
+        ("Keypad bldg. 4: 2580", "2580"),
+        ("Door code bldg. C 7731#", "7731"),
+        ("Digicode imm. 3 : 40B17", "40B17"),
+        ("Interphone bât. D puis code 5120A", "5120A"),
+    ],
+)
+def test_a_code_after_a_buildings_abbreviation_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "digicode bât. B en panne, appeler le syndic",
+        "digicode bât. B : voir le gardien",
+        "Bât. B 2e étage, porte 12",
+        "Bldg 2, room 2104, second floor",
+        "esc. A, apt 12 (code à demander au gardien)",
+        "Digicode bât. C réparé le 14 mars 2025",
+        "Tournée 32 — bât. B 24 colis, bât. C 12 colis",
+        "Bldg 4 has 2580 sq ft of office space",
+    ],
+)
+def test_a_buildings_abbreviation_without_a_code_passes(text: str) -> None:
+    assert find_secrets(text) == []

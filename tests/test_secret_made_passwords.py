@@ -1157,3 +1157,97 @@ def test_a_phrase_under_a_session_line_is_refused(text: str, secret: str) -> Non
 )
 def test_a_session_line_with_no_phrase_under_it_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "BILLS FOLDER\nWater (Severn Trent) - acct 7781 2290 / online: Goldfish_Nemo\n"
+            "Council tax - paid by DD",
+            "Goldfish_Nemo",
+        ),
+        ("Phone bill, BT: paid by DD, online: Parrot_Green9", "Parrot_Green9"),
+        ("EDF - contrat 4471 2290 / en ligne : Tournesol_88", "Tournesol_88"),
+        (
+            "Public PCs: to end a stuck session, Ctrl+Alt+F12 and type Overdue_Fines_2026 at the"
+            " prompt",
+            "Overdue_Fines_2026",
+        ),
+        ("Boiler panel: hold the reset and type Warm_Feet_2025 when it asks", "Warm_Feet_2025"),
+        ("Kiosk mode: at login type Marmotte_2025 to get the admin menu", "Marmotte_2025"),
+        (
+            "Borne d'accueil : tapez Lavande_42 à l'invite pour sortir du mode kiosque",
+            "Lavande_42",
+        ),
+        ("Caisse : saisir Renard_Bleu9 quand il le demande", "Renard_Bleu9"),
+    ],
+)
+def test_a_made_password_typed_online_or_where_a_screen_asks_is_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Water (Severn Trent) - acct 7781 2290 / online: paperless billing",
+        "Council tax - online: yes, through the app",
+        "Gas - online: www.octopus.energy, paid by DD",
+        "At the terminal, type exit at the prompt to close it",
+        "type ipconfig /all at the prompt and read the address",
+        "Tapez OUI à l'invite pour confirmer",
+        "type your email address at login, then the code from the text",
+        "Type Get-Help at the prompt to see the commands",
+        "online: Mon-Fri 9-17, phone otherwise",
+        "Enter Guest_WiFi when it asks for the network name",
+        "Saisir Dupont_Jean quand il demande l'identifiant",
+    ],
+)
+def test_a_command_a_name_or_an_answer_typed_at_a_prompt_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[17:46] Élodie : le wifi patients c'est quoi déjà ?\n"
+            "[17:46] Dr Roche : SourireSansCarie2025 (tout attaché)\n[17:47] Élodie : merci !",
+            "SourireSansCarie2025",
+        ),
+        (
+            "[09:10] Tom: what's the wifi again?\n[09:11] Marc: BlueOceanView2024 (all one word)",
+            "BlueOceanView2024",
+        ),
+        (
+            "[20:01] Mamie : c'est quoi le wifi de la maison ?\n"
+            "[20:03] Lucas : MaisonDesPins2022 tout collé",
+            "MaisonDesPins2022",
+        ),
+        ("Ben: what's the guest wifi?\nAmy: SunnyGarden2026 - capital S and G", "SunnyGarden2026"),
+        ("Inès : le wifi du gîte c'est quoi ?\nPaul : LesVieuxChenes1987", "LesVieuxChenes1987"),
+        ("Jo: wifi at the hall?\nKate: OldOakHall2019", "OldOakHall2019"),
+    ],
+)
+def test_joined_names_and_a_year_in_reply_to_a_wifi_question_are_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[18:02] Élodie : le wifi c'est quoi le nom déjà ?\n[18:02] Dr Roche : CabinetRoche2025",
+        "[09:10] Tom: what's the wifi again?\n[09:11] Marc: ask Sophie, it changed in 2024",
+        "Léa : c'est quoi le code wifi ?\nHugo : sur le frigo, depuis 2023",
+        "[20:01] Mamie : c'est quoi le wifi de la maison ?\n"
+        "[20:03] Lucas : la box Orange, regarde dessous",
+        "Ben: what's the guest network called?\nAmy: SunnyGarden2026",
+        "Jo: which wifi do I pick at the hall?\nKate: OldOakHall2019",
+    ],
+)
+def test_a_networks_name_or_no_key_in_reply_to_a_wifi_question_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -352,12 +352,12 @@ HOLDOUT_FLOORS = (
     # its merges; all tokens and cards; 2 of 200 flagged both times. Then studied (code words
     # said with no noun, Wi-Fi keys after a network's name, passwords under an account line,
     # chat and place codes, its false alarms' kinds).
-    HoldoutFloor(HOLDOUT18_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT18_CORPUS, secrets=210, keyword=157, token=30, card=20, flagged=0),
     # blind (a bakery, a vet clinic, an amateur theatre, a LAN-party club, a removals firm, a
     # riding stables, a library's staff, a parcel driver, a nail bar, a retired couple): 139 of
     # 160 (86.9 %) on the session's start, 140 (87.5 %) after all its merges; all tokens and
     # cards; 4 of 200 flagged both times. Then studied, as hold-out 18.
-    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=157, token=30, card=20, flagged=0),
 )
 
 

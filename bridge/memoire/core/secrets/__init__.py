@@ -44,6 +44,7 @@ from memoire.core.secrets.letter_locks import find_letter_locks
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_a_code_keeper,
+    is_a_things_number,
     is_amount_or_range,
     is_given_as_an_example,
     is_other_band,
@@ -711,8 +712,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             continue  # the cheap tests first: most keywords in prose have no value
         if further_on and _is_other_band(text, match, span):
             continue  # "WiFi: BTHub6 / BTHub6-5G": the network's names on both bands
-        if is_given_as_an_example(lower, *span):
-            continue  # "password is Tr0ub4dor&3 in the xkcd comic, a famous bad example"
+        if is_given_as_an_example(lower, *span) or is_a_things_number(lower, *span):
+            continue  # "password is Tr0ub4dor&3 in the xkcd comic", "le forfait passe à …"
         if name_end is not None and span[0] < name_end:
             continue  # "WiFi: Skybox-7H2K\nPassword: on the sticker": the network's name
         if kind is _Kind.PIN and is_postal_pin(lower, span[1]):

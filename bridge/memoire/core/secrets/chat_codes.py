@@ -22,6 +22,10 @@ phone ("when does the alarm go off?", "how many rooms?", "which bus to the gate?
 code; a room's number or any number asked as a number ("what's the room number?") is a code only
 typed one digit at a time; a year, a time, a price or a phone number in reply is what it looks
 like, and so is a number after a unit's, a booking's or a ticket's noun ("your unit is 1182").
+
+A message may also give the way in with the door it opens: "pour l'immeuble c'est le 19A42, puis
+3e gauche", "for the building it's 2580#": a keypad's shape only (letters among digits, digits
+and a key or a letter), not an address, a floor nor a parcel's reference.
 """
 
 import re
@@ -197,6 +201,12 @@ _MAX_ASKING_LINE = 160
 
 
 def find_chat_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    """Codes given in reply to someone asking, or with the door they open."""
+    yield from _codes_in_replies(text, lower)
+    yield from _codes_given_for_a_door(text, lower)
+
+
+def _codes_in_replies(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     if "\n" not in text or not any(mark in text for mark in (":", "—", "–", " > ")):
         return  # no speaker's colon, dash nor arrow: no chat
     for line_start, line_end in lines_with(lower, _THING_LITERALS):
@@ -325,3 +335,37 @@ def _is_a_time_or_long(groups: str) -> bool:
     if sum(len(group) for group in groups.split()) > _MAX_GROUPED_DIGITS:
         return True
     return len(numbers) == _TIME_PARTS and numbers[0] < _HOURS and numbers[1] < _MINUTES
+
+
+# A message that gives the way in itself: "pour l'immeuble c'est le 19A42, puis 3e gauche", "for
+# the building it's 2580#, then 4th floor", "l'entrée c'est le 7B19". The building's or the
+# door's noun, then "c'est (le)", "it's" or "is", then a keypad's code: letters among its digits,
+# or digits and a key. An address ("c'est le 19 rue des Lilas"), a floor ("c'est le 3e") or a
+# parcel's reference ("pour le colis c'est le 12A34") is none.
+_FOR_A_DOOR = re.compile(
+    r"(?<![^\W_])(?:(?:pour|for)[ ])?(?:l['’]|le[ ]|la[ ]|the[ ])"
+    r"(?:(?:main|front|street|outer|bottom|big)[ ])?"
+    r"(?:immeuble|b[âa]timent|r[ée]sidence|building|block|entr[ée]e|entrance|hall|porche|grille"
+    r"|porte(?:[ ](?:d['’]en[ ]bas|du[ ]bas|d['’]entr[ée]e|de[ ]la[ ]rue|principale))?"
+    r"|portail|portillon|gate|door)"
+    r"(?:[ ][a-z]|[ ]d['’]en[ ]bas)?,?[ ](?:c['’]est(?:[ ]le)?|it['’]?s|is)[ ]"
+)
+_DOOR_LITERALS = (
+    *("immeuble", "bâtiment", "batiment", "résidence", "residence", "building", "block"),
+    *("entrée", "entree", "entrance", "hall", "porche", "grille", "porte", "portail", "gate"),
+    "door",
+)
+# Or four digits or more and a key or a letter: "2580#", "4512B", "B4512".
+_KEYED = re.compile(r"(?:[0-9]{4,8}[#*a-z]|[a-z][0-9]{4,8})(?![\w])", re.I)
+
+
+def _codes_given_for_a_door(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in lines_with(lower, _DOOR_LITERALS):
+        if line_end - line_start > _MAX_ASKING_LINE * 2:
+            continue
+        for said in _FOR_A_DOOR.finditer(lower, line_start, line_end):
+            for shape in (_MIXED, _KEYED):
+                value = shape.match(text, said.end(), line_end)
+                if value is not None and _AFTER.match(text, value.end(), line_end) is not None:
+                    yield RULE, *value.span()
+                    break

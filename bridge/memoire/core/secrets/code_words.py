@@ -20,7 +20,9 @@ a word given on the phone counts ("when phoning, quote the school word ROUNDABOU
 may follow "give the word" unquoted ("give the word peonyfield"), a challenge ("il vous
 demandera le mot, répondez « Bastille »"), or stand on the line under its noun (per family
 or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
-protocol, a cue, "Mayday", a game) are none. With no noun at all, a quoted word said is one
+protocol, a cue, "Mayday", a game) are none, but a night game's password that gets a patrol
+past the sentries ("pour franchir la ligne des sentinelles, le mot est « Renard Argenté »"; not
+a word the sentries must guess). With no noun at all, a quoted word said is one
 where its saying lets someone in or through, picks a child up or is the word of a while ("say
 "Wessex Tide" — it's this month's word", "allowed in if he says …", "on dit ‹ … ›, c'est le
 mot de la semaine"); a period's word may follow its challenge ("the doorman will ask you for
@@ -50,6 +52,7 @@ _CODE_WORD_NOUN = re.compile(
     r"|mots?[ ](?:de[ ])?(?:code|contrainte|secret|convenu|s[ée]curit[ée])e?s?"
     r"|mot[ ]de[ ]passe[ ](?:convenu|de[ ]la[ ]famille|familial)|mots?[ ]de[ ]reconnaissance"
     r"|(?:agreed|shared)[ ](?:word|password)|mots?[ ]d['’]ordre|watchword"
+    r"|mots?[ ]de[ ]ralliement"
     r"|pass[ ]?word[ ]of[ ]the[ ](?:day|week|month|night)|(?:authentication|challenge)[ ]word"
     r"|mots?[ ]d['’]authentification|countersign"
     r"|(?:family|agreed|secret)[ ]code|(?:code|agreed|secret)[ ]phrases?"
@@ -231,7 +234,7 @@ def _words_given_or_said(text: str, lower: str) -> Iterator[tuple[str, int, int]
         if not spans:
             continue
         context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
-        if _PICK_UP.search(context) is not None and _PROTOCOL.search(context) is None:
+        if _PICK_UP.search(context) is not None and not _is_said_by_rote(context):
             for span in spans:
                 yield ("code-word", *span)
 
@@ -274,13 +277,43 @@ _PROTOCOL = re.compile(
     r"|détresse|cue|réplique|phraseology|jargon|lingo|pro-?words?|vocabulary|vocabulaire"
     r"|call[ ]?signs?|indicatif|helplines?|hotlines?|serveur[ ]vocal|(?:automated|phone|voice)"
     r"[ ](?:line|menu)|everyone[ ](?:uses|says|knows)|mots?[ ](?:standards?|habituels?"
-    r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*|game|jeu"
-    r"|party[ ]game|spelling|orthographe|dictée|lessons?|leçons?)(?![^\W_])"
+    r"|d['’]usage)|tout[ ]le[ ]monde[ ](?:les[ ])?(?:dit|utilise|conna[îi]t)\w*"
+    r"|spelling|orthographe|dictée|lessons?|leçons?)(?![^\W_])"
+)
+
+
+# A game's word is said in play ("party game", "jeu de mots"), but for the password that takes a
+# patrol past a line of sentries in a night game: only who says it gets through. A word to
+# guess, a riddle's or a game's answer, a story's, stays play.
+_GAME = re.compile(r"(?<![^\W_])(?:game|jeu)(?![^\W_])")
+_PAST_SENTRIES = re.compile(
+    r"(?<![^\W_])(?:sentr(?:y|ies)|sentinelles?|sentinels?|guards?|gardes|vigies?|lookouts?"
+    r"|checkpoints?|postes?[ ]de[ ](?:garde|contrôle))(?![^\W_])"
+)
+_PASSING = re.compile(
+    r"(?<![^\W_])(?:pass\w*|franchi\w*|past|through|cross\w*|travers\w*|laiss\w*)(?![^\W_])"
+)
+# A word to guess, or a story's: "the sentries must guess the word", "in the film the word is".
+_TO_GUESS = re.compile(
+    r"(?<![^\W_])(?:guess\w*|devin\w*|answers?|réponses?|solutions?|riddles?|énigmes?"
+    r"|mystery|mystère|charades?|crosswords?|mots[ ]croisés|scrabble|pendu|hangman|films?"
+    r"|movies?|novels?|romans?|books?|livres?|stor(?:y|ies)|episodes?|épisodes?|scenes?"
+    r"|scènes?)(?![^\W_])"
 )
 
 
 def _is_protocol(lower: str, line_start: int, line_end: int) -> bool:
-    return _PROTOCOL.search(lower, max(0, line_start - 200), line_end + 120) is not None
+    return _is_said_by_rote(lower[max(0, line_start - 200) : line_end + 120])
+
+
+def _is_said_by_rote(context: str) -> bool:
+    """Words of a protocol, or of a game but a sentries' password (`_GAME`)."""
+    if _PROTOCOL.search(context) is not None:
+        return True
+    if _GAME.search(context) is None:
+        return False
+    past = _PAST_SENTRIES.search(context) is not None and _PASSING.search(context) is not None
+    return not past or _TO_GUESS.search(context) is not None
 
 
 def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -466,6 +499,10 @@ def _is_given(lower: str, noun: re.Match[str], line_start: int, line_end: int) -
         or _SAYING.search(lower, line_start, line_end) is not None
         or _COLLECTING.search(near) is not None
         or (noun["code"] is None and _AT_A_DOOR.match(lower, noun.end()) is not None)
+        or (
+            _PAST_THE_SENTRIES.search(lower, line_start, line_end) is not None
+            and _TO_GUESS.search(lower, line_start, line_end) is None
+        )
     )
     context = lower[max(0, line_start - 200) : min(len(lower), line_end + 120)]
     return said and _LETTING.search(context) is not None
@@ -491,6 +528,13 @@ _CHALLENGED = re.compile(
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
     r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+)
+# A word to get past a line of sentries: "le mot pour passer la sentinelle", "to get past the
+# guards".
+_PAST_THE_SENTRIES = re.compile(
+    r"(?<![^\W_])(?:pass(?:er|e|ez|ent)?|franchi\w*|get[ ](?:past|through)|cross(?:ing)?"
+    r"|travers\w*)[ ](?:[^\W\d_]+[ ]){0,3}?(?:sentr(?:y|ies)|sentinelles?|sentinels?|guards?"
+    r"|gardes)(?![^\W_])"
 )
 # A word said at a door: "tonight's password for the stage door", "le mot de passe à la porte".
 _AT_A_DOOR = re.compile(

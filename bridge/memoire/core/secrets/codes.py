@@ -5,7 +5,8 @@ A context ("alarm code", "code du coffre", "code for the key safe", "coffre-fort
 alone on the next one, by something shaped like a code: digits, digits with one or two letters
 (4B12A), a combination (27-14-33, 12 34 56) or a grouped recovery code (ZK4P-7QWM). A short
 number on the way is skipped ("press 21 then code 4490"). A year (2026) counts only right after
-its context: "code porte 1984" is a code, "digicode installed in 2026" a date.
+its context: "code porte 1984" is a code, "digicode installed in 2026" a date. A building's
+or a staircase's abbreviation may stand between ("digicode bât. B 2476A", "code esc. A 1973B").
 """
 
 import re
@@ -185,8 +186,13 @@ def is_postal_pin(lowered: str, end: int) -> bool:
 
 
 # A few words, or a short number (press 21, étage 2), then the code, which holds a digit. A
-# remark in brackets is one step, whatever it holds: "backup codes (keep offline!) 53d33-7efa6".
-_GAP = r"(?:\([^()\n\d]{0,40}\)|[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)){0,50}?"
+# remark in brackets is one step, whatever it holds: "backup codes (keep offline!) 53d33-7efa6";
+# so is a building's or a staircase's abbreviation, whose dot ends no sentence ("digicode bât.
+# B 2476A", "door code bldg. 4 - 2580", "code esc. A 1973B").
+_GAP = (
+    r"(?:\([^()\n\d]{0,40}\)|[^\d\n.!?;]|(?<!\w)\d{1,2}(?!\w)"
+    r"|(?<![^\W_])(?:b[âa]t|bldg|blk|esc|imm|r[ée]s|appt?|apt|ent)\.){0,50}?"
+)
 _CODE = (
     r"(?<![\w-])(?P<code>\d{1,2}(?:(?P<joiner>[- ])\d{1,2})(?:(?P=joiner)\d{1,2}){1,4}"
     r"|(?P<pair>\d{2}[ ]\d{2})(?![ ]?\d)"

@@ -41,7 +41,11 @@ a secret's noun lets them pass:
   0721", "appelle Securitas au 0 800 44 21 10"): a 0 or a "+" and as many digits as a phone's;
 - a glossary's or a translation's word, or a word for a secret itself ("« identifiant » →
   username", "Lexique : clé = key");
-- a help desk's ticket (INC0012291), a public code's value ("Area code for Leeds is 0113").
+- a help desk's ticket (INC0012291), a public code's value ("Area code for Leeds is 0113");
+- a thing's new number or name: a room, a flight, a platform, a seat, a version, a plan that
+  changed ("Room changed to 2 1 4 0", "Version is now 2104", "Plan changed: Pro-Plus-2024"), a
+  room's number said with where the room is ("room 1 2 0 4 is on the left"), a size or an area
+  ("Casier n° 12 = 14 m2"); each item of a list of examples ("du type Azerty123 ou Marseille13").
 """
 
 import re
@@ -323,7 +327,8 @@ def is_piped_command(text: str, end: int) -> bool:
 GAMES = (
     r"quiz\w*|trivia|riddles?|devinettes?|crosswords?|mots[ ]croisés|charades?|blind[ ]test"
     r"|jeopardy|pub[ ]quiz|questions?[ ]du[ ]jour|questions?[ ]of[ ]the[ ](?:day|week)|qotd"
-    r"|énigmes?|brain[ ]?teasers?"
+    r"|énigmes?|brain[ ]?teasers?|guess(?:es|ing)?[ ]the[ ]word|words?[ ]to[ ]guess"
+    r"|devine[rz]?[ ]le[ ]mot|mots?[ ]à[ ]deviner"
 )
 _GAME = re.compile(rf"(?<![^\W_])(?:{GAMES})(?![^\W_])")
 _PASSWORD_NOUN = re.compile(
@@ -459,6 +464,12 @@ _EXAMPLE_BEFORE = re.compile(
     r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
     r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
+# Or a label saying examples follow: "Example of a weak password in today's training: …",
+# "exemples de mots de passe faibles, Bonjour2024, …".
+_EXAMPLES_LABEL = re.compile(
+    r"(?<![^\W_])(?:examples?|exemples?)[ ](?:of|de|d['’])[^\n.!?:]{0,60}?[:,–—][ \t]*"
+    r"[\"'«“]?[ \t]*\Z"
+)
 # Or after it in its sentence: "… in the xkcd comic, a famous bad example".
 # Within a few words, no other label or value between ("… MDP=changeme # exemple"), and not a
 # documentation domain ("ludo@example.org").
@@ -509,6 +520,8 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
         lower, start, end
     ):
         return True
+    if _EXAMPLES_LABEL.search(lower, max(start_of_line(lower, start), start - 80), start):
+        return True
     clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
     clause = clause if broken is None else broken.end()
@@ -522,7 +535,30 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
         return True
     if _LIKE_BEFORE.search(lower, reach, start) is not None:
         return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
-    return _EXAMPLE_AFTER.match(lower, end) is not None
+    if _EXAMPLE_AFTER.match(lower, end) is not None:
+        return True
+    first = _first_of_listed_examples(lower, start)
+    return first != start and is_given_as_an_example(lower, first, start)
+
+
+# The value after another and "or", "and" or a comma: "du type Azerty123 ou Marseille13",
+# "like Summer2024, Password1 or Welcome!1": each item of a list of examples is one.
+_LISTED_AFTER = re.compile(
+    r"(?<![^\s\"'«“(])[\"'«“]?(?P<item>[^\s,\"'«»“”]{3,40})[\"'»”]?"
+    r"(?:,[ ]?|[ ](?:or|ou|and|et|nor|ni)[ ]|,[ ](?:or|ou|and|et)[ ])[\"'«“]?\Z"
+)
+_MAX_LISTED = 4
+_LISTED_REACH = 48
+
+
+def _first_of_listed_examples(lower: str, start: int) -> int:
+    """Where the first item of the list the value at `start` ends starts (itself if none)."""
+    for _ in range(_MAX_LISTED):
+        listed = _LISTED_AFTER.search(lower, max(0, start - _LISTED_REACH), start)
+        if listed is None:
+            break
+        start = listed.start("item")
+    return start
 
 
 # The line above asks which unit, room or flat: the reply is its number ("which unit?⏎C-118").
@@ -758,7 +794,98 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_explained_as_a_number(text, end)
         or is_fault_code(text, start, end)
         or is_what_it_is_given_for(lower, start)
+        or is_a_things_number(lower, start, end)
+        or is_a_measure(text[start:end])
     )
+
+
+# Things known by a number or a name that changes: a room, a ward, a flight, a platform, a seat,
+# a version, a plan or a tariff; a gate or a "porte" only where people board. "Room changed to 2
+# 1 4 0", "Version is now 2104", "Abonnement passé à Premium-Plus-2026", "La réunion a changé de
+# salle : maintenant salle 3102": the value is the thing's new number or name, which opens
+# nothing. A lock's or a code's word in the clause keeps it a code ("room door changed to …").
+_CHANGING_THINGS = (
+    r"rooms?|salles?|chambres?(?![ ]froide)|wards?|flights?|vols?|platforms?|quais?|voies?"
+    r"|seats?|si[èe]ges?|versions?|firmware|builds?|releases?|plans?|forfaits?|tarifs?"
+    r"|tariffs?|abonnements?|subscriptions?|offres?|tables?|bus|trains?|coach|voitures?"
+)
+_BOARDING_THINGS = r"gates?|portes?(?:[ ]d['’]embarquement)?"
+_BOARDING = re.compile(
+    r"(?<![^\W_])(?:boarding|board|flights?|departures?|terminal|airport|embarquement|vols?"
+    r"|a[ée]roport|d[ée]part)(?![^\W_])"
+)
+_CHANGE = (
+    r"(?:(?:has|have|was|is|a|est|a[ ]été|has[ ]been|have[ ]been)[ ])?"
+    r"(?:changed|moved|switched|updated|upgraded|chang[ée]e?s?|modifi[ée]e?s?|d[ée]plac[ée]e?s?"
+    r"|pass(?:e|[ée]e?s?)[ ](?:à|au|en)|devient|becomes|now|maintenant|d[ée]sormais"
+    r"|mise?[ ]à[ ]jour)"
+)
+_THING_CHANGED = re.compile(
+    rf"(?<![^\W_])(?:(?P<thing>{_CHANGING_THINGS})|(?P<boarding>{_BOARDING_THINGS}))"
+    rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ]{_CHANGE}(?![^\W_])"
+    rf"|(?<![^\W_])(?:chang\w*|changement|moved)[ ](?:de|of)[ ]"
+    rf"(?:(?P<thing2>{_CHANGING_THINGS})|(?P<boarding2>{_BOARDING_THINGS}))(?![^\W_])"
+)
+# Rooms that lock, and a code's or a lock's words: their number is a code.
+_LOCKED_ROOM = re.compile(
+    r"(?<![^\W_])(?:server|store|stock|storage|boiler|plant|comms|strong|changing|locker|cold"
+    r"|freezer|panic|safe|drug|drugs|medicine|meds|treatment|soins|stups?|pharmacie)[ ]"
+    r"(?:rooms?|salles?)|(?<![^\W_])salles?[ ]de[ ](?:soins|pharmacie|stockage|serveurs?)"
+    r"|(?<![^\W_])(?:codes?|pins?|passwords?|passcodes?|passphrases?|(?:mots?|phrases?)[ ]de"
+    r"[ ]passe|mdp|digicodes?"
+    r"|combinations?|combinaisons?|combos?|cl[ée]s?|keys?|wi-?fi|doors?|portes?(?![ ]d['’]emb)"
+    r"|locks?|padlocks?|cadenas|alarms?|alarmes?|keypads?|claviers?|safes?|coffres?|lockers?"
+    r"|casiers?)(?![^\W_])"
+)
+# Where a room is, said right after its number: "room 1 2 0 4 is on the left", "salle 2104 au
+# fond du couloir", "bureau 3012 se trouve au 3e étage".
+_ROOM_BEFORE = re.compile(
+    r"(?<![^\W_])(?:rooms?|salles?|chambres?|bureaux?|offices?|wards?|suites?)"
+    r"(?:[ ](?:n[°º]|no\.?|number|numéro))?[ ]\Z"
+)
+_WHERE_AFTER = re.compile(
+    r",?[ ]+(?:(?:is|are|est|sont|se[ ]trouve|sits|lies)[ ])?(?:just[ ]|juste[ ])?"
+    r"(?:on[ ]the[ ](?:left|right|\w+[ ]floor)|on[ ](?:your|the)[ ](?:left|right)|down[ ]the"
+    r"|up[ ]the|upstairs|downstairs|next[ ]to|near[ ]the|opposite|past[ ]the|at[ ]the[ ]end"
+    r"|at[ ]the[ ]top|at[ ]the[ ]back|(?:au|à)[ ](?:fond|bout|gauche|droite|rez|sous-sol)"
+    r"|au[ ]\w+[ ](?:étage|niveau)|en[ ]face|près[ ]d|à[ ]côté|après[ ]l|avant[ ]l"
+    r"|(?:in|dans)[ ](?:the[ ]|le[ ]|la[ ])?(?:corridor|couloir|wing|aile|basement|annex"
+    r"|annexe|block|bâtiment))(?![^\W_])"
+)
+_THING_REACH = 80
+
+
+def is_a_things_number(lower: str, start: int, end: int) -> bool:
+    """The value is a changing thing's new number or name, in a clause with no code's or
+    lock's word, or a room's number said with where the room is."""
+    line_start = start_of_line(lower, start)
+    if (
+        _ROOM_BEFORE.search(lower, max(line_start, start - 24), start) is not None
+        and _WHERE_AFTER.match(lower, end) is not None
+    ):
+        return True
+    clause = max(line_start, start - _THING_REACH)
+    changed = _THING_CHANGED.search(lower, clause, start)
+    if changed is None or _LOCKED_ROOM.search(lower, clause, start) is not None:
+        return False
+    boarding = changed["boarding"] or changed["boarding2"]
+    return (
+        boarding is None or _BOARDING.search(lower, line_start, end_of_line(lower, end)) is not None
+    )
+
+
+# A size, an area or a volume: "14 m2", "40 x 30 cm", "18 m²", "3 m x 2 m".
+_MEASURE = re.compile(
+    r"[0-9]+(?:[.,][0-9]+)?[ ]?(?:(?:m2|m²|m3|m³|cm|mm|km|kg|sq[ ]?ft|ft²|ft|ha|l|ml|cl|m)"
+    r"(?:[ ]?[x×][ ]?[0-9]+(?:[.,][0-9]+)?[ ]?(?:m2|m²|cm|mm|m)?)?"
+    r"|[x×][ ]?[0-9]+(?:[.,][0-9]+)?[ ]?(?:m2|m²|cm|mm|m))",
+    re.IGNORECASE,
+)
+
+
+def is_a_measure(value: str) -> bool:
+    """The value is a quantity and its unit, not a code."""
+    return _MEASURE.fullmatch(value) is not None
 
 
 # A quoted thing after "for" is what a password would be given for, not the password: "never

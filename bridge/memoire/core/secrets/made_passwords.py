@@ -63,7 +63,12 @@ look-alikes do not take there:
   "Epicea&Erable_1988", "acct 7781 2290" then "online: Marmalade_Cat7"; words hyphened with
   digits under "session assistante"); or ending the line after how it is derived from a thing
   known ("admin, then the postcode of the office with no space, lowercase — bl14aq");
-- after what protects a file ("le zip des contrats est protégé : Tournesol_Bruxelles!").
+- after what protects a file ("le zip des contrats est protégé : Tournesol_Bruxelles!");
+- typed where a screen asks ("type Overdue_Fines_2026 at the prompt", "tapez Lavande_42 à
+  l'invite"), or after "online:" on a bill's line with its account's number ("acct 7781 2290 /
+  online: Goldfish_Nemo"): any made shape but all lowercase;
+- capitalised words joined and a year, the whole reply to a question for the Wi-Fi or with how
+  to type it ("SourireSansCarie2025 (tout attaché)"), not when the network's name is asked.
 """
 
 import re
@@ -160,6 +165,8 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_typed_network_keys(text, lower),
         *_typed_to_get_in(text, lower),
         *_on_sticky_notes(text, lower),
+        *_typed_where_asked(text, lower),
+        *_online_beside_an_account(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -841,7 +848,49 @@ def _key_in_reply(text: str, lower: str, start: int, asker: str) -> tuple[int, i
         value = _value_at(text, value_start)
         if value is not None and value[0] == value_start and _is_handed_key(value[2]):
             return value[0], value[1]
+    value = _value_at(text, reply.end())
+    if value is not None and _is_names_and_year_key(text, lower, start, value):
+        return value[0], value[1]
     return None
+
+
+# "SourireSansCarie2025 (tout attaché)", "BlueOceanView2024": capitalised words typed in one
+# piece and a year or a number, as a household names its Wi-Fi's key.
+_NAMES_AND_NUMBER = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){2,}[0-9]{2,4}[!#$*?]?")
+
+
+def _is_names_and_year_key(text: str, lower: str, start: int, value: tuple[int, int, str]) -> bool:
+    """The reply is the key alone, or the key and how to type it ("tout attaché", "capital S"),
+    and neither the question nor the reply is about the network's name ("what's it called",
+    "which wifi do I pick")."""
+    line_end = end_of_line(text, start)
+    if _NAMES_AND_NUMBER.fullmatch(value[2]) is None:
+        return False
+    if not (
+        _ends_its_line(text, value[1])
+        or says_how_to_type(lower, value[1], line_end)
+        or _TYPED_WHOLE.match(lower, value[1], line_end) is not None
+    ):
+        return False
+    asked = start_of_line(lower, start - 1)
+    return (
+        _ASKED_A_NAME.search(lower, asked, line_end) is None
+        and _WHICH_NETWORK.search(lower, asked, start) is None
+    )
+
+
+# Asking which network to join asks for its name: "which wifi do I pick?", "quel réseau ?".
+_WHICH_NETWORK = re.compile(
+    r"(?<![^\W_])(?:(?:which|quel(?:le)?)[ ](?:wi-?fi|network|réseau)|pick|choose|select"
+    r"|choisi\w*|sélectionne\w*)(?![^\W_])"
+)
+
+
+# How a key typed in one piece is said: "tout attaché", "tout collé", "all one word".
+_TYPED_WHOLE = re.compile(
+    r"[ \t(,-]*(?:tout[ ](?:attach|coll)[ée]e?s?|(?:all[ ])?(?:in[ ])?one[ ]word|no[ ]spaces?"
+    r"|sans[ ]espaces?|en[ ]un[ ]mot)(?![^\W_])"
+)
 
 
 def _is_handed_key(value: str) -> bool:
@@ -1832,4 +1881,77 @@ def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 continue
             shape = made_shape(value[2])
             if shape is not None and is_built_mixed(value[2], shape):
+                yield value[0], value[1]
+
+
+# --- typed where a screen asks, or online beside an account's number ----------------------------
+
+# "type Overdue_Fines_2026 at the prompt", "tapez Lavande_42 à l'invite", "saisir Renard_Bleu9
+# quand il le demande", "at login type Marmotte_2025": a value typed where a screen asks for it
+# is what opens it. A command typed at a prompt ("type exit at the prompt", "Get-Help") is no
+# made shape.
+_TYPED = re.compile(
+    r"(?<![^\W_])(?:type|enter|key[ ]in|tapez|tape|taper|saisi(?:r|ssez|s)|entrez|entre[rz]?)"
+    r"[ \t]+"
+)
+_TYPING_STEMS = ("type ", "enter ", "key in ", "tape", "saisi", "entre")
+_WHERE_ASKED = re.compile(
+    r"[ \t]+(?:at[ ]the[ ](?:prompt|login(?:[ ]screen)?|password[ ]prompt)|at[ ]login"
+    r"|when[ ](?:it|the[ ]\w+)[ ]asks|when[ ]prompted|à[ ]l['’]invite|quand[ ](?:il|elle|[çc]a)"
+    r"[ ](?:le[ ]|la[ ]|vous[ ]le[ ]|te[ ]le[ ])?demande)(?![^\W_])"
+    # Not what a screen asks before the password: "when it asks for the network's name".
+    r"(?![ ](?:for[ ]|le[ ]|la[ ]|l['’]|les[ ])(?:the[ ]|your[ ]|its[ ])?(?:network|name|nom"
+    r"|user|e-?mail|login|ssid|server|serveur|domain|domaine|r[ée]seau|identifiant))"
+)
+_ASKED_FIRST = re.compile(
+    r"(?<![^\W_])(?:at[ ]login|at[ ]the[ ](?:prompt|login[ ]screen)|à[ ]l['’]invite)[ \t,]+\Z"
+)
+_ASKED_REACH = 24
+_FOR_WHAT = re.compile(r"[ \t]+(?:to|pour|and|et)[ ]")
+
+
+def _typed_where_asked(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _TYPING_STEMS:
+        for position in positions(lower, stem):
+            typed = _TYPED.match(lower, position)
+            if typed is None:
+                continue
+            value = _value_at(text, typed.end())
+            if value is None or value[0] != typed.end():
+                continue
+            asked = _WHERE_ASKED.match(lower, value[1]) is not None or (
+                _ASKED_FIRST.search(lower, max(0, position - _ASKED_REACH), position) is not None
+                and (ends_its_clause(text, value[1]) or _FOR_WHAT.match(text, value[1]))
+            )
+            shape = made_shape(value[2]) if asked else None
+            if shape is not None and not value[2].islower():
+                yield value[0], value[1]
+
+
+# "Water (Severn Trent) - acct 7781 2290 / online: Goldfish_Nemo", "EDF - contrat 4471 2290 /
+# en ligne : Tournesol_88": a bill's line, its account's number, then what is typed online.
+_ONLINE = re.compile(r"(?<![^\W_])(?:online|en[ ]ligne|web)[ \t\u00a0\u202f]*[:=→][ \t]*")
+_ONLINE_STEMS = ("online", "en ligne", "web")
+_BILL_ACCOUNT = re.compile(
+    r"(?<![^\W_])(?:acct|account|a/c|compte|contrat|contract|client|customer|ref|réf|n°)"
+    r"(?![^\W_])[^\n]{0,24}?[0-9]{4}|(?<![^\W_])(?:bills?|factures?|direct[ ]debit|dd"
+    r"|pr[ée]l[èe]vements?)(?![^\W_])"
+)
+_BILL_REACH = 80
+
+
+def _online_beside_an_account(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _ONLINE_STEMS:
+        for position in positions(lower, stem):
+            online = _ONLINE.match(lower, position)
+            if online is None:
+                continue
+            line_start = max(start_of_line(lower, position), position - _BILL_REACH)
+            if _BILL_ACCOUNT.search(lower, line_start, position) is None:
+                continue
+            value = _value_at(text, online.end())
+            if value is None or not ends_its_clause(text, value[1]):
+                continue
+            shape = made_shape(value[2])
+            if shape is not None and not value[2].islower():
                 yield value[0], value[1]

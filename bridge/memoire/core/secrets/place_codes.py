@@ -36,6 +36,8 @@ no role; a direction ("2e à gauche") is an ordinal; a time or a size has one le
 its numbers ("23h12", "12x30"), a date's pairs a day and a month ("12-03-24"); a social
 security number is an identity. Places a number often follows ("salle",
 "room", "bureau") give only a run of single digits or digits spelt out, never a bare number.
+A lock's code said as the one it usually is may come far along its line ("Defib cabinet outside:
+if 999 give you a number, it's usually 2 2 4 7 C"), in a keypad's shape only.
 """
 
 import re
@@ -45,6 +47,7 @@ from itertools import pairwise
 
 from memoire.core.secrets.lookalikes import (
     NUMBER_NOUNS,
+    is_a_things_number,
     is_enumerated,
     is_explained_as_a_number,
     is_listed_under_its_numbers_name,
@@ -229,6 +232,7 @@ def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             is_enumerated(text, start, end)
             or is_explained_as_a_number(text, end)
             or is_model_number(text, start, end)
+            or is_a_things_number(lower, start, end)
         ):
             yield rule, start, end
 
@@ -244,6 +248,7 @@ def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     yield from _dial_combinations(lower)
     yield from _numbers_on_wheels(lower)
     yield from _role_codes(lower)
+    yield from _codes_usually(lower)
 
 
 # A lock's wheels set to a number: "447 sur la petite molette", "set 3918 on the wheels". An
@@ -365,6 +370,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
         return None  # "garage built in 2004", "salle n° 1204", "c'est, euh, huit deux zéro"
     gap = _FILLERS.sub("", found["gap"] or "").strip()
     hint_end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
+    hint_end = min(hint_end, found.start() + _HINT_REACH)  # a long line: each place reads a bit
     hinted = _YEAR_HINT.search(lower, found.start(), hint_end) is not None
     if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
@@ -395,6 +401,7 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+_HINT_REACH = 400  # characters after a place where a year's hint is looked for
 # A thing's own number before a colon or "=" says which one's code follows.
 _ITS_NUMBER = re.compile(r"n[°º][ ]?\w{1,5}")
 # A speaker's hesitation between "is" and the code: "the padlock is, um, zero four five five".
@@ -1015,3 +1022,35 @@ def _role_codes(lower: str) -> Iterator[tuple[str, int, int]]:
                 continue  # "code manager for the 2290 series": a model's number
             if not _RANGE_AFTER.match(lower, number_end):
                 yield RULE, value.start("number"), number_end
+
+
+# A lock's code said as the one it usually is, however far along its line: "Defib cabinet
+# outside: if 999 give you a number, it's usually 2 2 4 7 C", "Boîte à clés : en général c'est
+# 4402A". Only a keypad's shape: single digits typed (maybe a key or a letter after), letters
+# among digits, or digits and a key; "it's usually 4 digits", "usually 2 2 4 metres away" and
+# "usually 1830" (a time) are none.
+_USUALLY = re.compile(
+    r"(?<![^\W_])(?:usually|normally|generally|always|typically|en[ ]général|normalement"
+    r"|généralement|d['’]habitude|toujours)(?![^\W_])"
+    r"(?:[ ](?:it['’]?s|is|c['’]est|say|says|give|gives|donne(?:nt)?|dit|disent))?[ ]+"
+    r"(?:(?:le|the)[ ])?"
+    rf"(?P<value>[0-9](?:[ -][0-9]){{3,7}}(?:[ -]?[a-z#*])?|{MIXED_CODE}|[0-9]{{4,8}}[a-z#*])"
+    r"(?![\w-])"
+)
+_USUALLY_LITERALS = (
+    *("usually", "normally", "generally", "always", "typically", "en général", "normalement"),
+    *("généralement", "d'habitude", "d’habitude", "toujours"),
+)
+_LOCK_BEFORE = re.compile(rf"(?<![\w-])(?:{LOCKING}|d[ée]fib\w*)(?![\w-])")
+_USUAL_REACH = 120  # characters before the adverb where the lock is named
+
+
+def _codes_usually(lower: str) -> Iterator[tuple[str, int, int]]:
+    for literal in _USUALLY_LITERALS:
+        for position in positions(lower, literal):
+            said = _USUALLY.match(lower, position)
+            if said is None or UNIT_WORD_AFTER.match(lower, said.end()):
+                continue
+            line_start = max(start_of_line(lower, position), position - _USUAL_REACH)
+            if _LOCK_BEFORE.search(lower, line_start, position) is not None:
+                yield RULE, *said.span("value")

@@ -49,7 +49,7 @@ number is set everywhere ("set 4096 everywhere").
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.lookalikes import is_factory_default
+from memoire.core.secrets.lookalikes import is_a_things_number, is_factory_default
 from memoire.core.secrets.made_passwords import (
     NETWORK_NAME_INSIDE,
     Shape,
@@ -381,9 +381,9 @@ _MIN_DIGITS = 3
 
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """The codes set, changed or typed, but a factory's default ("set to 000 from the
-    factory", lookalikes.py)."""
+    factory") or a thing's new number ("firmware is now 4 2 1 0"; lookalikes.py)."""
     for rule, start, end in _set_codes(text, lower):
-        if not is_factory_default(lower, start, end):
+        if not is_factory_default(lower, start, end) and not is_a_things_number(lower, start, end):
             yield rule, start, end
 
 
@@ -423,7 +423,11 @@ def find_changed_runs(
             found = _CHANGE.search(lower, found.end(), run_end)
         if found is None or found.start("value") != run_start:
             continue
-        if _UNIT_AFTER.match(lower, run_end) is None and not _is_a_ranking(found["value"]):
+        if (
+            _UNIT_AFTER.match(lower, run_end) is None
+            and not _is_a_ranking(found["value"])
+            and not is_a_things_number(lower, run_start, run_end)
+        ):
             yield RULE, run_start, run_end
 
 
