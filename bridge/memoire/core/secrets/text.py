@@ -47,13 +47,16 @@ def lowered(text: str) -> str:
     Rules find their words in the lowered text with `str.find`, which outruns a case-blind
     regex by far, and read the values at the same positions in the original text.
     """
-    lower = _lowered(text)
-    if lower == text:
-        # A note without capitals is its own copy, and one object: the caches below find an
-        # equal string of another object only by comparing every character, at each look-up.
-        lower = text
-    else:
-        _LOWERED_OF[text] = lower
+    # A note lowered before gets the same copy back, and a note without capitals is its own
+    # copy: one object each, as the caches below find an equal string of another object only
+    # by comparing every character, at each look-up (~1,000 look-ups a scan).
+    lower = _LOWERED_OF.get(text)
+    if lower is None:
+        lower = _lowered(text)
+        if lower == text:
+            lower = text
+        else:
+            _LOWERED_OF[text] = lower
     _LOWERED_NOTES[lower] = None
     while len(_LOWERED_NOTES) > _NOTES_KEPT:
         _LOWERED_NOTES.popitem(last=False)
