@@ -161,8 +161,9 @@ def holds(text: str, word: str) -> bool:
     if cached is not None:
         return bool(cached)
     if text in _LOWERED_NOTES:
-        _register(word)
-    elif _absent_from_lowered_copy(text, word):
+        # A word the note's pass did not look for (asked first after it): searched once, kept.
+        return bool(_positions(text, word))
+    if _absent_from_lowered_copy(text, word):
         return False
     return _may_hold(text, word) and _first(text, word) != -1
 
