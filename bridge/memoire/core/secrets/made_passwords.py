@@ -76,7 +76,7 @@ from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, holds, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -1408,7 +1408,7 @@ _GAME_REACH = 80  # characters around: a line of prose is not read to its ends e
 
 
 def _typed_to_get_in(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    if not any(stem in lower for stem in _TYPED_STEMS):
+    if not any(holds(lower, stem) for stem in _TYPED_STEMS):  # the one pass answers, no search
         return
     for stem in ("word ", "phrase ", "thing ", "mot ", "truc "):
         for position in positions(lower, stem):
@@ -1631,8 +1631,10 @@ _JOINER = re.compile(
     r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–(])?[ \t]*",
     re.IGNORECASE,
 )
-# Joiners before which a login typed as one is looked for: "rcarter.nurse then …".
-_TYPED_JOINERS = (" then ", " puis ", " ensuite ", "→", "->")
+# Joiners before which a login typed as one is looked for: "rcarter.nurse then …". Those rare
+# in prose are found by the note's one pass, at no cost where absent; "then" and "puis" are not.
+_TYPED_JOINERS = (" then ", " puis ")
+_RARE_TYPED_JOINERS = (" ensuite ", "→", "->")
 _TYPED_LOGIN = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
 _TYPED_LOGIN_REACH = 40
 # A word numbered as shared logins are ("salle1 puis Avocat#2023", "counter4 then …"): its value
@@ -1788,8 +1790,12 @@ def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
 def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """The word before a joiner ("then", "puis", an arrow), when typed as a login is: dotted or
     underscored ("rcarter.nurse then …"), or a word numbered ("salle1 puis …")."""
-    for joiner in _TYPED_JOINERS:
-        for position in _found_alone(lower, joiner):
+    found = (
+        *(_found_alone(lower, joiner) for joiner in _TYPED_JOINERS),
+        *(positions(lower, joiner) for joiner in _RARE_TYPED_JOINERS),
+    )
+    for places in found:
+        for position in places:
             reach = max(0, position - _TYPED_LOGIN_REACH)
             before = text[reach:position].rstrip(" \t,")  # "rcarter.nurse, then", "MANAGER → "
             if "." not in before and "_" not in before and not before[-1:].isdigit():
