@@ -76,7 +76,7 @@ from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
-from memoire.core.secrets.text import end_of_line, holds, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, found_alone, holds, positions, start_of_line
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -1791,7 +1791,7 @@ def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """The word before a joiner ("then", "puis", an arrow), when typed as a login is: dotted or
     underscored ("rcarter.nurse then …"), or a word numbered ("salle1 puis …")."""
     found = (
-        *(_found_alone(lower, joiner) for joiner in _TYPED_JOINERS),
+        *(found_alone(lower, joiner) for joiner in _TYPED_JOINERS),
         *(positions(lower, joiner) for joiner in _RARE_TYPED_JOINERS),
     )
     for places in found:
@@ -1807,16 +1807,6 @@ def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
                     yield "login", end
             elif login[-1:].isdigit() and _NUMBERED_LOGIN.fullmatch(login) is not None:
                 yield "numbered", end
-
-
-def _found_alone(lower: str, word: str) -> Iterator[int]:
-    """Where `word` stands, found by `str.find`, not by the note's one pass (`text.positions`):
-    "puis" and "then" are frequent in prose, and each word the pass holds costs a step at each
-    of its places in every note, for every rule."""
-    position = lower.find(word)
-    while position != -1:
-        yield position
-        position = lower.find(word, position + len(word))
 
 
 # --- a file protected, then its value ---------------------------------------------------------

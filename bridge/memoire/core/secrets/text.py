@@ -91,6 +91,16 @@ def positions(text: str, word: str) -> Iterator[int]:
     return iter(_positions(text, word) if cached is None else cached)
 
 
+def found_alone(text: str, word: str) -> Iterator[int]:
+    """Where `word` starts, left to right, without overlaps, found by `str.find`, not by the
+    note's one pass: for words frequent in prose ("puis", "then", "pa"), as each word the pass
+    holds costs a step at each of its places in every note, for every rule."""
+    position = text.find(word)
+    while position != -1:
+        yield position
+        position = text.find(word, position + len(word))
+
+
 def _positions(text: str, word: str) -> tuple[int, ...]:
     """Cached per (note, word): the rules look for the same stems ("pass", "code", "pin") in
     the same lowered note, and a search of a long note that finds nothing still reads all of
