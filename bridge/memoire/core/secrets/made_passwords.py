@@ -76,7 +76,14 @@ from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
-from memoire.core.secrets.text import end_of_line, found_alone, holds, positions, start_of_line
+from memoire.core.secrets.text import (
+    end_of_line,
+    found_alone,
+    holds,
+    positions,
+    start_of_line,
+    starts_of_any,
+)
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -1769,7 +1776,7 @@ def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
 
 def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """A login's or an ID's noun and its login or number, a role's account, a login typed."""
-    starts = sorted({p for stem in _HANDLE_STEMS for p in positions(lower, stem)})
+    starts = starts_of_any(lower, _HANDLE_STEMS)
     for position in starts[:_MAX_HANDLES]:
         said = _HANDLE_SAID.match(text, position)
         if said is None:

@@ -50,7 +50,13 @@ from memoire.core.secrets.lookalikes import (
     is_listed_under_its_numbers_name,
     is_model_number,
 )
-from memoire.core.secrets.text import character_classes, end_of_line, positions, start_of_line
+from memoire.core.secrets.text import (
+    character_classes,
+    end_of_line,
+    positions,
+    start_of_line,
+    starts_of_any,
+)
 
 RULE = "place-code"
 
@@ -234,7 +240,7 @@ def find_place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 
 
 def _place_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    places = sorted({p for stem in PLACE_STEMS for p in positions(lower, stem)})
+    places = starts_of_any(lower, PLACE_STEMS)
     if places:
         classes = character_classes(text)
         yield from _codes_after_places(text, lower, places, classes)
