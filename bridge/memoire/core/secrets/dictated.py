@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import DIGIT_WORDS, TENS
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, start_of_line, starts_of_any
 
 RULE = "dictated-password"
 
@@ -108,7 +108,7 @@ def _windows(lower: str) -> list[tuple[int, int]]:
     """Each marker's clause: its line, a reach either side at most, and the next line when
     that goes on with "then" or "puis"; overlapping clauses merged."""
     windows: list[tuple[int, int]] = []
-    for position in sorted({p for word in _LITERALS for p in positions(lower, word)}):
+    for position in starts_of_any(lower, _LITERALS):
         line_end = end_of_line(lower, position)
         start = max(start_of_line(lower, position), position - _REACH)
         end = min(line_end, position + _REACH)

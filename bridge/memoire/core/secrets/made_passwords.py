@@ -82,7 +82,15 @@ from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
-from memoire.core.secrets.text import YEAR, end_of_line, positions, start_of_line
+from memoire.core.secrets.text import (
+    YEAR,
+    end_of_line,
+    found_alone,
+    holds,
+    positions,
+    start_of_line,
+    starts_of_any,
+)
 
 MADE_PASSWORD_RULE = "made-password"
 
@@ -1454,7 +1462,7 @@ _GAME_REACH = 80  # characters around: a line of prose is not read to its ends e
 
 
 def _typed_to_get_in(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    if not any(stem in lower for stem in _TYPED_STEMS):
+    if not any(holds(lower, stem) for stem in _TYPED_STEMS):  # the one pass answers, no search
         return
     for stem in ("word ", "phrase ", "thing ", "mot ", "truc "):
         for position in positions(lower, stem):
@@ -1677,8 +1685,10 @@ _JOINER = re.compile(
     r"[ \t]*(?:→|->|=>|[:=]|(?<=[ \t])[+&—–(])?[ \t]*",
     re.IGNORECASE,
 )
-# Joiners before which a login typed as one is looked for: "rcarter.nurse then …".
-_TYPED_JOINERS = (" then ", " puis ", " ensuite ", "→", "->")
+# Joiners before which a login typed as one is looked for: "rcarter.nurse then …". Those rare
+# in prose are found by the note's one pass, at no cost where absent; "then" and "puis" are not.
+_TYPED_JOINERS = (" then ", " puis ")
+_RARE_TYPED_JOINERS = (" ensuite ", "→", "->")
 _TYPED_LOGIN = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
 _TYPED_LOGIN_REACH = 40
 # A word numbered as shared logins are ("salle1 puis Avocat#2023", "counter4 then …"): its value
@@ -1813,7 +1823,7 @@ def _handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
 
 def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """A login's or an ID's noun and its login or number, a role's account, a login typed."""
-    starts = sorted({p for stem in _HANDLE_STEMS for p in positions(lower, stem)})
+    starts = starts_of_any(lower, _HANDLE_STEMS)
     for position in starts[:_MAX_HANDLES]:
         said = _HANDLE_SAID.match(text, position)
         if said is None:
@@ -1834,8 +1844,12 @@ def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
 def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
     """The word before a joiner ("then", "puis", an arrow), when typed as a login is: dotted or
     underscored ("rcarter.nurse then …"), or a word numbered ("salle1 puis …")."""
-    for joiner in _TYPED_JOINERS:
-        for position in _found_alone(lower, joiner):
+    found = (
+        *(found_alone(lower, joiner) for joiner in _TYPED_JOINERS),
+        *(positions(lower, joiner) for joiner in _RARE_TYPED_JOINERS),
+    )
+    for places in found:
+        for position in places:
             reach = max(0, position - _TYPED_LOGIN_REACH)
             before = text[reach:position].rstrip(" \t,")  # "rcarter.nurse, then", "MANAGER → "
             if "." not in before and "_" not in before and not before[-1:].isdigit():
@@ -1847,16 +1861,6 @@ def _typed_logins(text: str, lower: str) -> Iterator[tuple[str, int]]:
                     yield "login", end
             elif login[-1:].isdigit() and _NUMBERED_LOGIN.fullmatch(login) is not None:
                 yield "numbered", end
-
-
-def _found_alone(lower: str, word: str) -> Iterator[int]:
-    """Where `word` stands, found by `str.find`, not by the note's one pass (`text.positions`):
-    "puis" and "then" are frequent in prose, and each word the pass holds costs a step at each
-    of its places in every note, for every rule."""
-    position = lower.find(word)
-    while position != -1:
-        yield position
-        position = lower.find(word, position + len(word))
 
 
 # --- a file protected, then its value ---------------------------------------------------------

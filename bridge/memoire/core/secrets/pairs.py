@@ -22,7 +22,7 @@ from memoire.core.secrets.features import (
 )
 from memoire.core.secrets.passphrases import SENTENCE_WORDS
 from memoire.core.secrets.slot_bound import cannot_win, noun_score
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import holds, positions
 
 # Secret nouns, misspelt and abbreviated ones included, by what they name.
 _LABEL = re.compile(
@@ -201,7 +201,7 @@ def _lines_with_stems(lower: str) -> list[tuple[int, int]]:
 def _fences(text: str) -> tuple[int, ...]:
     """Where Markdown code fences open or close: a noun between an odd number of them before
     it and one after it is inside a fenced code block."""
-    if "```" not in text and "~~~" not in text:
+    if not holds(text, "```") and not holds(text, "~~~"):  # answered by the one pass, no search
         return ()
     return tuple(sorted((*positions(text, "```"), *positions(text, "~~~"))))
 

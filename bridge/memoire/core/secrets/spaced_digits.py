@@ -17,6 +17,7 @@ from memoire.core.secrets.text import character_classes
 # Four keys, each with one character between, in the note's classes: digits, or three digits
 # and a keypad's letter ("1 7 B 4", "4 0 4 0 B").
 _SHAPES = (b"0 0 0 0", b"0 0 a 0", b"0 a 0 0", b"0 0 0 a")
+_IN_EVERY_SHAPE = b"0 0"  # a note's classes without it hold no shape: one search, not four
 _RUN = re.compile(r"[0-9](?: [0-9A-Z]){3,7}")
 _DIGITS = re.compile(r"[0-9](?: [0-9]){3,7}")
 _MIN_DIGITS = 3
@@ -57,6 +58,8 @@ def joined_digit_runs(text: str) -> list[JoinedDigits]:
 def _runs(text: str) -> list[tuple[int, int]]:
     classes = character_classes(text)
     runs: list[tuple[int, int]] = []
+    if _IN_EVERY_SHAPE not in classes:
+        return runs
     ahead = {shape: classes.find(shape) for shape in _SHAPES}  # each shape's next place
     position = _next(classes, ahead, 0)
     while position != -1 and len(runs) < _MAX_RUNS:

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from memoire.core.secrets.text import found_alone, positions
+
 # Nouns taken at one edit, and the first two letters a misspelling keeps (a typo rarely hits
 # the first two: looking only at words starting so keeps the search cheap on prose).
 _NOUNS = ("password", "passphrase", "passcode")
@@ -26,6 +28,7 @@ _CANDIDATE = re.compile(r"pa[^\W\d_]{4,9}")
 _MOT_DE = re.compile(r"mots?[ _-]de[ _-](?P<noun>pa[^\W\d_]{1,5})(?![^\W_])")
 # Short forms people write for a password that its rules do not know, and what they stand for.
 _VARIANTS = {"p/w": "pw", "p.w.": "pw", "pswd": "pwd", "passw": "password", "pass-word": "password"}
+_FREQUENT = "pa"  # in "pas", "par", "page", "part": searched on its own (text.found_alone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +132,12 @@ def _misspellings(lowered: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _word_starts(lowered: str, literal: str) -> Iterator[int]:
-    position = lowered.find(literal)
-    while position != -1:
+    """Where `literal` starts a word. None of the literals overlaps itself, so the note's one
+    pass finds the places repeated `str.find` would, an absent one at no cost; but "pa"."""
+    found = found_alone(lowered, literal) if literal == _FREQUENT else positions(lowered, literal)
+    for position in found:
         if position == 0 or not (lowered[position - 1].isalnum() or lowered[position - 1] == "_"):
             yield position
-        position = lowered.find(literal, position + 1)
 
 
 def _continues(lowered: str, end: int) -> bool:

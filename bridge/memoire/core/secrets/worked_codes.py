@@ -29,7 +29,14 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import LOCKING
-from memoire.core.secrets.text import YEAR, character_classes, end_of_line, positions, start_of_line
+from memoire.core.secrets.text import (
+    YEAR,
+    character_classes,
+    end_of_line,
+    positions,
+    start_of_line,
+    starts_of_any,
+)
 
 RULE = "worked-code"
 
@@ -100,7 +107,7 @@ def find_worked_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 def _hints_values(lower: str) -> Iterator[tuple[str, int, int]]:
     """Read from each hint's literal, on its line only."""
     done = -1
-    for position in sorted({p for hint in _HINTS for p in positions(lower, hint)})[:_MAX_HINTS]:
+    for position in starts_of_any(lower, _HINTS)[:_MAX_HINTS]:
         if position < done:
             continue
         line_start, line_end = start_of_line(lower, position), end_of_line(lower, position)
