@@ -16,6 +16,7 @@ from memoire.core.secrets.lookalikes import (
     is_account_reference,
     is_document_reference,
     is_enumerated,
+    is_exam_centre_number,
     is_explained_as_a_number,
     is_factory_default,
     is_fault_code,
@@ -150,6 +151,7 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
         (before is not None and before[1] in OTHER_CODES)
         or (after is not None and after[1] in _COUNTED)
         or is_postal_pin(lowered, end)
+        or is_exam_centre_number(lowered, start)  # "exam centre code: 1420"
     )
 
 

@@ -736,6 +736,32 @@ def is_public_code(lower: str, start: int) -> bool:
     return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
 
 
+# An exam centre's number, printed on every candidate's entry and timetable: "Centre code
+# 1420" under a grade exam's times, "numéro de centre : 0751" on a DELF convocation. A centre
+# named with no exam near it ("sports centre code: 4471") may be a door's.
+_CENTRE_NUMBER_BEFORE = re.compile(
+    r"(?<![^\W_])(?:cent(?:re|er)(?:[ ](?:codes?|numbers?|no\.?|n°|id))?"
+    r"|(?:codes?|num[ée]ro|n°)[ ](?:du[ ]|de[ ])?centre(?:[ ]d['’]examens?)?)[ \t]*[:=]?[ \t]*\Z"
+)
+_EXAM_WORDS = re.compile(
+    r"(?<![^\W_])(?:exams?|examens?|examinations?|candidates?|candidats?|[ée]preuves?|convocations?"
+    r"|abrsm|trinity|lamda|gcse|a-levels?|delf|dalf|ielts|toefl|toeic|brevet|bac|invigilat\w*"
+    r"|surveillants?|syllabus|mock)(?![^\W_])"
+)
+_CENTRE_REACH = 40
+_EXAM_REACH = 300
+
+
+def is_exam_centre_number(lower: str, start: int) -> bool:
+    """The value (or the "code" naming it) at `start` follows a centre's number, with an exam
+    named within a few lines before it or on its line."""
+    line_start = start_of_line(lower, start)
+    if _CENTRE_NUMBER_BEFORE.search(lower, max(line_start, start - _CENTRE_REACH), start) is None:
+        return False
+    after = min(end_of_line(lower, start), start + _EXAM_REACH)
+    return _EXAM_WORDS.search(lower, max(0, start - _EXAM_REACH), after) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
@@ -755,6 +781,7 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_document_reference(text[start:end])
         or is_model_number(text, start, end)
         or is_public_code(lower, start)
+        or is_exam_centre_number(lower, start)
         or is_explained_as_a_number(text, end)
         or is_fault_code(text, start, end)
         or is_what_it_is_given_for(lower, start)
