@@ -457,7 +457,10 @@ def is_factory_default(lower: str, start: int, end: int) -> bool:
 # Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
 _EXAMPLE_BEFORE = re.compile(
     r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
-    r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
+    r"|par[ ]ex\.|something[ ]like|quelque[ ]chose[ ]comme|un[ ]truc[ ]comme"
+    # advice against it: "Évitez Soleil2024! comme mot de passe", "never use Password1 as …"
+    r"|avoid|[ée]vite[rz]?|never[ ]use|don['’]t[ ]use|do[ ]not[ ]use|n['’]utilise[rz]?[ ]pas"
+    r"|n['’]utilise[rz]?[ ]jamais)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
 # Or after it in its sentence: "… in the xkcd comic, a famous bad example".
 # Within a few words, no other label or value between ("… MDP=changeme # exemple"), and not a
