@@ -819,7 +819,10 @@ NUMBERS_NAMED = re.compile(
     r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
     r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"
     r"|years?|ans|ann[ée]es?|built|since|depuis|deliver\w*|livr\w*|shopping|courses|rent\w*"
-    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly)(?![^\W_])"
+    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly"
+    # times and counts: "Changing rooms (opening)⏎Ladies: 0700", "Total footfall: 2370"
+    r"|opening|ouverture|hours|horaires|times|total|totaux|footfall|visits|visitors|visites"
+    r"|fr[ée]quentation|counts?|comptages?|readings?|relev[ée]s?)(?![^\W_])"
 )
 # A list's heading naming what its places' numbers are: prices, sizes, capacities, stock.
 _WHAT_A_LIST_COUNTS = re.compile(

@@ -72,6 +72,7 @@ LOCKING = (
     r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?|containers?|conteneurs?"
     r"|trolleys?|chariots?|immobili[sz]ers?|anti-?d[ée]marrages?"
     r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?|panels?"
+    r"|cash[ ]?box(?:es)?|cash[ ]tins?|caisses?"  # a float's tin: "Cashbox: 1954", "CAISSE = 5508"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
@@ -88,7 +89,7 @@ PLACE_STEMS = (
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
     *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
-    *("immobili", "démarrage", "demarrage", "panel"),
+    *("immobili", "démarrage", "demarrage", "panel", "cash", "caisse"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
 # as a radio says it.
@@ -185,7 +186,7 @@ UNIT_WORD_AFTER = re.compile(
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
 _YEAR_HINT = re.compile(
-    r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
+    r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birth(?:day)?|anniv\w*|born|naissance"
     r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
     r"|married|mari[ée]s?|same[ ]as[ ]the[ ]year|m[êe]me[ ]que[ ]l['’]ann[ée]e|the[ ]year[ ]we"
     r"|l['’]ann[ée]e[ ]o[ùu]|let[ ]yourself[ ]in|to[ ]get[ ]in|pour[ ]entrer"
@@ -204,6 +205,9 @@ _PLACE_FACTS = frozenset(
         *("mesure", "makes", "was", "were", "has", "have", "had", "ont", "avait", "are"),
         *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre", "postale", "bp"),
         *("extension", "ext", "poste", "phone", "tel", "tél", "téléphone", "call", "appeler"),
+        # a cash box's money counted: "Cashbox takings: 2150", "caisse du jour : 2150"
+        *("total", "takings", "recette", "float", "balance", "solde", "counted", "compté"),
+        *("comptés", "sales", "ventes", "jour", "today"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back

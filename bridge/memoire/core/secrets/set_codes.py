@@ -451,6 +451,8 @@ def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple
     if _PLACE.search(lower, line_start, line_end) is None:
         return
     found = _CHANGE.search(lower, line_start, line_end)
+    if found is None and _OLD_ONE_GONE.search(lower, line_start, line_end) is not None:
+        found = _NOW_AFTER.search(lower, line_start, line_end)  # "plus 1234, c'est 9740 maintenant"
     if found is None or not _is_code(lower, found) or _RANGE_AFTER.match(lower, found.end()):
         return  # "showers are now 0700 to 2200": opening hours
     if sum(char.isdigit() for char in found["value"]) < _MIN_DIGITS:
@@ -459,6 +461,13 @@ def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple
         yield RULE, *found.span("value")
 
 
+# The old value said gone or changed on a place's line, so the value "it's … now" is its new
+# code: "the cash box is no longer 1234, it's 9740 now", "Caisse : plus 1234, c'est 9740
+# maintenant, Chloé l'a changée".
+_OLD_ONE_GONE = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|remis|modifi\w*|no[ ]longer|any[ ]?more|plus|not|new|nouveau"
+    r"|nouvelle)(?![^\W_])"
+)
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to|à|till|until|jusqu['’]?(?:à|au)?)[ \t]*[0-9]")
 _PLACE = re.compile(rf"(?<![^\W_])(?:{LOCKING}|containers?|conteneurs?)(?![^\W_])")
 # A line is read for a place's change by its verb, not by the place: the places' stems are many.
