@@ -982,9 +982,9 @@ def test_names_secret_things_and_dates_in_that_phrasing_are_not_secrets(text: st
         ("Papa, j'ai mis Bergere1780! comme mot de passe. Change-le si tu veux.", "Bergere1780!"),
         ("I set Quokka-Jam22 as the password. Delete this after.", "Quokka-Jam22"),
         ("Marta chose Pivoine#1984 as the wifi password!", "Pivoine#1984"),
-        ("Tom used Sextant#77 for his password. Don't tell him I wrote it here.", "Sextant#77"),
+        ("Tom set Sextant#77 as his password. Don't tell him I wrote it here.", "Sextant#77"),
         ("Bergamote29! sera le mot de passe. Bisous", "Bergamote29!"),
-        ("On a pris Crampon-Ski42 pour le mot de passe; il est sur le planning.", "Crampon-Ski42"),
+        ("On a pris Crampon-Ski42 comme mot de passe; il est sur le planning.", "Crampon-Ski42"),
         ("Orion-Nebula7 is the new club password. See you Friday", "Orion-Nebula7"),
     ],
 )
@@ -1006,6 +1006,10 @@ def test_a_value_said_before_its_noun_ending_a_sentence_is_caught(text: str, sec
         "Bus 42A for the password talk. See you there",
         "Evitez Soleil2024! comme mot de passe. Trop facile.",
         "Use something like Correct-Horse-7 as a password. It's just an example.",
+        "Buy a YubiKey5 for the password.",
+        "Ask Kev4Boats for the password.",
+        "Jo-Ann_72 has the password.",
+        "Install Authy-Desktop2 for the PIN.",
     ],
 )
 def test_a_name_a_reference_or_an_example_before_a_password_noun_passes(text: str) -> None:

@@ -708,7 +708,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
         if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
             span = None if ended else _generated_value_further_on(text, match)
             further_on = span is not None
-            span = span or _generated_value_before(text, match)
+            span = span or _generated_value_before(text, match, linked=ended)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
         if further_on and _is_other_band(text, match, span):
@@ -945,7 +945,7 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
 # "Tigre42!Rouge is the Netflix password", "Soleil#2031, c'est le mot de passe de la box",
 # "use Ph03nix-Ash as the password": a generated-looking value said first, then linked to it.
 _LINK_TO_KEYWORD = re.compile(
-    r"[ \t]*,?[ \t]*(?:(?:is|was|est|c['’]est|as|comme|=|:|—|→|->|for|pour|en|will[ ]be|sera)"
+    r"[ \t]*,?[ \t]*(?:(?P<verb>is|was|est|c['’]est|as|comme|=|:|—|→|->|en|will[ ]be|sera)"
     r"[ \t]+)?(?:(?:the|my|our|your|his|her|their|a|le|la|l['’]|mon|ma|notre|votre|son|sa|leur)"
     r"[ \t]*)?"
     r"(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:mot[ ]de[ ]|phrase[ ]de[ ]|cl[ée][ ]d['’]|cl[ée][ ])?",
@@ -972,7 +972,11 @@ def _reads_as_code(value: str) -> bool:
 _CODE_MARKS = re.compile(r"[\[\](){}]")
 
 
-def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+def _generated_value_before(
+    text: str, match: re.Match[str], *, linked: bool = False
+) -> tuple[int, int] | None:
+    """A made value said before its keyword; when `linked`, only with a verb between ("… as
+    the password.", not "Jo-Ann_72 has the password.")."""
     start = max(0, match.start() - _BEFORE_WINDOW)
     start = max(start, text.rfind("\n", start, match.start()) + 1)
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
@@ -983,9 +987,10 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
         value_start, value_end = _unwrapped(text, *token.span())
         if _LABELLED_AS_ANOTHER.search(text, start, token.start()) is not None:
             continue  # "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box"
-        if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
-            text, token.end(), match.start()
-        ):
+        link = _LINK_TO_KEYWORD.fullmatch(text, token.end(), match.start())
+        if _looks_generated(text[value_start:value_end]) and link is not None:
+            if linked and link["verb"] is None:
+                continue
             return value_start, value_end
     return None
 
