@@ -290,8 +290,9 @@ def test_places_times_and_other_numbers_pass(text: str) -> None:
     assert find_secrets(text) == []
 
 
-# --- A cash box, a cash tin or a till's drawer ("caisse") locks: its code after it, a year
-# with a hint, a new code "now" when the old is said gone (place_codes.py, set_codes.py); and a
+# --- A cash box or a cash tin locks: its code after it, a year with a hint, a new code "now"
+# when the old is said gone; a till ("caisse"), also a checkout or a fund, only with its code
+# typed key by key (place_codes.py, set_codes.py); and a
 # list under a heading naming rooms or huts that lock, one code per item (code_lists.py).
 # Training corpus O's kinds in words of their own.
 
@@ -304,10 +305,10 @@ def test_places_times_and_other_numbers_pass(text: str) -> None:
         ("CAISSE = 5 5 0 8 (Anita)", "5 5 0 8"),
         ("cash tin: 4471", "4471"),
         ("the cashbox is 2208", "2208"),
-        ("caisse du bar : 7310", "7310"),
+        ("la caisse du bar c'est 4 4 0 1", "4 4 0 1"),
         ("petty cash tin - 3 9 1 7", "3 9 1 7"),
         ("the cash box is no longer 1234, it's 9740 now", "9740"),
-        ("Caisse : plus 1234, c'est 9740 maintenant, Chloé l'a changée", "9740"),
+        ("Coffre de la caisse : plus 1234, c'est 9740 maintenant, Chloé l'a changé", "9740"),
     ],
 )
 def test_a_cash_boxs_code_is_refused(text: str, secret: str) -> None:
@@ -324,6 +325,8 @@ def test_a_cash_boxs_code_is_refused(text: str, secret: str) -> None:
         "Cashbox: 2150 counted Sunday",
         "Cash tin: 1943",
         "caisse 2 : 14 clients",
+        "Total caisse : 1820",
+        "Ticket de caisse : 4471",
         "Caisse d'Épargne : 4471 € sur le livret",
         "Caisse n° 3 : 1207 tickets",
         "Cashbox total: 2150",

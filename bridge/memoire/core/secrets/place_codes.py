@@ -72,11 +72,15 @@ LOCKING = (
     r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?|containers?|conteneurs?"
     r"|trolleys?|chariots?|immobili[sz]ers?|anti-?d[ée]marrages?"
     r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?|panels?"
-    r"|cash[ ]?box(?:es)?|cash[ ]tins?|caisses?"  # a float's tin: "Cashbox: 1954", "CAISSE = 5508"
+    r"|cash[ ]?box(?:es)?|cash[ ]tins?"  # a float's tin: "Cashbox: 1954", "cash tin: 4471"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
 ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
+# A till ("caisse") is also a checkout, a fund or a crate, with its number, its takings or its
+# total ("Fond de caisse : 1500", "Caisse primaire : 7510"): only a run after it is its code
+# ("CAISSE = 5 5 0 8").
+_TILLS = r"caisses?"
 # Every noun above holds one of these (lowered): a note without any costs a few lookups.
 PLACE_STEMS = (
     *("shed", "hangar", "cupboard", "armoire", "placard", "local", "cellar", "cave", "garage"),
@@ -164,7 +168,8 @@ _LINK = (
     rf"|,[ \t]+(?=(?:{_NUMBER_WORD})[ ,-]))"
 )
 _PLACE_THEN_CODE = re.compile(
-    rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}|{_TILLS}))(?![\w-])"
+    rf"(?P<naming>{_NAMING}{{0,5}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
