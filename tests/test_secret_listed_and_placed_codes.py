@@ -309,6 +309,9 @@ def test_places_times_and_other_numbers_pass(text: str) -> None:
         ("petty cash tin - 3 9 1 7", "3 9 1 7"),
         ("the cash box is no longer 1234, it's 9740 now", "9740"),
         ("Coffre de la caisse : plus 1234, c'est 9740 maintenant, Chloé l'a changé", "9740"),
+        ("bike shed changed, it's 4471 now", "4471"),
+        ("Le cadenas du local : plus 4471, c'est 8820 maintenant", "8820"),
+        ("The locker: not 1 2 3 any more, it's 9740 now", "9740"),
     ],
 )
 def test_a_cash_boxs_code_is_refused(text: str, secret: str) -> None:
@@ -334,6 +337,11 @@ def test_a_cash_boxs_code_is_refused(text: str, secret: str) -> None:
         "Cash box float: 1500",
         "Coffre bureau : 1 986,42 € comptés dimanche soir, bordereau de remise n° 0318",
         "The garage is 3000 now, not 2500 as quoted",
+        "Shed: no longer 1200 litres, it's 1500 now",
+        "Storage unit: new contract, it's 1180 now",
+        "The attic insulation: not 120mm, it's 2400 now",
+        "Shed: not 1.5 m, it's 1800 now",
+        "the safe: not 1998, it's 2024 now",
     ],
 )
 def test_a_cash_boxs_money_a_year_or_a_checkout_number_passes(text: str) -> None:
