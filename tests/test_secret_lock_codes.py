@@ -204,6 +204,8 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
         ("Netflix : kiwi avec deux i puis 1990, sans majuscule", "1990"),
         ("the router is tiger dot lily then 2 2, all lower case", "2 2"),
         ("skiroom pc: piste hyphen rouge 31, no caps", "31"),
+        ("ordi du labo : galaxie tiret 77 aucune majuscule", "77"),
+        ("code du wifi : marmotte avec deux t puis 88, pas de majuscule", "88"),
     ],
 )
 def test_dictated_dashes_dots_and_letters_are_refused(text: str, secret: str) -> None:

@@ -157,7 +157,7 @@ _SAID_AFTER = frozenset(
         *("underscore", "tiret", "hash", "dièse", "at", "arobase", "dollar", "star", "étoile"),
         *("question", "asterisk", "astérisque", "ampersand", "esperluette", "that's", "c'est"),
         *("that", "is", "est", "for", "pour", "on", "sur", "plus", "or", "ou", "try", "essaie"),
-        *("en", "in", "everything"),
+        *("en", "in", "everything", "aucune"),
     )
 )
 
@@ -167,4 +167,6 @@ def _is_said(lower: str, number: re.Match[str]) -> bool:
     if after is None:
         return True
     word = after[1]
-    return word in _SAID_AFTER or _NUMBER.fullmatch(word) is not None
+    if word in _SAID_AFTER or _NUMBER.fullmatch(word) is not None:
+        return True
+    return _CASE.match(lower, after.start(1)) is not None  # "77 pas de majuscule"
