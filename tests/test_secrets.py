@@ -1063,6 +1063,7 @@ def test_a_phone_a_time_a_measure_or_a_count_after_pin_passes(text: str) -> None
         ("l'interface du portique c'est operateur / Mousse-Bleue-7", "Mousse-Bleue-7"),
         ("the back office account is manager / Sponge-Red-41", "Sponge-Red-41"),
         ("service menu on the HMI is engineer / Pump-Room-88", "Pump-Room-88"),
+        ("the shop account is jo.smith / Velo-Rouge-88", "Velo-Rouge-88"),
     ],
 )
 def test_a_login_said_after_its_menu_or_account_then_a_password_is_caught(

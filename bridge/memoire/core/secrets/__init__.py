@@ -1501,14 +1501,21 @@ def _is_said_login(lower: str, window: int, login: re.Match[str]) -> bool:
     """A plain lower-case word said to be the login, of a menu, an account or an interface
     named before it: "pour le menu maintenance c'est technicien / Brosse-Haute-3"."""
     word = login["word"]
-    if not word.islower() or word in _KINDS_OF_ACCOUNT:
-        return False  # "the account is savings / Barclays-ISA-2024": which account, no login
+    if not word.islower() or not (word in _ROLE_LOGINS or _HANDLE_MARK.search(word)):
+        return False  # "the account is closed / Ref-2291-B": a state, no login
     return _ACCESS_BEFORE.search(lower, window, login.start()) is not None
 
 
-_KINDS_OF_ACCOUNT = frozenset(
-    ("savings", "current", "joint", "business", "personal", "épargne", "courant")
+# A login said in words is a role's or a handle ("jo.smith", "brocante_armand", "tech2").
+_ROLE_LOGINS = frozenset(
+    (
+        *("admin", "administrator", "administrateur", "root", "user", "utilisateur", "guest"),
+        *("invite", "invité", "staff", "engineer", "technicien", "technician", "tech", "service"),
+        *("maintenance", "installer", "installateur", "manager", "gerant", "gérant", "operator"),
+        *("operateur", "opérateur", "supervisor", "superviseur", "owner", "master", "support"),
+    )
 )
+_HANDLE_MARK = re.compile(r"[._@0-9]")
 
 
 _LOGIN_WINDOW = 120
