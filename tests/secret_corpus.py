@@ -108,10 +108,16 @@ TRAIN_M_CORPUS = DATA / "secrets_train_m.jsonl"
 # secrets and their hard negatives; measured once by the guard on the session's start
 # (163/180, 2 of 180 flagged).
 TRAIN_N_CORPUS = DATA / "secrets_train_n.jsonl"
+# O: ten more lives (a fishing boat's crew, a ski school, an astronomy club, a community radio, a
+# music school, a tennis club, an antiques dealer, a chess club, a car wash, a bicycle repair
+# shop), keyword secrets and their hard negatives; measured once by the guard on the session's
+# start (160/180, 1 of 180 flagged).
+TRAIN_O_CORPUS = DATA / "secrets_train_o.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
     *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
     *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS, TRAIN_M_CORPUS, TRAIN_N_CORPUS),
+    TRAIN_O_CORPUS,
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

@@ -253,3 +253,61 @@ def test_a_code_given_with_the_door_it_opens_is_refused(text: str, secret: str) 
 )
 def test_a_door_given_with_an_address_a_floor_or_a_parcel_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A code asked for by what it opens (a vault, a strongroom, a self-storage unit), how to
+# open it, or a lock that will not take the old code, answered with the code or with it "now"
+# after a comma (chat_codes.py); training corpus O's kinds in words of their own.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[07:31] Liam: how do i open the vault\n[07:33] Dmitri: 3 2 1 4 then turn the handle",
+            "3 2 1 4",
+        ),
+        ("Sam: how do we open the strongroom?\nAna: 5 9 1 2 then the wheel", "5 9 1 2"),
+        ("Lou : comment j'ouvre le coffre ?\nMax : 4 4 7 1 puis tu tournes", "4 4 7 1"),
+        (
+            "[05:48] Karim: c koi le truc du garde-meuble ils ont changé\n"
+            "[05:49] Armand: 8 3 0 0 étoile",
+            "8 3 0 0",
+        ),
+        (
+            "[06:02] Karim: at the unit, gate's not taking it\n"
+            "[06:03] Jo: they changed it Friday, 7719 now",
+            "7719",
+        ),
+        ("Ben: the key box isn't taking my code\nTia: we reset it Monday, 3391 now", "3391"),
+        (
+            "Léa : le portail ne prend plus le code\nMarc : ils l'ont changé hier, 6620 maintenant",
+            "6620",
+        ),
+        ("Dan: how do I get in the self-storage unit\nEd: 7 7 3 1 then hash", "7 7 3 1"),
+    ],
+)
+def test_a_code_asked_for_by_how_to_open_or_a_refusing_lock_is_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[07:31] Liam: coin machine's full, how do i open the vault\n"
+        "[07:33] Dmitri: leave it, the cash company collects Thursday 10am",
+        "[06:02] Karim: at the unit, gate's not taking it\n"
+        "[06:03] Jo: ring the office, 0161 496 0732, they'll buzz you in",
+        "[05:48] Karim: c koi le truc du garde-meuble ils ont changé\n"
+        "[05:49] Armand: je sais pas, sonne à l'interphone du gardien",
+        "Sam: how do we open the vault?\nAna: ask the manager, he has the key",
+        "Ben: the gate isn't taking my card\nTia: they changed the readers Friday, 2 new ones now",
+        "Lou : c koi le box au garde-meuble ?\nMax : box 38, allée C",
+        "Léa : le portail ne prend plus les badges\nMarc : appelle le 06 12 34 56 78",
+        "Ana: how do I open the strongroom door report\nBo: page 2024 of the manual",
+    ],
+)
+def test_replies_about_opening_that_give_no_code_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -496,3 +496,59 @@ def test_a_night_games_password_for_the_sentries_is_refused(text: str, word: str
 )
 def test_a_games_word_to_guess_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A code word's noun, then a long clause saying when it is asked for, then who must say it:
+# the quote after the say verb is the word (training corpus O's kind in words of its own); a
+# slogan or a quiz's answer quoted after a long clause is none.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Mot d'ordre si un appel prétend venir de la préfecture pendant le direct : ils "
+            "doivent dire « Hirondelle ». Sinon on raccroche.",
+            "Hirondelle",
+        ),
+        (
+            "Code word if anyone rings the studio claiming to be from the police during the live "
+            'show: they must say "Kingfisher".',
+            "Kingfisher",
+        ),
+        (
+            "Mot de passe oral si quelqu'un appelle de la part de l'école pendant les vacances : "
+            "il doit donner « Capucine »",
+            "Capucine",
+        ),
+        (
+            "Safe word for the club if someone rings saying they are the coach's brother about "
+            "pick-up: they must say 'Marmalade'",
+            "Marmalade",
+        ),
+        (
+            "Mot de code si un livreur se présente au club-house pendant le tournoi du week-end : "
+            "il doit dire « Revers lifté »",
+            "Revers lifté",
+        ),
+    ],
+)
+def test_a_code_word_said_after_a_long_condition_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mot d'ordre de la manif du 1er mai contre la réforme des retraites, sur toutes les "
+        "pancartes : « Pas un jour de plus »",
+        "Mot d'ordre de la grève, repris par tous les syndicats dans la rue ce jeudi matin : « Pas "
+        "un jour de plus »",
+        "Code word for the escape room puzzle in the last room of the museum trail this summer: "
+        '"Eureka" was the answer',
+        "Code word of the week for the kids' spelling test at the ski school on Friday morning: "
+        '"avalanche"',
+    ],
+)
+def test_a_slogan_or_a_quiz_word_after_a_long_clause_passes(text: str) -> None:
+    assert find_secrets(text) == []

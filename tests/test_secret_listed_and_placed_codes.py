@@ -288,3 +288,94 @@ def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -
 )
 def test_places_times_and_other_numbers_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A cash box or a cash tin locks: its code after it, a year with a hint, a new code "now"
+# when the old is said gone; a till ("caisse"), also a checkout or a fund, only with its code
+# typed key by key (place_codes.py, set_codes.py); and a
+# list under a heading naming rooms or huts that lock, one code per item (code_lists.py).
+# Training corpus O's kinds in words of their own.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Cashbox: 1954. Same as the Bakelite radio's year, that's how I remember.", "1954"),
+        ("Cash tin for subs: Fischer's birth year. (1943)", "1943"),
+        ("CAISSE = 5 5 0 8 (Anita)", "5 5 0 8"),
+        ("cash tin: 4471", "4471"),
+        ("the cashbox is 2208", "2208"),
+        ("la caisse du bar c'est 4 4 0 1", "4 4 0 1"),
+        ("petty cash tin - 3 9 1 7", "3 9 1 7"),
+        ("the cash box is no longer 1234, it's 9740 now", "9740"),
+        ("Coffre de la caisse : plus 1234, c'est 9740 maintenant, Chloé l'a changé", "9740"),
+        ("bike shed changed, it's 4471 now", "4471"),
+        ("Le cadenas du local : plus 4471, c'est 8820 maintenant", "8820"),
+        ("The locker: not 1 2 3 any more, it's 9740 now", "9740"),
+    ],
+)
+def test_a_cash_boxs_code_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cashbox: £312 takings Sat, £188 Sun. Biggest sale: 1954 Bakelite radio, £65.",
+        "CAISSE = fond de caisse 150 € (Anita) — à recompter le dimanche",
+        "Caisse du stand — dimanche 412 €, dont 150 € pour le buffet Henri II.",
+        "Cash tin: 1954 Bakelite radio sold",
+        "Cashbox: 2150 counted Sunday",
+        "Cash tin: 1943",
+        "caisse 2 : 14 clients",
+        "Total caisse : 1820",
+        "Ticket de caisse : 4471",
+        "Caisse d'Épargne : 4471 € sur le livret",
+        "Caisse n° 3 : 1207 tickets",
+        "Cashbox total: 2150",
+        "Cashbox takings: 2150",
+        "Cash box float: 1500",
+        "Coffre bureau : 1 986,42 € comptés dimanche soir, bordereau de remise n° 0318",
+        "The garage is 3000 now, not 2500 as quoted",
+        "Shed: no longer 1200 litres, it's 1500 now",
+        "Storage unit: new contract, it's 1180 now",
+        "The attic insulation: not 120mm, it's 2400 now",
+        "Shed: not 1.5 m, it's 1800 now",
+        "the safe: not 1998, it's 2024 now",
+    ],
+)
+def test_a_cash_boxs_money_a_year_or_a_checkout_number_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("## Changing rooms\nLadies: 2468\nGents: 1357\nDisabled: no lock", "2468"),
+        ("Vestiaires / toilettes\nDames : 4812\nHommes : 3907", "4812"),
+        ("Sheds on the allotment\n- Blue: 2291\n- Green: 7730", "2291"),
+        ("Locker rooms\nStaff: 5821\nVisitors: 6604", "5821"),
+        ("Douches du camping\nBloc A : 1379\nBloc B : 2846", "1379"),
+        ("Cash boxes\nBar: 4410\nShop: 8127", "4410"),
+    ],
+)
+def test_codes_listed_under_rooms_or_huts_that_lock_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Changing rooms\nLadies: shower 2 broken\nGents: lockers 13–57 free\nDisabled: no lock",
+        "## Changing rooms\nLadies: 1450 visits\nGents: 1320 visits",
+        "## Changing rooms (opening)\nLadies: 0700\nGents: 0730",
+        "## Toilets\nGround floor: 2\nFirst floor: 3",
+        "Showers\nBlock A: 2019\nBlock B: 2021",
+        "Sheds\nBlue: 2400 x 1800\nGreen: 1800 x 1200",
+        "## Changing rooms\nLadies: 1240\nGents: 1130\nTotal footfall: 2370",
+        "Caisses du magasin\nCaisse 1 : 1245,50 €\nCaisse 2 : 980,00 €",
+        "Sheds (prices)\nBlue: 1299\nGreen: 1499",
+    ],
+)
+def test_rooms_listed_with_counts_times_sizes_or_prices_pass(text: str) -> None:
+    assert find_secrets(text) == []

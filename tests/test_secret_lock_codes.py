@@ -181,6 +181,54 @@ def test_dictated_passwords_are_refused(text: str, secret: str) -> None:
     assert any(secret in value for value in keyword_values(text))
 
 
+# A dash or a dot said between a dictation's parts, capitals refused ("no capitals", "pas de
+# majuscule") and a letter doubled or spelt ("with a k", "avec deux i"), as training corpus O
+# dictated them.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Sunday morning: the desk laptop unlocks with radio dash nine seven three, all "
+            "lowercase",
+            "nine seven three",
+        ),
+        (
+            "Vinted login is lise dot brocante, and then it's antik with a k, then 74, no "
+            "capitals.",
+            "74",
+        ),
+        ("the shop laptop: penny dash farthing 88, no capitals", "88"),
+        ("le wifi du club c'est marmotte trait d'union 42, pas de majuscule", "42"),
+        ("Netflix : kiwi avec deux i puis 1990, sans majuscule", "1990"),
+        ("the router is tiger dot lily then 2 2, all lower case", "2 2"),
+        ("skiroom pc: piste hyphen rouge 31, no caps", "31"),
+        ("ordi du labo : galaxie tiret 77 aucune majuscule", "77"),
+        ("code du wifi : marmotte avec deux t puis 88, pas de majuscule", "88"),
+    ],
+)
+def test_dictated_dashes_dots_and_letters_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add a dash of milk, then 2 eggs, no capitals needed on the label",
+        "Style guide: no capitals in headings, a dash between 2 dates",
+        "Meet at gate 4 then dash to platform 9, all lower deck seats",
+        "email him at tom dot baker 74 at gmail dot com, no capitals",
+        "Her username is penny dash farthing 88, no capitals",
+        "I'll dash over at 5, no capitals on the sign",
+        "Hashtag is ski dash school 2025, no capitals",
+        "File names: report dash 2024 dash final, all lowercase, e.g. for the archive",
+    ],
+)
+def test_dashes_dots_and_capitals_in_a_recipe_a_rule_or_an_address_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
 # --- Look-alikes of these shapes: each passes.
 
 

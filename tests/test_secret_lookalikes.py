@@ -217,3 +217,38 @@ def test_the_secret_beside_a_false_alarm_kind_is_refused(text: str, secret: str)
     finding = find_secret(text)
     assert finding is not None
     assert secret in text[finding.start : finding.end]
+
+
+# --- An exam centre's number, printed on every candidate's timetable and convocation: no code
+# when an exam is named near it (training corpus O's false alarm); a centre's door code is one.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grade exam timetable (ABRSM session 2): Tom piano Gr 3, Tues 10:20; Amira violin Gr 5, "
+        "11:05. Centre code 1420.",
+        "Exam centre code: 1420",
+        "Convocation DELF B1, épreuves le 12 mai. Numéro de centre : 0751",
+        "Mock exams next week. Centre number 52341, candidates arrive 8:30",
+        "ABRSM grade 5 on Tuesday. Centre code: 1420",
+        "Trinity exams: centre code 61512, candidate numbers on the sheet",
+        "Brevet blanc : code centre 0754, les candidats arrivent à 8 h",
+    ],
+)
+def test_an_exam_centres_number_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Sports centre code: 4471", "4471"),
+        ("Exam week: the centre's side door code is 4471", "4471"),
+        ("Music centre door code: 1420", "1420"),
+    ],
+)
+def test_a_centres_door_code_is_refused(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None
+    assert secret in text[finding.start : finding.end]

@@ -185,3 +185,41 @@ def test_questions_without_answers_pass(text: str) -> None:
 )
 def test_first_things_that_are_no_answers_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A recovery question ("question de secours", "question de récupération", "recovery
+# question", "backup question") with its question quoted or in brackets, then its answer
+# (training corpus O's kind in words of its own).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Question de secours du compte FFE : « ville de votre premier tournoi » = "
+            "Cappelle-la-Grande",
+            "Cappelle-la-Grande",
+        ),
+        ("Question de secours (« nom de votre premier prof de piano ») : Mme Roux", "Mme Roux"),
+        ('question de récupération "marque de ta première voiture" → Simca', "Simca"),
+        ('Recovery question "city of your first tournament" = Hastings', "Hastings"),
+        ("Backup question (first chess club?) -> Hastings Chess Club", "Hastings Chess Club"),
+    ],
+)
+def test_a_recovery_questions_answer_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Question de secours : « ville de votre premier tournoi » = à choisir à la création",
+        'Recovery question "first pet" = see the notebook',
+        "Question de secours : « ville de votre premier tournoi » ? = je ne sais plus",
+        "Questions de secours possibles : « premier animal », « ville natale »",
+        "Recovery questions: pick one you'll remember, not your pet's name",
+        "Question de récupération oubliée, il faut appeler le support FFE au 01 39 44 65 80",
+    ],
+)
+def test_a_recovery_question_without_its_answer_passes(text: str) -> None:
+    assert find_secrets(text) == []

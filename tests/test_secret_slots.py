@@ -28,6 +28,7 @@ from tests.secret_corpus import (
     TRAIN_L_CORPUS,
     TRAIN_M_CORPUS,
     TRAIN_N_CORPUS,
+    TRAIN_O_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -457,6 +458,13 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # brackets; a lock's code said in words after "it's", "c'est maintenant"; "niner"; a
         # chat asking what to type)
         (TRAIN_N_CORPUS, 180, 0, 0, 0),
+        # blind: 160/180 and 1 of 180 flagged on the session's start; then studied (a cash box's
+        # code, a value said before its noun ending a sentence, a PIN in two pairs, a login said
+        # after "c'est", dashes and dots dictated, chat replies to how to open a vault or to a
+        # lock refusing the old code, codes listed under changing rooms, a code word after a
+        # long condition, a "question de secours"; its false alarm, an exam centre's number,
+        # fixed by kind)
+        (TRAIN_O_CORPUS, 174, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

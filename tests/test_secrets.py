@@ -970,6 +970,123 @@ def test_names_secret_things_and_dates_in_that_phrasing_are_not_secrets(text: st
     assert find_secret(text) is None
 
 
+# Training corpus O's keyword kinds: a made value said before its noun when the sentence ends
+# on the noun, a PIN read out in two pairs, a login said after "c'est" or "it's" with its
+# password after a slash.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Papa, j'ai mis Bergere1780! comme mot de passe. Change-le si tu veux.", "Bergere1780!"),
+        ("I set Quokka-Jam22 as the password. Delete this after.", "Quokka-Jam22"),
+        ("Marta chose Pivoine#1984 as the wifi password!", "Pivoine#1984"),
+        ("Tom set Sextant#77 as his password. Don't tell him I wrote it here.", "Sextant#77"),
+        ("Bergamote29! sera le mot de passe. Bisous", "Bergamote29!"),
+        ("On a pris Crampon-Ski42 comme mot de passe; il est sur le planning.", "Crampon-Ski42"),
+        ("Orion-Nebula7 is the new club password. See you Friday", "Orion-Nebula7"),
+    ],
+)
+def test_a_value_said_before_its_noun_ending_a_sentence_is_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I forgot my password. Reset it with the 2FA app.",
+        "Order ORD-2291X confirmed, change your password. Thanks",
+        "Version 3.8.2 forces a new password. OK",
+        "Windows11 asks for a PIN. Fine",
+        "Netflix2024 needs a new password. Ugh",
+        "Ticket INC-20931 for the password reset. Done",
+        "Flight BA2490 in the password? No.",
+        "Room B214 for the password workshop. Bring a laptop.",
+        "Bus 42A for the password talk. See you there",
+        "Evitez Soleil2024! comme mot de passe. Trop facile.",
+        "Use something like Correct-Horse-7 as a password. It's just an example.",
+        "Buy a YubiKey5 for the password.",
+        "Ask Kev4Boats for the password.",
+        "Jo-Ann_72 has the password.",
+        "Install Authy-Desktop2 for the PIN.",
+    ],
+)
+def test_a_name_a_reference_or_an_example_before_a_password_noun_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Derek, the new online banking PIN is 70 44 and the customer number is on the "
+            "chequebook.",
+            "70 44",
+        ),
+        ("my debit card PIN is 19 84, don't tell anyone", "19 84"),
+        ("PIN: 04 71", "04 71"),
+        ("new SIM, the PIN is 38 06 and the PUK is in the drawer", "38 06"),
+        ("Nouveau PIN de la carte du club : 52 07, à mémoriser", "52 07"),
+        ("le PIN est 61 29 maintenant", "61 29"),
+    ],
+)
+def test_a_pin_read_out_in_two_pairs_is_caught(text: str, secret: str) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PIN 12 34 56 78",
+        "PIN expires in 30 60 days",
+        "the PIN pad is 12 34 mm wide",
+        "PIN reset at 10 30 tomorrow",
+        "PIN 10 20 times wrong",
+        "PIN 70 44€",
+        "PIN valid 12 24 months",
+        "PIN letter arrived, call 01 23 45 67 89 to activate",
+        "PIN sent by post on 12 03 with the card",
+        "the PIN is on page 12 of the welcome pack",
+    ],
+)
+def test_a_phone_a_time_a_measure_or_a_count_after_pin_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Pour le menu maintenance c'est technicien / Brosse-Haute-3.", "Brosse-Haute-3"),
+        ("For the maintenance menu it's engineer / Brush-High-3", "Brush-High-3"),
+        ("le compte de la caisse c'est gerant / Lavage2024!", "Lavage2024!"),
+        ("l'interface du portique c'est operateur / Mousse-Bleue-7", "Mousse-Bleue-7"),
+        ("the back office account is manager / Sponge-Red-41", "Sponge-Red-41"),
+        ("service menu on the HMI is engineer / Pump-Room-88", "Pump-Room-88"),
+        ("the shop account is jo.smith / Velo-Rouge-88", "Velo-Rouge-88"),
+    ],
+)
+def test_a_login_said_after_its_menu_or_account_then_a_password_is_caught(
+    text: str, secret: str
+) -> None:
+    assert secret in spanned(text, find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the score is Rui / 6-4 6-2",
+        "the menu is soup / Chicken-Curry-2",
+        "le menu du jour c'est entrée / Plat-Dessert-15",
+        "the file is docs / Report-Final-3.pdf",
+        "the admin console is v3 / Build-2291a",
+        "for the maintenance menu it's engineer / the usual one",
+        "le compte de la caisse c'est gerant / demande à Dmitri",
+    ],
+)
+def test_two_things_side_by_side_after_is_pass(text: str) -> None:
+    assert find_secret(text) is None
+
+
 @pytest.mark.parametrize(
     ("text", "secret"),
     [

@@ -531,7 +531,8 @@ _KEYWORD_VALUE = re.compile(
     rf"|(?<={_GAP})(?P<verb>{_VERBS}(?:{_GAP}+{_ADVERBS})?)(?={_GAP})"
     rf"|(?<=[\w])(?P<tag>>)(?=[^\s<])"
     rf"|(?P<newline>(?=\n)))"
-    rf"|[*_`\"'’?)\]]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z)"  # "(Windows hello PIN) 908172"
+    rf"|[*_`\"'’?)\]]{{0,3}},?{_GAP}+(?P<unmarked>)|\Z"  # "(Windows hello PIN) 908172"
+    rf"|(?P<ended>(?=[.!;](?:\s|\Z))))"  # "j'ai mis Bergere1780! comme mot de passe. Bises"
 )  # matched in the lowered note: a case-blind regex is several times slower
 
 # Words that make the line about the secret, not the secret itself: after the keyword in English
@@ -700,14 +701,15 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[SecretFinding]:
             continue  # ${ADMIN_PASSWORD:?must be set}: a shell default or message, no value
         kind = _keyword_kind(match)
         name_end = _network_name_end(text, match)
-        span = _keyword_value(text, match, kind) if name_end is None else None
+        ended = match["ended"] is not None  # a sentence ends on the keyword: a value before it
+        span = _keyword_value(text, match, kind) if name_end is None and not ended else None
         if span is None and match["tag"] is not None:
             continue  # "<password>" with no closing tag after its value: a placeholder
         further_on = False
         if span is None and kind is not _Kind.PIN and match["seed_only"] is None:
-            span = _generated_value_further_on(text, match)
+            span = None if ended else _generated_value_further_on(text, match)
             further_on = span is not None
-            span = span or _generated_value_before(text, match)
+            span = span or _generated_value_before(text, match, linked=ended)
         if span is None or span == found:
             continue  # the cheap tests first: most keywords in prose have no value
         if further_on and _is_other_band(text, match, span):
@@ -738,7 +740,7 @@ def _keyword_value(text: str, match: re.Match[str], kind: _Kind) -> tuple[int, i
         return None  # "<password>…</password>", not "mqtt://user:<password>@host"
     spaced = _SPACED_DIGITS.match(text, span[0]) if kind is _Kind.PIN else None
     if spaced is not None:
-        return spaced.span()  # a PIN read out digit by digit: "PIN → 4 8 2 1"
+        return spaced.span()  # a PIN read out: "PIN → 4 8 2 1", "PIN is 70 44"
     grouped = _SPACED_GROUPS.match(text, span[0])
     if grouped is not None and (_letters_and_digits(grouped[0]) or kind is _Kind.PASSWORD):
         return grouped.span()  # a TOTP secret read out in groups: "7btf eevf x52f ovkr"
@@ -783,7 +785,12 @@ def _is_typed_in_capitals(text: str, span: tuple[int, int], value: str) -> bool:
     )
 
 
-_SPACED_DIGITS = re.compile(r"[0-9](?:[ ][0-9]){3,7}(?![ ]?[0-9])")
+# A PIN read out digit by digit ("PIN → 4 8 2 1") or in two pairs ("PIN is 70 44").
+_SPACED_DIGITS = re.compile(
+    r"(?:[0-9](?:[ ][0-9]){3,7}|[0-9]{2}[ ][0-9]{2}(?![ ]?(?:[%€$£°]|[.,:/h-][0-9]|(?:mm|cm|km|kg|h"
+    r"|mins?|minutes?|hours?|heures?|days?|jours?|months?|mois|years?|ans|times|fois)\b)))"
+    r"(?![ ]?[0-9])"
+)
 # A price, per period or not: "$420", "86,40€", "£52/mo", "9€/mois".
 _PRICE = re.compile(r"(?:[$€£¥][0-9][0-9.,]*|[0-9][0-9.,]*[$€£¥])(?:/[^\W\d_]{1,6})?")
 _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
@@ -939,8 +946,9 @@ def _generated_value_further_on(text: str, match: re.Match[str]) -> tuple[int, i
 # "Tigre42!Rouge is the Netflix password", "Soleil#2031, c'est le mot de passe de la box",
 # "use Ph03nix-Ash as the password": a generated-looking value said first, then linked to it.
 _LINK_TO_KEYWORD = re.compile(
-    r"[ \t]*,?[ \t]*(?:(?:is|was|est|c['’]est|as|comme|=|:|—|→|->)[ \t]+)?"
-    r"(?:(?:the|my|our|your|a|le|la|l['’]|mon|ma|notre|votre|son|sa)[ \t]*)?"
+    r"[ \t]*,?[ \t]*(?:(?P<verb>is|was|est|c['’]est|as|comme|=|:|—|→|->|en|will[ ]be|sera)"
+    r"[ \t]+)?(?:(?:the|my|our|your|his|her|their|a|le|la|l['’]|mon|ma|notre|votre|son|sa|leur)"
+    r"[ \t]*)?"
     r"(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:mot[ ]de[ ]|phrase[ ]de[ ]|cl[ée][ ]d['’]|cl[ée][ ])?",
     re.IGNORECASE,
 )
@@ -965,7 +973,11 @@ def _reads_as_code(value: str) -> bool:
 _CODE_MARKS = re.compile(r"[\[\](){}]")
 
 
-def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+def _generated_value_before(
+    text: str, match: re.Match[str], *, linked: bool = False
+) -> tuple[int, int] | None:
+    """A made value said before its keyword; when `linked`, only with a verb between ("… as
+    the password.", not "Jo-Ann_72 has the password.")."""
     start = max(0, match.start() - _BEFORE_WINDOW)
     start = max(start, text.rfind("\n", start, match.start()) + 1)
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
@@ -976,9 +988,10 @@ def _generated_value_before(text: str, match: re.Match[str]) -> tuple[int, int] 
         value_start, value_end = _unwrapped(text, *token.span())
         if _LABELLED_AS_ANOTHER.search(text, start, token.start()) is not None:
             continue  # "Wi-Fi name: Bouygues-5G-Ludo, la clé est sur la box"
-        if _looks_generated(text[value_start:value_end]) and _LINK_TO_KEYWORD.fullmatch(
-            text, token.end(), match.start()
-        ):
+        link = _LINK_TO_KEYWORD.fullmatch(text, token.end(), match.start())
+        if _looks_generated(text[value_start:value_end]) and link is not None:
+            if linked and link["verb"] is None:
+                continue
             return value_start, value_end
     return None
 
@@ -1470,7 +1483,42 @@ _LOGIN_BEFORE = re.compile(
     r"[ \t]*[^\s/|]+"
     r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
-_LOGIN_AFTER_COLON = re.compile(r"[:=][ \t]*(?P<login>[\w.@-]+)[ \t]*\Z")
+# "NAS : ludo / Falaise_Etretat_76", "pour le menu maintenance c'est technicien / Brosse-Haute-3":
+# a login after a colon, or a plain word after "c'est", "it's".
+_LOGIN_AFTER_COLON = re.compile(
+    r"(?:[:=][ \t]*(?P<login>[\w.@-]+)"
+    r"|(?<![^\W_])(?:c['’]est|it['’]?s|is|est)[ \t]+(?P<word>[^\W\d_][\w.@-]*))[ \t]*\Z"
+)
+# What a login said after "c'est", "it's" opens: a menu, an account, a session, an interface.
+_ACCESS_BEFORE = re.compile(
+    r"(?<![^\W_])(?:(?:maintenance|admin|service|engineer|settings|installer)[ ]menus?"
+    r"|menus?[ ](?:maintenance|admin|service|technicien|r[ée]glages|param[èe]tres|installateur)"
+    r"|login|log[ ]?on|compte|account|admin|acc[eè]s|access|sessions?"
+    r"|interface|connexion|sign[ -]?in|portal|back[ -]?office|console|dashboard|espace)(?![^\W_])"
+)
+
+
+def _is_said_login(lower: str, window: int, login: re.Match[str]) -> bool:
+    """A plain lower-case word said to be the login, of a menu, an account or an interface
+    named before it: "pour le menu maintenance c'est technicien / Brosse-Haute-3"."""
+    word = login["word"]
+    if not word.islower() or not (word in _ROLE_LOGINS or _HANDLE_MARK.search(word)):
+        return False  # "the account is closed / Ref-2291-B": a state, no login
+    return _ACCESS_BEFORE.search(lower, window, login.start()) is not None
+
+
+# A login said in words is a role's or a handle ("jo.smith", "brocante_armand", "tech2").
+_ROLE_LOGINS = frozenset(
+    (
+        *("admin", "administrator", "administrateur", "root", "user", "utilisateur", "guest"),
+        *("invite", "invité", "staff", "engineer", "technicien", "technician", "tech", "service"),
+        *("maintenance", "installer", "installateur", "manager", "gerant", "gérant", "operator"),
+        *("operateur", "opérateur", "supervisor", "superviseur", "owner", "master", "support"),
+    )
+)
+_HANDLE_MARK = re.compile(r"[._@0-9]")
+
+
 _LOGIN_WINDOW = 120
 _PAIR_VALUE = re.compile(r"[ \t]*(?P<secret>[^\s,;|]+)")
 
@@ -1488,8 +1536,9 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                 login = _LOGIN_AFTER_COLON.search(text, window, position)
                 if (
                     login is not None
+                    and (login["login"] is not None or _is_said_login(lower, window, login))
                     and _looks_generated(text[start:end])
-                    and not is_other_band(login["login"], text[start:end])
+                    and not is_other_band(login["login"] or login["word"], text[start:end])
                 ):  # "NAS : ludo / Falaise_Etretat_76"; not "WiFi: BTHub6 / BTHub6-5G"
                     yield SecretFinding(SecretFamily.KEYWORD_VALUE, "login-password", start, end)
                 continue

@@ -75,6 +75,7 @@ _THING = re.compile(
     r"|shutters?|volets?|rideaux?|grilles?|r[ée]gies?|admin|stores?|terminals?|tills?|caisses?"
     r"|key[ -]?box(?:es)?|card[ ](?:machines?|readers?)|machines?[ ]à[ ]cartes?|tpe|buvettes?"
     r"|kiosks?|kiosques?|tablets?|tablettes?|ipads?|fridges?|frigos?"
+    r"|vaults?|strong[ ]?rooms?|garde-meubles?|self[ -]storage"
     r"|punch(?:[ ]in)?|key[ ]in|type[ ]in|tape[rsz]?|compose[rz]?)"
     r"(?![^\W_])"
 )
@@ -98,6 +99,7 @@ _THING_LITERALS = (
     ),
     *("fridge", "frigo", "outside", "dehors", "devant", "punch", "key in", "type in", "tape"),
     "compose",
+    *("vault", "strong", "garde-meuble"),
 )
 # Asking for something, or saying what is wrong at the door.
 ASKING = re.compile(
@@ -111,7 +113,9 @@ ASKING = re.compile(
     r"|reject\w*|doesn['’]t[ ]work|not[ ]working|(?:ne[ ])?marche[ ](?:pas|plus)|forgot|oublié"
     r"|get[ ](?:in|into)|entrer|rentrer|demande\w*|asks?[ ]for|asking|wants?|veut"
     r"|toujours[ ](?:pareil|le[ ]même)|the[ ]same|did[ ]you|have[ ]you|(?:ne[ ])?rentre[ ]pas"
-    r"|n['’]arrive[ ]pas)"
+    r"|n['’]arrive[ ]pas|koi|how[ ](?:do|can|d['’]|to)[ ]?(?:i|we|you)?[ ]?(?:open|get[ ]in)"
+    r"|comment[ ](?:j['’]|on[ ]|tu[ ]|je[ ])?ouvr?\w*|(?:not|isn['’]t|doesn['’]t)[ ](?:taking|take"
+    r"|accepting|accept)|(?:ne[ ])?(?:prend|accepte)[ ](?:pas|plus))"
     r"(?![^\W_])"
 )
 # Asking for a time, a count, a price, a place's number or a phone: not for a code.
@@ -140,6 +144,7 @@ _OPENING = re.compile(
     r"(?:(?:it['’]?s|its|c['’]est|that['’]s)"
     r"[ ]+)?(?:(?:le|the)[ ]+)?"
 )
+_SINCE_NOW = r"now|maintenant|désormais"
 # Where a code starts later in a reply: "we reset them all, yours is 731904 now", "pour les
 # escales c'est 6620", "11111 par défaut mais je l'ai changé → 73582", "essaie 2719", or after a
 # verb of typing ("tu fais 9 3 3 1", "tape 40 40 puis valider", "just punch in 4471").
@@ -148,6 +153,8 @@ _GIVEN = re.compile(
     r"|fais|faites|tape[rsz]?|type|enter|punch(?:[ ]in)?|key[ ]in|tell[ ](?:them|him|her)"
     r"|di(?:s|tes)-(?:lui|leur))[ \t]+(?:(?:le|the)[ \t]+)?|(?:→|->|=)[ \t]*"
     r"|(?<=[^\W\d_])[.!][ \t]+"  # after a sentence: "harvest's over so I reset it. 1 9 9 8"
+    # after a comma, a code said to hold now: "they changed it Friday, 7719 now"
+    rf"|(?<=[^\W\d_]),[ \t]+(?=[0-9][0-9a-z#*]{{3,8}}[ \t]+(?:{_SINCE_NOW})(?![^\W_]))"
 )
 # A lead-in naming a number that is no code: "your unit is", "the booking ref is".
 _NUMBER_LEAD = re.compile(

@@ -30,13 +30,17 @@ _LOCKS = re.compile(
     r"|vestiaires?|digicodes?|keypads?|door[ ]codes?|codes[ ]des[ ]portes|codes[ ]portes"
     r"|combinations?|combinaisons?|(?:room|door|gate|locker|house|flat)[ ]codes|mail[ ]?box(?:es)?"
     r"|letter[ ]?box(?:es)?|bo[îi]tes?[ ]aux[ ]lettres"
-    r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas))(?![^\W_])"
+    r"|codes[ ]des[ ](?:chambres|salles|casiers|bo[îi]tes|cadenas)"
+    # rooms and huts that lock, one per item: "## Changing rooms⏎Ladies: 2468⏎Gents: 1357"
+    r"|changing[ ]rooms|locker[ ]rooms|toilets|toilettes|showers|douches|sheds|cabanons"
+    r"|cash[ ]?box(?:es)?|cash[ ]tins)(?![^\W_])"
 )
 # What every lock a heading or an item names holds (lowered): "lock" is in "padlock",
 # "lockers", "lockbox"; "safe" in "key safe"; "box" in "key box".
 _LOCK_LITERALS = (
     *("lock", "casier", "cadenas", "safe", "boîte", "boite", "coffre", "vestiaire", "digicode"),
-    *("keypad", "combin", "codes", "box", "door", "porte", "gate", "portail"),
+    *("keypad", "combin", "codes", "box", "door", "porte", "gate", "portail", "changing"),
+    *("rooms", "toilet", "shower", "douche", "sheds", "cabanons", "cash"),
 )
 # Locks named on an item's line, right before its code.
 _LOCK_ON_ITEM = (

@@ -155,6 +155,10 @@ _VALUE_END = re.compile(
 _MAX_CLAUSE = 70  # "our code word if anyone calls saying there's an emergency with the kids: X"
 _MAX_PLAIN_CLAUSE = 45  # "the word for the babysitter is …", "le mot pour récupérer c'est …"
 _QUOTE_REACH = 60  # "Safety word for the kids: … they must say «periwinkle»" reads the line
+# A code word's own noun may say first when it is asked for, at length, then who must say it:
+# "Mot d'ordre si un appel prétend venir de la préfecture pendant le direct : ils doivent dire «
+# Hirondelle »". A slogan's quote after a colon has no say verb before it.
+_STRONG_QUOTE_REACH = 110
 _CODE_WORD_LITERALS = (
     *("word", "mot", "password", "duress", "code", "what to say", "what to answer"),
     *("faut dire", "faut répondre", "contrainte", "phrase"),
@@ -350,6 +354,8 @@ def _code_word_on_line(
         return None
     after = noun.end()
     quoted = _QUOTED.search(text, after, min(line_end, after + _QUOTE_REACH))
+    if quoted is None and strong is not None:
+        quoted = _quoted_after_a_say_verb(text, lower, after, line_end)
     if (
         quoted is not None
         and _opens(text, quoted.start())
@@ -376,6 +382,22 @@ def _code_word_on_line(
         or _value_said(text, lower, noun, line_start, line_end, strong=strong is not None)
         or _word_under(text, lower, after, line_end)
     )
+
+
+def _quoted_after_a_say_verb(
+    text: str, lower: str, after: int, line_end: int
+) -> re.Match[str] | None:
+    """The first quote up to a long reach after a code word's noun, when a say verb stands
+    right before it ("they must say "Kingfisher"")."""
+    end = min(line_end, after + _STRONG_QUOTE_REACH)
+    quoted = _QUOTED.search(text, after, end)
+    if quoted is None:
+        return None
+    said = _SAID_QUOTE.search(lower, max(after, quoted.start() - _SAY_REACH), quoted.start() + 1)
+    return quoted if said is not None and said.end() == quoted.start() else None
+
+
+_SAY_REACH = 40
 
 
 def _says_what_it_is_for(lower: str, start: int, end: int) -> bool:

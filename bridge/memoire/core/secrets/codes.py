@@ -17,6 +17,7 @@ from memoire.core.secrets.lookalikes import (
     is_account_reference,
     is_document_reference,
     is_enumerated,
+    is_exam_centre_number,
     is_explained_as_a_number,
     is_factory_default,
     is_fault_code,
@@ -152,6 +153,7 @@ def _is_another_code(lowered: str, start: int, end: int) -> bool:
         (before is not None and before[1] in OTHER_CODES)
         or (after is not None and after[1] in COUNTED_UNITS)
         or is_postal_pin(lowered, end)
+        or is_exam_centre_number(lowered, start)  # "exam centre code: 1420"
     )
 
 

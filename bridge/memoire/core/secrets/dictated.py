@@ -30,13 +30,20 @@ _CASE = re.compile(
     r"|(?:petite?|grande?)[ ](?![ay][ ])[a-z](?![^\W_])"  # not "Mme Petit a", "grand y"
     r"|[a-z][ ](?:majuscule|minuscule|capital)(?![^\W_])"
     r"|(?:all|tout)[ ](?:in[ ]|en[ ])?(?:lower[ -]?case|minuscules?|caps|capitals|majuscules?)"
-    r"|(?:in|en)[ ](?:lower[ -]?case|minuscules?|majuscules?))"
+    r"|(?:in|en)[ ](?:lower[ -]?case|minuscules?|majuscules?)"
+    r"|(?:no|pas[ ]de|sans|aucune)[ ](?:capitals?|caps|upper[ -]?case|majuscules?)(?![^\W_]))"
 )
 _SYMBOL = re.compile(
     r"(?<![\w-])(?:underscore|exclamation(?:[ ](?:mark|point))?|point[ ]d['’]exclamation"
     r"|tiret(?:[ ]bas)?|arobase|at[ ]sign|dollar[ ]sign|ampersand|esperluette|asterisk"
     r"|astérisque|question[ ]mark|point[ ]d['’]interrogation|hash(?:[ ]sign)?|dièse|slash"
-    r"|tilde)(?![\w-])"
+    r"|tilde|trait[ ]d['’]union)(?![\w-])"
+    # a dash or a dot said between two parts ("radio dash nine seven three"), not a noun ("a
+    # dash of") nor a verb ("then dash to platform 9")
+    r"|(?<=[^\W_][ ])(?<!\ba[ ])(?<!\bthe[ ])(?<!\bun[ ])(?<!\bune[ ])(?<!then[ ])(?<!and[ ])"
+    r"(?<!\bto[ ])(?<!\bi[ ])(?<!\bwe[ ])(?<!you[ ])(?<!['’]ll[ ])(?<!\bwill[ ])"
+    r"(?:dash|hyphen|dot)(?=[ ](?!(?:to|off|out|back|over|across|into|through|home|around)\b)"
+    r"[^\W_])"
 )
 _JOINED = re.compile(
     r"(?<![^\W_])(?:no[ ]spaces?|without[ ](?:any[ ])?spaces?|sans[ ]espaces?|tout[ ]attach[ée]s?"
@@ -47,7 +54,7 @@ _SPELT_LETTER = re.compile(
     r"(?<![^\W_])(?:[a-z][ ](?:for|as[ ]in)[ ](?:alpha|alfa|bravo|charlie|delta|echo|foxtrot"
     r"|golf|hotel|india|juliett?|kilo|lima|mike|november|oscar|papa|quebec|romeo|sierra|tango"
     r"|uniform|victor|whiske?y|x-ray|xray|yankee|zulu)|(?P<letter>[a-z])[ ]comme[ ](?P=letter)"
-    r"[a-zà-ÿ]{2,})(?![^\W_])"
+    r"[a-zà-ÿ]{2,}|(?:with|avec)[ ](?:a|an|un|two|deux|double)[ ][a-z](?:'s|s)?)(?![^\W_])"
 )
 _CHAINED = re.compile(r"(?<![^\W_])(?:then|puis)(?![^\W_])")
 _NOUN = re.compile(
@@ -77,7 +84,7 @@ _LITERALS = (
     *("underscore", "exclamation", "tiret", "arobase", "at sign", "dollar sign", "ampersand"),
     *("esperluette", "asterisk", "astérisque", "question mark", "interrogation", "no space"),
     *("without space", "without any space", "sans espace", "attaché", "collé", "one word"),
-    *("seul mot", "hash", "dièse", "slash", "tilde"),
+    *("seul mot", "hash", "dièse", "slash", "tilde", " dash ", " hyphen ", " dot ", "trait d"),
 )
 
 
@@ -150,7 +157,7 @@ _SAID_AFTER = frozenset(
         *("underscore", "tiret", "hash", "dièse", "at", "arobase", "dollar", "star", "étoile"),
         *("question", "asterisk", "astérisque", "ampersand", "esperluette", "that's", "c'est"),
         *("that", "is", "est", "for", "pour", "on", "sur", "plus", "or", "ou", "try", "essaie"),
-        *("en", "in", "everything"),
+        *("en", "in", "everything", "aucune"),
     )
 )
 
@@ -160,4 +167,6 @@ def _is_said(lower: str, number: re.Match[str]) -> bool:
     if after is None:
         return True
     word = after[1]
-    return word in _SAID_AFTER or _NUMBER.fullmatch(word) is not None
+    if word in _SAID_AFTER or _NUMBER.fullmatch(word) is not None:
+        return True
+    return _CASE.match(lower, after.start(1)) is not None  # "77 pas de majuscule"

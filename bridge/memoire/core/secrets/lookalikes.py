@@ -462,7 +462,10 @@ def is_factory_default(lower: str, start: int, end: int) -> bool:
 # Words right before a value that make it an example: "genre Filou2008", "e.g. Summer2024".
 _EXAMPLE_BEFORE = re.compile(
     r"(?<![^\W_])(?:genre|e\.g\.|eg|such[ ]as|for[ ]example|for[ ]instance|par[ ]exemple"
-    r"|par[ ]ex\.)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
+    r"|par[ ]ex\.|something[ ]like|quelque[ ]chose[ ]comme|un[ ]truc[ ]comme"
+    # advice against it: "Évitez Soleil2024! comme mot de passe", "never use Password1 as …"
+    r"|avoid|[ée]vite[rz]?|never[ ]use|don['’]t[ ]use|do[ ]not[ ]use|n['’]utilise[rz]?[ ]pas"
+    r"|n['’]utilise[rz]?[ ]jamais)[ \t]*[:,]?[ \t]*[\"'«“]?[ \t]*\Z"
 )
 # Or a label saying examples follow: "Example of a weak password in today's training: …",
 # "exemples de mots de passe faibles, Bonjour2024, …".
@@ -772,6 +775,32 @@ def is_public_code(lower: str, start: int) -> bool:
     return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
 
 
+# An exam centre's number, printed on every candidate's entry and timetable: "Centre code
+# 1420" under a grade exam's times, "numéro de centre : 0751" on a DELF convocation. A centre
+# named with no exam near it ("sports centre code: 4471") may be a door's.
+_CENTRE_NUMBER_BEFORE = re.compile(
+    r"(?<![^\W_])(?:cent(?:re|er)(?:[ ](?:codes?|numbers?|no\.?|n°|id))?"
+    r"|(?:codes?|num[ée]ro|n°)[ ](?:du[ ]|de[ ])?centre(?:[ ]d['’]examens?)?)[ \t]*[:=]?[ \t]*\Z"
+)
+_EXAM_WORDS = re.compile(
+    r"(?<![^\W_])(?:exams?|examens?|examinations?|candidates?|candidats?|[ée]preuves?|convocations?"
+    r"|abrsm|trinity|lamda|gcse|a-levels?|delf|dalf|ielts|toefl|toeic|brevet|bac|invigilat\w*"
+    r"|surveillants?|syllabus|mock)(?![^\W_])"
+)
+_CENTRE_REACH = 40
+_EXAM_REACH = 300
+
+
+def is_exam_centre_number(lower: str, start: int) -> bool:
+    """The value (or the "code" naming it) at `start` follows a centre's number, with an exam
+    named within a few lines before it or on its line."""
+    line_start = start_of_line(lower, start)
+    if _CENTRE_NUMBER_BEFORE.search(lower, max(line_start, start - _CENTRE_REACH), start) is None:
+        return False
+    after = min(end_of_line(lower, start), start + _EXAM_REACH)
+    return _EXAM_WORDS.search(lower, max(0, start - _EXAM_REACH), after) is not None
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
@@ -791,6 +820,7 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_document_reference(text[start:end])
         or is_model_number(text, start, end)
         or is_public_code(lower, start)
+        or is_exam_centre_number(lower, start)
         or is_explained_as_a_number(text, end)
         or is_fault_code(text, start, end)
         or is_what_it_is_given_for(lower, start)
@@ -916,7 +946,10 @@ NUMBERS_NAMED = re.compile(
     r"|extensions?|postes?|phones?|t[ée]l[ée]phones?|t[ée]l|rooms?[ ]numbers?|installed"
     r"|install[ée]e?s?|bought|achet[ée]e?s?|buy|acheter|dimensions?|weights?|poids|kg|cm|mm"
     r"|years?|ans|ann[ée]es?|built|since|depuis|deliver\w*|livr\w*|shopping|courses|rent\w*"
-    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly)(?![^\W_])"
+    r"|hire|location|loyers?|fees?|frais|monthly|mensuel\w*|weekly"
+    # times and counts: "Changing rooms (opening)⏎Ladies: 0700", "Total footfall: 2370"
+    r"|opening|ouverture|hours|horaires|times|total|totaux|footfall|visits|visitors|visites"
+    r"|fr[ée]quentation|counts?|comptages?|readings?|relev[ée]s?)(?![^\W_])"
 )
 # A list's heading naming what its places' numbers are: prices, sizes, capacities, stock.
 _WHAT_A_LIST_COUNTS = re.compile(

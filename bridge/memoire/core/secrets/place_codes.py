@@ -81,10 +81,15 @@ LOCKING = (
     r"|(?:roller|rolling|security|shop)[ ]shutters?|bo[îi]tes?|containers?|conteneurs?"
     r"|trolleys?|chariots?|immobili[sz]ers?|anti-?d[ée]marrages?"
     r"|volets?[ ]roulants?|bo[îi]tiers?|keypads?|panels?"
+    r"|cash[ ]?box(?:es)?|cash[ ]tins?"  # a float's tin: "Cashbox: 1954", "cash tin: 4471"
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
 ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
+# A till ("caisse") is also a checkout, a fund or a crate, with its number, its takings or its
+# total ("Fond de caisse : 1500", "Caisse primaire : 7510"): only a run after it is its code
+# ("CAISSE = 5 5 0 8").
+_TILLS = r"caisses?"
 # Every noun above holds one of these (lowered): a note without any costs a few lookups.
 PLACE_STEMS = (
     *("shed", "hangar", "cupboard", "armoire", "placard", "local", "cellar", "cave", "garage"),
@@ -97,7 +102,7 @@ PLACE_STEMS = (
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
     *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
-    *("immobili", "démarrage", "demarrage", "panel"),
+    *("immobili", "démarrage", "demarrage", "panel", "cash", "caisse"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
 # as a radio says it.
@@ -172,7 +177,8 @@ _LINK = (
     rf"|,[ \t]+(?=(?:{_NUMBER_WORD})[ ,-]))"
 )
 _PLACE_THEN_CODE = re.compile(
-    rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}))(?![\w-])(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}|{_TILLS}))(?![\w-])"
+    rf"(?P<naming>{_NAMING}{{0,5}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
@@ -194,7 +200,7 @@ UNIT_WORD_AFTER = re.compile(
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
 _YEAR_HINT = re.compile(
-    r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birthday|anniv\w*|born|naissance"
+    r"\b(?:easy|facile|memorable|remember|souvenir|retenir|birth(?:day)?|anniv\w*|born|naissance"
     r"|née?|founded|fondation|fond[ée]e?|world[ ]cup|coupe[ ]du[ ]monde|wedding|mariage"
     r"|married|mari[ée]s?|same[ ]as[ ]the[ ]year|m[êe]me[ ]que[ ]l['’]ann[ée]e|the[ ]year[ ]we"
     r"|l['’]ann[ée]e[ ]o[ùu]|let[ ]yourself[ ]in|to[ ]get[ ]in|pour[ ]entrer"
@@ -213,6 +219,9 @@ _PLACE_FACTS = frozenset(
         *("mesure", "makes", "was", "were", "has", "have", "had", "ont", "avait", "are"),
         *("sont", "vers", "by", "internet", "tv", "télé", "adsl", "fibre", "postale", "bp"),
         *("extension", "ext", "poste", "phone", "tel", "tél", "téléphone", "call", "appeler"),
+        # a cash box's money counted: "Cashbox takings: 2150", "caisse du jour : 2150"
+        *("total", "takings", "recette", "float", "balance", "solde", "counted", "compté"),
+        *("comptés", "sales", "ventes", "jour", "today"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back

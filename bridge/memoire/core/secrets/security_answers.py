@@ -195,10 +195,14 @@ _NAMED_QUESTION_LITERALS = (
     "memorable q",
     "question secr",
     "question de s",
+    "question de r",
+    "recovery q",
+    "backup q",
 )
 _NAMED_QUESTION = re.compile(
-    r"(?<![^\W_])(?:(?:security|secret|memorable)[ ](?:q|qs|questions?)|questions?[ ]secr[èe]tes?"
-    r"|questions?[ ]de[ ]s[ée]curit[ée])(?![^\W_])"
+    r"(?<![^\W_])(?:(?:security|secret|memorable|recovery|backup)[ ](?:q|qs|questions?)"
+    r"|questions?[ ]secr[èe]tes?|questions?[ ]de[ ](?:s[ée]curit[ée]|secours|r[ée]cup[ée]ration))"
+    r"(?![^\W_])"
     r"(?P<lead>[^\n«\"“(\[?]{0,40}?)"
     r"(?:«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|\([^)\n]{1,80}\)|\[[^\]\n]{1,80}\]"
     r"|[^\n?]{1,80}\?)[ \t]*[)»\"”]?[ \t]*(?:->|→|=>|⇒|:|=|—|–|[ ]-[ ])[ \t]*"

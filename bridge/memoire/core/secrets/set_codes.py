@@ -452,6 +452,8 @@ def _set_or_typed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[
         if found is not None and _is_code(lower, found):
             yield RULE, *found.span("value")
             return
+    if not coded:
+        yield from _place_changed(lower, line_start, line_end)  # "shed: plus 1234, c'est 9740 …"
 
 
 def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple[str, int, int]]:
@@ -461,6 +463,8 @@ def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple
     if _PLACE.search(lower, line_start, line_end) is None:
         return
     found = _CHANGE.search(lower, line_start, line_end)
+    if found is None and _OLD_ONE_GONE.search(lower, line_start, line_end) is not None:
+        found = _NOW_AFTER.search(lower, line_start, line_end)  # "plus 1234, c'est 9740 maintenant"
     if found is None or not _is_code(lower, found) or _RANGE_AFTER.match(lower, found.end()):
         return  # "showers are now 0700 to 2200": opening hours
     if sum(char.isdigit() for char in found["value"]) < _MIN_DIGITS:
@@ -469,6 +473,15 @@ def _place_changed(lower: str, line_start: int, line_end: int) -> Iterator[tuple
         yield RULE, *found.span("value")
 
 
+# The old value said gone ("no longer 1234", "plus 1 2 3") or a change on a place's line, so the
+# value "it's … now" is its new code: "the cash box is no longer 1234, it's 9740 now", "Coffre de
+# la caisse : plus 1234, c'est 9740 maintenant".
+_OLD_ONE_GONE = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|remis|modifi\w*|(?:no[ ]longer|not|plus)[ ](?:the[ ]|le[ ])?"
+    r"[0-9](?:[ -]?[0-9]){2,7}(?=[ \t]*(?:[,;!—–-]|\.(?![0-9])|$|any[ ]?more|but|mais"
+    r"|c['’]est|it['’]s)))(?![^\W_])",
+    re.MULTILINE,
+)
 _RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to|à|till|until|jusqu['’]?(?:à|au)?)[ \t]*[0-9]")
 _PLACE = re.compile(rf"(?<![^\W_])(?:{LOCKING}|containers?|conteneurs?)(?![^\W_])")
 # A line is read for a place's change by its verb, not by the place: the places' stems are many.

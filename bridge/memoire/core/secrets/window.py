@@ -44,6 +44,7 @@ from memoire.core.secrets.codes import (
 )
 from memoire.core.secrets.lookalikes import (
     is_enumerated,
+    is_exam_centre_number,
     is_explained_as_a_number,
     is_fault_code,
     is_given_as_an_example,
@@ -449,6 +450,8 @@ def _is_placeholder_or_other(lowered: str, noun: re.Match[str]) -> bool:
     word = noun[0]
     if noun["code"] is not None and (before in OTHER_CODES or after in OTHER_CODES):
         return True
+    if noun["code"] is not None and is_exam_centre_number(lowered, noun.start()):
+        return True  # "Exam centre code: 1420": printed on every candidate's timetable
     others = before in _OTHER_KEYS or after in _OTHER_KEYS
     return noun["key"] is not None and word.startswith(("key", "cl")) and others
 
