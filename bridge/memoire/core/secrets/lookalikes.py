@@ -751,15 +751,17 @@ def is_glossary_word(lower: str, start: int, end: int) -> bool:
 
 
 # A code that is public by what its noun says: a dialling code, a postcode, an error's, a
-# promotion's, a course's or a product's code ("Area code for Leeds is 0113", "code postal
-# 69003"). A code sent to confirm or verify, a gift's or a booking's, may open something.
+# promotion's, a course's or a product's code, a budget's or a ledger's ("Area code for Leeds
+# is 0113", "code postal 69003", "from budget code 4470"). A code sent to confirm or verify, a
+# gift's or a booking's, may open something.
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
     r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
     r"|exam|syllabus|subject|qualification|fault|boiler"
-    r"|highway|tax|morse|source)[ ]codes?"
+    r"|highway|tax|morse|source|budget|cost|nominal|ledger|expenses?|billing|project)[ ]codes?"
     r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
-    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee))"
+    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee|budg[ée]taire|analytique"
+    r"|comptable|projet|d['’]imputation))"
     r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
     r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
 )
@@ -772,12 +774,52 @@ def is_public_code(lower: str, start: int) -> bool:
     return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
 
 
+# A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412".
+_READING_BEFORE = re.compile(
+    r"(?<![^\W_])(?:readings?|relev[ée]s?(?:[ ](?:de[ ])?(?:compteurs?|index))?|compteurs?"
+    r"|odometer|mileage|kilom[ée]trage)(?:[ ](?:gas|electricity|water|gaz|[ée]lectricit[ée]"
+    r"|eau))?[ \t]*[:=]?[ \t]*(?:[0-9][0-9 .,/;&-]*[ \t]+)?\Z"
+)
+_READING_REACH = 48
+
+
+def is_a_meter_reading(lower: str, start: int) -> bool:
+    """The value is one of the readings a meter's noun names just before it."""
+    reach = max(start_of_line(lower, start), start - _READING_REACH)
+    return _READING_BEFORE.search(lower, reach, start) is not None
+
+
+# A floor and a side of an Iberian address: "3ºEsq", "2.º Dto", "1ª B".
+_FLOOR = re.compile(r"[0-9]{1,2}\.?[ºª][ .-]?(?:[^\W\d_]{1,5}\.?)?")
+
+
+def is_a_floor(value: str) -> bool:
+    """The value is a floor said with an ordinal mark, and the flat's side."""
+    return _FLOOR.fullmatch(value) is not None
+
+
+# "mot de passe Berger-Levrault → demander au SIVU", "password Netflix -> ask Tom": the word
+# right after the noun names whose password it is; the arrow says where the password is.
+_NAMED_THEN_POINTED = re.compile(
+    r"[ \t]*(?:→|->|=>|—|–)[ \t]*(?:ask|see|check|voir|demande[rz]?|cf\.?)(?![^\W_])"
+)
+_NOUN_RIGHT_BEFORE = re.compile(r"[^\W\d_][ \t]+\Z")
+
+
+def is_whose_password_it_is(lower: str, start: int, end: int) -> bool:
+    """The value follows its noun with no separator and an arrow then says whom to ask."""
+    return (
+        _NAMED_THEN_POINTED.match(lower, end) is not None
+        and _NOUN_RIGHT_BEFORE.search(lower, max(0, start - 4), start) is not None
+    )
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
     a glossary's word, a phone number, an account's or a document's reference, a product's
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
-    code.
+    code, a measure, a floor, a meter's reading, the name of whose password it is.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -796,6 +838,9 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_what_it_is_given_for(lower, start)
         or is_a_things_number(lower, start, end)
         or is_a_measure(text[start:end])
+        or is_a_floor(text[start:end])
+        or is_a_meter_reading(lower, start)
+        or is_whose_password_it_is(lower, start, end)
     )
 
 
