@@ -401,6 +401,87 @@ def test_french_notes_of_ten_trades_pass_the_guard() -> None:
     assert [text for text in NOTES_FR if find_secret(text) is not None] == []
 
 
+# The kinds those five taught, in other words: a meter's readings, a floor with its ordinal mark,
+# a budget's or a project's code, whose password it is then whom to ask, a keyword to search.
+KINDS_IN_OTHER_WORDS = (
+    "Moving out: gas reading 3321, electricity reading 04412, water 0187 — keys and alarm fob "
+    "to the agent",
+    "État des lieux : compteur eau 01873, compteur électricité 44120 ; badge et clés rendus",
+    "Van returned: odometer 41220, fuel 3/4, key in the key safe (code from the depot)",
+    "Kilométrage au départ : 88412, au retour 88930 ; code du badge carburant chez le chef",
+    "Address: Rua das Flores 12, 2º Dto, 1200-195 Lisboa — buzzer code sent by the owner",
+    "Piso 4ª B, portero: the landlord texts the code",
+    "Cost code 7710 for the van hire, nominal code 4470 for stationery",
+    "Code projet 2291 et code analytique 6574 pour la facture du traiteur",
+    "Imputation : code budgétaire 60632, fournitures",
+    "Wi-Fi password Livebox-7A2C → see the sticker under the box",
+    "password Netflix -> ask Tom",
+    "Code Canal+ → demander à Papa",
+    "Mots-clés à chercher sur Google : « digicode », « boîte à clés »",
+    'Keyword to search on Leboncoin: "armoire normande"',
+)
+
+
+# A second sweep of the same trades, twins of secret notes only: 8 of 48 were flagged (a bus
+# stop's code, a reply naming an extension or a budget line, an extension, a network's name, a
+# password's hint), each kind now a look-alike.
+SECOND_SWEEP = (
+    "[10:02] Kerry: which locker is yours?\n[10:03] me: 14, the one by the sink",
+    "[10:02] Kerry : c'est quoi ton casier ?\n[10:03] moi : le 14, à côté du bac",
+    "Salon wifi name: Studio_Guest — password on the card at reception",
+    "Changed to: bus 42 instead of the 17 for college (stop code 50412 on the app)",
+    "Changé pour : ligne 7 au lieu de la 3, arrêt « Mairie », code arrêt 4412",
+    "[21:10] Gary: what's the ext for the booth?\n[21:11] me: 2207",
+    "[21:10] Gary : c'est quel poste la cabine ?\n[21:11] moi : 2207",
+    "Booth PC: user projection, password changes quarterly (IT has it)",
+    "Post-it sur la porte : « Silence — projection en cours »",
+    "Changed to: score 4-2 after extra time (the quiz team's answer was '4-2')",
+    "[18:40] Anna: what's the hut's phone?\n[18:41] Pete: 01766 890 127",
+    "Hut door: key from the warden, combination lock on the woodstore is broken",
+    "Mot de passe de la réunion Zoom : envoyé par mail à tous les membres du club",
+    "Lab freezer -80 nº 3, alarm set point -70 °C, contact Ruth ext. 4471",
+    "Changé pour : anticorps lot 4471209 au lieu de 3390021 (Sigma)",
+    "Plot 14 water tap key: the usual place, ask Brian",
+    "[08:15] Brian: what's your plot?\n[08:16] me: 14B, next to the compost bays",
+    "Council safe — code in the sealed envelope at the bank, not here",
+    "Changed to: agenda item 7 now 'Play area quote £4,850 (GreenScape)'",
+    "[11:20] Cllr Rees: what's the budget line for grants?\n[11:21] me: 4470, about £1 050 left",
+    "[11:20] M. Blanc : c'est quel article pour les subventions ?\n[11:21] moi : 6574",
+    "Mme Vasseur's piano: Pleyel, key 61 sticks, digicode sent by SMS on the morning",
+    "[09:02] Mrs Ashby: which model is it?\n[09:03] me: a Yamaha U3, serial 3912447",
+    "Caterer handover: van key on the hook, walk-in fridge padlock code with Chloe",
+    "[16:02] Chloe: how many tables?\n[16:03] me: 14 of 8, plus the top table",
+    "Changé pour : 118 couverts au lieu de 112 (6 enfants en plus)",
+    "Ellis: lockbox by the garage — code texted each booking (last one was changed)",
+    "[07:30] Mrs Ellis: did you get the key?\n[07:31] me: yes, box opened fine 👍",
+    "[07:30] Mme Morel : vous avez eu la clé ?\n[07:31] moi : oui, la boîte s'est ouverte 👍",
+    "Pryce alarm: 4 beeps = unset fail, call ADT 0344 800 1999, account 4471920",
+    "Wi-Fi chez les Nguyen : réseau « Livebox-7A2C », clé au dos de la box",
+    "Dog's name on the tag: 'Biscuit' — if found call 07700 900461",
+    "Code de la porte du salon : celui de l'an dernier + le mois, Nadia l'a",
+    "Passation : le code est le même que le mois dernier",
+    "Handover: the code is the same as last month",
+    "Door code: same as the old flat's (Dad knows it)",
+    "Password hint: 'first hamster' — password itself not written here",
+    "Quiz answer Q3: 'Ouagadougou'; Q4: 1066; Q5: 'H2O'",
+    "Réponses du quiz : Q3 « Ouagadougou » ; Q4 1515 ; Q5 « H2O »",
+    "Registration of the van: YD21 XKP, MOT due 03/2026, tracker ID 44712",
+    "Immatriculation du camion : GH-551-KZ, contrôle technique 03/2026, badge télépéage 4471",
+    "Version changed to 4.2.1 on the TMS, build 20931",
+    "Projector firmware now 2.14.0, TMS password unchanged",
+    "Mot de passe Wi-Fi : voir l'étiquette sous la box",
+    "PIN: ask Kerry",
+    "Code : demander à Nadia",
+    "Alarm code → the usual",
+    "Code alarme → comme d'hab",
+)
+
+
+def test_the_kinds_these_notes_taught_pass_in_other_words() -> None:
+    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP
+    assert [text for text in notes if find_secret(text) is not None] == []
+
+
 # The same layouts as the look-alikes these notes taught, with a secret in them.
 TWINS = {
     # a meter's readings are not the code named after them
@@ -410,6 +491,7 @@ TWINS = {
     ),
     "relevé puis digicode": ("Remise des clés : relevé compteur 04412, digicode 4471B", "4471B"),
     "reading then a key safe": ("Meter reading 04412. Key safe code: 7730", "7730"),
+    "relevés puis alarme": ("Relevés : eau 0187, gaz 3321 — alarme 5581", "5581"),
     # a floor said with an ordinal mark
     "floor then intercom code": ("New Lisbon flat: door buzzer 3ºEsq, intercom code 4417", "4417"),
     "étage puis digicode": ("Appartement à Lisbonne : 3º Esq, digicode 5820A", "5820A"),
@@ -444,6 +526,32 @@ TWINS = {
         "Mot à donner à la nounou pour chercher Inès dans la cour : « capucine »",
         "capucine",
     ),
+    # a bus stop's code, a ledger's
+    "stop code then door code": ("Bus stop code 50412 for the 42, door code 7731", "7731"),
+    "code arrêt puis digicode": ("Code arrêt 4412 (ligne 7) ; digicode 58B12", "58B12"),
+    # a chat reply to a question naming a code, not an extension
+    "reply to a code question": (
+        "[21:10] Gary: what's the code for the booth?\n[21:11] me: 2207",
+        "2207",
+    ),
+    "réponse sur le code du casier": (
+        "[21:10] Gary : c'est quoi le code du casier ?\n[21:11] moi : 2207",
+        "2207",
+    ),
+    # an extension or a network's name, then the secret
+    "network then key": ("Wi-Fi réseau Livebox-7A2C, clé : Tulipe-Rouge-88", "Tulipe-Rouge-88"),
+    "ssid then key": ("SSID: Studio_Guest / key: hairday2025", "hairday2025"),
+    "extension then password": ("Booth PC ext. 2207, password Rosebud-1941", "Rosebud-1941"),
+    # a hint, then the password
+    "hint then password": (
+        "Password hint: 'first hamster'. Password: 'velvet hamster canyon'",
+        "velvet hamster canyon",
+    ),
+    "indice puis mot de passe": (
+        "Indice du mot de passe : « premier chat » — mot de passe : « velours hamster canyon »",
+        "velours hamster canyon",
+    ),
+    "hint then a password": ("Hint: dog's name. Password: Biscuit-2019", "Biscuit-2019"),
 }
 
 

@@ -563,14 +563,17 @@ def _first_of_listed_examples(lower: str, start: int) -> int:
 
 # The line above asks which unit, room or flat: the reply is its number ("which unit?⏎C-118").
 _ASKS_A_PLACE_NUMBER = re.compile(
-    r"(?<![^\W_])(?:which|what|quel|quelle)[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch"
-    r"|berth|building|block|number|appart\w*|chambre|salle|bâtiment|numéro|emplacement|lot)s?"
+    r"(?<![^\W_])(?:which|what|quel|quelle)(?:['’]s|[ ]is|[ ]are)?(?:[ ](?:the|your|our|its))?"
+    r"[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch|berth|building|block|number|appart\w*"
+    r"|chambre|salle|bâtiment|numéro|emplacement|lot|ext|extension|poste|line|ligne|article"
+    r"|locker|casier|seat|table|crate)s?"
     r"(?![^\W_])[^\n?]*\?[ \t]*\Z"
 )
 
 
 def is_reply_to_a_place_question(lower: str, start: int) -> bool:
-    """The value's line answers the line above asking which unit or room, naming no code."""
+    """The value's line answers the line above asking which unit, room, extension or budget
+    line, naming no code."""
     line_start = start_of_line(lower, start)
     if line_start == 0:
         return False
@@ -758,10 +761,11 @@ _PUBLIC_CODE_BEFORE = re.compile(
     r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
     r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
     r"|exam|syllabus|subject|qualification|fault|boiler"
-    r"|highway|tax|morse|source|budget|cost|nominal|ledger|expenses?|billing|project)[ ]codes?"
+    r"|highway|tax|morse|source|budget|cost|nominal|ledger|expenses?|billing|project|stop)"
+    r"[ ]codes?"
     r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
     r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee|budg[ée]taire|analytique"
-    r"|comptable|projet|d['’]imputation))"
+    r"|comptable|projet|d['’]imputation|(?:d['’])?arr[êe]t))"
     r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
     r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
 )
@@ -774,13 +778,46 @@ def is_public_code(lower: str, start: int) -> bool:
     return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
 
 
-# A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412".
-_READING_BEFORE = re.compile(
-    r"(?<![^\W_])(?:readings?|relev[ée]s?(?:[ ](?:de[ ])?(?:compteurs?|index))?|compteurs?"
-    r"|odometer|mileage|kilom[ée]trage)(?:[ ](?:gas|electricity|water|gaz|[ée]lectricit[ée]"
-    r"|eau))?[ \t]*[:=]?[ \t]*(?:[0-9][0-9 .,/;&-]*[ \t]+)?\Z"
+# A phone's extension ("contact Ruth ext. 4471", "poste 2207"), or a Wi-Fi network's name
+# ("réseau « Livebox-7A2C »", "SSID: Studio_Guest"), which the network's key follows.
+_EXTENSION_OR_NETWORK_BEFORE = re.compile(
+    r"(?<![^\W_])(?:ext\.?|extension|poste|network|r[ée]seau|ssid|network[ ]name"
+    r"|nom[ ]du[ ](?:r[ée]seau|wi-?fi))[ \t]*[:=]?[ \t]*[«\"'“‘]?[ \t\u00a0\u202f]*\Z"
 )
-_READING_REACH = 48
+_EXTENSION_REACH = 24
+
+
+def is_an_extension_or_a_network(lower: str, start: int) -> bool:
+    """The value follows the noun of a phone's extension or of a Wi-Fi network's name."""
+    reach = max(start_of_line(lower, start), start - _EXTENSION_REACH)
+    return _EXTENSION_OR_NETWORK_BEFORE.search(lower, reach, start) is not None
+
+
+# A hint's label, the colon after it: "Indice du mot de passe : « premier chat »".
+_HINT_LABEL = re.compile(
+    r"(?<![^\W_])(?:hints?|indices?)(?![^\W_])[^:=\n]{0,30}[:=][ \t]*[«\"'“‘]?[ \t\u00a0\u202f]*\Z"
+)
+_HINT_REACH = 48
+
+
+def is_a_hint(lower: str, start: int) -> bool:
+    """The value is a password's hint, labelled so."""
+    reach = max(start_of_line(lower, start), start - _HINT_REACH)
+    return _HINT_LABEL.search(lower, reach, start) is not None
+
+
+# A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412",
+# "gas reading 3321, electricity 04412, water 0187": after the noun, only readings and the
+# meters' words.
+_METER_WORDS = (
+    r"readings?|relev[ée]s?|compteurs?|index|gas|electricity|elec|water|gaz|eau|[ée]lectricit[ée]"
+    r"|day|night|jour|nuit|hp|hc|kwh|and|et|de|du"
+)
+_READING_BEFORE = re.compile(
+    r"(?<![^\W_])(?:readings?|relev[ée]s?|compteurs?|odometer|mileage|kilom[ée]trage)"
+    rf"(?:[ \t]*(?:[:=,/;&.()-]|[0-9]+|(?<![^\W_])(?:{_METER_WORDS})(?![^\W_])))*[ \t]*\Z"
+)
+_READING_REACH = 80
 
 
 def is_a_meter_reading(lower: str, start: int) -> bool:
@@ -819,7 +856,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
     a glossary's word, a phone number, an account's or a document's reference, a product's
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
-    code, a measure, a floor, a meter's reading, the name of whose password it is.
+    code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, the
+    name of whose password it is.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -840,6 +878,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_measure(text[start:end])
         or is_a_floor(text[start:end])
         or is_a_meter_reading(lower, start)
+        or is_an_extension_or_a_network(lower, start)
+        or is_a_hint(lower, start)
         or is_whose_password_it_is(lower, start, end)
     )
 
