@@ -476,9 +476,65 @@ SECOND_SWEEP = (
     "Code alarme → comme d'hab",
 )
 
+# A third sweep of the same trades, twins and dense notes: 1 of 50 was flagged (a lock's make
+# and model with its code said to be sent each time), now a look-alike.
+THIRD_SWEEP = (
+    "Salon iPad: Fresha app, account = salon email; PIN for refunds is the manager's",
+    "Colour formula card #27: 7N + 7G (1:1), 9 % developer, 35 min — Mrs Khan",
+    "Code couleur cliente n° 27 : 7.0 + 7.3, oxydant 30 vol., pose 35 min",
+    "Apprentice ID badge 44712 — swipe at the college gate, lanyard colour 'green'",
+    "Badge CFA n° 44712, bip à l'entrée, cordon « vert »",
+    "Removal day: truck reg LK21 MVX, driver Tomasz 07700 900412, crew of 3",
+    "Jour J : camion immatriculé GH-551-KZ, chauffeur Tomasz 06 12 34 56 78",
+    "Portugal bank: Millennium, client number 4471 2290 18, card arrives by post, PIN separately",
+    "Banque au Portugal : numéro client 4471 2290 18, la carte arrive par la poste, le code à part",
+    "Storage: Big Yellow unit 4B, access hours 06:00-22:00, gate PIN set at the desk on day 1",
+    "Trip sheet: leader Pete (07700 900318), back-marker Anna, radio channel 3, sub-tone 12",
+    "Fiche sortie : canal radio 3, sous-tonalité 12, animateur Gilles 06 98 76 54 32",
+    "Club minibus: reg YK19 ABC, fuel card with Pete, card PIN not in the trip pack",
+    "Bothy log: arrived 17:40, 6 people, wood 2 bags, left 09:10; logbook p. 88",
+    "Lab notebook p. 112: run #17 (plate P-0412), wells A1-H12, reader program 'ELISA_450'",
+    "Cahier de labo p. 112 : manip n° 17 (plaque P-0412), puits A1-H12, programme « ELISA_450 »",
+    "HPC account: user cmartin, project code PRJ-2291, SSH key on my laptop (not the password)",
+    "Cluster : identifiant cmartin, projet PRJ-2291, clé SSH sur le portable",
+    "Confocal: Zeiss LSM 880, objective 63x/1.4 Oil, laser 488 at 2 %, gain 650",
+    "Projection: Christie IMB-S3, cert expiry 2027-04-12, KDM window 14/11 00:00 → 20/11 23:59",
+    "KDM « WICKED_FTR_S_EN-FR » valable du 14/11 0 h au 20/11 23 h 59, salle 2",
+    "Booth rota: Mon Gary, Tue-Wed me, Thu Jo, Fri-Sun Gary + me; lamp change due at 2 000 h",
+    "Allotment: plot 14B, society no. 0412, rent paid 12/03 (£32), water tap key with Brian",
+    "Jardin : parcelle 14B, adhérent n° 0412, cotisation 32 € payée le 12/03",
+    "Greenhouse min/max: 4 °C / 31 °C; vent opener set to 18 °C; heater thermostat 'frost'",
+    "Council: HMRC PAYE ref 120/AB12345, accounts office ref 120PA00123456; gateway login with "
+    "chair",
+    "Mairie : n° SIRET 213 801 850 00017, identifiant Chorus Pro 21380185000017",
+    "Clerk's diary: 7 pm Parish Council, 7:30 pm Planning, agenda items 24/112-24/119",
+    "Piano: Steinway D no. 512 447, pitch A442, last tuned 14/11, next 14/02",
+    "Piano du conservatoire : Steinway D n° 512 447, diapason 442, accordé le 14/11",
+    "Tuning hammer 'Hale 3/8' ordered, £64; mutes x 6; felt strip 2 m",
+    "Catering: van reg AB12 CDE, fridge temp logger ID TL-4471, download app password with Rob",
+    "Traiteur : camion AB-123-CD, enregistreur de température TL-4471, appli gérée par Rodolphe",
+    "Menu v3: starter 'Beetroot & Goat', main 'Lamb Rump', dessert 'Eton Mess' — 112 covers",
+    "Menu v3 : entrée « Betterave & chèvre », plat « Agneau », dessert « Pavlova » — 112 couverts",
+    "Pet sitter: Ellis lockbox Master Lock 5401 (code changes each booking, texted)",
+    "Pet sitting: Biscuit's food 'Lily's Kitchen Chicken & Duck', 2 × 150 g trays, meds at 08:00",
+    "Garde : Filou, croquettes « Royal Canin Mini Adult » 2 × 40 g, médicament à 8 h",
+    "Time To Pet app: my login is my work email; client portal codes are theirs, not stored here",
+    "Camera at the Nguyens': Ring, app shared with me as 'guest', no password needed",
+    "Caméra chez les Nguyen : Ring, partagée avec moi comme « invité », pas de mot de passe",
+    "Salon: Wi-Fi Studio_Guest, no password (open network), staff network separate",
+    "Handover: code is unchanged since last week",
+    "Passation : code inchangé depuis la semaine dernière",
+    "Code: as before",
+    "PIN : idem",
+    "Password — same as the booking system",
+    "Mot de passe — le même que Planity",
+    "Order 4471: Olaplex No.3 ×3 — code promo SALON10 applied",
+    "Commande 4471 : code promo SALON10 appliqué, livraison 48 h",
+)
+
 
 def test_the_kinds_these_notes_taught_pass_in_other_words() -> None:
-    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP
+    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP + THIRD_SWEEP
     assert [text for text in notes if find_secret(text) is not None] == []
 
 
@@ -552,6 +608,13 @@ TWINS = {
         "velours hamster canyon",
     ),
     "hint then a password": ("Hint: dog's name. Password: Biscuit-2019", "Biscuit-2019"),
+    # a lock's make and model, then its code
+    "model then code": ("Lockbox Master Lock 5401 — code 2288, it changes each booking", "2288"),
+    "code after the make": ("Ellis lockbox Master Lock, code 5401 (changes each booking)", "5401"),
+    "modèle puis code": (
+        "Boîte à clés Master Lock 5401, code 7788 (il change à chaque garde)",
+        "7788",
+    ),
 }
 
 

@@ -413,7 +413,18 @@ def is_model_number(text: str, start: int, end: int) -> bool:
     if _A_PRODUCT_BEFORE.search(text, max(0, before.start() - 4), before.start()):
         return True  # "the key safe is a Master Lock 5401": one of a model
     line = text[start_of_line(text, start) : end_of_line(text, start)]
-    return _ABOUT_A_PRODUCT.search(line) is not None
+    return (
+        _ABOUT_A_PRODUCT.search(line) is not None
+        or _CODE_GIVEN_ELSEWHERE.search(line.lower(), end - start_of_line(text, start)) is not None
+    )
+
+
+# The line says after the number that the code is given elsewhere or changes: the number was
+# the lock's model ("lockbox Master Lock 5401 (code changes each booking, texted)").
+_CODE_GIVEN_ELSEWHERE = re.compile(
+    r"(?<![^\W_])(?:codes?|combinations?|combinaisons?)[ ](?:changes|is[ ](?:sent|texted|given)"
+    r"|sent|texted|given|comes|arrives|change|envoy[ée]|donn[ée]|arrive|par[ ]sms)(?![^\W_])"
+)
 
 
 # An indefinite article before a brand's and a model's names: the thing is one of a model.
