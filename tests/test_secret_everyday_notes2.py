@@ -532,9 +532,68 @@ THIRD_SWEEP = (
     "Commande 4471 : code promo SALON10 appliqué, livraison 48 h",
 )
 
+# A fourth sweep in blocks, tables, labels and chat replies: 2 of 50 were flagged (a till's
+# Z-report's number, a member's number under its noun alone), each now a look-alike.
+FOURTH_SWEEP = (
+    "Handover — Saturday\n- Keys: with Dom\n- Float: £50\n- Alarm: Kerry sets it\n"
+    "- Till Z-report: 4471",
+    "Passation — samedi\n- Clés : chez Karim\n- Fond de caisse : 80 €\n- Alarme : Nadia\n"
+    "- Ticket Z : 4471",
+    "| Client | Colour | Time |\n|---|---|---|\n| Patel | 6.34 | 35 |\n| Leroy | 7.43 | 40 |",
+    "| Cliente | Nuance | Pose |\n|---|---|---|\n| Leroy | 7.43 | 35 |\n| Dupuis | 4-6 | 30 |",
+    "Move checklist\nBooking: MV-447120\nCrate: 17\nContainer: TGHU 884120 3\nSeal: 004471",
+    "Déménagement\nDossier : DM-2025-4471\nConteneur : TGHU 884120 3\nScellé : 004471",
+    "Trip: Pen y Fan\nGrid: SO 012 216\nLeader: Pete\nRadio: ch 3\nReturn: 16:30",
+    "Sortie : Chamrousse\nCarte : IGN 3335 OT\nAnimateur : Gilles\nRadio : canal 3\nRetour : 17 h",
+    "Sample: S-112\nBox: 7\nRack: C\nFreezer: -80 #2\nDate: 14/03/2025",
+    "Échantillon : E-12\nBoîte : 4\nPortoir : C\nCongélateur : -80 n° 2",
+    "Screen 2\nKDM: loaded\nLamp: 1 742 h\nAudio: 7.0\nCert: 2027-04-12",
+    "Salle 2\nKDM : chargé\nLampe : 1 742 h\nSon : 7,0",
+    "Plot: 14B\nSociety: 0412\nRent: £32\nKey: with Brian",
+    "Parcelle : 14B\nAdhérent : 0412\nCotisation : 32 €\nClé : chez M. Roux",
+    "Planning: 25/01187/FUL\nParish: Ashby\nDecision: 14 Nov\nCase officer: J. Rees",
+    "Urbanisme : PC 038 185 25 00012\nDécision : 14/11\nInstructeur : Mme Roux",
+    "Piano: Yamaha U3\nSerial: 3912447\nPitch: A440\nNext: 14/02",
+    "Piano : Pleyel P 131\nN° : 187224\nDiapason : 440\nProchain : 14/02",
+    "Event: Hollins Barn\nCovers: 112\nKitchen: from 12:00\nKey safe: venue manager opens",
+    "Mariage : Domaine des Tilleuls\nCouverts : 112\nCuisine : dès 12 h\n"
+    "Boîte à clés : le régisseur ouvre",
+    "Client: Ellis\nDog: Biscuit\nChip: 826098100123456\nVet: 020 8549 0921\nKey: lockbox",
+    "Client : Morel\nChien : Filou\nPuce : 250268712345678\nVéto : 04 76 21 44 10\n"
+    "Clé : boîte à clés",
+    "Wi-Fi: see the card\nAlarm: the usual\nBins: Tuesday",
+    "Wi-Fi : voir la carte\nAlarme : comme d'hab\nPoubelles : mardi",
+    "Post-it: 'back at 3' on the door, 'Gone to the bank — Kerry'",
+    "Post-it sur la porte : « de retour à 15 h »",
+    "code: 27 (coach number)",
+    "code : 27 (numéro du car)",
+    "PIN: 4-pin XLR for the booth intercom",
+    "Password: see Ruth",
+    "Mot de passe : voir Sylvie",
+    "Login: cmartin / password: university SSO",
+    "Identifiant : cmartin / mot de passe : celui de l'ENT",
+    "Combination: lock on the shed is 3-dial, number with Dad",
+    "Combinaison : cadenas 3 molettes, chiffres chez Papa",
+    "Safe: Chubb, code with the GM, key in the booth drawer",
+    "Coffre : Fichet, code chez le directeur",
+    "Access: gate 3, then bay 14 (the loading bay)",
+    "Accès : portail 3, puis quai 14",
+    "Door: buzzer 3ºEsq, then lift to floor 3",
+    "[09:01] Jade: what's the code for the colour?\n[09:02] me: 6.34",
+    "[09:01] Nadia : c'est quoi le code couleur ?\n[09:02] moi : 7.43",
+    "[14:00] Sam: tracking number?\n[14:01] me: 1Z 999 AA1 01 2345 6784",
+    "[14:00] Julie : le numéro de suivi ?\n[14:01] moi : XR 1234 5678 9FR",
+    "[17:00] Chloe: what time do we serve?\n[17:01] me: 19:45",
+    "[17:00] Chloé : on sert à quelle heure ?\n[17:01] moi : 19 h 45",
+    "[08:00] Pete: what's the bus number?\n[08:01] me: T10, the 08:15",
+    "[08:00] Gilles : c'est quel bus ?\n[08:01] moi : la ligne 6020, celle de 8 h 15",
+    "[19:00] Gary: quiz answer for round 2?\n[19:01] me: 'Casablanca'",
+    "[19:00] Yann : la réponse du quiz manche 2 ?\n[19:01] moi : « Casablanca »",
+)
+
 
 def test_the_kinds_these_notes_taught_pass_in_other_words() -> None:
-    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP + THIRD_SWEEP
+    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP + THIRD_SWEEP + FOURTH_SWEEP
     assert [text for text in notes if find_secret(text) is not None] == []
 
 
@@ -608,6 +667,11 @@ TWINS = {
         "velours hamster canyon",
     ),
     "hint then a password": ("Hint: dog's name. Password: Biscuit-2019", "Biscuit-2019"),
+    # a till's report or a member's number, then a secret
+    "z-report then pin": ("Handover\n- Till Z-report: 4471\n- Till PIN: 5580", "5580"),
+    "ticket z puis code": ("Caisse : ticket Z 4471, code manager 9921", "9921"),
+    "adhérent puis cadenas": ("Parcelle : 14B\nAdhérent : 0412\nCadenas : 7731", "7731"),
+    "member then password": ("Club\nMember: 0412\nPassword: Hiking-Boots-77", "Hiking-Boots-77"),
     # a lock's make and model, then its code
     "model then code": ("Lockbox Master Lock 5401 — code 2288, it changes each booking", "2288"),
     "code after the make": ("Ellis lockbox Master Lock, code 5401 (changes each booking)", "5401"),

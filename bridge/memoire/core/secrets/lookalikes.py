@@ -630,6 +630,8 @@ _ACCOUNT_NOUN = (
     r"|compte(?:[ ](?:client|bancaire|joint|courant|n°))?"
     # What a reference is of may follow it: "ref job 77120", "réf dossier 2291".
     rf"|(?:ref(?:erence)?|r[ée]f[ée]rence|r[ée]f)(?:[ ](?!{_SECRET_STEMS})[^\W\d_]+)?"
+    # A member's number, its noun alone in a block's label: "Adhérent : 0412".
+    r"|adh[ée]rent|membre|member(?:ship)?"
     r"|libell[ée])"
 )
 _ACCOUNT_REFERENCE_BEFORE = re.compile(
@@ -817,6 +819,20 @@ def is_a_hint(lower: str, start: int) -> bool:
     return _HINT_LABEL.search(lower, reach, start) is not None
 
 
+# A till's report or a receipt, numbered: "Till Z-report: 4471", "ticket Z n° 4471".
+_TILL_REPORT_BEFORE = re.compile(
+    r"(?<![^\W_])(?:[zx][ -]?reports?|(?:reports?|tickets?|rapports?)[ ][zx]|receipts?|re[çc]us?)"
+    r"(?:[ ](?:no\.?|n°|number|num[ée]ro))?[ \t]*[:=#]?[ \t]*\Z"
+)
+_TILL_REPORT_REACH = 24
+
+
+def is_a_till_report(lower: str, start: int) -> bool:
+    """The value is a till's report's or a receipt's number."""
+    reach = max(start_of_line(lower, start), start - _TILL_REPORT_REACH)
+    return _TILL_REPORT_BEFORE.search(lower, reach, start) is not None
+
+
 # A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412",
 # "gas reading 3321, electricity 04412, water 0187": after the noun, only readings and the
 # meters' words.
@@ -867,8 +883,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
     a glossary's word, a phone number, an account's or a document's reference, a product's
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
-    code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, the
-    name of whose password it is.
+    code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, a
+    till's report, the name of whose password it is.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -891,6 +907,7 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_meter_reading(lower, start)
         or is_an_extension_or_a_network(lower, start)
         or is_a_hint(lower, start)
+        or is_a_till_report(lower, start)
         or is_whose_password_it_is(lower, start, end)
     )
 
