@@ -591,9 +591,65 @@ FOURTH_SWEEP = (
     "[19:00] Yann : la réponse du quiz manche 2 ?\n[19:01] moi : « Casablanca »",
 )
 
+# A fifth sweep of prose with quoted words, handles and CamelCase names: 2 of 50 were flagged;
+# an account's handle before "password in the notebook" is now a look-alike (the other, a
+# self-introduction said at an intercom, is left to the code words' rule).
+FIFTH_SWEEP = (
+    "Remember: the Wi-Fi at college is 'eduroam', log in with the student account",
+    "Au CFA le Wi-Fi s'appelle « eduroam », connexion avec le compte étudiant",
+    "Jade says the magic word with clients is 'gloss' — upsell the treatment",
+    "Nadia dit que le mot magique avec les clientes c'est « soin » 😅",
+    "The movers' app is called MoveHub, my account is under Mum's email",
+    "L'appli du déménageur s'appelle MoveHub, le compte est au nom de maman",
+    "Pete's rule: if the password for the club Strava is asked, it's on the committee drive",
+    "Hiking club Strava group 'PeakBaggers2025' — join via the link, no password",
+    "Groupe Strava du club « RandoCrêtes38 » — rejoindre par le lien, pas de mot de passe",
+    "Lab Slack channel #qpcr-runs, pinned message has the instrument booking link",
+    "Canal Slack du labo #manips-qpcr, le lien de réservation est épinglé",
+    "Supervisor said the key word for the thesis is 'mechanism', not 'correlation'",
+    "Ma directrice dit que le mot clé de la thèse c'est « mécanisme », pas « corrélation »",
+    "The TMS shows 'Password expired' on Screen 3 — IT ticket raised, using Screen 2's show",
+    "Le TMS affiche « Mot de passe expiré » en salle 3 — ticket ouvert chez le prestataire",
+    "Projectionist tip: the word 'FOCUS' on the test pattern should be sharp corner to corner",
+    "Variety name 'Sungold' F1 — sow 2 per cell, germination 7-10 days at 21 °C",
+    "Variété « Cœur de bœuf » — semer 2 graines par godet, levée 7-10 jours à 21 °C",
+    "Allotment society AGM: new password policy for the website — 12 characters minimum",
+    "AG des jardins : nouvelle règle de mot de passe pour le site, 12 caractères minimum",
+    "Clerk note: the councillors' iPads use PIN login; PINs are set by each councillor",
+    "Note secrétaire : les tablettes des élus s'ouvrent par code, chaque élu choisit le sien",
+    "Piano tuner's app 'TuneLab Pro' licence bought £45, registered to my email",
+    "Appli « TuneLab Pro », licence achetée 45 €, enregistrée à mon adresse mail",
+    "Caterer's Wi-Fi at the barn: network 'HollinsBarn-Events', key on the fridge",
+    "Wi-Fi du domaine : réseau « Tilleuls-Events », clé sur le frigo de la cuisine",
+    "Dog whistle command 'Biscuit, HEEL' works; 'Leave it' still needs practice",
+    "Commandes pour Filou : « Au pied » OK, « Lâche » à travailler",
+    "Pet sitting Instagram @PawsAndClaws_Kingston, password in the business notebook",
+    "Instagram @PattesEtMoustaches38, mot de passe dans le carnet de l'entreprise",
+    "La cliente m'a dit de dire « c'est Inès de Pattes & Moustaches » à l'interphone",
+    "Booking ref for the van hire: ENT-4471-KX; pick-up at 08:00 with licence and DVLA code",
+    "Réservation camion : LOC-4471-KX ; retrait 8 h avec permis et justificatif",
+    "DVLA check code: generated online, valid 21 days — driver to send it to the hire company",
+    "Council grant application ID GA-2025-0412, portal login with the clerk's email",
+    "Demande de subvention n° DS-2025-0412, dossier déposé sur le portail de la région",
+    "Thesis template LaTeX class 'uclthesis', version 2.3; bib style 'apalike'",
+    "Modèle de thèse : classe LaTeX « these-ugA », version 2.3, style biblio « plainnat »",
+    "Screen 1 code of conduct: no phones in the booth, 'ALL CLEAR' on the radio after checks",
+    "Garden gate padlock changed — new one is a 4-dial, code on the committee WhatsApp",
+    "Cadenas du portail changé — nouveau 4 molettes, code sur le WhatsApp du bureau",
+    "Passwords for the salon's social accounts moved to the manager's phone, not on the iPad "
+    "anymore",
+    "Les mots de passe des réseaux du salon sont sur le téléphone de la patronne",
+    "Moving: new EU phone number +351 912 345 678, old UK one kept on Giffgaff 07700 900412",
+    "Déménagement : nouveau numéro +1 514 555 0199, l'ancien 06 12 34 56 78 gardé chez Free",
+    "Hut key code? None — the bothy is open, just leave it tidy",
+    "Piano tuning fork A440 'John Walker, Sheffield', in the blue case",
+    "Wedding hashtag #EmmaAndTom2025, photo booth word 'cheese' on the sign",
+    "Hashtag du mariage #LéaEtHugo2025, le photographe dit « ouistiti »",
+)
+
 
 def test_the_kinds_these_notes_taught_pass_in_other_words() -> None:
-    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP + THIRD_SWEEP + FOURTH_SWEEP
+    notes = KINDS_IN_OTHER_WORDS + SECOND_SWEEP + THIRD_SWEEP + FOURTH_SWEEP + FIFTH_SWEEP
     assert [text for text in notes if find_secret(text) is not None] == []
 
 
@@ -672,6 +728,12 @@ TWINS = {
     "ticket z puis code": ("Caisse : ticket Z 4471, code manager 9921", "9921"),
     "adhérent puis cadenas": ("Parcelle : 14B\nAdhérent : 0412\nCadenas : 7731", "7731"),
     "member then password": ("Club\nMember: 0412\nPassword: Hiking-Boots-77", "Hiking-Boots-77"),
+    # an account's handle, then its password
+    "handle then password": (
+        "Instagram @PattesEtMoustaches38, mot de passe Chaton-Roux-22",
+        "Chaton-Roux-22",
+    ),
+    "value then its noun": ("Chaton-Roux-22, mot de passe d'Instagram", "Chaton-Roux-22"),
     # a lock's make and model, then its code
     "model then code": ("Lockbox Master Lock 5401 — code 2288, it changes each booking", "2288"),
     "code after the make": ("Ellis lockbox Master Lock, code 5401 (changes each booking)", "5401"),
