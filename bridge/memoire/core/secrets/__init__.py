@@ -973,6 +973,9 @@ def _reads_as_code(value: str) -> bool:
 _CODE_MARKS = re.compile(r"[\[\](){}]")
 
 
+_WHERE_REACH = 64
+
+
 def _generated_value_before(
     text: str, match: re.Match[str], *, linked: bool = False
 ) -> tuple[int, int] | None:
@@ -982,6 +985,8 @@ def _generated_value_before(
     start = max(start, text.rfind("\n", start, match.start()) + 1)
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
         return None  # every value taken before its keyword is long and holds a digit
+    if says_where_it_is(text[match.end() : match.end() + _WHERE_REACH].lstrip(" \t:")):
+        return None  # "Instagram @Pattes38, mot de passe dans le carnet": the account's name
     for token in _TOKEN.finditer(text, start, match.start()):
         if len(token[0]) < _MIN_GENERATED_LENGTH:
             continue

@@ -38,6 +38,9 @@ from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.lookalikes import is_glossary_word
 from memoire.core.secrets.text import end_of_line, lines_with, worded_value
 
+# "aller chercher les enfants" fetches someone; "à chercher dans PubMed" searches.
+_FETCHING = r"chercher(?![ ](?:dans|sur|sous|en[ ]ligne)(?![^\W_]))"
+
 # A value in quotes: "«pineapple»", "'copperfield'".
 _QUOTED = re.compile(
     r"(?:[«‹\"“‘]|(?<![^\W_])')[ \t\u00a0\u202f]*("
@@ -127,7 +130,7 @@ _LETTING = re.compile(
     r"|don['’]t[ ]go|don['’]t[ ]let"
     r"|babysitter|baby-sitter|nanny|childminder|nursery|crèche|creche|caretaker"
     r"|porter|concierge|courier|parcel|operator|monitoring|stranger|sent[ ]them|from[ ]us"
-    r"|rehearsals?|récupérer|chercher|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
+    rf"|rehearsals?|récupérer|{_FETCHING}|sortie|nounou|ouvr\w*|avant[ ]d['’]ouvrir|sinon"
     r"|gardien\w*|sacristain|colis|livreur|opérateur|télésurveillance|téléassistance"
     r"|de[ ]notre[ ]part|on[ ]ne[ ](?:laisse|confie|part)|entrer|raccroch\w*|hang[ ]up"
     r"|barriers?|barrières?|gates?|gatehouse|portail|backstage|stage[ ]door|coulisses|accost\w*"
@@ -549,7 +552,7 @@ _CHALLENGED = re.compile(
 # What a word is for when it names what it is for: a child collected, a babysitter's word.
 _COLLECTING = re.compile(
     r"(?<![^\W_])(?:pick(?:s|ing)?[ ]up|pick-up|pickup|collect\w*|babysitter|baby-sitter|nanny"
-    r"|childminder|récupérer|chercher|sortie|nounou|crèche|creche)(?![^\W_])"
+    rf"|childminder|récupérer|{_FETCHING}|sortie|nounou|crèche|creche)(?![^\W_])"
 )
 # A word to get past a line of sentries: "le mot pour passer la sentinelle", "to get past the
 # guards".

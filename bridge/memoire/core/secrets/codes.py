@@ -122,6 +122,8 @@ OTHER_CODES = frozenset(
         *("employee", "employé", "student", "élève", "dossier", "task", "tâche", "classe"),
         *("ue", "exam", "examen", "matière", "subject", "sku", "flight", "vol", "tax", "fiscal"),
         *("banque", "bank", "guichet", "agence", "branch"),  # a RIB's fields, printed on it
+        *("budget", "budgétaire", "analytique", "comptable", "nominal", "ledger", "cost"),
+        *("billing", "imputation", "stop", "arrêt"),  # a ledger's codes, a bus stop's
     )
 )
 # Words after a number that say it counts or measures something: "the code is 2000 lines".

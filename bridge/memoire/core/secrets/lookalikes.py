@@ -413,7 +413,18 @@ def is_model_number(text: str, start: int, end: int) -> bool:
     if _A_PRODUCT_BEFORE.search(text, max(0, before.start() - 4), before.start()):
         return True  # "the key safe is a Master Lock 5401": one of a model
     line = text[start_of_line(text, start) : end_of_line(text, start)]
-    return _ABOUT_A_PRODUCT.search(line) is not None
+    return (
+        _ABOUT_A_PRODUCT.search(line) is not None
+        or _CODE_GIVEN_ELSEWHERE.search(line.lower(), end - start_of_line(text, start)) is not None
+    )
+
+
+# The line says after the number that the code is given elsewhere or changes: the number was
+# the lock's model ("lockbox Master Lock 5401 (code changes each booking, texted)").
+_CODE_GIVEN_ELSEWHERE = re.compile(
+    r"(?<![^\W_])(?:codes?|combinations?|combinaisons?)[ ](?:changes|is[ ](?:sent|texted|given)"
+    r"|sent|texted|given|comes|arrives|change|envoy[ée]|donn[ée]|arrive|par[ ]sms)(?![^\W_])"
+)
 
 
 # An indefinite article before a brand's and a model's names: the thing is one of a model.
@@ -566,14 +577,17 @@ def _first_of_listed_examples(lower: str, start: int) -> int:
 
 # The line above asks which unit, room or flat: the reply is its number ("which unit?⏎C-118").
 _ASKS_A_PLACE_NUMBER = re.compile(
-    r"(?<![^\W_])(?:which|what|quel|quelle)[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch"
-    r"|berth|building|block|number|appart\w*|chambre|salle|bâtiment|numéro|emplacement|lot)s?"
+    r"(?<![^\W_])(?:which|what|quel|quelle)(?:['’]s|[ ]is|[ ]are)?(?:[ ](?:the|your|our|its))?"
+    r"[ ](?:unit|flat|apartment|room|suite|bay|plot|pitch|berth|building|block|number|appart\w*"
+    r"|chambre|salle|bâtiment|numéro|emplacement|lot|ext|extension|poste|line|ligne|article"
+    r"|locker|casier|seat|table|crate)s?"
     r"(?![^\W_])[^\n?]*\?[ \t]*\Z"
 )
 
 
 def is_reply_to_a_place_question(lower: str, start: int) -> bool:
-    """The value's line answers the line above asking which unit or room, naming no code."""
+    """The value's line answers the line above asking which unit, room, extension or budget
+    line, naming no code."""
     line_start = start_of_line(lower, start)
     if line_start == 0:
         return False
@@ -619,6 +633,8 @@ _ACCOUNT_NOUN = (
     r"|compte(?:[ ](?:client|bancaire|joint|courant|n°))?"
     # What a reference is of may follow it: "ref job 77120", "réf dossier 2291".
     rf"|(?:ref(?:erence)?|r[ée]f[ée]rence|r[ée]f)(?:[ ](?!{_SECRET_STEMS})[^\W\d_]+)?"
+    # A member's number, its noun alone in a block's label: "Adhérent : 0412".
+    r"|adh[ée]rent|membre|member(?:ship)?"
     r"|libell[ée])"
 )
 _ACCOUNT_REFERENCE_BEFORE = re.compile(
@@ -754,15 +770,18 @@ def is_glossary_word(lower: str, start: int, end: int) -> bool:
 
 
 # A code that is public by what its noun says: a dialling code, a postcode, an error's, a
-# promotion's, a course's or a product's code ("Area code for Leeds is 0113", "code postal
-# 69003"). A code sent to confirm or verify, a gift's or a booking's, may open something.
+# promotion's, a course's or a product's code, a budget's or a ledger's ("Area code for Leeds
+# is 0113", "code postal 69003", "from budget code 4470"). A code sent to confirm or verify, a
+# gift's or a booking's, may open something.
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
     r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
     r"|exam|syllabus|subject|qualification|fault|boiler"
-    r"|highway|tax|morse|source)[ ]codes?"
+    r"|highway|tax|morse|source|budget|cost|nominal|ledger|expenses?|billing|project|stop)"
+    r"[ ]codes?"
     r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
-    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee))"
+    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee|budg[ée]taire|analytique"
+    r"|comptable|projet|d['’]imputation|(?:d['’])?arr[êe]t))"
     r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
     r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
 )
@@ -801,12 +820,100 @@ def is_exam_centre_number(lower: str, start: int) -> bool:
     return _EXAM_WORDS.search(lower, max(0, start - _EXAM_REACH), after) is not None
 
 
+# A phone's extension ("contact Ruth ext. 4471", "poste 2207"), or a Wi-Fi network's name
+# ("réseau « Livebox-7A2C »", "SSID: Studio_Guest"), which the network's key follows.
+_EXTENSION_OR_NETWORK_BEFORE = re.compile(
+    r"(?<![^\W_])(?:ext\.?|extension|poste|network|r[ée]seau|ssid|network[ ]name"
+    r"|nom[ ]du[ ](?:r[ée]seau|wi-?fi))[ \t]*[:=]?[ \t]*[«\"'“‘]?[ \t\u00a0\u202f]*\Z"
+)
+_EXTENSION_REACH = 24
+
+
+def is_an_extension_or_a_network(lower: str, start: int) -> bool:
+    """The value follows the noun of a phone's extension or of a Wi-Fi network's name."""
+    reach = max(start_of_line(lower, start), start - _EXTENSION_REACH)
+    return _EXTENSION_OR_NETWORK_BEFORE.search(lower, reach, start) is not None
+
+
+# A hint's label, the colon after it: "Indice du mot de passe : « premier chat »".
+_HINT_LABEL = re.compile(
+    r"(?<![^\W_])(?:hints?|indices?)(?![^\W_])[^:=\n]{0,30}[:=][ \t]*[«\"'“‘]?[ \t\u00a0\u202f]*\Z"
+)
+_HINT_REACH = 48
+
+
+def is_a_hint(lower: str, start: int) -> bool:
+    """The value is a password's hint, labelled so."""
+    reach = max(start_of_line(lower, start), start - _HINT_REACH)
+    return _HINT_LABEL.search(lower, reach, start) is not None
+
+
+# A till's report or a receipt, numbered: "Till Z-report: 4471", "ticket Z n° 4471".
+_TILL_REPORT_BEFORE = re.compile(
+    r"(?<![^\W_])(?:[zx][ -]?reports?|(?:reports?|tickets?|rapports?)[ ][zx]|receipts?|re[çc]us?)"
+    r"(?:[ ](?:no\.?|n°|number|num[ée]ro))?[ \t]*[:=#]?[ \t]*\Z"
+)
+_TILL_REPORT_REACH = 24
+
+
+def is_a_till_report(lower: str, start: int) -> bool:
+    """The value is a till's report's or a receipt's number."""
+    reach = max(start_of_line(lower, start), start - _TILL_REPORT_REACH)
+    return _TILL_REPORT_BEFORE.search(lower, reach, start) is not None
+
+
+# A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412",
+# "gas reading 3321, electricity 04412, water 0187": after the noun, only readings and the
+# meters' words.
+_METER_WORDS = (
+    r"readings?|relev[ée]s?|compteurs?|index|gas|electricity|elec|water|gaz|eau|[ée]lectricit[ée]"
+    r"|day|night|jour|nuit|hp|hc|kwh|and|et|de|du"
+)
+_READING_BEFORE = re.compile(
+    r"(?<![^\W_])(?:readings?|relev[ée]s?|compteurs?|odometer|mileage|kilom[ée]trage)"
+    rf"(?:[ \t]*(?:[:=,/;&.()-]|[0-9]+|(?<![^\W_])(?:{_METER_WORDS})(?![^\W_])))*[ \t]*\Z"
+)
+_READING_REACH = 80
+
+
+def is_a_meter_reading(lower: str, start: int) -> bool:
+    """The value is one of the readings a meter's noun names just before it."""
+    reach = max(start_of_line(lower, start), start - _READING_REACH)
+    return _READING_BEFORE.search(lower, reach, start) is not None
+
+
+# A floor and a side of an Iberian address: "3ºEsq", "2.º Dto", "1ª B".
+_FLOOR = re.compile(r"[0-9]{1,2}\.?[ºª][ .-]?(?:[^\W\d_]{1,5}\.?)?")
+
+
+def is_a_floor(value: str) -> bool:
+    """The value is a floor said with an ordinal mark, and the flat's side."""
+    return _FLOOR.fullmatch(value) is not None
+
+
+# "mot de passe Berger-Levrault → demander au SIVU", "password Netflix -> ask Tom": the word
+# right after the noun names whose password it is; the arrow says where the password is.
+_NAMED_THEN_POINTED = re.compile(
+    r"[ \t]*(?:→|->|=>|—|–)[ \t]*(?:ask|see|check|voir|demande[rz]?|cf\.?)(?![^\W_])"
+)
+_NOUN_RIGHT_BEFORE = re.compile(r"[^\W\d_][ \t]+\Z")
+
+
+def is_whose_password_it_is(lower: str, start: int, end: int) -> bool:
+    """The value follows its noun with no separator and an arrow then says whom to ask."""
+    return (
+        _NAMED_THEN_POINTED.match(lower, end) is not None
+        and _NOUN_RIGHT_BEFORE.search(lower, max(0, start - 4), start) is not None
+    )
+
+
 def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     """A value a note shows without anyone using it: a Wi-Fi's security mode ("key:
     WPA2_Personal"), a game's answer, an example ("évitez les mots de passe genre Soleil2024"),
     a glossary's word, a phone number, an account's or a document's reference, a product's
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
-    code.
+    code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, a
+    till's report, the name of whose password it is.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -826,6 +933,12 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_what_it_is_given_for(lower, start)
         or is_a_things_number(lower, start, end)
         or is_a_measure(text[start:end])
+        or is_a_floor(text[start:end])
+        or is_a_meter_reading(lower, start)
+        or is_an_extension_or_a_network(lower, start)
+        or is_a_hint(lower, start)
+        or is_a_till_report(lower, start)
+        or is_whose_password_it_is(lower, start, end)
     )
 
 

@@ -146,7 +146,12 @@ def find_word_passphrases(text: str, lowered: str) -> Iterator[tuple[str, int, i
             if position and (lowered[position - 1].isalnum() or lowered[position - 1] in "_-$/.<@"):
                 continue  # "htpasswd", "my-password", "$PWD", "/etc/passwd", "<pwd.h>"
             label = _LABEL.match(lowered, position)
-            if label is None or _another_pass(lowered, label) or _goes_on(lowered, label.end()):
+            if (
+                label is None
+                or _another_pass(lowered, label)
+                or _goes_on(lowered, label.end())
+                or _HINT_BEFORE.search(lowered, max(0, position - _HINT_REACH), position)
+            ):
                 continue
             span = _value_after_label(text, lowered, label)
             if span is not None and span[0] not in found:
@@ -185,8 +190,8 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
             return _value_from(text, start, line_end)
         if word in _VERBS:
             return _value_after_verb(text, token.end(), line_end)
-        if raw.endswith(":"):
-            return _value_from(text, token.end(), line_end)  # "password (wifi):"
+        if raw.endswith(":"):  # "password (wifi):", but "password hint:" labels no password
+            return None if word in _NOT_THE_PASSWORD else _value_from(text, token.end(), line_end)
         if _LABEL.fullmatch(word) is not None:
             return None  # the next label reads on from there: "mdp mdp mdp …" stays linear
         qualifiers += 1
@@ -201,6 +206,15 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
     return _next_line(text, line_end + 1, sentence_ends=False)
 
 
+# "Indice du mot de passe : « premier chat »": a hint of the password, said before its label.
+_HINT_BEFORE = re.compile(
+    r"(?<![^\W_])(?:indices?|hints?)[ ](?:du|de|d['’]|for|of)[ ]?(?:the[ ])?\Z"
+)
+_HINT_REACH = 16
+# Words between the label and a colon saying the value is about the password, not it.
+_NOT_THE_PASSWORD = frozenset(
+    ("hint", "hints", "indice", "indices", "policy", "rules", "règles", "requirements", "exigences")
+)
 _MAX_WORDS_BEFORE_A_LABEL = 3  # "Router password⏎…", "- Box wifi password⏎…"
 _LINE_REACH = 80
 
