@@ -223,3 +223,50 @@ def test_a_recovery_questions_answer_is_refused(text: str, secret: str) -> None:
 )
 def test_a_recovery_question_without_its_answer_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# A security question asked, then its answer named after the "?" ("réponse :", "answer:", an
+# arrow), whatever stands between the label and the question (the service's name).
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Question secrète HelloAsso de l'asso : prénom du premier imam ? réponse : Si Mohand",
+            "Si Mohand",
+        ),
+        (
+            "Security question for the council portal: first street you lived on? answer: Mill Lane",
+            "Mill Lane",
+        ),
+        (
+            "Compte Ameli, question secrète : nom de votre premier instituteur ? rép. : M. Garnier",
+            "M. Garnier",
+        ),
+        (
+            "Secret question (Post Office app): favourite band? → The Beautiful South",
+            "The Beautiful South",
+        ),
+        (
+            "Question de sécurité Free : ville de naissance du père ? réponse = Saint-Brieuc",
+            "Saint-Brieuc",
+        ),
+    ],
+)
+def test_an_answer_named_after_the_asked_question_is_refused(text: str, answer: str) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Question secrète HelloAsso : prénom du premier imam ? réponse : voir le classeur bleu",
+        "Question secrète SACEM : nom du premier groupe ? → demander à Paul",
+        "Security question: first street? answer: ask Dad, he set it up",
+        "Question secrète : ville de naissance ? réponse : à définir",
+        "Question secrète : premier animal ? réponse : pas encore choisie",
+        "Security question: favourite band? → not set yet",
+        "Quiz du club : capitale de l'Australie ? réponse : Canberra",
+    ],
+)
+def test_an_asked_question_whose_answer_is_elsewhere_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -440,7 +440,12 @@ _ANSWER_NOUN = re.compile(r"answer|r[ée]ponse|memorable")
 # What separates the answer from its question or label.
 _ARROW = re.compile(r"[ \t]*(?:->|→|=>|⇒|=)[ \t]*")
 _LABEL_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]+")
+# A question asked, then its answer named: "prénom du premier imam ? réponse : Si Mohand".
+_ANSWER_AFTER_ASKED = re.compile(
+    r"\?[ \t]*(?:(?<![^\W_])(?:r[ée]ponse|rép\.?|answer|ans\.?|a|r)[ \t]*[:=]|->|→|=>|⇒)[ \t]*"
+)
 _MAX_LABELLED_ANSWER_WORDS = 3
+_MAX_ASKED_ANSWER_WORDS = 4  # "nom du premier groupe ? → Les Zinzins de Vénus"
 _ANSWER_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _LABEL_TO_LINE_END = 160
 _QUESTION_LINE = re.compile(r"[ \t]*(?:q|question)[ \t]*[:.)-][^\n]*\?[ \t]*\n")
@@ -469,12 +474,16 @@ def find_labelled_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
 def _answer_after_label(
     text: str, lower: str, label: re.Match[str], line_end: int
 ) -> tuple[int, int] | None:
-    """A question's answer follows an arrow or "="; an answer's label, any separator. The
-    answer ends the line, a question's words away from its label at most."""
+    """A question's answer follows an arrow, "=", or its "?" and "réponse :"; an answer's
+    label, any separator. The answer ends the line, a question's words away from its label
+    at most."""
     if line_end - label.end() > _LABEL_TO_LINE_END:
         return None
     rest = lower[label.end() : line_end]
     is_answer = _ANSWER_NOUN.search(label[0]) is not None
+    if not is_answer and (asked := list(_ANSWER_AFTER_ASKED.finditer(rest))):
+        start = label.end() + asked[-1].end()
+        return _answer_ending_line(text, start, line_end, most=_MAX_ASKED_ANSWER_WORDS)
     separators = list((_LABEL_SEPARATOR if is_answer else _ARROW).finditer(rest))
     if not separators and not is_answer:
         separators = [m for m in _LABEL_SEPARATOR.finditer(rest) if ")" in rest[: m.start()]]
@@ -496,11 +505,13 @@ def _answers_under_q_lines(text: str, lower: str) -> Iterator[tuple[str, int, in
                 yield ("security-answer", *span)
 
 
-def _answer_ending_line(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """One to three words ending the line, the first saying nothing of where the answer is."""
+def _answer_ending_line(
+    text: str, start: int, end: int, *, most: int = _MAX_LABELLED_ANSWER_WORDS
+) -> tuple[int, int] | None:
+    """A few words ending the line, the first saying nothing of where the answer is."""
     value = text[start:end].strip().rstrip(".")
     words = value.split()
-    if not 1 <= len(words) <= _MAX_LABELLED_ANSWER_WORDS or starts_with_no_value(value):
+    if not 1 <= len(words) <= most or starts_with_no_value(value):
         return None
     if any(_ANSWER_WORD.fullmatch(word.strip("\"'«»“”‘’")) is None for word in words):
         return None
