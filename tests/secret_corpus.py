@@ -38,6 +38,8 @@ HOLDOUT16_CORPUS = DATA / "secrets_holdout16.jsonl"  # written blind, measured b
 HOLDOUT17_CORPUS = DATA / "secrets_holdout17.jsonl"  # written blind, measured before and after
 HOLDOUT18_CORPUS = DATA / "secrets_holdout18.jsonl"  # written blind, measured before and after
 HOLDOUT19_CORPUS = DATA / "secrets_holdout19.jsonl"  # written blind, measured before and after
+HOLDOUT20_CORPUS = DATA / "secrets_holdout20.jsonl"  # written blind, measured before and after
+HOLDOUT21_CORPUS = DATA / "secrets_holdout21.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -58,6 +60,8 @@ HOLDOUTS = (
     HOLDOUT17_CORPUS,
     HOLDOUT18_CORPUS,
     HOLDOUT19_CORPUS,
+    HOLDOUT20_CORPUS,
+    HOLDOUT21_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

@@ -44,6 +44,8 @@ from tests.secret_corpus import (
     HOLDOUT17_CORPUS,
     HOLDOUT18_CORPUS,
     HOLDOUT19_CORPUS,
+    HOLDOUT20_CORPUS,
+    HOLDOUT21_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -358,6 +360,17 @@ HOLDOUT_FLOORS = (
     # 160 (86.9 %) on the session's start, 140 (87.5 %) after all its merges; all tokens and
     # cards; 4 of 200 flagged both times. Then studied, as hold-out 18.
     HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=157, token=30, card=20, flagged=0),
+    # blind (a recording studio, a funeral home, a volunteer fire station, an ice rink, an
+    # architecture firm, a mosque's community association, a dance school, a scuba club, a
+    # butcher's, an optician's): 143 of 160 (89.4 %) on the session's start and after all its
+    # merges; all tokens and cards; 4 of 200 flagged both times. Then read: its security answer
+    # named after the asked question ("? réponse : Si Mohand") is a kind caught since.
+    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=144, token=30, card=20, flagged=4),
+    # blind (a newsroom, a law firm, a food bank, a karaoke bar, a travelling circus, a
+    # midwives' practice, a call centre, a cheese shop, a brass band, a pottery studio): 138 of
+    # 160 (86.2 %) on the session's start and after all its merges; all tokens and cards; 2 of
+    # 200 flagged both times. Read, not yet studied.
+    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=2),
 )
 
 
