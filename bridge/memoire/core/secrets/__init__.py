@@ -69,6 +69,7 @@ from memoire.core.secrets.text import (
     end_of_line,
     holds,
     is_markup_attribute,
+    line_start_within,
     lowered,
     positions,
     start_of_line,
@@ -432,7 +433,7 @@ _CARD_WORD_REACH = 40  # characters back on the line where a card's name is look
 
 
 def _names_a_card(text: str, position: int) -> bool:
-    low = max(start_of_line(text, position), position - _CARD_WORD_REACH)
+    low = line_start_within(text, position, _CARD_WORD_REACH)
     return _CARD_WORDS.search(text[low:position].lower()) is not None
 
 
@@ -981,8 +982,7 @@ def _generated_value_before(
 ) -> tuple[int, int] | None:
     """A made value said before its keyword; when `linked`, only with a verb between ("… as
     the password.", not "Jo-Ann_72 has the password.")."""
-    start = max(0, match.start() - _BEFORE_WINDOW)
-    start = max(start, text.rfind("\n", start, match.start()) + 1)
+    start = line_start_within(text, match.start(), _BEFORE_WINDOW)
     if _LONG_TOKEN_WITH_A_DIGIT.search(text, start, match.start()) is None:
         return None  # every value taken before its keyword is long and holds a digit
     if says_where_it_is(text[match.end() : match.end() + _WHERE_REACH].lstrip(" \t:")):
@@ -1532,7 +1532,7 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _find_joined_logins(text, lower)
     for separator in _PAIR_SEPARATORS:
         for position in positions(text, separator):
-            window = max(start_of_line(text, position), position - _LOGIN_WINDOW)
+            window = line_start_within(text, position, _LOGIN_WINDOW)
             value = _PAIR_VALUE.match(text, position + len(separator))
             if value is None:
                 continue

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memoire.core.secrets.text import holds, positions, start_of_line
+from memoire.core.secrets.text import holds, line_start_within, positions
 
 _OPTIONS = r"[^\n|;&]{0,100}?"  # other options of the same command, on its line
 # The password: not a variable, a placeholder, another option or the prompt's "*".
@@ -110,7 +110,7 @@ def find_command_passwords(text: str) -> Iterator[tuple[str, int, int]]:
 def _command_start(text: str, command: _Command, position: int) -> int | None:
     """Where the row's pattern is tried: at the literal when it starts a word."""
     if command.literal == "sudo":
-        line_start = max(start_of_line(text, position), position - _ECHO_REACH)
+        line_start = line_start_within(text, position, _ECHO_REACH)
         echo = text.rfind("echo ", line_start, position)
         return None if echo == -1 else echo
     if command.ends_a_word:

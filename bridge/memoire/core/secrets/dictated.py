@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.place_codes import DIGIT_WORDS, TENS
-from memoire.core.secrets.text import end_of_line, start_of_line, starts_of_any
+from memoire.core.secrets.text import end_of_line, line_start_within, starts_of_any
 
 RULE = "dictated-password"
 
@@ -117,7 +117,7 @@ def _windows(lower: str) -> list[tuple[int, int]]:
     windows: list[tuple[int, int]] = []
     for position in starts_of_any(lower, _LITERALS):
         line_end = end_of_line(lower, position)
-        start = max(start_of_line(lower, position), position - _REACH)
+        start = line_start_within(lower, position, _REACH)
         end = min(line_end, position + _REACH)
         if end == line_end and _GOES_ON.match(lower, line_end + 1) is not None:
             end = min(end_of_line(lower, line_end + 1), line_end + 1 + _REACH)

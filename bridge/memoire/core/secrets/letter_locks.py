@@ -15,7 +15,7 @@ word is an oven's or a washing machine's ("set the dial to DEFROST").
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, line_start_within, positions
 
 RULE = "letter-lock"
 
@@ -66,7 +66,7 @@ def find_letter_locks(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     for position in spots[:_MAX_LITERALS]:
         if position and lower[position - 1].isalpha():
             continue  # inside a word: "strings", "bouroues"
-        start = max(start_of_line(lower, position), position - _REACH)
+        start = line_start_within(lower, position, _REACH)
         end = min(end_of_line(lower, position), position + _REACH)
         if _CAPITALS.search(text, start, end) is None:
             continue  # no word in capitals near the wheels: the patterns need not be tried

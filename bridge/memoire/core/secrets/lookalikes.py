@@ -50,7 +50,14 @@ a secret's noun lets them pass:
 
 import re
 
-from .text import end_of_line, start_of_line
+from .text import end_of_line, line_start_within, start_of_line
+
+
+def _label_before(label: re.Pattern[str], lower: str, start: int, reach: int) -> bool:
+    """`label`, a pattern anchored at its search's end, ends right before the value at `start`
+    on the value's line, at most `reach` characters back."""
+    return label.search(lower, line_start_within(lower, start, reach), start) is not None
+
 
 _RANGE = re.compile(r"(?P<low>[0-9]{1,6})[ ]?[-–][ ]?(?P<high>[0-9]{1,6})")
 
@@ -124,7 +131,7 @@ _RECOVERY = re.compile(r"backup|recovery|secours|r[ée]cup|2fa|mfa|one[- ]time|u
 def is_enumerated(text: str, start: int, end: int) -> bool:
     """The number at `start:end` is one item of an enumeration of numbers of its size on its
     line (postcodes, rooms, lockers), not a code said once."""
-    line_start = max(start_of_line(text, start), start - _LIST_REACH)
+    line_start = line_start_within(text, start, _LIST_REACH)
     line_end = min(end_of_line(text, end), end + _LIST_REACH)
     line = text[line_start:line_end]
     if _RECOVERY.search(line.lower()) is not None:
@@ -343,7 +350,7 @@ _GAME_REACH = 400
 def is_game_answer(lower: str, start: int) -> bool:
     """The value's line, or one of the lines just above it, is a quiz's or a riddle's, and its
     own line names no password or code."""
-    line_start = max(start_of_line(lower, start), start - _GAME_REACH)
+    line_start = line_start_within(lower, start, _GAME_REACH)
     line_end = min(end_of_line(lower, start), start + _GAME_REACH)
     if _PASSWORD_NOUN.search(lower, line_start, line_end) is not None:
         return False
@@ -463,7 +470,7 @@ def is_factory_default(lower: str, start: int, end: int) -> bool:
     trivial = value.isdigit() and (len(set(value)) == 1 or value in _ASCENDING)
     if not trivial:
         return False
-    around = max(start_of_line(lower, start), start - _DEFAULT_REACH)
+    around = line_start_within(lower, start, _DEFAULT_REACH)
     after = min(end_of_line(lower, start), end + _DEFAULT_REACH)
     return bool(_FACTORY.search(lower, around, after)) and not _STILL_IN_USE.search(
         lower, around, after
@@ -534,9 +541,9 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
         lower, start, end
     ):
         return True
-    if _EXAMPLES_LABEL.search(lower, max(start_of_line(lower, start), start - 80), start):
+    if _label_before(_EXAMPLES_LABEL, lower, start, 80):
         return True
-    clause = max(start_of_line(lower, start), start - _STATISTIC_REACH)
+    clause = line_start_within(lower, start, _STATISTIC_REACH)
     broken = _SENTENCE_BREAK.match(lower, clause, start)
     clause = clause if broken is None else broken.end()
     sentence_end = min(end_of_line(lower, end), end + _STATISTIC_REACH)
@@ -609,8 +616,7 @@ _IDENTITY_REACH = 60
 
 def is_identity_number(lower: str, start: int) -> bool:
     """The value follows an identity number's noun on its line, maybe after its first groups."""
-    line_start = max(start_of_line(lower, start), start - _IDENTITY_REACH)
-    return _IDENTITY_NUMBER_BEFORE.search(lower, line_start, start) is not None
+    return _label_before(_IDENTITY_NUMBER_BEFORE, lower, start, _IDENTITY_REACH)
 
 
 # An account's or a person's reference, which a bank, a firm or a portal gives out and prints
@@ -790,8 +796,7 @@ _PUBLIC_CODE_REACH = 60
 
 def is_public_code(lower: str, start: int) -> bool:
     """The value at `start` follows the noun of a public code on its line."""
-    reach = max(start_of_line(lower, start), start - _PUBLIC_CODE_REACH)
-    return _PUBLIC_CODE_BEFORE.search(lower, reach, start) is not None
+    return _label_before(_PUBLIC_CODE_BEFORE, lower, start, _PUBLIC_CODE_REACH)
 
 
 # An exam centre's number, printed on every candidate's entry and timetable: "Centre code
@@ -831,8 +836,7 @@ _EXTENSION_REACH = 24
 
 def is_an_extension_or_a_network(lower: str, start: int) -> bool:
     """The value follows the noun of a phone's extension or of a Wi-Fi network's name."""
-    reach = max(start_of_line(lower, start), start - _EXTENSION_REACH)
-    return _EXTENSION_OR_NETWORK_BEFORE.search(lower, reach, start) is not None
+    return _label_before(_EXTENSION_OR_NETWORK_BEFORE, lower, start, _EXTENSION_REACH)
 
 
 # A hint's label, the colon after it: "Indice du mot de passe : « premier chat »".
@@ -844,8 +848,7 @@ _HINT_REACH = 48
 
 def is_a_hint(lower: str, start: int) -> bool:
     """The value is a password's hint, labelled so."""
-    reach = max(start_of_line(lower, start), start - _HINT_REACH)
-    return _HINT_LABEL.search(lower, reach, start) is not None
+    return _label_before(_HINT_LABEL, lower, start, _HINT_REACH)
 
 
 # A till's report or a receipt, numbered: "Till Z-report: 4471", "ticket Z n° 4471".
@@ -858,8 +861,7 @@ _TILL_REPORT_REACH = 24
 
 def is_a_till_report(lower: str, start: int) -> bool:
     """The value is a till's report's or a receipt's number."""
-    reach = max(start_of_line(lower, start), start - _TILL_REPORT_REACH)
-    return _TILL_REPORT_BEFORE.search(lower, reach, start) is not None
+    return _label_before(_TILL_REPORT_BEFORE, lower, start, _TILL_REPORT_REACH)
 
 
 # A meter's readings, one or several: "meter readings 04412 / 01873", "relevé compteur 04412",
@@ -878,8 +880,7 @@ _READING_REACH = 80
 
 def is_a_meter_reading(lower: str, start: int) -> bool:
     """The value is one of the readings a meter's noun names just before it."""
-    reach = max(start_of_line(lower, start), start - _READING_REACH)
-    return _READING_BEFORE.search(lower, reach, start) is not None
+    return _label_before(_READING_BEFORE, lower, start, _READING_REACH)
 
 
 # A floor and a side of an Iberian address: "3ºEsq", "2.º Dto", "1ª B".

@@ -87,6 +87,7 @@ from memoire.core.secrets.text import (
     end_of_line,
     found_alone,
     holds,
+    line_start_within,
     positions,
     start_of_line,
     starts_of_any,
@@ -245,7 +246,7 @@ def _is_added_to_a_login(text: str, position: int, value: tuple[int, int, str]) 
     shape = made_shape(value[2])
     if shape is None or not is_built_mixed(value[2], shape) or not _ends_its_line(text, value[1]):
         return False
-    line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
+    line_start = line_start_within(text, position, _LOGIN_REACH)
     left = _LOGIN_LEFT.search(text, line_start, position)
     if left is None or left["lead"] is None or _VERSION.search(left["login"]):
         return False
@@ -260,7 +261,7 @@ def _follows_a_login(
 ) -> bool:
     """The value after " / " (at `position`) ends a login's line, or is built as few names are
     after a lowercase login among words where the account or its page is named before it."""
-    line_start = max(start_of_line(text, position), position - _LOGIN_REACH)
+    line_start = line_start_within(text, position, _LOGIN_REACH)
     shape = made_shape(value[2])
     ends = _ends_its_line(text, value[1])
     left = _LOGIN_LEFT.search(text, line_start, position) if ends else None
@@ -1829,7 +1830,7 @@ def _said_handles(text: str, lower: str) -> Iterator[tuple[str, int]]:
         if said is None:
             continue
         if said["number"] is not None and _ID_NOUN.match(lower, position):
-            line_start = max(start_of_line(lower, position), position - _LOGIN_REACH)
+            line_start = line_start_within(lower, position, _LOGIN_REACH)
             before = _WORD_BEFORE_ID.search(lower, line_start, position)
             if before is not None and before[1] not in _ACCOUNT_ID_WORDS:
                 continue  # "order ID 4471", "ticket ID …"
@@ -1950,7 +1951,7 @@ def _online_beside_an_account(text: str, lower: str) -> Iterator[tuple[int, int]
             online = _ONLINE.match(lower, position)
             if online is None:
                 continue
-            line_start = max(start_of_line(lower, position), position - _BILL_REACH)
+            line_start = line_start_within(lower, position, _BILL_REACH)
             if _BILL_ACCOUNT.search(lower, line_start, position) is None:
                 continue
             value = _value_at(text, online.end())

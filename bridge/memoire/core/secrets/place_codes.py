@@ -56,6 +56,7 @@ from memoire.core.secrets.lookalikes import (
 from memoire.core.secrets.text import (
     character_classes,
     end_of_line,
+    line_start_within,
     positions,
     start_of_line,
     starts_of_any,
@@ -669,7 +670,7 @@ def _runs_before_places(
         if all(lower.find(word, window, position) == -1 for word in _BEFORE_WORDS):
             continue
         start = _word_starts(lower, position)[0]
-        window = max(start_of_line(lower, start), start - _BEFORE_A_PLACE)
+        window = line_start_within(lower, start, _BEFORE_A_PLACE)
         found = _RUN_FOR_THE_PLACE.search(lower, window, start)
         if found is None or not _LOCKS.match(lower, start):
             continue
@@ -1078,6 +1079,6 @@ def _codes_usually(lower: str) -> Iterator[tuple[str, int, int]]:
             said = _USUALLY.match(lower, position)
             if said is None or UNIT_WORD_AFTER.match(lower, said.end()):
                 continue
-            line_start = max(start_of_line(lower, position), position - _USUAL_REACH)
+            line_start = line_start_within(lower, position, _USUAL_REACH)
             if _LOCK_BEFORE.search(lower, line_start, position) is not None:
                 yield RULE, *said.span("value")

@@ -62,6 +62,7 @@ from memoire.core.secrets.text import (
     YEAR,
     end_of_line,
     grouped_literals,
+    line_start_within,
     lines_with_groups,
     start_of_line,
 )
@@ -414,7 +415,7 @@ def find_changed_runs(
     after it, or the digits of a ranking (1 to n, each once: "the running order is now 3 1 2 4")
     keep it a number."""
     for run_start, run_end in runs:
-        clause_start = max(start_of_line(lower, run_start), run_start - _CLAUSE)
+        clause_start = line_start_within(lower, run_start, _CLAUSE)
         before = lower[clause_start:run_start]
         if _NUMBERS_NOUN.search(before) is not None or _PUBLIC.search(before) is not None:
             continue

@@ -33,7 +33,7 @@ from memoire.core.secrets.place_codes import (
     SPELT_DIGIT_STARTS,
     UNIT_WORD_AFTER,
 )
-from memoire.core.secrets.text import end_of_line, positions, start_of_line
+from memoire.core.secrets.text import end_of_line, line_start_within, positions, start_of_line
 
 RULE = "spoken-digits"
 
@@ -220,7 +220,7 @@ _CLAUSE = 80  # characters before a run where its place is named
 
 def _said_to_be_a_places(lower: str, start: int, reach: int) -> re.Match[str] | None:
     """After "it's", "c'est maintenant", "is now" on a clause naming what locks."""
-    before = max(start_of_line(lower, start), start - _CLAUSE)
+    before = line_start_within(lower, start, _CLAUSE)
     if _SAID_NOW.search(lower, before, start) is None:
         return None
     if _PLACE_BEFORE.search(lower, before, start) is None or _CALLED.search(lower, before, start):

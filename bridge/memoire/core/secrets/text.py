@@ -169,6 +169,14 @@ def start_of_line(text: str, position: int) -> int:
     return newlines[before - 1] + 1 if before else 0
 
 
+def line_start_within(text: str, position: int, reach: int) -> int:
+    """Where a look-back from `position` starts: its line's start, at most `reach` characters
+    back. A look-back never crosses a line and stays bounded, so a flood on one long line is
+    still read in linear time."""
+    low = max(0, position - reach)
+    return text.rfind("\n", low, position) + 1 or low
+
+
 def end_of_line(text: str, position: int) -> int:
     """Where the line holding `position` ends: its newline, or the end of the note."""
     newlines = _positions(text, "\n")

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memoire.core.secrets.text import found_alone, positions
+from memoire.core.secrets.text import found_alone, line_start_within, positions
 
 # Nouns taken at one edit, and the first two letters a misspelling keeps (a typo rarely hits
 # the first two: looking only at words starting so keeps the search cheap on prose).
@@ -64,7 +64,7 @@ def repaired_lines(text: str, lowered: str) -> Iterator[RepairedLines]:
     misspelt = sorted(_misspellings(lowered))
     index = 0
     while index < len(misspelt):
-        start = _line_start(text, misspelt[index][0])
+        start = line_start_within(text, misspelt[index][0], _REPAIR_REACH)
         end = _lines_end(text, misspelt[index][1])
         group = [misspelt[index]]
         index += 1
@@ -90,11 +90,6 @@ def _repaired(
         cursor = noun_end
     parts.append(text[cursor:end])
     return RepairedLines("".join(parts), start, tuple(nouns), tuple(shifts))
-
-
-def _line_start(text: str, position: int) -> int:
-    low = max(0, position - _REPAIR_REACH)
-    return text.rfind("\n", low, position) + 1 or low
 
 
 def _lines_end(text: str, position: int) -> int:

@@ -8,7 +8,7 @@ with `str.find`; the regex then runs there only, never over the whole note.
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.text import positions
+from memoire.core.secrets.text import line_start_within, positions
 
 # scheme://user:password@host, any scheme; the password is what is refused.
 _SCHEME = re.compile(r"(?<![\w+.-])[a-z][a-z0-9+.-]{1,20}\Z", re.IGNORECASE)
@@ -69,8 +69,7 @@ def _runs_a_container(text: str, position: int) -> bool:
     """`docker run --user guest:users2`: a container's user and group, not a login. Looked for
     within reach only: on a long line of options, reading back to its start each time was
     quadratic (100,000 characters of `mysql -u root -p` took seconds)."""
-    low = max(0, position - _COMMAND_REACH)
-    line_start = text.rfind("\n", low, position) + 1 or low
+    line_start = line_start_within(text, position, _COMMAND_REACH)
     return _CONTAINER.search(text, line_start, position) is not None
 
 

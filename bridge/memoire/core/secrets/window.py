@@ -50,7 +50,7 @@ from memoire.core.secrets.lookalikes import (
     is_given_as_an_example,
     is_model_number,
 )
-from memoire.core.secrets.text import YEAR, positions
+from memoire.core.secrets.text import YEAR, line_start_within, positions
 from memoire.core.secrets.text import end_of_line as _line_end
 
 
@@ -397,11 +397,11 @@ _PIECES = re.compile(r"[=:]")
 def _values_for(
     text: str, lowered: str, word: _Word, nouns: _Nouns
 ) -> Iterator[tuple[str, int, int]]:
-    line_start = _line_start(text, word.start, _WINDOW_CHARS)
+    line_start = line_start_within(text, word.start, _WINDOW_CHARS)
     regions = [(line_start, word.end)]
     before = text[line_start : word.start]
     if line_start > 0 and (not before.strip() or _ANSWER_MARK.fullmatch(before)):  # alone
-        regions.insert(0, (_line_start(text, line_start - 1, _WINDOW_CHARS), line_start - 1))
+        regions.insert(0, (line_start_within(text, line_start - 1, _WINDOW_CHARS), line_start - 1))
     for region_start, region_end in regions:
         for noun, kind in nouns.nearest(region_start, region_end):
             span = nouns.value(noun, kind)
@@ -415,12 +415,6 @@ def _values_for(
         said = _value_before(text, lowered, word) or _value_after_a_change(text, lowered, word)
         if said is not None:
             yield said
-
-
-def _line_start(text: str, position: int, reach: int) -> int:
-    """Where the line holding `position` starts, looked for at most `reach` characters back."""
-    low = max(0, position - reach)
-    return text.rfind("\n", low, position) + 1 or low
 
 
 def _kind(noun: re.Match[str]) -> Noun:
@@ -713,9 +707,7 @@ def _context(lowered: str, start: int, end: int, kind: Noun, noun: str) -> _Cont
     """ "Key" alone may be a song's or a house's: only a strong value is its secret, unless a
     word beside it names a password's key ("wifi key", "clé WPA", "API key"); only a password
     or a network's key may be words ("the secret sauce is mayo-ketchup-mustard-relish")."""
-    line_start = lowered.rfind("\n", max(0, start - _NAMING_REACH), start) + 1 or max(
-        0, start - _NAMING_REACH
-    )
+    line_start = line_start_within(lowered, start, _NAMING_REACH)
     around = {
         word.strip(_WRAPPERS_BEFORE + _WRAPPERS_AFTER)
         for word in lowered[line_start : end + 16].replace("-", " ").split()
@@ -787,9 +779,7 @@ _THING_REACH = 80
 
 def _names_a_thing(lowered: str, position: int) -> bool:
     """A door, a gate, a lock… named on the line before the number: then "code" is its code."""
-    line_start = lowered.rfind("\n", max(0, position - _THING_REACH), position) + 1 or max(
-        0, position - _THING_REACH
-    )
+    line_start = line_start_within(lowered, position, _THING_REACH)
     return _THING.search(lowered, line_start, position) is not None
 
 
@@ -845,7 +835,7 @@ def _is_grouped_key(value: str) -> bool:
 
 def _value_after_a_change(text: str, lowered: str, word: _Word) -> tuple[str, int, int] | None:
     """ "changed it to B8N4gYpggd", "je l'ai remplacé par …": a strong value, no noun needed."""
-    region_start = _line_start(text, word.start, _CHANGE_REACH)
+    region_start = line_start_within(text, word.start, _CHANGE_REACH)
     changes = list(_CHANGED.finditer(lowered, region_start, word.start))
     if not changes:
         return None
@@ -867,7 +857,9 @@ def _find_in_tables(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         return
     for row in _ROW_START.finditer(text):
         line_start = row.start()
-        if line_start and _ROW_START.match(text, _line_start(text, line_start - 1, _ROW_REACH)):
+        if line_start and _ROW_START.match(
+            text, line_start_within(text, line_start - 1, _ROW_REACH)
+        ):
             continue  # a row of a table above: tables never overlap, so each row is read once
         header_end = _line_end(text, line_start)
         separator_end = _line_end(text, header_end + 1)
