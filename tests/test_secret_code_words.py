@@ -552,3 +552,35 @@ def test_a_code_word_said_after_a_long_condition_is_refused(text: str, secret: s
 )
 def test_a_slogan_or_a_quiz_word_after_a_long_clause_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mot de passe RPVA : Avocat2024, ne jamais le donner par téléphone.", "Avocat2024"),
+        ("Password for the client portal: Kestrel-88, never give it by phone.", "Kestrel-88"),
+        (
+            "Mot de passe de la messagerie : Marmotte51 ; on ne le donne jamais par téléphone.",
+            "Marmotte51",
+        ),
+        ("VPN password: Heron-Lake-7 — never give it out by phone, even to IT.", "Heron-Lake-7"),
+    ],
+)
+def test_a_password_never_to_be_given_by_phone_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mot de passe RPVA : chacun le sien, sur sa clé. Ne jamais le donner par téléphone, "
+        "même à moi.",
+        "Password for the client portal: each their own, never give it by phone.",
+        "Mot de passe de la messagerie : chacun a le sien, on ne le donne jamais par téléphone.",
+        "VPN password: everyone has their own — never give it out by phone, even to IT.",
+        "Mot de passe du logiciel de paie : personnel, ne jamais le donner au téléphone.",
+        "Password for the booking system: individual, so don't give it by phone to anyone calling.",
+    ],
+)
+def test_a_password_each_user_has_their_own_of_passes(text: str) -> None:
+    assert find_secrets(text) == []

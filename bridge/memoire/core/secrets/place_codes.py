@@ -222,6 +222,9 @@ _PLACE_FACTS = frozenset(
         # a cash box's money counted: "Cashbox takings: 2150", "caisse du jour : 2150"
         *("total", "takings", "recette", "float", "balance", "solde", "counted", "compté"),
         *("comptés", "sales", "ventes", "jour", "today"),
+        # a thing's own serial, asset or order number: "the scales in room 4, serial four one…"
+        *("serial", "série", "s/n", "sn", "imei", "asset", "inventory", "inventaire", "ticket"),
+        *("order", "commande", "invoice", "facture", "batch", "lot"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back
