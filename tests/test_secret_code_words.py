@@ -584,3 +584,65 @@ def test_a_password_never_to_be_given_by_phone_is_refused(text: str, secret: str
 )
 def test_a_password_each_user_has_their_own_of_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Verification password for Acme Utilities callbacks: customer must say 'sunflower' — "
+            "if not, fail ID&V.",
+            "sunflower",
+        ),
+        (
+            "Appels du client VIP Groupe Lemaire : l'interlocuteur doit donner le mot « Cormoran » "
+            "avant toute modif de contrat.",
+            "Cormoran",
+        ),
+        (
+            "Mot de passe de vérification pour le compte Dufresne : le client doit dire « mistral » "
+            "sinon on refuse.",
+            "mistral",
+        ),
+        (
+            "Account note: before any change to the contract, the caller must give the word "
+            "'heron'.",
+            "heron",
+        ),
+        (
+            "Pour toute modification du dossier Martin, l'appelant doit donner le mot « pivoine ».",
+            "pivoine",
+        ),
+        (
+            "Callback password for the Hartley account: the caller has to say 'bluebell' or we "
+            "don't proceed.",
+            "bluebell",
+        ),
+    ],
+)
+def test_a_word_a_caller_must_give_to_pass_id_checks_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before any change to the tariff, the customer must say 'I agree' on the recorded line.",
+        "Avant toute modification, le client doit dire « j'accepte » à voix haute "
+        "(enregistrement).",
+        "Verification for Acme Utilities callbacks: customer must say their postcode — if not, "
+        "fail ID&V.",
+        "If they fail ID&V, say 'I'm sorry, I can't discuss the account' and end the call.",
+        "Callbacks: customers must say 'agent' to reach a person.",
+        "Pour toute modification du contrat, dites « conseiller » au serveur vocal.",
+        "Fail ID&V twice and the account is locked; the customer must then say 'reset' to the bot.",
+        "Avant toute modification du contrat, le mot « résiliation » doit figurer dans le courrier.",
+        "ID&V tip: never say the word 'password' on a recorded call.",
+        "Verification password for callbacks: ask the customer, it's on their account page.",
+        "Mot de passe de vérification : à demander au client lors de l'appel.",
+        "Pour toute modification, le client doit donner le mot de passe de son espace client, "
+        "jamais le nôtre.",
+    ],
+)
+def test_consents_and_id_checks_without_a_word_pass(text: str) -> None:
+    assert find_secrets(text) == []
