@@ -1251,3 +1251,59 @@ def test_joined_names_and_a_year_in_reply_to_a_wifi_question_are_refused(
 )
 def test_a_networks_name_or_no_key_in_reply_to_a_wifi_question_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[19:30] Karim : Josiane l'ordi de l'accueil demande un truc\n[19:31] Josiane : "
+            "Solidarite2024 avec S majuscule\n[19:31] Karim : ok ça marche",
+            "Solidarite2024",
+        ),
+        (
+            "Tom: the laptop at the front desk wants something\nAnn: Harbour2023 with a capital "
+            "H\nTom: in, thanks",
+            "Harbour2023",
+        ),
+        (
+            "[08:02] Lou : le PC de la salle réclame quelque chose 😩\n[08:03] Marc : "
+            "Tournesol_88\n[08:03] Lou : merci",
+            "Tournesol_88",
+        ),
+        (
+            "Sam: reception computer needs something before it starts\nJo: Bluebell!77\nSam: "
+            "cheers",
+            "Bluebell!77",
+        ),
+        (
+            "[10:14] Nina : la tablette de la caisse veut un truc\n[10:15] Paul : Caramel2019 avec "
+            "C majuscule",
+            "Caramel2019",
+        ),
+    ],
+)
+def test_a_password_in_reply_to_a_machine_asking_for_something_is_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom: the laptop at the front desk wants something\nAnn: an update, just click later\n"
+        "Tom: ok",
+        "[19:30] Karim : l'ordi de l'accueil demande un truc\n[19:31] Josiane : Windows11 veut "
+        "une mise à jour, clique plus tard",
+        "Sam: the computer needs something\nJo: iPhone15 charger, it's in the drawer",
+        "[08:02] Lou : le PC de la salle réclame quelque chose\n[08:03] Marc : Office2021 à "
+        "réactiver, appelle l'info",
+        "Kev: the tablet wants something\nDee: Paris2024 app update, ignore it",
+        "Sam: reception computer needs something\nJo: Ctrl+Alt+Del then your own login",
+        "Kev: the laptop wants something\nDee: Cmd-Shift-4 then drag, it's a screenshot",
+        "[08:02] Lou : l'ordi demande un truc\n[08:03] Marc : Ctrl+Alt+Suppr puis ton login perso",
+    ],
+)
+def test_an_update_a_product_or_keys_in_reply_to_a_machine_asking_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -125,6 +125,11 @@ _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number
 _CAMEL_THEN_SYMBOL = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){3,}[!#$*?]")
 
 
+_KEY_COMBINATION = re.compile(
+    r"(?i:ctrl|alt|shift|cmd|command|option|fn|win|maj)(?:[+-][\w]{1,6}){1,3}"
+)
+
+
 def made_shape(value: str) -> Shape | None:
     """The value's shape when a person may have made it for a password, else None."""
     if not _MIN_LENGTH <= len(value) <= _MAX_LENGTH or not value[0].isalpha():
@@ -133,6 +138,8 @@ def made_shape(value: str) -> Shape | None:
         return None  # files, addresses, versions, paths, code
     if _LOWER_WORD.search(value) is None or is_security_mode(value):
         return None  # RTX4090, COP28, AT&T, SFR_A1B2: codes and acronyms
+    if _KEY_COMBINATION.fullmatch(value):
+        return None  # Ctrl+Alt+Del, Cmd-Shift-4: keys pressed together
     if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES or _LONG_DIGITS.search(value):
         return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
     has_digit = any(char.isdigit() for char in value)
@@ -712,10 +719,24 @@ _CONSOLES = re.compile(
     r"|phones?|iphones?|ipads?|téléphones?|portables?)(?![^\W_])"
 )
 _ASKED_BY_A_MACHINE = re.compile(
-    r"(?<![^\W_])(?:me[ ]demande|asks?[ ](?:me[ ])?for|asking[ ](?:me[ ])?for)[ ]"
+    r"(?<![^\W_])(?:(?:me[ ]|nous[ ])?(?:demande|réclame|veut)|asks?[ ](?:me[ ]|us[ ])?for"
+    r"|asking[ ](?:me[ ]|us[ ])?for|wants?|needs?)[ ]"
     r"(?:un[ ]truc|quelque[ ]chose|something|a[ ]thing|stuff)(?![^\W_])"
 )
-_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle", "pour", " for ", "demande", "ask")
+_REPLY_STEMS = (
+    *_ASKED_STEMS,
+    " one",
+    "celui",
+    "celle",
+    "pour",
+    " for ",
+    "demande",
+    "ask",
+    "réclame",
+    "veut",
+    "want",
+    "need",
+)
 # The reply's first word, more words after it: "Kirikou_2009 avec le mail de maman".
 _SPEAKER_FIRST = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]+\S")
 
