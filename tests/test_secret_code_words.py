@@ -600,8 +600,8 @@ def test_a_password_each_user_has_their_own_of_passes(text: str) -> None:
             "Cormoran",
         ),
         (
-            "Mot de passe de vérification pour le compte Dufresne : le client doit dire « mistral » "
-            "sinon on refuse.",
+            "Mot de passe de vérification pour le compte Dufresne : le client doit dire "
+            "« mistral » sinon on refuse.",
             "mistral",
         ),
         (
@@ -636,7 +636,8 @@ def test_a_word_a_caller_must_give_to_pass_id_checks_is_refused(text: str, secre
         "Callbacks: customers must say 'agent' to reach a person.",
         "Pour toute modification du contrat, dites « conseiller » au serveur vocal.",
         "Fail ID&V twice and the account is locked; the customer must then say 'reset' to the bot.",
-        "Avant toute modification du contrat, le mot « résiliation » doit figurer dans le courrier.",
+        "Avant toute modification du contrat, le mot « résiliation » doit figurer dans le "
+        "courrier.",
         "ID&V tip: never say the word 'password' on a recorded call.",
         "Verification password for callbacks: ask the customer, it's on their account page.",
         "Mot de passe de vérification : à demander au client lors de l'appel.",
