@@ -1307,3 +1307,40 @@ def test_a_password_in_reply_to_a_machine_asking_for_something_is_refused(
 )
 def test_an_update_a_product_or_keys_in_reply_to_a_machine_asking_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Note for the weekend sitter: Instagram is mudlark.pottery — sign in with "
+            "RakuFiring2025! Post the kiln opening pics please",
+            "RakuFiring2025!",
+        ),
+        ("Connecte-toi avec Marmotte_51 puis change-le.", "Marmotte_51"),
+        ("Shop laptop: log on with Harbour!Lights then open the till app.", "Harbour!Lights"),
+        (
+            "Pour le compte Canva, connectez-vous avec Pinceau-Rouge-7 (pas l'adresse perso).",
+            "Pinceau-Rouge-7",
+        ),
+    ],
+)
+def test_a_password_one_signs_in_with_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sign in with Google, it's quicker.",
+        "Connecte-toi avec FranceConnect, c'est plus simple.",
+        "Log in with your_email@work and the usual one.",
+        "Sign in with Apple ID or iCloud.",
+        "Connectez-vous avec votre compte Microsoft_365.",
+        "Log in with PlayStation5 account then download the game.",
+        "Connexion avec Windows11 Pro uniquement.",
+        "Sign in with Face-ID, not the PIN.",
+    ],
+)
+def test_a_provider_or_a_product_one_signs_in_with_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -67,6 +67,8 @@ look-alikes do not take there:
 - typed where a screen asks ("type Overdue_Fines_2026 at the prompt", "tapez Lavande_42 à
   l'invite"), or after "online:" on a bill's line with its account's number ("acct 7781 2290 /
   online: Goldfish_Nemo"): any made shape but all lowercase;
+- after a verb of signing in "with" ("sign in with RakuFiring2025!", "connectez-vous avec
+  Pinceau-Rouge-7"), built as few names are: a provider or a product is none;
 - capitalised words joined and a year, the whole reply to a question for the Wi-Fi or with how
   to type it ("SourireSansCarie2025 (tout attaché)"), not when the network's name is asked.
 """
@@ -182,6 +184,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_on_sticky_notes(text, lower),
         *_typed_where_asked(text, lower),
         *_online_beside_an_account(text, lower),
+        *_signed_in_with(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1980,3 +1983,32 @@ def _online_beside_an_account(text: str, lower: str) -> Iterator[tuple[int, int]
             shape = made_shape(value[2])
             if shape is not None and not value[2].islower():
                 yield value[0], value[1]
+
+
+# "sign in with RakuFiring2025!", "log in with Kestrel-88 and change it", "connecte-toi avec
+# Marmotte_51": the value one signs in with, built as few names are; an account's provider or a
+# product ("sign in with Google", "with Office365") is none.
+_SIGNED_IN_WITH = re.compile(
+    r"(?<![^\W_])(?:(?:sign|log)(?:s|ged|ging)?[ -]?(?:in|on)|connecte[sz]?-(?:toi|vous)"
+    r"|(?:se|te|vous)[ ]connecter|connexion)[ ](?:with|avec)[ ]+"
+)
+_SIGNED_IN_STEMS = ("in with ", "on with ", " avec ")
+
+
+def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _SIGNED_IN_STEMS:
+        if not holds(lower, stem):
+            continue
+        for position in positions(lower, stem):
+            signed = _SIGNED_IN_WITH.search(lower, max(0, position - _SIGN_IN_REACH), position + 8)
+            if signed is None or signed.end() <= position:
+                continue
+            value = _value_at(text, signed.end())
+            if value is None or value[0] != signed.end():
+                continue
+            shape = made_shape(value[2])
+            if shape is not None and is_built_mixed(value[2], shape):
+                yield value[0], value[1]
+
+
+_SIGN_IN_REACH = 24  # "connectez-vous" before " avec "
