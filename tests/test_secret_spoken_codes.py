@@ -417,3 +417,41 @@ def test_a_rooms_code_said_digit_by_digit_is_refused(text: str, secret: str) -> 
 )
 def test_a_things_serial_or_order_number_after_its_room_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A box's or a cabinet's code, its digits spelt with commas or typed between middle dots
+# (place_codes.py); a gift box's contents, a room's number and opening hours pass.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Le coffret du camion : un, un, huit, quatre. Je ne le redis pas 😉 — Père Antoine",
+            "un, un, huit, quatre",
+        ),
+        ("Armoire à pharmacie (salle de prépa)\u202f: 6 · 0 · 4 · 2", "6 · 0 · 4 · 2"),
+        ("Coffret à clés de la salle : 3 · 9 · 1 · 7", "3 · 9 · 1 · 7"),
+        ("Key cabinet in the office: 4 · 8 · 2 · 6", "4 · 8 · 2 · 6"),
+        ("Coffret de la camionnette : sept, trois, zéro, deux", "sept, trois, zéro, deux"),
+    ],
+)
+def test_a_boxs_code_spelt_or_between_dots_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Salle 4 · 5 · 6 · 7 au rez-de-chaussée",
+        "Coffret cadeau : 4 · 5 · 6 · 7 € pièce",
+        "Le coffret contient 3 · 4 · 5 bougies",
+        "Armoire à pharmacie : 2 · 3 étagères",
+        "Office hours: 9 · 12 · 14 · 17",
+        "Coffret cadeau n° 4 8 2 6 à retirer en caisse",
+        "Coffrets de Noël : 1, 2, 3 et 4 en stock",
+        "Coffret vin : 3 · 6 · 12 bouteilles",
+    ],
+)
+def test_a_gift_boxs_contents_or_hours_between_dots_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -67,7 +67,7 @@ RULE = "place-code"
 # their code.
 LOCKING = (
     r"sheds?|hangars?|cupboards?|armoires?|placards?|local|cellars?|caves?|garages?|box"
-    r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|lockers?|casiers?|vestiaires?"
+    r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|coffrets?|lockers?|casiers?|vestiaires?"
     r"|changing[ ]rooms?|locker[ ]rooms?|bikes?|vélos?|antivols?|gates?|portails?|portillons?"
     r"|doors?|portes?|storage(?:[ ]units?)?|stockage|abris?|cabanons?|remises?|greniers?"
     r"|attics?|lofts?|boathouses?|club[ -]?house|huts?|cabanes?|workshops?|ateliers?"
@@ -121,7 +121,7 @@ _NUMBER_WORD = (
     r"|cents?|mille|hundred|thousand)"
 )
 _RUN_JOINER = (
-    r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+    r"(?:[ ]?[-–·][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 )
 # Spelt digits may be joined by dashes too: "six-oh-two", "eight-six, eight-six, star".
 _SPELT_JOINER = r"(?:[ ]|-|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
