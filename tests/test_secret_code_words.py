@@ -647,3 +647,45 @@ def test_a_word_a_caller_must_give_to_pass_id_checks_is_refused(text: str, secre
 )
 def test_consents_and_id_checks_without_a_word_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Soirée privée samedi (anniv Laura)\u202f: à l'entrée ils disent « Voyage voyage », "
+            "sinon ils paient l'entrée comme tout le monde.",
+            "Voyage voyage",
+        ),
+        (
+            "Guest list for Friday: at the door they say 'Blue Monday' or they pay entry like "
+            "everyone else.",
+            "Blue Monday",
+        ),
+        (
+            "Concert de l'asso : les bénévoles disent « Rossignol » à l'accueil, sinon ils payent "
+            "l'entrée.",
+            "Rossignol",
+        ),
+        (
+            "Members' night: say 'Wharfedale' at the door, otherwise you pay the full entry.",
+            "Wharfedale",
+        ),
+    ],
+)
+def test_a_word_said_at_the_door_instead_of_paying_entry_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Soirée jeux : dites « bonjour » à l'entrée, sinon vous payez l'entrée quand même.",
+        "At the door they say 'next please' or you pay entry twice.",
+        "The bouncer says 'ID please' or you pay the full price later.",
+        "Kids under 12 say 'I'm with mum' and don't pay; others pay the entry.",
+        "Au guichet, dites « tarif réduit » sinon vous payez le plein tarif.",
+    ],
+)
+def test_a_greeting_a_request_or_a_fare_said_at_the_door_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -122,14 +122,18 @@ _IDENTIFYING = (
 )
 _VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
 # Someone guarding a way in, or being let through by a word: a guard, a gate's crew, "they let
-# members in", "ils nous laissent passer", "before we open up", "so they know it's really us".
+# members in", "ils nous laissent passer", "before we open up", "so they know it's really us",
+# or pays entry without it ("sinon ils paient l'entrée", "or they pay entry").
 _GUARDED = (
     r"guards?|security[ ]guards?|stewards?|bouncers?|door[ ]staff|gate[ ]crew|vigiles?|videurs?"
     r"|door(?:man|men)|doorkeepers?|portiers?|sentr(?:y|ies)|sentinelles?"
     r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|lets?[ ]\w+[ ](?:back[ ])?into"
     r"|(?:allowed|admitted)[ ](?:in|through|on[ ]site)|laiss\w*[ ](?:\w+[ ])?passer"
     r"|before[ ](?:we|i|they|anyone)[ ](?:open|let|unlock)\w*|pour[ ]ne[ ]pas[ ]payer|sans[ ]payer"
-    r"|without[ ]paying|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
+    r"|without[ ]paying|(?:sinon|otherwise|or[ ]else|or)[ ](?:\w+[ ]){0,2}(?:pay|pays|paie|paient"
+    r"|payent|payer|paying)[ ](?:(?:the|full|le|plein)[ ]|l['’]){0,2}(?:entry|entrée|entrance"
+    r"|door|admission)"
+    r"|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
     r"[ ](?:really[ ]|bien[ ]|vraiment[ ])?(?:us|me|nous|moi)"
 )
 # Something opened, released or collected, or someone proving who they are.
@@ -337,8 +341,8 @@ def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
     no greeting, thanks or refusal."""
     value = text[start:end].strip()
     words = value.split()
-    if not words or words[0].lower().strip(",.!") in _COURTESIES:
-        return None
+    if not words or {words[0].lower().strip(",.!"), words[-1].lower().strip(",.!")} & _COURTESIES:
+        return None  # "ID please", "merci beaucoup": a request or thanks
     if len(words) > 1:
         return worded_value(text, start, end, most=_MAX_SAID, said=True)
     return worded_value(text, start, end)
