@@ -1344,3 +1344,41 @@ def test_a_password_one_signs_in_with_is_refused(text: str, secret: str) -> None
 )
 def test_a_provider_or_a_product_one_signs_in_with_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "From: Bob (IT)\nSubject: your reset\n\nKasia — done. It's now Winter-Calls-19 until "
+            "you change it. Don't reply with it pls.",
+            "Winter-Calls-19",
+        ),
+        (
+            "De : Odile Vachon\nÀ : Théo\nObjet : ordi de la caisse\n\nThéo, pour la caisse à "
+            "partir de demain ce sera Mimolette18 (M majuscule). Bisous à ta mère.",
+            "Mimolette18",
+        ),
+        ("Reset done, it's now Harbour-Lights-7 until you pick your own.", "Harbour-Lights-7"),
+        ("Ta session est débloquée, ce sera Hibou2025 avec un H majuscule.", "Hibou2025"),
+    ],
+)
+def test_a_password_a_reset_gives_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reset done, it's now Windows11 on all the PCs.",
+        "The laptop is changed, it's now MacBook-Air-M2 for everyone.",
+        "À partir de lundi ce sera Paris2024 qui sponsorise la caisse.",
+        "New password policy: it'll be Azure-AD only from Monday.",
+        "The meeting room changed, it's now Room_B2 upstairs.",
+        "The till app was updated, it's now SumUp-Air-2.",
+        "À partir de demain ce sera Bus_Line_42 pour aller au PC.",
+        "Wifi changed: it's now Freebox-4D21A0 on the label.",
+    ],
+)
+def test_a_product_a_room_or_a_line_after_a_change_passes(text: str) -> None:
+    assert find_secrets(text) == []

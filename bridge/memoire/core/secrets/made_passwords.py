@@ -185,6 +185,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_typed_where_asked(text, lower),
         *_online_beside_an_account(text, lower),
         *_signed_in_with(text, lower),
+        *_reset_to(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -2012,3 +2013,46 @@ def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
 
 
 _SIGN_IN_REACH = 24  # "connectez-vous" before " avec "
+
+
+# "Kasia — done. It's now Winter-Calls-19 until you change it", "pour la caisse à partir de
+# demain ce sera Mimolette18 (M majuscule)": what a password was reset to, in a note about the
+# reset or a machine, built as few names are and ending its clause, or with how to type it;
+# "it's now Windows11 on all the PCs" is a product, "it's now Room_B2 upstairs" a room.
+_NOW_IT_IS = re.compile(
+    r"(?<![^\W_])(?:(?:it['’]?s|it[ ]is|c['’]est)[ ](?:now|maintenant|désormais)"
+    r"|(?:ce|ça)[ ]sera|it['’]ll[ ]be|it[ ]will[ ]be)[ ]+"
+)
+_NOW_STEMS = ("now ", "maintenant ", "désormais ", " sera ", "ll be ", "will be ")
+_RESET = re.compile(
+    r"(?<![^\W_])(?:reset|réinitialis\w*|until[ ]you[ ]change|jusqu['’]à[ ]ce[ ]que[ ]tu"
+    r"|passwords?|mot[ ]de[ ]passe|mdp|ordis?|ordinateurs?|pcs?|laptops?|computers?|logins?"
+    r"|sessions?)(?![^\W_])"
+)
+# After the value: the clause's end, how long it holds or how to type it.
+_HOLDS_UNTIL = re.compile(r"[ \t]+(?:until|till|jusqu['’]à)(?![^\W_])")
+_RESET_REACH = 160
+
+
+def _reset_to(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _NOW_STEMS:
+        if not holds(lower, stem):
+            continue
+        for position in positions(lower, stem):
+            now = _NOW_IT_IS.search(lower, max(0, position - _SIGN_IN_REACH), position + 10)
+            if now is None or now.end() <= position:
+                continue
+            value = _value_at(text, now.end())
+            if value is None or value[0] != now.end():
+                continue
+            shape = made_shape(value[2])
+            if shape is None or value[2].islower():
+                continue
+            clause_end = min(len(lower), value[1] + _SIGN_IN_REACH)
+            typed = says_how_to_type(lower, value[1], clause_end)
+            context = lower[max(0, now.start() - _RESET_REACH) : clause_end]
+            ended = ends_its_clause(text, value[1]) or _HOLDS_UNTIL.match(lower, value[1])
+            if (typed or (ended and is_built_mixed(value[2], shape))) and _RESET.search(
+                context
+            ) is not None:
+                yield value[0], value[1]
