@@ -1993,7 +1993,8 @@ _SIGNED_IN_WITH = re.compile(
     r"(?<![^\W_])(?:(?:sign|log)(?:s|ged|ging)?[ -]?(?:in|on)|connecte[sz]?-(?:toi|vous)"
     r"|(?:se|te|vous)[ ]connecter|connexion)[ ](?:with|avec)[ ]+"
 )
-_SIGNED_IN_STEMS = ("in with ", "on with ", " avec ")
+# The verb's end with "avec": French prose holds " avec " dozens of times a note.
+_SIGNED_IN_STEMS = ("in with ", "on with ", "toi avec ", "vous avec ", "ter avec ", "xion avec ")
 
 
 def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
@@ -2001,7 +2002,8 @@ def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
         if not holds(lower, stem):
             continue
         for position in positions(lower, stem):
-            signed = _SIGNED_IN_WITH.search(lower, max(0, position - _SIGN_IN_REACH), position + 8)
+            reach = position + len(stem) + 1
+            signed = _SIGNED_IN_WITH.search(lower, max(0, position - _SIGN_IN_REACH), reach)
             if signed is None or signed.end() <= position:
                 continue
             value = _value_at(text, signed.end())
