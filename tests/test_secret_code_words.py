@@ -552,3 +552,140 @@ def test_a_code_word_said_after_a_long_condition_is_refused(text: str, secret: s
 )
 def test_a_slogan_or_a_quiz_word_after_a_long_clause_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mot de passe RPVA : Avocat2024, ne jamais le donner par téléphone.", "Avocat2024"),
+        ("Password for the client portal: Kestrel-88, never give it by phone.", "Kestrel-88"),
+        (
+            "Mot de passe de la messagerie : Marmotte51 ; on ne le donne jamais par téléphone.",
+            "Marmotte51",
+        ),
+        ("VPN password: Heron-Lake-7 — never give it out by phone, even to IT.", "Heron-Lake-7"),
+    ],
+)
+def test_a_password_never_to_be_given_by_phone_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mot de passe RPVA : chacun le sien, sur sa clé. Ne jamais le donner par téléphone, "
+        "même à moi.",
+        "Password for the client portal: each their own, never give it by phone.",
+        "Mot de passe de la messagerie : chacun a le sien, on ne le donne jamais par téléphone.",
+        "VPN password: everyone has their own — never give it out by phone, even to IT.",
+        "Mot de passe du logiciel de paie : personnel, ne jamais le donner au téléphone.",
+        "Password for the booking system: individual, so don't give it by phone to anyone calling.",
+    ],
+)
+def test_a_password_each_user_has_their_own_of_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Verification password for Acme Utilities callbacks: customer must say 'sunflower' — "
+            "if not, fail ID&V.",
+            "sunflower",
+        ),
+        (
+            "Appels du client VIP Groupe Lemaire : l'interlocuteur doit donner le mot « Cormoran » "
+            "avant toute modif de contrat.",
+            "Cormoran",
+        ),
+        (
+            "Mot de passe de vérification pour le compte Dufresne : le client doit dire "
+            "« mistral » sinon on refuse.",
+            "mistral",
+        ),
+        (
+            "Account note: before any change to the contract, the caller must give the word "
+            "'heron'.",
+            "heron",
+        ),
+        (
+            "Pour toute modification du dossier Martin, l'appelant doit donner le mot « pivoine ».",
+            "pivoine",
+        ),
+        (
+            "Callback password for the Hartley account: the caller has to say 'bluebell' or we "
+            "don't proceed.",
+            "bluebell",
+        ),
+    ],
+)
+def test_a_word_a_caller_must_give_to_pass_id_checks_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before any change to the tariff, the customer must say 'I agree' on the recorded line.",
+        "Avant toute modification, le client doit dire « j'accepte » à voix haute "
+        "(enregistrement).",
+        "Verification for Acme Utilities callbacks: customer must say their postcode — if not, "
+        "fail ID&V.",
+        "If they fail ID&V, say 'I'm sorry, I can't discuss the account' and end the call.",
+        "Callbacks: customers must say 'agent' to reach a person.",
+        "Pour toute modification du contrat, dites « conseiller » au serveur vocal.",
+        "Fail ID&V twice and the account is locked; the customer must then say 'reset' to the bot.",
+        "Avant toute modification du contrat, le mot « résiliation » doit figurer dans le "
+        "courrier.",
+        "ID&V tip: never say the word 'password' on a recorded call.",
+        "Verification password for callbacks: ask the customer, it's on their account page.",
+        "Mot de passe de vérification : à demander au client lors de l'appel.",
+        "Pour toute modification, le client doit donner le mot de passe de son espace client, "
+        "jamais le nôtre.",
+    ],
+)
+def test_consents_and_id_checks_without_a_word_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Soirée privée samedi (anniv Laura)\u202f: à l'entrée ils disent « Voyage voyage », "
+            "sinon ils paient l'entrée comme tout le monde.",
+            "Voyage voyage",
+        ),
+        (
+            "Guest list for Friday: at the door they say 'Blue Monday' or they pay entry like "
+            "everyone else.",
+            "Blue Monday",
+        ),
+        (
+            "Concert de l'asso : les bénévoles disent « Rossignol » à l'accueil, sinon ils payent "
+            "l'entrée.",
+            "Rossignol",
+        ),
+        (
+            "Members' night: say 'Wharfedale' at the door, otherwise you pay the full entry.",
+            "Wharfedale",
+        ),
+    ],
+)
+def test_a_word_said_at_the_door_instead_of_paying_entry_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Soirée jeux : dites « bonjour » à l'entrée, sinon vous payez l'entrée quand même.",
+        "At the door they say 'next please' or you pay entry twice.",
+        "The bouncer says 'ID please' or you pay the full price later.",
+        "Kids under 12 say 'I'm with mum' and don't pay; others pay the entry.",
+        "Au guichet, dites « tarif réduit » sinon vous payez le plein tarif.",
+    ],
+)
+def test_a_greeting_a_request_or_a_fare_said_at_the_door_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -1251,3 +1251,134 @@ def test_joined_names_and_a_year_in_reply_to_a_wifi_question_are_refused(
 )
 def test_a_networks_name_or_no_key_in_reply_to_a_wifi_question_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "[19:30] Karim : Josiane l'ordi de l'accueil demande un truc\n[19:31] Josiane : "
+            "Solidarite2024 avec S majuscule\n[19:31] Karim : ok ça marche",
+            "Solidarite2024",
+        ),
+        (
+            "Tom: the laptop at the front desk wants something\nAnn: Harbour2023 with a capital "
+            "H\nTom: in, thanks",
+            "Harbour2023",
+        ),
+        (
+            "[08:02] Lou : le PC de la salle réclame quelque chose 😩\n[08:03] Marc : "
+            "Tournesol_88\n[08:03] Lou : merci",
+            "Tournesol_88",
+        ),
+        (
+            "Sam: reception computer needs something before it starts\nJo: Bluebell!77\nSam: "
+            "cheers",
+            "Bluebell!77",
+        ),
+        (
+            "[10:14] Nina : la tablette de la caisse veut un truc\n[10:15] Paul : Caramel2019 avec "
+            "C majuscule",
+            "Caramel2019",
+        ),
+    ],
+)
+def test_a_password_in_reply_to_a_machine_asking_for_something_is_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom: the laptop at the front desk wants something\nAnn: an update, just click later\n"
+        "Tom: ok",
+        "[19:30] Karim : l'ordi de l'accueil demande un truc\n[19:31] Josiane : Windows11 veut "
+        "une mise à jour, clique plus tard",
+        "Sam: the computer needs something\nJo: iPhone15 charger, it's in the drawer",
+        "[08:02] Lou : le PC de la salle réclame quelque chose\n[08:03] Marc : Office2021 à "
+        "réactiver, appelle l'info",
+        "Kev: the tablet wants something\nDee: Paris2024 app update, ignore it",
+        "Sam: reception computer needs something\nJo: Ctrl+Alt+Del then your own login",
+        "Kev: the laptop wants something\nDee: Cmd-Shift-4 then drag, it's a screenshot",
+        "[08:02] Lou : l'ordi demande un truc\n[08:03] Marc : Ctrl+Alt+Suppr puis ton login perso",
+    ],
+)
+def test_an_update_a_product_or_keys_in_reply_to_a_machine_asking_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Note for the weekend sitter: Instagram is mudlark.pottery — sign in with "
+            "RakuFiring2025! Post the kiln opening pics please",
+            "RakuFiring2025!",
+        ),
+        ("Connecte-toi avec Marmotte_51 puis change-le.", "Marmotte_51"),
+        ("Shop laptop: log on with Harbour!Lights then open the till app.", "Harbour!Lights"),
+        (
+            "Pour le compte Canva, connectez-vous avec Pinceau-Rouge-7 (pas l'adresse perso).",
+            "Pinceau-Rouge-7",
+        ),
+    ],
+)
+def test_a_password_one_signs_in_with_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sign in with Google, it's quicker.",
+        "Connecte-toi avec FranceConnect, c'est plus simple.",
+        "Log in with your_email@work and the usual one.",
+        "Sign in with Apple ID or iCloud.",
+        "Connectez-vous avec votre compte Microsoft_365.",
+        "Log in with PlayStation5 account then download the game.",
+        "Connexion avec Windows11 Pro uniquement.",
+        "Sign in with Face-ID, not the PIN.",
+    ],
+)
+def test_a_provider_or_a_product_one_signs_in_with_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "From: Bob (IT)\nSubject: your reset\n\nKasia — done. It's now Winter-Calls-19 until "
+            "you change it. Don't reply with it pls.",
+            "Winter-Calls-19",
+        ),
+        (
+            "De : Odile Vachon\nÀ : Théo\nObjet : ordi de la caisse\n\nThéo, pour la caisse à "
+            "partir de demain ce sera Mimolette18 (M majuscule). Bisous à ta mère.",
+            "Mimolette18",
+        ),
+        ("Reset done, it's now Harbour-Lights-7 until you pick your own.", "Harbour-Lights-7"),
+        ("Ta session est débloquée, ce sera Hibou2025 avec un H majuscule.", "Hibou2025"),
+    ],
+)
+def test_a_password_a_reset_gives_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reset done, it's now Windows11 on all the PCs.",
+        "The laptop is changed, it's now MacBook-Air-M2 for everyone.",
+        "À partir de lundi ce sera Paris2024 qui sponsorise la caisse.",
+        "New password policy: it'll be Azure-AD only from Monday.",
+        "The meeting room changed, it's now Room_B2 upstairs.",
+        "The till app was updated, it's now SumUp-Air-2.",
+        "À partir de demain ce sera Bus_Line_42 pour aller au PC.",
+        "Wifi changed: it's now Freebox-4D21A0 on the label.",
+    ],
+)
+def test_a_product_a_room_or_a_line_after_a_change_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -383,3 +383,75 @@ def test_a_box_opened_by_a_code_given_in_a_chat_reply(text: str, secret: str) ->
 )
 def test_chat_replies_about_a_box_without_a_code_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A thing's own serial, order or invoice number said after its room is no code of the room
+# (place_codes.py); the room's code said the same way is.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the antenatal room keypad, four one one nine, don't share it", "four one one nine"),
+        ("Salle de pause : quatre un un neuf", "quatre un un neuf"),
+        ("Back office, then four one one nine on the keypad", "four one one nine"),
+        ("Staff room door, three eight two two", "three eight two two"),
+    ],
+)
+def test_a_rooms_code_said_digit_by_digit_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "🎙 memo from Ffion (transcribed): “Amara, the scales in the antenatal room need "
+        "recalibrating, serial four one one nine, the company's on the sticker. Thanks lovely.”",
+        "voice memo: the fridge in the staff room is broken again, serial three eight two two, "
+        "call the engineer",
+        "Le frigo de la salle de pause est en panne, série quatre un un neuf, appeler le SAV.",
+        "Le four de la cuisine, commande 5 5 2 1, livré jeudi.",
+        "The kettle in the back office, invoice 4 4 1 8, still under guarantee.",
+        "Le lave-vaisselle de la cuisine, facture 7 3 0 2, garantie deux ans.",
+    ],
+)
+def test_a_things_serial_or_order_number_after_its_room_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# --- A box's or a cabinet's code, its digits spelt with commas or typed between middle dots
+# (place_codes.py); a gift box's contents, a room's number and opening hours pass.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Le coffret du camion : un, un, huit, quatre. Je ne le redis pas 😉 — Père Antoine",
+            "un, un, huit, quatre",
+        ),
+        ("Armoire à pharmacie (salle de prépa)\u202f: 6 · 0 · 4 · 2", "6 · 0 · 4 · 2"),
+        ("Coffret à clés de la salle : 3 · 9 · 1 · 7", "3 · 9 · 1 · 7"),
+        ("Key cabinet in the office: 4 · 8 · 2 · 6", "4 · 8 · 2 · 6"),
+        ("Coffret de la camionnette : sept, trois, zéro, deux", "sept, trois, zéro, deux"),
+    ],
+)
+def test_a_boxs_code_spelt_or_between_dots_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Salle 4 · 5 · 6 · 7 au rez-de-chaussée",
+        "Coffret cadeau : 4 · 5 · 6 · 7 € pièce",
+        "Le coffret contient 3 · 4 · 5 bougies",
+        "Armoire à pharmacie : 2 · 3 étagères",
+        "Office hours: 9 · 12 · 14 · 17",
+        "Coffret cadeau n° 4 8 2 6 à retirer en caisse",
+        "Coffrets de Noël : 1, 2, 3 et 4 en stock",
+        "Coffret vin : 3 · 6 · 12 bouteilles",
+    ],
+)
+def test_a_gift_boxs_contents_or_hours_between_dots_pass(text: str) -> None:
+    assert find_secrets(text) == []

@@ -370,7 +370,7 @@ HOLDOUT_FLOORS = (
     # midwives' practice, a call centre, a cheese shop, a brass band, a pottery studio): 138 of
     # 160 (86.2 %) on the session's start and after all its merges; all tokens and cards; 2 of
     # 200 flagged both times. Read, not yet studied.
-    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=138, token=30, card=20, flagged=2),
+    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=147, token=30, card=20, flagged=0),
 )
 
 

@@ -62,7 +62,8 @@ _CODE_WORD_NOUN = re.compile(
     r"|phrases?[ ]convenues?|(?:verification|identification|session|authentication)[ ]"
     r"(?:words?|phrases?|passphrases?)|mots?[ ]de[ ](?:vérification|session)"
     r"|phrases?[ ]de[ ](?:vérification|reconnaissance)|(?:word|phrase|passphrase)[ ]we[ ]agreed"
-    r"|(?:word|phrase)[ ]agreed)(?![^\W_])"
+    r"|(?:word|phrase)[ ]agreed|(?:verification|callback|call-back)[ ]passwords?"
+    r"|mots?[ ]de[ ]passe[ ]de[ ]vérification)(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
@@ -111,16 +112,28 @@ _VOUCHING = (
     r"(?:parl|discut|donn|communiqu|remett|rend)\w*"
     r"|avant[ ]de[ ](?:(?:lui|leur|vous|te)[ ])?(?:parler|discuter|donner|communiquer|remettre)"
 )
+# A caller proving who they are before their account is touched: "if not, fail ID&V", "avant
+# toute modif de contrat"; a word's noun must name it (a consent said aloud, "say 'I agree'
+# before any change", is none).
+_IDENTIFYING = (
+    r"id&v|id[ ]?checks?|identity[ ]checks?|(?:pass|fail)\w*[ ](?:the[ ])?(?:id|security)\b"
+    r"|vérification[ ]d['’]identité|(?:before|avant|pour)[ ](?:any|toute?|each|chaque)[ ]"
+    r"(?:changes?|modif\w*|changements?)"
+)
 _VOUCHED = re.compile(rf"(?<![^\W_])(?:{_VOUCHING})(?![^\W_])")
 # Someone guarding a way in, or being let through by a word: a guard, a gate's crew, "they let
-# members in", "ils nous laissent passer", "before we open up", "so they know it's really us".
+# members in", "ils nous laissent passer", "before we open up", "so they know it's really us",
+# or pays entry without it ("sinon ils paient l'entrée", "or they pay entry").
 _GUARDED = (
     r"guards?|security[ ]guards?|stewards?|bouncers?|door[ ]staff|gate[ ]crew|vigiles?|videurs?"
     r"|door(?:man|men)|doorkeepers?|portiers?|sentr(?:y|ies)|sentinelles?"
     r"|lets?[ ](?:\w+[ ]){1,2}(?:in|through)|lets?[ ]\w+[ ](?:back[ ])?into"
     r"|(?:allowed|admitted)[ ](?:in|through|on[ ]site)|laiss\w*[ ](?:\w+[ ])?passer"
     r"|before[ ](?:we|i|they|anyone)[ ](?:open|let|unlock)\w*|pour[ ]ne[ ]pas[ ]payer|sans[ ]payer"
-    r"|without[ ]paying|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
+    r"|without[ ]paying|(?:sinon|otherwise|or[ ]else|or)[ ](?:\w+[ ]){0,2}(?:pay|pays|paie|paient"
+    r"|payent|payer|paying)[ ](?:(?:the|full|le|plein)[ ]|l['’]){0,2}(?:entry|entrée|entrance"
+    r"|door|admission)"
+    r"|(?:know|knows|sache|sachent|savent)[ ](?:\w+[ ]){0,2}(?:it['’]s|c['’]est)"
     r"[ ](?:really[ ]|bien[ ]|vraiment[ ])?(?:us|me|nous|moi)"
 )
 # Something opened, released or collected, or someone proving who they are.
@@ -137,12 +150,12 @@ _LETTING = re.compile(
     r"|amarr\w*|berth\w*|dock(?:s|ing)?|moor\w*|capitainerie|harbou?r[ ]?master|embarquement"
     r"|entrée[ ]des[ ]artistes|laisse\w*[ ]passer|let[ ](?:you|us|them|him|her)[ ](?:in|through)"
     r"|change[ ]nothing|ne[ ]rien[ ](?:communiquer|modifier|changer|dire)|sans[ ]ce[ ]mot"
-    r"|callback|call-back|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
+    r"|callbacks?|call-backs?|alarm[ ]company|société[ ]d['’]alarme|log[ ]us|after[ ]dark"
     r"|répondez|répondre|reply[ ]with|answer[ ]with|respond[ ]with|confirm\w*|authenticat\w*"
     r"|authentifi\w*|verify|vérifi\w*|prove|prouver|livraison|delivery|board(?:s|ing)?|get[ ]in"
     r"|monter|montent|embarqu\w*|avant[ ]qu['’]on[ ]monte|opened|put[ ]through|get[ ]through"
     r"|transf[eé]r\w*|hand[ ]over|won['’]t[ ](?:hand|give|release)"
-    rf"|{_VOUCHING}|{_GUARDED})(?![^\W_])"
+    rf"|{_VOUCHING}|{_GUARDED}|{_IDENTIFYING})(?![^\W_])"
 )
 # "is", "c'est", ":", "=", "—", "it's": what gives an unquoted value after the noun.
 _GIVES = re.compile(
@@ -328,8 +341,8 @@ def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
     no greeting, thanks or refusal."""
     value = text[start:end].strip()
     words = value.split()
-    if not words or words[0].lower().strip(",.!") in _COURTESIES:
-        return None
+    if not words or {words[0].lower().strip(",.!"), words[-1].lower().strip(",.!")} & _COURTESIES:
+        return None  # "ID please", "merci beaucoup": a request or thanks
     if len(words) > 1:
         return worded_value(text, start, end, most=_MAX_SAID, said=True)
     return worded_value(text, start, end)

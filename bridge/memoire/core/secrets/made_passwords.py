@@ -67,6 +67,8 @@ look-alikes do not take there:
 - typed where a screen asks ("type Overdue_Fines_2026 at the prompt", "tapez Lavande_42 à
   l'invite"), or after "online:" on a bill's line with its account's number ("acct 7781 2290 /
   online: Goldfish_Nemo"): any made shape but all lowercase;
+- after a verb of signing in "with" ("sign in with RakuFiring2025!", "connectez-vous avec
+  Pinceau-Rouge-7"), built as few names are: a provider or a product is none;
 - capitalised words joined and a year, the whole reply to a question for the Wi-Fi or with how
   to type it ("SourireSansCarie2025 (tout attaché)"), not when the network's name is asked.
 """
@@ -126,6 +128,11 @@ _LONG_DIGITS = re.compile(r"[0-9]{5}")  # a person's digits are a year, a number
 _CAMEL_THEN_SYMBOL = re.compile(r"(?:[A-ZÀ-Þ][a-zà-ÿ]+){3,}[!#$*?]")
 
 
+_KEY_COMBINATION = re.compile(
+    r"(?i:ctrl|alt|shift|cmd|command|option|fn|win|maj)(?:[+-][\w]{1,6}){1,3}"
+)
+
+
 def made_shape(value: str) -> Shape | None:
     """The value's shape when a person may have made it for a password, else None."""
     if not _MIN_LENGTH <= len(value) <= _MAX_LENGTH or not value[0].isalpha():
@@ -134,6 +141,8 @@ def made_shape(value: str) -> Shape | None:
         return None  # files, addresses, versions, paths, code
     if _LOWER_WORD.search(value) is None or is_security_mode(value):
         return None  # RTX4090, COP28, AT&T, SFR_A1B2: codes and acronyms
+    if _KEY_COMBINATION.fullmatch(value):
+        return None  # Ctrl+Alt+Del, Cmd-Shift-4: keys pressed together
     if len(_LETTER_DIGIT_CHANGES.findall(value)) > _MAX_CHANGES or _LONG_DIGITS.search(value):
         return None  # a machine's: run_id_20240612_T0930, ab12cd34ef56
     has_digit = any(char.isdigit() for char in value)
@@ -176,6 +185,8 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_on_sticky_notes(text, lower),
         *_typed_where_asked(text, lower),
         *_online_beside_an_account(text, lower),
+        *_signed_in_with(text, lower),
+        *_reset_to(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -713,10 +724,24 @@ _CONSOLES = re.compile(
     r"|phones?|iphones?|ipads?|téléphones?|portables?)(?![^\W_])"
 )
 _ASKED_BY_A_MACHINE = re.compile(
-    r"(?<![^\W_])(?:me[ ]demande|asks?[ ](?:me[ ])?for|asking[ ](?:me[ ])?for)[ ]"
+    r"(?<![^\W_])(?:(?:me[ ]|nous[ ])?(?:demande|réclame|veut)|asks?[ ](?:me[ ]|us[ ])?for"
+    r"|asking[ ](?:me[ ]|us[ ])?for|wants?|needs?)[ ]"
     r"(?:un[ ]truc|quelque[ ]chose|something|a[ ]thing|stuff)(?![^\W_])"
 )
-_REPLY_STEMS = (*_ASKED_STEMS, " one", "celui", "celle", "pour", " for ", "demande", "ask")
+_REPLY_STEMS = (
+    *_ASKED_STEMS,
+    " one",
+    "celui",
+    "celle",
+    "pour",
+    " for ",
+    "demande",
+    "ask",
+    "réclame",
+    "veut",
+    "want",
+    "need",
+)
 # The reply's first word, more words after it: "Kirikou_2009 avec le mail de maman".
 _SPEAKER_FIRST = re.compile(_SPEAKER + r"(?P<value>\S+)[ \t]+\S")
 
@@ -1959,4 +1984,78 @@ def _online_beside_an_account(text: str, lower: str) -> Iterator[tuple[int, int]
                 continue
             shape = made_shape(value[2])
             if shape is not None and not value[2].islower():
+                yield value[0], value[1]
+
+
+# "sign in with RakuFiring2025!", "log in with Kestrel-88 and change it", "connecte-toi avec
+# Marmotte_51": the value one signs in with, built as few names are; an account's provider or a
+# product ("sign in with Google", "with Office365") is none.
+_SIGNED_IN_WITH = re.compile(
+    r"(?<![^\W_])(?:(?:sign|log)(?:s|ged|ging)?[ -]?(?:in|on)|connecte[sz]?-(?:toi|vous)"
+    r"|(?:se|te|vous)[ ]connecter|connexion)[ ](?:with|avec)[ ]+"
+)
+# The verb's end with "avec": French prose holds " avec " dozens of times a note.
+_SIGNED_IN_STEMS = ("in with ", "on with ", "toi avec ", "vous avec ", "ter avec ", "xion avec ")
+
+
+def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _SIGNED_IN_STEMS:
+        if not holds(lower, stem):
+            continue
+        for position in positions(lower, stem):
+            reach = position + len(stem) + 1
+            signed = _SIGNED_IN_WITH.search(lower, max(0, position - _SIGN_IN_REACH), reach)
+            if signed is None or signed.end() <= position:
+                continue
+            value = _value_at(text, signed.end())
+            if value is None or value[0] != signed.end():
+                continue
+            shape = made_shape(value[2])
+            if shape is not None and is_built_mixed(value[2], shape):
+                yield value[0], value[1]
+
+
+_SIGN_IN_REACH = 24  # "connectez-vous" before " avec "
+
+
+# "Kasia — done. It's now Winter-Calls-19 until you change it", "pour la caisse à partir de
+# demain ce sera Mimolette18 (M majuscule)": what a password was reset to, in a note about the
+# reset or a machine, built as few names are and ending its clause, or with how to type it;
+# "it's now Windows11 on all the PCs" is a product, "it's now Room_B2 upstairs" a room.
+_NOW_IT_IS = re.compile(
+    r"(?<![^\W_])(?:(?:it['’]?s|it[ ]is|c['’]est)[ ](?:now|maintenant|désormais)"
+    r"|(?:ce|ça)[ ]sera|it['’]ll[ ]be|it[ ]will[ ]be)[ ]+"
+)
+_NOW_STEMS = ("now ", "maintenant ", "désormais ", " sera ", "ll be ", "will be ")
+_RESET = re.compile(
+    r"(?<![^\W_])(?:reset|réinitialis\w*|until[ ]you[ ]change|jusqu['’]à[ ]ce[ ]que[ ]tu"
+    r"|passwords?|mot[ ]de[ ]passe|mdp|ordis?|ordinateurs?|pcs?|laptops?|computers?|logins?"
+    r"|sessions?)(?![^\W_])"
+)
+# After the value: the clause's end, how long it holds or how to type it.
+_HOLDS_UNTIL = re.compile(r"[ \t]+(?:until|till|jusqu['’]à)(?![^\W_])")
+_RESET_REACH = 160
+
+
+def _reset_to(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    for stem in _NOW_STEMS:
+        if not holds(lower, stem):
+            continue
+        for position in positions(lower, stem):
+            now = _NOW_IT_IS.search(lower, max(0, position - _SIGN_IN_REACH), position + 10)
+            if now is None or now.end() <= position:
+                continue
+            value = _value_at(text, now.end())
+            if value is None or value[0] != now.end():
+                continue
+            shape = made_shape(value[2])
+            if shape is None or value[2].islower():
+                continue
+            clause_end = min(len(lower), value[1] + _SIGN_IN_REACH)
+            typed = says_how_to_type(lower, value[1], clause_end)
+            context = lower[max(0, now.start() - _RESET_REACH) : clause_end]
+            ended = ends_its_clause(text, value[1]) or _HOLDS_UNTIL.match(lower, value[1])
+            if (typed or (ended and is_built_mixed(value[2], shape))) and _RESET.search(
+                context
+            ) is not None:
                 yield value[0], value[1]

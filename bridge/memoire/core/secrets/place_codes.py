@@ -68,7 +68,7 @@ RULE = "place-code"
 # their code.
 LOCKING = (
     r"sheds?|hangars?|cupboards?|armoires?|placards?|local|cellars?|caves?|garages?|box"
-    r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|lockers?|casiers?|vestiaires?"
+    r"|padlocks?|cadenas|safes?|coffres?(?:[ -]forts?)?|coffrets?|lockers?|casiers?|vestiaires?"
     r"|changing[ ]rooms?|locker[ ]rooms?|bikes?|vélos?|antivols?|gates?|portails?|portillons?"
     r"|doors?|portes?|storage(?:[ ]units?)?|stockage|abris?|cabanons?|remises?|greniers?"
     r"|attics?|lofts?|boathouses?|club[ -]?house|huts?|cabanes?|workshops?|ateliers?"
@@ -122,7 +122,7 @@ _NUMBER_WORD = (
     r"|cents?|mille|hundred|thousand)"
 )
 _RUN_JOINER = (
-    r"(?:[ ]?[-–][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
+    r"(?:[ ]?[-–·][ ]?|[ ]|\.|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 )
 # Spelt digits may be joined by dashes too: "six-oh-two", "eight-six, eight-six, star".
 _SPELT_JOINER = r"(?:[ ]|-|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
@@ -223,6 +223,9 @@ _PLACE_FACTS = frozenset(
         # a cash box's money counted: "Cashbox takings: 2150", "caisse du jour : 2150"
         *("total", "takings", "recette", "float", "balance", "solde", "counted", "compté"),
         *("comptés", "sales", "ventes", "jour", "today"),
+        # a thing's own serial, asset or order number: "the scales in room 4, serial four one…"
+        *("serial", "série", "s/n", "sn", "imei", "asset", "inventory", "inventaire", "ticket"),
+        *("order", "commande", "invoice", "facture", "batch", "lot"),
     )
 )
 # Naming words that may stand between a place and its number with nothing linking them ("back

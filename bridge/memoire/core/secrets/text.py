@@ -457,6 +457,9 @@ _NOT_VALUES = frozenset(
         *("y", "idk", "dunno", "aucune", "nobody", "personne", "demande", "demandé", "demandée"),
         *("asked", "requested", "required", "requis", "requise", "needed", "nécessaire"),
         *("goodbye", "bye", "cheers", "salut", "hey"),
+        # a password each user has their own of: "Mot de passe RPVA : chacun le sien"
+        *("chacun", "chacune", "each", "everyone", "everybody", "individual", "individuel"),
+        *("individuelle", "personal", "personnel", "personnelle", "perso"),
     )
 )
 
