@@ -235,7 +235,8 @@ def test_a_recovery_question_without_its_answer_passes(text: str) -> None:
             "Si Mohand",
         ),
         (
-            "Security question for the council portal: first street you lived on? answer: Mill Lane",
+            "Security question for the council portal: first street you lived on?"
+            " answer: Mill Lane",
             "Mill Lane",
         ),
         (
