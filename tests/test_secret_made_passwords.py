@@ -534,6 +534,15 @@ def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:
             "Le truc à taper pour entrer sur l'ordi de l'accueil : Accueil-Mairie-58",
             "Accueil-Mairie",
         ),
+        # what a session or an account opens with, or its arrow
+        ("the studio Mac opens with Hammer-Drill-21, don't change it", "Hammer-Drill-21"),
+        ('Mac of the back office: user "frontdesk" → Tide-Pool-Heron', "Tide-Pool-Heron"),
+        ("Poste 3, compte « compta » → Grand-Livre-Bleu", "Grand-Livre-Bleu"),
+        ("Portable de la régie : ça s'ouvre avec Console_Lumiere8", "Console_Lumiere8"),
+        (
+            "Back office laptop: it logs in with Harbour-Seal-44, ask before changing",
+            "Harbour-Seal-44",
+        ),
     ],
 )
 def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
@@ -552,6 +561,13 @@ def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
         "Le mot à taper pour ouvrir la session : votre identifiant",
         "In the crossword, the word to unlock row 3 is 'anagram'",
         "The thing you type to get into settings is the room number, 214",
+        "the door opens with a push, then left",
+        "La porte s'ouvre avec la clé du bas",
+        "Session « invité » → pas de mot de passe",
+        'account "jdupont" → Jean-Pierre',
+        "The exhibition opens with Saint-Jean-de-Luz paintings",
+        "The show opens with Swan-Lake-Act-1 tonight",
+        "Le festival s'ouvre avec Jean-Michel Jarre",
     ],
 )
 def test_what_one_types_without_its_value_passes(text: str) -> None:

@@ -1873,19 +1873,38 @@ _PROTECTED = re.compile(
     r"|la|un)[ \t]+(?:password|mot[ ]de[ ]passe|mdp))?[ \t]*:?)[ \t]*"
 )
 _PROTECTED_STEMS = ("prot", "locked", "verrouill", "chiffr", "encrypt")
+# A session or an account opens with it: "compte « studioA », ça s'ouvre avec Marteau-Piqueur-21",
+# "the studio Mac opens with Hammer-Drill-21", "session « accueil » → Pointe-Demi-Pointe".
+_OPENS_WITH = re.compile(
+    r"(?:s['’]ouvre|opens|unlocks|logs?[ ]in|se[ ]connecte|se[ ]d[ée]verrouille)"
+    r"[ \t]+(?:with|avec)[ \t]*:?[ \t]*"
+    r"|(?:session|compte|account|profil|profile|user|utilisateur)[ \t]+[«\"“'‘][ \t\u202f]*"
+    r"[^\s«»\"“”'‘’]{2,30}[ \t\u202f]*[»\"”'’][ \t]*(?:→|->|=>)[ \t]*"
+)
+_OPENS_WITH_STEMS = (
+    *("s'ouvre", "s’ouvre", "opens with", "unlocks with", "log in with", "logs in with"),
+    *("se connecte", "se déverrouille", "se deverrouille", "session", "compte", "account"),
+    *("profil", "user"),
+)
+# Capitalised words joined by hyphens, three or more: "Pointe-Demi-Pointe", made for a login.
+_HYPHENED_WORDS = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]*){2,}(?:-[0-9]{1,4})?")
 
 
 def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    """A value built as few names are, ending its clause."""
-    for stem in _PROTECTED_STEMS:
-        for position in positions(lower, stem):
-            protected = _PROTECTED.match(lower, position)
-            value = _value_at(text, protected.end()) if protected is not None else None
-            if value is None or not ends_its_clause(text, value[1]):
-                continue
-            shape = made_shape(value[2])
-            if shape is not None and is_built_mixed(value[2], shape):
-                yield value[0], value[1]
+    """A value built as few names are, ending its clause; after a session or an account that
+    opens with it, capitalised words joined by hyphens too."""
+    for stems, pattern in ((_PROTECTED_STEMS, _PROTECTED), (_OPENS_WITH_STEMS, _OPENS_WITH)):
+        for stem in stems:
+            for position in positions(lower, stem):
+                protected = pattern.match(lower, position)
+                value = _value_at(text, protected.end()) if protected is not None else None
+                if value is None or not ends_its_clause(text, value[1]):
+                    continue
+                shape = made_shape(value[2])
+                if (shape is not None and is_built_mixed(value[2], shape)) or (
+                    pattern is _OPENS_WITH and _HYPHENED_WORDS.fullmatch(value[2]) is not None
+                ):
+                    yield value[0], value[1]
 
 
 # --- typed where a screen asks, or online beside an account's number ----------------------------
