@@ -483,6 +483,15 @@ def test_a_key_under_a_line_giving_the_networks_password_is_another_key() -> Non
         ("Wifi for the band room :\nnetwork RehearsalRoom\nsnare-drum-roll-5", "snare-drum-roll-5"),
         ("Wifi du club : ClubEchecs_Loges\nroque-en-passant-3", "roque-en-passant-3"),
         ("Shed wifi: AllotmentNet\nmarrow-leek-onion-9", "marrow-leek-onion-9"),
+        # a chat's reply to a Wi-Fi question, a short word among the key's
+        ("Max: wifi at the cabin?\nJo: PineCabin / cat-in-a-hat-7", "cat-in-a-hat-7"),
+        (
+            "Léa : le wifi du gîte ?\nTom : GiteDesPins / chat-a-trois-pattes-12",
+            "chat-a-trois-pattes-12",
+        ),
+        ("Ana: what is the wifi?\nBen: LW-Visitors / key-words-1977", "key-words-1977"),
+        ("Wifi de la cabine : StudioLumiere / ampli-a-lampes-1977", "ampli-a-lampes-1977"),
+        ("Sam: wifi in the van?\nAl: VanLife / Dusty_Roads88 🚐", "Dusty_Roads88"),
     ],
 )
 def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> None:
@@ -509,6 +518,10 @@ def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> Non
         "Wifi du club : ClubEchecs_Loges\nsalle-des-fetes",
         "Shed wifi: AllotmentNet\nv2.4.1-beta",
         "Shed wifi: AllotmentNet\nMon-Wed-Fri",
+        "Ana: wifi password for the studio?\nBen: it is on the fridge / see-the-fridge",
+        "Ana: wifi?\nBen: Livebox-5G / mot-de-passe-sur-la-box",
+        "Max: wifi at the cabin?\nJo: PineCabin / ask at the desk 😉",
+        "Léa : le wifi ?\nJo : Freebox-A2B3 / voir-à-la-réception",
     ],
 )
 def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:

@@ -111,7 +111,8 @@ _LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase le
 # A word and digits, maybe a range's ("ColdChain2-8", "Open24-7") or more words after them.
 _DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
-_HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
+# Words hyphened, a short one among them ("ampli-a-lampes-1977", "cat-in-a-hat-7").
+_HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}|-[^\W\d_](?=-)){2,}(?:-[0-9])?")
 # Capitalised words then a number, hyphened, a word maybe in CamelCase: "Squat-Rack-Sunday-3",
 # "Taq-Polymerase-88", "GreenFingers-Loyal-8".
 _CAPITALISED_HYPHENED = re.compile(
@@ -206,7 +207,10 @@ def _ends_its_line(text: str, end: int) -> bool:
     return _LINE_END_OR_ASIDE.match(text, end) is not None
 
 
-_LINE_END_OR_ASIDE = re.compile(r"[ \t.!]*(?:\n|\Z|[(\-—–])")
+# An emoji may close a chat's line: "StudioLumiere / ampli-a-lampes-1977 🎛️".
+_LINE_END_OR_ASIDE = re.compile(
+    r"[ \t.!\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff]*(?:\n|\Z|[(\-—–])"
+)
 
 
 # --- after a login and " / " ------------------------------------------------------------------
