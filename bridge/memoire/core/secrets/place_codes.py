@@ -178,7 +178,7 @@ _LINK = (
 )
 _PLACE_THEN_CODE = re.compile(
     rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}|{_TILLS}))(?![\w-])"
-    rf"(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?P<naming>{_NAMING}{{0,6}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
