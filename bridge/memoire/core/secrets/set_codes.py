@@ -305,8 +305,8 @@ _WIFI_CHANGED = re.compile(
     r"|modifi\w*)[ ](?:the|le|la|our|notre|my|mon)[ ](?:[^\W\d_]+[ ]){0,2}?"
     + _WIFI
     + _WORDS
-    + r"[ ](?:to|en|par|as))[ \t]+"
-    + _MADE_VALUE
+    + r"(?:[ ](?:to|en|par|as)|[.,;:]?[ ](?:now|maintenant|désormais)(?:[ ](?:it['’]?s|c['’]est"
+    r"|is))?))[ \t]+[«\"“'‘]?[ \t\u202f]*" + _MADE_VALUE
 )
 _WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
 # What a network's own name holds: "Cottage_Guest", "Livebox_Pro", "Orange_5G".
@@ -656,7 +656,8 @@ def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
     not said to be the name ("changed the Wi-Fi network name to Maison-Ludo-2024")."""
     if made_shape(value) is None:
         return False
-    if _AFTER_A_VALUE.match(lower, found.end()) is None and not _WHEN.match(lower, found.end()):
+    end = found.end() + (lower[found.end() : found.end() + 1] in _CLOSING_QUOTES)
+    if _AFTER_A_VALUE.match(lower, end) is None and not _WHEN.match(lower, end):
         return False
     said = found[0][: found.start("value") - found.start()]
     if any(word in said for word in _NAME_NOUNS):
@@ -665,6 +666,7 @@ def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
 
 
 _NAME_NOUNS = ("name", "nom", "ssid", "network", "réseau")
+_CLOSING_QUOTES = ("'", '"', "»", "”", "’")
 # When it was changed, after the key: "reset to Biscuit_Tin_42 over the weekend".
 _WHEN = re.compile(
     r"[ \t]+(?:over|yesterday|hier|today|aujourd['’]hui|tonight|this|ce|cette|last|after|après"
