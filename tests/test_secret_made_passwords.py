@@ -1280,3 +1280,37 @@ def test_joined_names_and_a_year_in_reply_to_a_wifi_question_are_refused(
 )
 def test_a_networks_name_or_no_key_in_reply_to_a_wifi_question_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a value spelt with its capitals, on a line naming what it opens
+        ("Le wifi du cabinet : Rose-des-Vents, R majuscule", "Rose-des-Vents"),
+        ("Office wifi is HarbourLights, capital H and capital L", "HarbourLights"),
+        ("Front desk PC: Marmalade-Toast, with a capital M", "Marmalade-Toast"),
+        ("Mot de passe de la session : Grenier-Lumineux, G majuscule", "Grenier-Lumineux"),
+        ("the laptop password is Otter-Slide (capital O)", "Otter-Slide"),
+    ],
+)
+def test_a_value_spelt_with_its_capitals_is_a_password(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write Paris, P majuscule, en haut de la page",
+        "Named the file Budget-Final, capital B",
+        "Le nom s'écrit Dupont-Martin, D majuscule et M majuscule",
+        "Start the sentence with Therefore, capital T",
+        "Wifi network name: CafeDuPort, C majuscule",
+        "Le compte est au nom de Dupont-Martin, D majuscule",
+        "Laptop login: JDupont, J majuscule",
+        "Wifi : Livebox-Salon, L majuscule, c'est le nom du réseau",
+    ],
+)
+def test_a_name_spelt_with_its_capitals_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

@@ -365,7 +365,7 @@ HOLDOUT_FLOORS = (
     # butcher's, an optician's): 143 of 160 (89.4 %) on the session's start and after all its
     # merges; all tokens and cards; 4 of 200 flagged both times. Then read: its security answer
     # named after the asked question ("? réponse : Si Mohand") is a kind caught since.
-    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a newsroom, a law firm, a food bank, a karaoke bar, a travelling circus, a
     # midwives' practice, a call centre, a cheese shop, a brass band, a pottery studio): 138 of
     # 160 (86.2 %) on the session's start and after all its merges; all tokens and cards; 2 of

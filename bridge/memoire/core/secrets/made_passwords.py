@@ -72,6 +72,7 @@ look-alikes do not take there:
 """
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
@@ -176,6 +177,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_on_sticky_notes(text, lower),
         *_typed_where_asked(text, lower),
         *_online_beside_an_account(text, lower),
+        *_spelt_with_its_capitals(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -1982,3 +1984,51 @@ def _online_beside_an_account(text: str, lower: str) -> Iterator[tuple[int, int]
             shape = made_shape(value[2])
             if shape is not None and not value[2].islower():
                 yield value[0], value[1]
+
+
+# --- a value spelt with its capitals ------------------------------------------------------------
+
+# "Échelle-de-Monoyer, E majuscule, M majuscule", "HarbourLights7, capital H and capital L": how
+# to type a value's capitals is said only of what one types to get in.
+_CAPITALS_SAID = re.compile(
+    r"(?P<value>[^\s,;«»\"“”'‘’()]{5,40})[»\"”’']?[ \t]*[,:(—–-][ \t]*"
+    r"(?:(?:with[ ]an?[ ]|avec[ ]une?[ ])?(?:capital|big|upper[- ]?case|uppercase)[ ]"
+    r"(?P<letter>[A-Za-zÀ-ÿ])(?![^\W_])"
+    r"|(?P<french>[A-Za-zÀ-ÿ])[ ](?:majuscule|capitale)(?![^\W_]))",
+    re.IGNORECASE,
+)
+_CAPITALS_LITERALS = ("majuscule", "capitale", "capital ", "big ", "upper")
+_CAPITALS_REACH = 60  # characters before the capitals' word where the value is read
+# What one types a value into to get in, named on the value's line.
+_WHAT_IT_OPENS = re.compile(
+    r"(?<![^\W_])(?:wi-?fi|password|passwords|passcode|mot[ ]de[ ]passe|mdp|session|key|clé"
+    r"|pc|ordi|laptop|portable|computer|mac|imac)(?![^\W_])"
+)
+# A name spelt, not a password: a network's, a login's, a person's.
+_A_NAME_SPELT = re.compile(
+    r"(?<![^\W_])(?:names?|noms?|ssid|network|réseau|login|identifiant|username|user"
+    r"|utilisateur|s['’]écrit|spel[lt]\w*)(?![^\W_])"
+)
+
+
+def _spelt_with_its_capitals(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A value, then one of its capitals said: the value has that capital, and letters."""
+    for literal in _CAPITALS_LITERALS:
+        for position in positions(lower, literal):
+            start = max(start_of_line(lower, position), position - _CAPITALS_REACH)
+            line_start = start_of_line(lower, position)
+            if (
+                _WHAT_IT_OPENS.search(lower, line_start, position) is None
+                or _A_NAME_SPELT.search(lower, line_start, end_of_line(lower, position)) is not None
+            ):
+                continue  # "Le nom s'écrit Dupont-Martin, D majuscule": a name spelt
+            for said in _CAPITALS_SAID.finditer(text, start, position + len(literal) + 2):
+                letter = (said["letter"] or said["french"] or "").upper()
+                value = said["value"]
+                capitals = {_unaccented(char) for char in value if char.isupper()}
+                if letter and letter in capitals and _LOWER_WORD.search(value) is not None:
+                    yield said.span("value")
+
+
+def _unaccented(char: str) -> str:
+    return unicodedata.normalize("NFD", char)[0]
