@@ -455,7 +455,7 @@ _NOW_NUMBER = re.compile(
     r"|désormais(?:[ ]c['’]est)?|maintenant(?:[ ]c['’]est)?|pass[ée]e?s?[ ](?:à|en)"
     r"|chang\w*(?:[ ](?:it|le|la|ça))?[ ](?:to|en|à|into)|new[ ]one(?:[ ]is|:)"
     r"|(?:le|la)[ ]nouvel(?:le)?(?:[ ]c['’]est|[ ]est|[ ]?:))[ \t]+"
-    r"(?P<value>[0-9]{1,2}(?:[ ][0-9]{1,2}){1,7}|[0-9]{4,8})(?![0-9]|[ ]?[.,:h/][0-9]|[ ][0-9])"
+    r"(?P<value>[0-9]{1,2}(?:[ ][0-9]{1,2}){1,7}|[0-9]{4,8})(?![^\W_]|[ ]?[.,:h/][0-9]|[ ][0-9])"
 )
 _MIN_LEAKED_DIGITS = 4
 # A room's name is the place whose door's code leaked: "the tank room is now 73 19".
