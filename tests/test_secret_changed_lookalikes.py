@@ -126,6 +126,15 @@ LOOKALIKES = {
     "leaked list": (
         "Article in the Guardian: 'password' and 'iloveyou' top the list of leaked passwords again"
     ),
+    # A thing's new number with a reason that is no code's (the old one too small, a surprise).
+    "room too small": "The meeting room is now 2140, the old one was too small",
+    "old room upstairs": "Meeting room is now 3102, the old one was on the 2nd floor",
+    "ancienne salle": "La salle de réunion c'est 3102 maintenant, l'ancienne était sur le palier",
+    "a surprise room": "Party room is now 2140, don't tell the kids",
+    "rent kept quiet": "Rent is now 1 200, don't tell the neighbours",
+    "a leaky version": "Version is now 2 1 0 4, the old one leaked memory",
+    "un numéro à ne pas donner": "Mon numéro c'est 06 12 34 56 78 maintenant, ne le donnez pas",
+    "a meeting's time": "The meeting is now 14 30, don't share it with the client yet",
 }
 
 
@@ -153,6 +162,28 @@ SECRETS_BESIDE = {
     "a safe changed": ("Changed the safe to 2 4 6 8 after the burglary", "2 4 6 8"),
     "a room's keypad now": ("Room 12 keypad now 4 8 2 6", "4 8 2 6"),
     "le digicode d'une salle": ("Salle de réunion : le digicode passe à 3 1 0 4", "3 1 0 4"),
+    # A new number with why the old one had to go, or how to keep it: a door's code.
+    "a tank room's after a leak": (
+        "the dive shop's fill room is now 58 12, the old one got out on the parents' WhatsApp",
+        "58 12",
+    ),
+    "a storeroom kept quiet": ("Storeroom is now 8815, keep it to yourselves this time", "8815"),
+    "un local gardé pour soi": (
+        "Le local ménage : on est passés à 71 40, gardez-le pour vous",
+        "71 40",
+    ),
+    "une réserve après une fuite": (
+        "La réserve c'est 3 9 0 2 maintenant, l'ancien a fuité sur le groupe Facebook",
+        "3 9 0 2",
+    ),
+    "a plant room not to be shouted": (
+        "Plant room changed to 6 0 1 7 - don't shout it across the car park",
+        "6 0 1 7",
+    ),
+    "une salle affichée": (
+        "Salle du matériel : c'est 27 93 maintenant, l'ancien était affiché à l'entrée",
+        "27 93",
+    ),
     "a car park's gate near flights": (
         "Gate code for the car park is now 5 5 1 2, flight crews use it too",
         "5 5 1 2",

@@ -221,6 +221,13 @@ def test_changes_and_uses_of_other_numbers_pass(text: str) -> None:
             "right to 30, left one full turn to 8, right 61",
         ),
         ("— Léo, le code de la réserve, vite !\n— 3 8 1 0", "3 8 1 0"),
+        # a place named at length, what it holds in brackets
+        (
+            "Coffre de la salle de soins (stupéfiants) : 12 – 48 – 03",
+            "12 – 48 – 03",
+        ),
+        ("Armoire du bureau de la directrice (dossiers RH) : 4471", "4471"),
+        ("Cupboard in the back of the staff room (first aid) : 4 8 2 6", "4 8 2 6"),
     ],
 )
 def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -> None:
@@ -231,6 +238,10 @@ def test_codes_named_by_their_place_or_use_are_refused(text: str, secret: str) -
     "text",
     [
         "Room 2014 is the staff toilet",
+        "Local du club de la plage (planches) : 1998 à 2004",
+        "Armoire de la salle des fêtes (grandes tables) : 120 chaises",
+        "Garage of the house at the end (ours) : 2 cars, 1 van",
+        "Placard de l'entrée du fond (produits ménagers) : 1er étage",
         "The staff toilet is on floor 2",
         "The staff toilet is opposite room 2014",
         "Toilets open from 0800 to 2000",

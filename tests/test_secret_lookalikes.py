@@ -181,6 +181,28 @@ FALSE_ALARMS = {
     "comic": "the password is Tr0ub4dor&3 in the famous comic, a bad example",
     "command output": 'export DB_PASSWORD="$(pass show db/prod)"',
     "command output in a note": 'Notes\nPGPASSWORD="$(cat ~/.pgpass_prod)" psql -h db',
+    # a service visit's job number on an alarm's line
+    "alarm job": "Alarm system: engineer booked Tuesday, job 77120, bring the ladder",
+    "alarme intervention": "Alarme de l'immeuble : passage du technicien jeudi, intervention 40912",
+    "bon d'intervention": "Alarme : le technicien passe lundi, bon d'intervention 55120",
+    "alarm callout": "Security alarm fault logged, callout 88231, engineer coming Monday",
+    # a locker's kit list: sizes and a helmet's model
+    "kit list": "Locker 22: jacket 52, boots 11, helmet MSA 2210",
+    "tenue au casier": "casier 9 (le mien) — veste 52, pantalon 44, casque Gallet 3100",
+    "tailles au vestiaire": "vestiaire casier 31 : taille 40, pointure 43, gants 9",
+    "uniform sizes": "Staff locker 12 — uniform size M, shoes 42, helmet Petzl 1900",
+    # a shared folder's path given instead of a login
+    "share path": (
+        "Sam: the login for the share?\nJo: your usual account, the folder is \\\\FILESRV\\Compta$"
+    ),
+    "chemin du partage": (
+        "Léa : le mot de passe du serveur ?\nMax : ton compte habituel, dossier"
+        " \\\\SRV-02\\Partage\\RH"
+    ),
+    "drive path": (
+        "Mei: password for the NAS?\nTom: same as your AD one, path is S:\\Projects\\2024"
+    ),
+    "lecteur réseau": "Mot de passe du NAS ? ton compte Windows, lecteur P:\\Projets",
 }
 
 
@@ -193,6 +215,12 @@ SECRETS_BESIDE_FALSE_ALARMS = {
     "a safe in a quiz note": ("Pub quiz kitty stays in the safe, code 4471", "4471"),
     "a key safe beside gas safe": ("Gas Safe engineer coming Tuesday, key safe code 4471", "4471"),
     "a padlock's combination": ("Cadenas du local : combinaison 6401", "6401"),
+    "an alarm's code beside a job": ("ADT engineer came, job 55891, alarm code 7741", "7741"),
+    "a locker's code beside sizes": ("locker 14 — coat 44, pants 36/30, code 1044", "1044"),
+    "a NAS password beside a share": (
+        "\\\\NAS01\\Projects — NAS password: Grenouille-47",
+        "Grenouille-47",
+    ),
     "a door's code and a battery": ("Front gate: Garage Door 4471, battery changed", "4471"),
     "one's own after advice": (
         "Training slide: never use pet names in passwords. Mine is Buster2019!x though",

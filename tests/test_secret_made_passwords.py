@@ -483,6 +483,15 @@ def test_a_key_under_a_line_giving_the_networks_password_is_another_key() -> Non
         ("Wifi for the band room :\nnetwork RehearsalRoom\nsnare-drum-roll-5", "snare-drum-roll-5"),
         ("Wifi du club : ClubEchecs_Loges\nroque-en-passant-3", "roque-en-passant-3"),
         ("Shed wifi: AllotmentNet\nmarrow-leek-onion-9", "marrow-leek-onion-9"),
+        # a chat's reply to a Wi-Fi question, a short word among the key's
+        ("Max: wifi at the cabin?\nJo: PineCabin / cat-in-a-hat-7", "cat-in-a-hat-7"),
+        (
+            "Léa : le wifi du gîte ?\nTom : GiteDesPins / chat-a-trois-pattes-12",
+            "chat-a-trois-pattes-12",
+        ),
+        ("Ana: what is the wifi?\nBen: LW-Visitors / key-words-1977", "key-words-1977"),
+        ("Wifi de la cabine : StudioLumiere / ampli-a-lampes-1977", "ampli-a-lampes-1977"),
+        ("Sam: wifi in the van?\nAl: VanLife / Dusty_Roads88 🚐", "Dusty_Roads88"),
     ],
 )
 def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> None:
@@ -509,6 +518,10 @@ def test_a_networks_key_given_without_a_keys_noun(text: str, secret: str) -> Non
         "Wifi du club : ClubEchecs_Loges\nsalle-des-fetes",
         "Shed wifi: AllotmentNet\nv2.4.1-beta",
         "Shed wifi: AllotmentNet\nMon-Wed-Fri",
+        "Ana: wifi password for the studio?\nBen: it is on the fridge / see-the-fridge",
+        "Ana: wifi?\nBen: Livebox-5G / mot-de-passe-sur-la-box",
+        "Max: wifi at the cabin?\nJo: PineCabin / ask at the desk 😉",
+        "Léa : le wifi ?\nJo : Freebox-A2B3 / voir-à-la-réception",
     ],
 )
 def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:
@@ -534,6 +547,15 @@ def test_look_alikes_of_a_networks_key_without_a_noun_pass(text: str) -> None:
             "Le truc à taper pour entrer sur l'ordi de l'accueil : Accueil-Mairie-58",
             "Accueil-Mairie",
         ),
+        # what a session or an account opens with, or its arrow
+        ("the studio Mac opens with Hammer-Drill-21, don't change it", "Hammer-Drill-21"),
+        ('Mac of the back office: user "frontdesk" → Tide-Pool-Heron', "Tide-Pool-Heron"),
+        ("Poste 3, compte « compta » → Grand-Livre-Bleu", "Grand-Livre-Bleu"),
+        ("Portable de la régie : ça s'ouvre avec Console_Lumiere8", "Console_Lumiere8"),
+        (
+            "Back office laptop: it logs in with Harbour-Seal-44, ask before changing",
+            "Harbour-Seal-44",
+        ),
     ],
 )
 def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
@@ -552,6 +574,13 @@ def test_what_one_types_to_get_in_is_a_password(text: str, secret: str) -> None:
         "Le mot à taper pour ouvrir la session : votre identifiant",
         "In the crossword, the word to unlock row 3 is 'anagram'",
         "The thing you type to get into settings is the room number, 214",
+        "the door opens with a push, then left",
+        "La porte s'ouvre avec la clé du bas",
+        "Session « invité » → pas de mot de passe",
+        'account "jdupont" → Jean-Pierre',
+        "The exhibition opens with Saint-Jean-de-Luz paintings",
+        "The show opens with Swan-Lake-Act-1 tonight",
+        "Le festival s'ouvre avec Jean-Michel Jarre",
     ],
 )
 def test_what_one_types_without_its_value_passes(text: str) -> None:
@@ -1382,3 +1411,37 @@ def test_a_password_a_reset_gives_is_refused(text: str, secret: str) -> None:
 )
 def test_a_product_a_room_or_a_line_after_a_change_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a value spelt with its capitals, on a line naming what it opens
+        ("Le wifi du cabinet : Rose-des-Vents, R majuscule", "Rose-des-Vents"),
+        ("Office wifi is HarbourLights, capital H and capital L", "HarbourLights"),
+        ("Front desk PC: Marmalade-Toast, with a capital M", "Marmalade-Toast"),
+        ("Mot de passe de la session : Grenier-Lumineux, G majuscule", "Grenier-Lumineux"),
+        ("the laptop password is Otter-Slide (capital O)", "Otter-Slide"),
+    ],
+)
+def test_a_value_spelt_with_its_capitals_is_a_password(text: str, secret: str) -> None:
+    finding = find_secret(text)
+    assert finding is not None, text
+    assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write Paris, P majuscule, en haut de la page",
+        "Named the file Budget-Final, capital B",
+        "Le nom s'écrit Dupont-Martin, D majuscule et M majuscule",
+        "Start the sentence with Therefore, capital T",
+        "Wifi network name: CafeDuPort, C majuscule",
+        "Le compte est au nom de Dupont-Martin, D majuscule",
+        "Laptop login: JDupont, J majuscule",
+        "Wifi : Livebox-Salon, L majuscule, c'est le nom du réseau",
+    ],
+)
+def test_a_name_spelt_with_its_capitals_passes(text: str) -> None:
+    assert find_secret(text) is None, find_secrets(text)

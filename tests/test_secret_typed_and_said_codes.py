@@ -111,6 +111,12 @@ def test_chat_replies_with_a_time_a_phone_a_price_or_a_score_pass(text: str) -> 
             "Fiche bénévoles\nLocal kayaks\u202f: 5 0 3 7\nClés du zodiac\u202f: au bureau",
             "5 0 3 7",
         ),
+        # a dial's numbers in words, two digits each
+        ("wardrobe in the green room: twenty, forty, eleven", "twenty, forty, eleven"),
+        ("vestiaire des arbitres : trente, quinze, deux", "trente, quinze, deux"),
+        ("Gun cabinet: twenty-two, eight, thirty", "twenty-two, eight, thirty"),
+        ("armoire à pharmacie : quarante, douze, trente-huit", "quarante, douze, trente-huit"),
+        ("garage, sixty, twenty, eleven", "sixty, twenty, eleven"),
     ],
 )
 def test_codes_by_their_place_typed_or_said_are_refused(text: str, secret: str) -> None:
@@ -121,6 +127,11 @@ def test_codes_by_their_place_typed_or_said_are_refused(text: str, secret: str) 
     "text",
     [
         "cool room: 4°C max, check twice a day",
+        "Cupboard: ten, twenty, thirty",
+        "casier : dix, vingt, trente",
+        "the cupboard holds twenty, thirty, forty boxes",
+        "Salle 12 : vingt, trente, quinze élèves",
+        "office: twenty, thirty, forty minutes",
         "Cold room: 12 crates of rosé, 4 of white",
         "the shutter is 2 4 0 0 mm wide",
         "Shutter: 1200 x 2100, quote £450",

@@ -133,6 +133,13 @@ def test_digits_after_a_change_that_are_no_code_pass(text: str) -> None:
         ("Le wifi de l'atelier est désormais Copeaux&Sciure4", "Copeaux&Sciure4"),
         ("Office wifi was reset to Biscuit_Tin_42 over the weekend", "Biscuit_Tin_42"),
         ("On a modifié le wi-fi des studios en Pivoine2019 (trop de squatteurs)", "Pivoine2019"),
+        # the change said, then the key now, maybe in quotes
+        (
+            "Changed the studio wifi. now it's 'drafting-table-12' (SSID Atelier)",
+            "drafting-table-12",
+        ),
+        ("J'ai changé le wifi des invités, maintenant c'est « tuile-rouge-42 »", "tuile-rouge-42"),
+        ("Reset the shop wifi: now Flat-White-Oat-7", "Flat-White-Oat-7"),
     ],
 )
 def test_a_wifi_changed_to_a_new_key_is_refused(text: str, secret: str) -> None:
@@ -154,6 +161,10 @@ def test_a_wifi_changed_to_a_new_key_is_refused(text: str, secret: str) -> None:
         "Le wifi a été changé en 2023, nouvelle box.",
         "Le wifi est passé à la fibre, 1 Gb/s.",
         "Wifi password changed, it's on the sticker under the router.",
+        "Changed the guest wifi. now it's 'LW-Visitors-2' (the network name)",
+        "Changed the guest wifi. now it's on the new router",
+        "Changed the office wifi name, now it's 'Bureau-Nord-24'",
+        "J'ai changé le wifi, maintenant c'est la fibre",
     ],
 )
 def test_a_wifi_changed_to_a_name_a_band_or_a_year_passes(text: str) -> None:

@@ -363,13 +363,17 @@ HOLDOUT_FLOORS = (
     # blind (a recording studio, a funeral home, a volunteer fire station, an ice rink, an
     # architecture firm, a mosque's community association, a dance school, a scuba club, a
     # butcher's, an optician's): 143 of 160 (89.4 %) on the session's start and after all its
-    # merges; all tokens and cards; 4 of 200 flagged both times. Then read: its security answer
-    # named after the asked question ("? réponse : Si Mohand") is a kind caught since.
-    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=144, token=30, card=20, flagged=4),
+    # merges; all tokens and cards; 4 of 200 flagged both times. Then studied (security answers
+    # after the asked question, codes changed because the old one leaked, in groups, dials in
+    # words, sessions opened with a value, Wi-Fi keys spelt with their capitals; its false
+    # alarms' kinds: job numbers, kit sizes, a share's path): none flagged.
+    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a newsroom, a law firm, a food bank, a karaoke bar, a travelling circus, a
     # midwives' practice, a call centre, a cheese shop, a brass band, a pottery studio): 138 of
     # 160 (86.2 %) on the session's start and after all its merges; all tokens and cards; 2 of
-    # 200 flagged both times. Read, not yet studied.
+    # 200 flagged both times. Then studied (verification words, a value one signs in with or a
+    # password was reset to, a reply to a machine asking, a word said instead of paying; its
+    # false alarms' kinds: everyone's own password, a thing's serial after its room).
     HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=147, token=30, card=20, flagged=0),
 )
 

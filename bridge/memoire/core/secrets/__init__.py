@@ -60,7 +60,11 @@ from memoire.core.secrets.place_codes import find_place_codes
 from memoire.core.secrets.providers import find_provider_tokens, looks_random
 from memoire.core.secrets.recovery_codes import find_recovery_codes
 from memoire.core.secrets.security_answers import find_security_answers
-from memoire.core.secrets.set_codes import find_changed_runs, find_set_codes
+from memoire.core.secrets.set_codes import (
+    find_changed_runs,
+    find_leaked_changes,
+    find_set_codes,
+)
 from memoire.core.secrets.slots import SLOT_RULE, find_slot_secrets
 from memoire.core.secrets.spaced_digits import joined_digit_runs
 from memoire.core.secrets.spoken_digits import find_spoken_digits
@@ -180,6 +184,7 @@ def _scan_spelt(text: str, lower: str) -> Iterator[SecretFinding]:
     yield from _found(SecretFamily.KEYWORD_VALUE, find_spoken_digits(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_letter_locks(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_set_codes(text, lower))
+    yield from _found(SecretFamily.KEYWORD_VALUE, find_leaked_changes(lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_worked_codes(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_slot_secrets(text, lower))
     yield from _found(SecretFamily.KEYWORD_VALUE, find_credential_blocks(text, lower))

@@ -182,6 +182,16 @@ def is_document_reference(value: str) -> bool:
     return _DOCUMENT_REFERENCE.fullmatch(value) is not None
 
 
+# A service visit's number: "ADT engineer, job 55891", "bon d'intervention 40912".
+JOB_NOUNS = frozenset(("job", "intervention", "d'intervention", "d’intervention", "callout"))
+
+
+def is_a_jobs_number(lower: str, start: int) -> bool:
+    """A job's or a service visit's number, named by the word right before it."""
+    before = _WORD_BEFORE.search(lower, max(0, start - 24), start)
+    return before is not None and before[1] in JOB_NOUNS
+
+
 # Nouns whose number follows them: "Ticket 4410", "Order 88213", "facture 5521", "vol 8812".
 _NAMING_NOUNS = frozenset(
     (
@@ -190,6 +200,7 @@ _NAMING_NOUNS = frozenset(
         *("n°", "nº", "no", "no.", "#", "number", "numéro", "num", "ref", "réf", "reference"),
         *("référence", "issue", "bug", "item", "article", "page", "contrat", "contract"),
         *("client", "customer", "parcel", "colis", "seat", "siège", "table"),
+        *JOB_NOUNS,
     )
 )
 # And places, whose number may also be said after the noun of a code: "digicode bâtiment
@@ -934,6 +945,9 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_what_it_is_given_for(lower, start)
         or is_a_things_number(lower, start, end)
         or is_a_measure(text[start:end])
+        or is_a_path(text[start:end])
+        or is_a_jobs_number(lower, start)
+        or is_a_kit_list(lower, start)
         or is_a_floor(text[start:end])
         or is_a_meter_reading(lower, start)
         or is_an_extension_or_a_network(lower, start)
@@ -1030,6 +1044,38 @@ _MEASURE = re.compile(
 def is_a_measure(value: str) -> bool:
     """The value is a quantity and its unit, not a code."""
     return _MEASURE.fullmatch(value) is not None
+
+
+# A shared folder or a file's path: "\\\\NAS01\\Projects", "C:\\Compta\\2024": where, not how.
+_PATH = re.compile(r"\\\\[\w.$-]+(?:\\[^\s\\]*)*|[A-Za-z]:\\[^\s]*")
+
+
+def is_a_path(value: str) -> bool:
+    """The value is a network share's or a disk's path, which anyone with access opens with
+    their own account."""
+    return _PATH.fullmatch(value) is not None
+
+
+# A kit list: clothes and gear, each with its size or model ("coat 44, pants 36/30, helmet
+# Cairns 1044", "veste 52, pantalon 44, casque MSA 2210"): the number is the item's.
+_GEAR = (
+    r"coats?|jackets?|pants|trousers|shirts?|t-shirts?|polos?|boots|shoes|gloves|helmets?"
+    r"|overalls|vests?|hoodies?|uniforms?|sizes?|manteaux?|vestes?|blousons?|pantalons?"
+    r"|chemises?|bottes|chaussures|gants|casques?|combinaisons?[ ]de[ ]travail|gilets?|tailles?"
+    r"|pointures?"
+)
+_GEAR_ITEM = re.compile(rf"(?<![^\W_])(?:{_GEAR})[ ](?:[a-zà-ÿ]+[ ]){{0,2}}[0-9]")
+_GEAR_BEFORE = re.compile(rf"(?<![^\W_])(?:{_GEAR})[ ](?:[^\W\d_]+[ ]){{0,2}}\Z")
+_GEAR_REACH = 32
+
+
+def is_a_kit_list(lower: str, start: int) -> bool:
+    """The value follows an item of clothing or gear on a line listing another with its
+    number: a size or a model, not a code."""
+    if _GEAR_BEFORE.search(lower, max(0, start - _GEAR_REACH), start) is None:
+        return False
+    line_start = start_of_line(lower, start)
+    return len(_GEAR_ITEM.findall(lower, line_start, end_of_line(lower, start))) >= 2
 
 
 # A quoted thing after "for" is what a password would be given for, not the password: "never

@@ -74,6 +74,7 @@ look-alikes do not take there:
 """
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from enum import IntEnum
@@ -114,7 +115,8 @@ _LOWER_WORD = re.compile(r"(?:[^a-zà-ÿ]*[a-zà-ÿ]){3}")  # three lowercase le
 # A word and digits, maybe a range's ("ColdChain2-8", "Open24-7") or more words after them.
 _DIGITS_SHAPE = re.compile(r"[^\W\d_]{3,}[0-9]{1,4}(?:-[0-9]{1,2}|[^\W\d_]{2,}[0-9]{0,4})?[!#$*?]?")
 _JOINED_SHAPE = re.compile(r"[^\W\d_]{2,}[0-9]{0,4}(?:[_&][^\W_]{2,})+")
-_HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}){2,}")
+# Words hyphened, a short one among them ("ampli-a-lampes-1977", "cat-in-a-hat-7").
+_HYPHENED_SHAPE = re.compile(r"[^\W_]{2,}(?:-[^\W_]{2,}|-[^\W\d_](?=-)){2,}(?:-[0-9])?")
 # Capitalised words then a number, hyphened, a word maybe in CamelCase: "Squat-Rack-Sunday-3",
 # "Taq-Polymerase-88", "GreenFingers-Loyal-8".
 _CAPITALISED_HYPHENED = re.compile(
@@ -187,6 +189,7 @@ def find_made_passwords(text: str, lower: str) -> Iterator[tuple[str, int, int]]
         *_online_beside_an_account(text, lower),
         *_signed_in_with(text, lower),
         *_reset_to(text, lower),
+        *_spelt_with_its_capitals(text, lower),
     ):
         yield MADE_PASSWORD_RULE, start, end
 
@@ -218,7 +221,10 @@ def _ends_its_line(text: str, end: int) -> bool:
     return _LINE_END_OR_ASIDE.match(text, end) is not None
 
 
-_LINE_END_OR_ASIDE = re.compile(r"[ \t.!]*(?:\n|\Z|[(\-—–])")
+# An emoji may close a chat's line: "StudioLumiere / ampli-a-lampes-1977 🎛️".
+_LINE_END_OR_ASIDE = re.compile(
+    r"[ \t.!\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff]*(?:\n|\Z|[(\-—–])"
+)
 
 
 # --- after a login and " / " ------------------------------------------------------------------
@@ -1899,19 +1905,38 @@ _PROTECTED = re.compile(
     r"|la|un)[ \t]+(?:password|mot[ ]de[ ]passe|mdp))?[ \t]*:?)[ \t]*"
 )
 _PROTECTED_STEMS = ("prot", "locked", "verrouill", "chiffr", "encrypt")
+# A session or an account opens with it: "compte « studioA », ça s'ouvre avec Marteau-Piqueur-21",
+# "the studio Mac opens with Hammer-Drill-21", "session « accueil » → Pointe-Demi-Pointe".
+_OPENS_WITH = re.compile(
+    r"(?:s['’]ouvre|opens|unlocks|logs?[ ]in|se[ ]connecte|se[ ]d[ée]verrouille)"
+    r"[ \t]+(?:with|avec)[ \t]*:?[ \t]*"
+    r"|(?:session|compte|account|profil|profile|user|utilisateur)[ \t]+[«\"“'‘][ \t\u202f]*"
+    r"[^\s«»\"“”'‘’]{2,30}[ \t\u202f]*[»\"”'’][ \t]*(?:→|->|=>)[ \t]*"
+)
+_OPENS_WITH_STEMS = (
+    *("s'ouvre", "s’ouvre", "opens with", "unlocks with", "log in with", "logs in with"),
+    *("se connecte", "se déverrouille", "se deverrouille", "session", "compte", "account"),
+    *("profil", "user"),
+)
+# Capitalised words joined by hyphens, three or more: "Pointe-Demi-Pointe", made for a login.
+_HYPHENED_WORDS = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-Za-zÀ-ÿ][a-zà-ÿ]*){2,}(?:-[0-9]{1,4})?")
 
 
 def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    """A value built as few names are, ending its clause."""
-    for stem in _PROTECTED_STEMS:
-        for position in positions(lower, stem):
-            protected = _PROTECTED.match(lower, position)
-            value = _value_at(text, protected.end()) if protected is not None else None
-            if value is None or not ends_its_clause(text, value[1]):
-                continue
-            shape = made_shape(value[2])
-            if shape is not None and is_built_mixed(value[2], shape):
-                yield value[0], value[1]
+    """A value built as few names are, ending its clause; after a session or an account that
+    opens with it, capitalised words joined by hyphens too."""
+    for stems, pattern in ((_PROTECTED_STEMS, _PROTECTED), (_OPENS_WITH_STEMS, _OPENS_WITH)):
+        for stem in stems:
+            for position in positions(lower, stem):
+                protected = pattern.match(lower, position)
+                value = _value_at(text, protected.end()) if protected is not None else None
+                if value is None or not ends_its_clause(text, value[1]):
+                    continue
+                shape = made_shape(value[2])
+                if (shape is not None and is_built_mixed(value[2], shape)) or (
+                    pattern is _OPENS_WITH and _HYPHENED_WORDS.fullmatch(value[2]) is not None
+                ):
+                    yield value[0], value[1]
 
 
 # --- typed where a screen asks, or online beside an account's number ----------------------------
@@ -2059,3 +2084,51 @@ def _reset_to(text: str, lower: str) -> Iterator[tuple[int, int]]:
                 context
             ) is not None:
                 yield value[0], value[1]
+
+
+# --- a value spelt with its capitals ------------------------------------------------------------
+
+# "Échelle-de-Monoyer, E majuscule, M majuscule", "HarbourLights7, capital H and capital L": how
+# to type a value's capitals is said only of what one types to get in.
+_CAPITALS_SAID = re.compile(
+    r"(?P<value>[^\s,;«»\"“”'‘’()]{5,40})[»\"”’']?[ \t]*[,:(—–-][ \t]*"
+    r"(?:(?:with[ ]an?[ ]|avec[ ]une?[ ])?(?:capital|big|upper[- ]?case|uppercase)[ ]"
+    r"(?P<letter>[A-Za-zÀ-ÿ])(?![^\W_])"
+    r"|(?P<french>[A-Za-zÀ-ÿ])[ ](?:majuscule|capitale)(?![^\W_]))",
+    re.IGNORECASE,
+)
+_CAPITALS_LITERALS = ("majuscule", "capitale", "capital ", "big ", "upper")
+_CAPITALS_REACH = 60  # characters before the capitals' word where the value is read
+# What one types a value into to get in, named on the value's line.
+_WHAT_IT_OPENS = re.compile(
+    r"(?<![^\W_])(?:wi-?fi|password|passwords|passcode|mot[ ]de[ ]passe|mdp|session|key|clé"
+    r"|pc|ordi|laptop|portable|computer|mac|imac)(?![^\W_])"
+)
+# A name spelt, not a password: a network's, a login's, a person's.
+_A_NAME_SPELT = re.compile(
+    r"(?<![^\W_])(?:names?|noms?|ssid|network|réseau|login|identifiant|username|user"
+    r"|utilisateur|s['’]écrit|spel[lt]\w*)(?![^\W_])"
+)
+
+
+def _spelt_with_its_capitals(text: str, lower: str) -> Iterator[tuple[int, int]]:
+    """A value, then one of its capitals said: the value has that capital, and letters."""
+    for literal in _CAPITALS_LITERALS:
+        for position in positions(lower, literal):
+            start = line_start_within(lower, position, _CAPITALS_REACH)
+            line_start = start_of_line(lower, position)
+            if (
+                _WHAT_IT_OPENS.search(lower, line_start, position) is None
+                or _A_NAME_SPELT.search(lower, line_start, end_of_line(lower, position)) is not None
+            ):
+                continue  # "Le nom s'écrit Dupont-Martin, D majuscule": a name spelt
+            for said in _CAPITALS_SAID.finditer(text, start, position + len(literal) + 2):
+                letter = (said["letter"] or said["french"] or "").upper()
+                value = said["value"]
+                capitals = {_unaccented(char) for char in value if char.isupper()}
+                if letter and letter in capitals and _LOWER_WORD.search(value) is not None:
+                    yield said.span("value")
+
+
+def _unaccented(char: str) -> str:
+    return unicodedata.normalize("NFD", char)[0]

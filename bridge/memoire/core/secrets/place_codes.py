@@ -179,7 +179,7 @@ _LINK = (
 )
 _PLACE_THEN_CODE = re.compile(
     rf"(?<![\w.@/:-])(?P<place>(?:{LOCKING})|(?P<room>{ROOMS}|{_TILLS}))(?![\w-])"
-    rf"(?P<naming>{_NAMING}{{0,5}}?)"
+    rf"(?P<naming>{_NAMING}{{0,6}}?)"
     rf"(?P<link>{_LINK}(?P<gap>[^\n\d]{{0,60}}?)|[ \t]+)(?<![\w-]){_VALUE}"
 )
 # Words a number may be followed by and stay a code: a key to press after it, a remark.
@@ -388,6 +388,7 @@ def _word_starts(lower: str, position: int) -> tuple[int, ...]:
 
 
 _SPELT = re.compile(rf"\b(?:{DIGIT_WORDS}|{TENS})\b")
+_TENS = re.compile(TENS)
 
 
 def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, int] | None:
@@ -477,7 +478,7 @@ def _is_run_code(lower: str, found: re.Match[str], place: str) -> bool:
     range ("4 5 6 - 9")."""
     run = found["run"]
     digits = [int(char) for char in run if char.isdigit()]
-    count = len(digits) + run[0].isalpha() if digits else len(_SPELT.findall(run))  # "A, 3, 3, 8"
+    count = len(digits) + run[0].isalpha() if digits else _spelt_digits(run)  # "A, 3, 3, 8"
     three = (
         any(lock in place for lock in _THREE_DIGIT_LOCKS)
         or _TURNED.search(lower, max(0, found.start("run") - _TURNED_REACH), found.start("run"))
@@ -490,10 +491,33 @@ def _is_run_code(lower: str, found: re.Match[str], place: str) -> bool:
         or UNIT_WORD_AFTER.match(lower, end)
     ):
         return False
+    if not digits and _counts_in_tens(run):
+        return False  # "Cupboard: ten, twenty, thirty"
     steps = [b - a for a, b in pairwise(digits)]
     listed = "," in run or " et " in run or " and " in run
     ascending = bool(steps) and all(step > 0 for step in steps)
     return not (ascending and (listed or all(step == 1 for step in steps)))
+
+
+def _spelt_digits(run: str) -> int:
+    """The digits a run of spelt numbers holds: a dial's numbers have two each ("twenty, forty,
+    eleven", "trente, quinze, deux")."""
+    return sum(1 + (_TENS.fullmatch(word) is not None) for word in _SPELT.findall(run))
+
+
+# Round tens in order, EN and FR: counted, not a dial's numbers.
+_ROUND_TENS = (
+    *("ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
+    *("dix", "vingt", "trente", "quarante", "cinquante", "soixante"),
+)
+
+
+def _counts_in_tens(run: str) -> bool:
+    words = _SPELT.findall(run)
+    if not all(word in _ROUND_TENS for word in words):
+        return False
+    ranks = [_ROUND_TENS.index(word) for word in words]
+    return all(a < b for a, b in pairwise(ranks))
 
 
 def _ends_a_code(lower: str, end: int, line_end: int) -> bool:

@@ -63,6 +63,7 @@ from memoire.core.secrets.text import (
     end_of_line,
     grouped_literals,
     line_start_within,
+    lines_with,
     lines_with_groups,
     start_of_line,
 )
@@ -305,8 +306,8 @@ _WIFI_CHANGED = re.compile(
     r"|modifi\w*)[ ](?:the|le|la|our|notre|my|mon)[ ](?:[^\W\d_]+[ ]){0,2}?"
     + _WIFI
     + _WORDS
-    + r"[ ](?:to|en|par|as))[ \t]+"
-    + _MADE_VALUE
+    + r"(?:[ ](?:to|en|par|as)|[.,;:]?[ ](?:now|maintenant|désormais)(?:[ ](?:it['’]?s|c['’]est"
+    r"|is))?))[ \t]+[«\"“'‘]?[ \t\u202f]*" + _MADE_VALUE
 )
 _WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
 # What a network's own name holds: "Cottage_Guest", "Livebox_Pro", "Orange_5G".
@@ -402,6 +403,64 @@ def _set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
             else:
                 pattern = _PASSWORD_PATTERNS[reading - _PASSWORDS][1]
                 yield from _password_changed(text, lower, pattern, line_start, line_end)
+
+
+def find_leaked_changes(lower: str) -> Iterator[tuple[str, int, int]]:
+    """A number said to be the one now on a line that says why it changed, the old one out or
+    the new one to keep quiet: "the tank room is now 73 19, the old one was up on the
+    noticeboard", "on est passés à 9 0 3 1, merci de pas le crier". Only a code is changed for
+    that: "Room changed to 2 1 4 0" gives no reason and stays a room's number."""
+    for line_start, line_end in lines_with(lower, _LEAK_LITERALS):
+        if line_end - line_start > _MAX_LINE or _LEAKED.search(lower, line_start, line_end) is None:
+            continue
+        line = lower[line_start:line_end]
+        if _PUBLIC.search(line) is not None or any(
+            noun[0] not in _LOCKED_ROOMS for noun in _NUMBERS_NOUN.finditer(line)
+        ):
+            continue  # "rent is now 1 200, don't tell the neighbours"
+        for found in _NOW_NUMBER.finditer(lower, line_start, line_end):
+            value = found["value"]
+            digits = sum(char.isdigit() for char in value)
+            if not _MIN_LEAKED_DIGITS <= digits <= _MAX_PIN or YEAR.fullmatch(value):
+                continue
+            if value.count(" ") == 1 and _is_a_time(value):
+                continue  # "the meeting is now 14 30"
+            if _UNIT_AFTER.match(lower, found.end()) is None:
+                yield RULE, *found.span("value")
+                break
+
+
+# Why a code was changed, or how the new one is to be kept: the old one out ("the old one
+# leaked", "was up on the noticeboard", "l'ancien était affiché", "a fuité"), the new one not to
+# be spread ("don't shout it", "keep it to yourselves", "merci de pas le crier").
+_LEAKED = re.compile(
+    r"(?<![^\W_])(?:leak\w*|fuit[ée]e?s?|a[ ]fuité|got[ ]out|(?:old[ ]one|old[ ]code|it)[ ]"
+    r"(?:was|had[ ]been|got)[ ](?:up|posted|written|stuck|pinned|shared|put[ ]up|on[ ](?:the[ ])?"
+    r"(?:notice|board|door|wall|fridge|group|chat|website|facebook|whatsapp|internet))"
+    r"|l['’]ancien(?:ne)?[ ](?:était|a[ ]été|est)[ ](?:affich|écrit|not|placard|diffus|donn"
+    r"|sur[ ](?:le|la)[ ](?:tableau|panneau|porte|mur|groupe|site|frigo))"
+    r"|(?:don['’]?t|do[ ]not|never)[ ](?:shout|share|post|give|spread)[ ](?:it|this|that)"
+    r"|keep[ ]it[ ](?:quiet|to[ ]yoursel|secret|between)|(?:pas|ne)[ ]le[ ](?:crier|criez"
+    r"|dire|dites|donner|donnez|diffuser|diffusez|partager|partagez|afficher|affichez|répéter)"
+    r"|garde[zr]?[- ]le[ ]pour)"
+)
+_LEAK_LITERALS = (
+    *("leak", "fuit", "fuité", "got out", "old one", "old code", "ancien", "shout", "share"),
+    *("post", "spread", "keep it", "crier", "criez", "dire", "dites", "donner", "donnez"),
+    *("diffus", "partag", "affich", "répéter", "garde", " up "),
+)
+# A value said to be the one now, in groups as it is read out or in one: "is now 73 19",
+# "c'est 64 28 maintenant", "on est passés à 9 0 3 1", "changed it to 2 4 6 8 0".
+_NOW_NUMBER = re.compile(
+    r"(?<![^\W_])(?:(?:is|are|it['’]?s|est)[ ]now|now(?:[ ](?:it['’]?s|is))?|c['’]est"
+    r"|désormais(?:[ ]c['’]est)?|maintenant(?:[ ]c['’]est)?|pass[ée]e?s?[ ](?:à|en)"
+    r"|chang\w*(?:[ ](?:it|le|la|ça))?[ ](?:to|en|à|into)|new[ ]one(?:[ ]is|:)"
+    r"|(?:le|la)[ ]nouvel(?:le)?(?:[ ]c['’]est|[ ]est|[ ]?:))[ \t]+"
+    r"(?P<value>[0-9]{1,2}(?:[ ][0-9]{1,2}){1,7}|[0-9]{4,8})(?![^\W_]|[ ]?[.,:h/][0-9]|[ ][0-9])"
+)
+_MIN_LEAKED_DIGITS = 4
+# A room's name is the place whose door's code leaked: "the tank room is now 73 19".
+_LOCKED_ROOMS = frozenset(("room", "salle", "chambre"))
 
 
 def find_changed_runs(
@@ -598,7 +657,8 @@ def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
     not said to be the name ("changed the Wi-Fi network name to Maison-Ludo-2024")."""
     if made_shape(value) is None:
         return False
-    if _AFTER_A_VALUE.match(lower, found.end()) is None and not _WHEN.match(lower, found.end()):
+    end = found.end() + (lower[found.end() : found.end() + 1] in _CLOSING_QUOTES)
+    if _AFTER_A_VALUE.match(lower, end) is None and not _WHEN.match(lower, end):
         return False
     said = found[0][: found.start("value") - found.start()]
     if any(word in said for word in _NAME_NOUNS):
@@ -607,6 +667,7 @@ def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
 
 
 _NAME_NOUNS = ("name", "nom", "ssid", "network", "réseau")
+_CLOSING_QUOTES = ("'", '"', "»", "”", "’")
 # When it was changed, after the key: "reset to Biscuit_Tin_42 over the weekend".
 _WHEN = re.compile(
     r"[ \t]+(?:over|yesterday|hier|today|aujourd['’]hui|tonight|this|ce|cette|last|after|après"

@@ -43,6 +43,7 @@ from memoire.core.secrets.codes import (
     is_wake_up_time,
 )
 from memoire.core.secrets.lookalikes import (
+    JOB_NOUNS,
     is_enumerated,
     is_exam_centre_number,
     is_explained_as_a_number,
@@ -131,6 +132,7 @@ _NUMBER_NAMERS = frozenset(
         *("v", "bus", "ligne", "route", "tel", "tél", "phone", "téléphone", "fax", "zip"),
         *("bâtiment", "building", "apt", "appartement", "flat", "lot", "box", "rue", "street"),
         *("taille", "size", "pointure", "commande", "order", "facture", "invoice"),
+        *JOB_NOUNS,
     )
 )
 # A number named by its own noun, unless that noun is a code's: "site number 40991", "account
