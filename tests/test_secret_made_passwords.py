@@ -1390,6 +1390,18 @@ def test_a_provider_or_a_product_one_signs_in_with_passes(text: str) -> None:
         ),
         ("Reset done, it's now Harbour-Lights-7 until you pick your own.", "Harbour-Lights-7"),
         ("Ta session est débloquée, ce sera Hibou2025 avec un H majuscule.", "Hibou2025"),
+        # "maintenant" is longer than the other words of "now": read whole
+        (
+            "De : Paul (informatique)\nObjet : réinitialisation\n\nNadia, c'est fait. C'est "
+            "maintenant Tilleul-Vert-24 jusqu'à ce que tu le changes.",
+            "Tilleul-Vert-24",
+        ),
+        (
+            "Théo, j'ai réinitialisé ta session. C'est maintenant Cerisier-Rose-8 jusqu'à ce que "
+            "tu le changes.",
+            "Cerisier-Rose-8",
+        ),
+        ("Réinitialisation faite, c'est maintenant Goeland!Port3 jusqu'à lundi.", "Goeland!Port3"),
     ],
 )
 def test_a_password_a_reset_gives_is_refused(text: str, secret: str) -> None:
@@ -1407,6 +1419,14 @@ def test_a_password_a_reset_gives_is_refused(text: str, secret: str) -> None:
         "The till app was updated, it's now SumUp-Air-2.",
         "À partir de demain ce sera Bus_Line_42 pour aller au PC.",
         "Wifi changed: it's now Freebox-4D21A0 on the label.",
+        "La réunion a changé, c'est maintenant 14h en salle B.",
+        "Le PC de la réunion a changé de place, c'est maintenant la salle 12.",
+        "J'ai réinitialisé la caisse, c'est maintenant fermé le dimanche.",
+        "Les ordis ont été réinitialisés, c'est maintenant fermé le week-end.",
+        "Session de formation : c'est maintenant 14h30 au lieu de 10h.",
+        "Le PC portable : c'est maintenant Windows11 partout.",
+        "Les sessions : c'est maintenant Salle_B2 à l'étage.",
+        "Ordi portable réinitialisé, c'est maintenant MacBook-Air-M2 pour tout le monde.",
     ],
 )
 def test_a_product_a_room_or_a_line_after_a_change_passes(text: str) -> None:

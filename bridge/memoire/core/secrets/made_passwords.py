@@ -1949,7 +1949,11 @@ _TYPED = re.compile(
     r"(?<![^\W_])(?:type|enter|key[ ]in|tapez|tape|taper|saisi(?:r|ssez|s)|entrez|entre[rz]?)"
     r"[ \t]+"
 )
-_TYPING_STEMS = ("type ", "enter ", "key in ", "tape", "saisi", "entre")
+# The verbs whole, so that the phrase ends within a blank of its stem.
+_TYPING_STEMS = (
+    *("type ", "enter ", "key in ", "tape ", "tapez ", "taper ", "saisir ", "saisis "),
+    *("saisissez ", "entre ", "entrez ", "entrer "),
+)
 _WHERE_ASKED = re.compile(
     r"[ \t]+(?:at[ ]the[ ](?:prompt|login(?:[ ]screen)?|password[ ]prompt)|at[ ]login"
     r"|when[ ](?:it|the[ ]\w+)[ ]asks|when[ ]prompted|à[ ]l['’]invite|quand[ ](?:il|elle|[çc]a)"
@@ -1966,21 +1970,15 @@ _FOR_WHAT = re.compile(r"[ \t]+(?:to|pour|and|et)[ ]")
 
 
 def _typed_where_asked(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    for stem in _TYPING_STEMS:
-        for position in positions(lower, stem):
-            typed = _TYPED.match(lower, position)
-            if typed is None:
-                continue
-            value = _value_at(text, typed.end())
-            if value is None or value[0] != typed.end():
-                continue
-            asked = _WHERE_ASKED.match(lower, value[1]) is not None or (
-                _ASKED_FIRST.search(lower, max(0, position - _ASKED_REACH), position) is not None
-                and (ends_its_clause(text, value[1]) or _FOR_WHAT.match(text, value[1]))
-            )
-            shape = made_shape(value[2]) if asked else None
-            if shape is not None and not value[2].islower():
-                yield value[0], value[1]
+    for typed, value in _values_right_after(text, lower, _TYPING_STEMS, _TYPED, 0):
+        position = typed.start()
+        asked = _WHERE_ASKED.match(lower, value[1]) is not None or (
+            _ASKED_FIRST.search(lower, max(0, position - _ASKED_REACH), position) is not None
+            and (ends_its_clause(text, value[1]) or _FOR_WHAT.match(text, value[1]))
+        )
+        shape = made_shape(value[2]) if asked else None
+        if shape is not None and not value[2].islower():
+            yield value[0], value[1]
 
 
 # "Water (Severn Trent) - acct 7781 2290 / online: Goldfish_Nemo", "EDF - contrat 4471 2290 /
@@ -2024,23 +2022,16 @@ _SIGNED_IN_STEMS = ("in with ", "on with ", "toi avec ", "vous avec ", "ter avec
 
 
 def _signed_in_with(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    for stem in _SIGNED_IN_STEMS:
-        if not holds(lower, stem):
-            continue
-        for position in positions(lower, stem):
-            reach = position + len(stem) + 1
-            signed = _SIGNED_IN_WITH.search(lower, max(0, position - _SIGN_IN_REACH), reach)
-            if signed is None or signed.end() <= position:
-                continue
-            value = _value_at(text, signed.end())
-            if value is None or value[0] != signed.end():
-                continue
-            shape = made_shape(value[2])
-            if shape is not None and is_built_mixed(value[2], shape):
-                yield value[0], value[1]
+    stems, phrase = _SIGNED_IN_STEMS, _SIGNED_IN_WITH
+    for _, value in _values_right_after(text, lower, stems, phrase, _PHRASE_REACH):
+        shape = made_shape(value[2])
+        if shape is not None and is_built_mixed(value[2], shape):
+            yield value[0], value[1]
 
 
-_SIGN_IN_REACH = 24  # "connectez-vous" before " avec "
+# How far before its stem a phrase may start: "connectez-vous" before " avec ", "c'est" before
+# "maintenant ".
+_PHRASE_REACH = 24
 
 
 # "Kasia — done. It's now Winter-Calls-19 until you change it", "pour la caisse à partir de
@@ -2060,30 +2051,41 @@ _RESET = re.compile(
 # After the value: the clause's end, how long it holds or how to type it.
 _HOLDS_UNTIL = re.compile(r"[ \t]+(?:until|till|jusqu['’]à)(?![^\W_])")
 _RESET_REACH = 160
+_HOW_TO_TYPE_REACH = 24  # "(M majuscule)", "all one word" after the value
 
 
 def _reset_to(text: str, lower: str) -> Iterator[tuple[int, int]]:
-    for stem in _NOW_STEMS:
+    for now, value in _values_right_after(text, lower, _NOW_STEMS, _NOW_IT_IS, _PHRASE_REACH):
+        shape = made_shape(value[2])
+        if shape is None or value[2].islower():
+            continue
+        clause_end = min(len(lower), value[1] + _HOW_TO_TYPE_REACH)
+        typed = says_how_to_type(lower, value[1], clause_end)
+        context = lower[max(0, now.start() - _RESET_REACH) : clause_end]
+        ended = ends_its_clause(text, value[1]) or _HOLDS_UNTIL.match(lower, value[1])
+        if (typed or (ended and is_built_mixed(value[2], shape))) and _RESET.search(
+            context
+        ) is not None:
+            yield value[0], value[1]
+
+
+def _values_right_after(
+    text: str, lower: str, stems: tuple[str, ...], phrase: re.Pattern[str], reach: int
+) -> Iterator[tuple[re.Match[str], tuple[int, int, str]]]:
+    """Each `phrase` holding one of its literal `stems`, starting at most `reach` characters
+    before the stem and ending at most a blank after it, and the value starting right where the
+    phrase ends ("sign in with X", not "sign in with the X")."""
+    for stem in stems:
         if not holds(lower, stem):
             continue
         for position in positions(lower, stem):
-            now = _NOW_IT_IS.search(lower, max(0, position - _SIGN_IN_REACH), position + 10)
-            if now is None or now.end() <= position:
+            end = position + len(stem) + 1
+            found = phrase.search(lower, max(0, position - reach), end)
+            if found is None or found.end() <= position:
                 continue
-            value = _value_at(text, now.end())
-            if value is None or value[0] != now.end():
-                continue
-            shape = made_shape(value[2])
-            if shape is None or value[2].islower():
-                continue
-            clause_end = min(len(lower), value[1] + _SIGN_IN_REACH)
-            typed = says_how_to_type(lower, value[1], clause_end)
-            context = lower[max(0, now.start() - _RESET_REACH) : clause_end]
-            ended = ends_its_clause(text, value[1]) or _HOLDS_UNTIL.match(lower, value[1])
-            if (typed or (ended and is_built_mixed(value[2], shape))) and _RESET.search(
-                context
-            ) is not None:
-                yield value[0], value[1]
+            value = _value_at(text, found.end())
+            if value is not None and value[0] == found.end():
+                yield found, value
 
 
 # --- a value spelt with its capitals ------------------------------------------------------------
@@ -2115,8 +2117,8 @@ def _spelt_with_its_capitals(text: str, lower: str) -> Iterator[tuple[int, int]]
     """A value, then one of its capitals said: the value has that capital, and letters."""
     for literal in _CAPITALS_LITERALS:
         for position in positions(lower, literal):
-            start = line_start_within(lower, position, _CAPITALS_REACH)
             line_start = start_of_line(lower, position)
+            start = max(line_start, position - _CAPITALS_REACH)
             if (
                 _WHAT_IT_OPENS.search(lower, line_start, position) is None
                 or _A_NAME_SPELT.search(lower, line_start, end_of_line(lower, position)) is not None
