@@ -334,6 +334,31 @@ def test_words_said_to_be_polite_or_for_a_photo_pass(text: str) -> None:
     assert find_secrets(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dog walking: say 'it's Beth from Paws' at the intercom and they buzz you in.",
+        "Promenade chiens : dites « c'est Beth de Paws » à l'interphone et ils ouvrent.",
+        'At the gate say "this is Dr Khan from the surgery" and they let you through.',
+        "Say 'Tom from Acme Plumbing' at reception and they'll let you up.",
+        "À l'interphone, dites « ici Marc de la mairie » et on vous ouvre.",
+    ],
+)
+def test_saying_who_one_is_at_a_door_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Intercom code word: say 'Bluebell' and they buzz you in.", "Bluebell"),
+        ("À l'interphone, dites « tarte aux pommes » et on vous ouvre.", "tarte aux pommes"),
+    ],
+)
+def test_a_word_said_at_an_intercom_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
 # --- a word said with no noun for it: to be let in, picked up, or the word of the month ------
 
 

@@ -11,7 +11,7 @@ look-alike must still be refused by the whole guard and found by a rule.
 
 import pytest
 
-from memoire.core.secrets import find_secret
+from memoire.core.secrets import find_secret, find_secrets
 from memoire.core.secrets.lookalikes import is_range, says_where_it_is
 from tests.secret_decisions import rule_findings
 
@@ -280,3 +280,100 @@ def test_a_centres_door_code_is_refused(text: str, secret: str) -> None:
     finding = find_secret(text)
     assert finding is not None
     assert secret in text[finding.start : finding.end]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Group chat, Friday\nMia: which film tonight?\nTom: StarWars2025 (the new one)",
+        "Mia : on regarde quel film ce soir ?\nTom : StarWars2025 (le nouveau)",
+        "Léo: on joue à quel jeu ?\nSam: MarioKart8 comme d'hab",
+        "Jo: what game are we playing Saturday?\nBen: Catan2024 edition, bring snacks",
+        "Ana: which show did you start?\nRaj: Severance2 — so good",
+        "Lucie : tu lis quel livre en ce moment ?\nMarc : Dune2021, la réédition",
+    ],
+)
+def test_a_title_replying_to_which_film_or_game_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Delivery for Gran: it's usually flat 2 2 4 C, buzz twice.",
+        "Livraison pour mamie : c'est d'habitude l'appartement 2 2 4 C, sonner deux fois.",
+        "Intercom: it's usually flat 2 2 4 C, buzz twice.",
+        "Interphone : c'est d'habitude l'appartement 2 2 4 C.",
+        "Buzzer: flat 2 2 4 C",
+        "Intercom: press apartment 3 1 2 then wait.",
+        "Interphone : appart 1 4 B, au 3e étage.",
+    ],
+)
+def test_a_flats_number_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Door code for flat 12: 4471", "4471"),
+        ("Le digicode de l'appartement : 4471", "4471"),
+        ("Digicode appartement 2 2 4 : 4 4 7 1", "4 4 7 1"),
+    ],
+)
+def test_a_flats_door_code_is_refused(text: str, secret: str) -> None:
+    assert any(secret in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Laptop returned: asset 4 1 1 9, charger included.",
+        "Numéro d'inventaire : 4 1 1 9",
+        "Numéro d'inventaire : 4119",
+        "Asset tag: 4119 (grey monitor, room 3)",
+        "Portable rendu : étiquette d'inventaire 4 1 1 9, chargeur compris.",
+        "Projector returned — service tag 7 7 2 0, cable missing.",
+        "Inventaire n° 5 5 1 2 : imprimante du 2e.",
+    ],
+)
+def test_an_inventory_tag_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Shop handover\nla caisse : 4471\nFond de caisse : 1500",
+        "Shop handover\nFloat: 150\nTakings: 2340",
+        "Clôture du soir : recette du jour : 2340, fond de caisse 150 dans le tiroir.",
+        "Petty cash: 8800 in the tin.",
+        "Cash up at close — float 1500, keep it in the safe bag.",
+        "Espèces : 4471 à déposer lundi.",
+    ],
+)
+def test_money_counted_in_a_till_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [("Till code: 4471", "4471"), ("Code caisse : 4471", "4471"), ("Safe: 4471", "4471")],
+)
+def test_a_tills_or_a_safes_code_is_refused(text: str, secret: str) -> None:
+    assert any(secret in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "IT onboarding: Sign in with Office365 credentials on day one.",
+        "Intégration : connectez-vous avec vos identifiants Office365 le premier jour.",
+        "Log in using your Google2 account, not the old one.",
+        "Use your Microsoft365 login for the timesheets.",
+        "Connexion avec votre compte Orange2024 pour la facture.",
+        "Sign in via Okta-SSO credentials from the intranet.",
+    ],
+)
+def test_the_service_whose_credentials_one_signs_in_with_passes(text: str) -> None:
+    assert find_secret(text) is None

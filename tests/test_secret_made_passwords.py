@@ -1434,6 +1434,21 @@ def test_a_product_a_room_or_a_line_after_a_change_passes(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Clients: compte « Martin » → Saint-Jean-de-Luz",
+        'Customers: account "Martin" → Saint-Jean-de-Luz',
+        "Livraisons : compte « Dupuis » → Aix-en-Provence",
+        "Account 'Hughes' → Stratford-upon-Avon",
+        "Session « Bernard » → Boulogne-sur-Mer (dépôt)",
+        "Compte « Petit » → Sainte-Foy-lès-Lyon",
+    ],
+)
+def test_an_accounts_town_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
     ("text", "secret"),
     [
         # a value spelt with its capitals, on a line naming what it opens

@@ -35,8 +35,8 @@ import re
 from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
-from memoire.core.secrets.lookalikes import is_glossary_word
-from memoire.core.secrets.text import end_of_line, lines_with, worded_value
+from memoire.core.secrets.lookalikes import is_glossary_word, is_saying_who_one_is
+from memoire.core.secrets.text import end_of_line, lines_with, start_of_line, worded_value
 
 # "aller chercher les enfants" fetches someone; "à chercher dans PubMed" searches.
 _FETCHING = r"chercher(?![ ](?:dans|sur|sous|en[ ]ligne)(?![^\W_]))"
@@ -338,14 +338,34 @@ def _is_said_by_rote(context: str) -> bool:
 
 def _said_value(text: str, start: int, end: int) -> tuple[int, int] | None:
     """A quoted phrase said at a door, articles and all ("«les carottes sont cuites»"), but
-    no greeting, thanks or refusal."""
+    no greeting, thanks, refusal, nor who one is."""
     value = text[start:end].strip()
     words = value.split()
     if not words or {words[0].lower().strip(",.!"), words[-1].lower().strip(",.!")} & _COURTESIES:
         return None  # "ID please", "merci beaucoup": a request or thanks
+    if is_saying_who_one_is(value) and not _is_demanded(text, start):
+        return None  # "it's Beth from Paws": who one is, which anyone may say
     if len(words) > 1:
         return worded_value(text, start, end, most=_MAX_SAID, said=True)
     return worded_value(text, start, end)
+
+
+# Words demanding the exact phrase, or else no one opens: "dire « c'est Julie des fleurs » à
+# l'interphone, sinon il n'ouvre pas" is a phrase agreed, not who one is.
+_DEMANDED = re.compile(
+    r"(?<![^\W_])(?:sinon|otherwise|or[ ]else|unless|only[ ]if|exactly|exactement|word[ ]for"
+    r"[ ]word|mot[ ]pour[ ]mot|agreed|convenu\w*|won['’]t[ ]open|n['’]ouvre[ ](?:pas|à[ ]personne)"
+    r"|(?:or|else)[ ](?:they|he|she)[ ](?:won['’]t|will[ ]not))(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+def _is_demanded(text: str, position: int) -> bool:
+    """The line holding `position` demands the phrase said there."""
+    return (
+        _DEMANDED.search(text, start_of_line(text, position), end_of_line(text, position))
+        is not None
+    )
 
 
 _MAX_SAID = 6

@@ -603,16 +603,31 @@ _ASKS_A_PLACE_NUMBER = re.compile(
 )
 
 
+# Or which film, show, game or book: the reply is its title ("which film tonight?⏎Tom:
+# StarWars2025 (the new one)", "on joue à quel jeu ?⏎Mario-Kart-8").
+_ASKS_A_TITLE = re.compile(
+    r"(?<![^\W_])(?:which|what|quel|quelle|quels|quelles)(?:['’]s|[ ]is|[ ]are)?"
+    r"(?:[ ](?:the|your|our|its|le|la|les))?"
+    r"[ ](?:films?|movies?|shows?|series|s[ée]ries?|episodes?|[ée]pisodes?|games?|jeux?|books?"
+    r"|livres?|songs?|chansons?|albums?|podcasts?|matchs?|matches|teams?|[ée]quipes?|plays?"
+    r"|pi[èe]ces?|concerts?|expos?|exhibitions?)"
+    r"(?![^\W_])[^\n?]*\?[ \t]*\Z"
+)
+
+
 def is_reply_to_a_place_question(lower: str, start: int) -> bool:
     """The value's line answers the line above asking which unit, room, extension or budget
-    line, naming no code."""
+    line, or which film, show, game or book, naming no code."""
     line_start = start_of_line(lower, start)
     if line_start == 0:
         return False
     above = start_of_line(lower, line_start - 1)
     if _PASSWORD_NOUN.search(lower, above, line_start - 1) is not None:
         return False  # "which room's code?": the reply is a code
-    return _ASKS_A_PLACE_NUMBER.search(lower, above, line_start - 1) is not None
+    return (
+        _ASKS_A_PLACE_NUMBER.search(lower, above, line_start - 1) is not None
+        or _ASKS_A_TITLE.search(lower, above, line_start - 1) is not None
+    )
 
 
 # A person's or a firm's identity number, printed on their papers: the groups right after its
@@ -903,6 +918,115 @@ def is_a_floor(value: str) -> bool:
     return _FLOOR.fullmatch(value) is not None
 
 
+# A flat's, an apartment's or a unit's number, named by its noun right before it ("it's flat 2 2
+# 4 C", "l'appartement 2 2 4"), with no code's or lock's word just before the noun ("door code
+# flat 12: …" names a code).
+_DWELLING_BEFORE = re.compile(
+    r"(?<![^\W_])(?:flats?|apartments?|apts?\.?|appartements?|appart|logements?|units?)"
+    r"(?:[ ](?:n[°º]|no\.?|number|num[ée]ro))?[ ]\Z"
+)
+_CODE_BEFORE_A_DWELLING = re.compile(
+    r"(?<![^\W_])(?:codes?|digicodes?|pins?|passwords?|mot[ ]de[ ]passe|keypads?|claviers?"
+    r"|combinations?|combinaisons?)(?![^\W_])"
+)
+_DWELLING_REACH = 24
+
+
+def is_a_dwellings_number(lower: str, start: int) -> bool:
+    """The value is a flat's number, named by the noun right before it."""
+    before = _DWELLING_BEFORE.search(lower, line_start_within(lower, start, _DWELLING_REACH), start)
+    if before is None:
+        return False
+    clause = line_start_within(lower, before.start(), _DWELLING_REACH)
+    return _CODE_BEFORE_A_DWELLING.search(lower, clause, before.start()) is None
+
+
+# An inventory's tag or number on a piece of equipment: "asset 4 1 1 9", "Asset tag: 4119",
+# "numéro d'inventaire : 4119", "étiquette d'inventaire 4 1 1 9": it names the thing.
+_INVENTORY_TAG_BEFORE = re.compile(
+    r"(?<![^\W_])(?:assets?(?:[ ](?:tags?|ids?|numbers?|no\.?|n°|#))?|inventory[ ](?:tags?"
+    r"|numbers?|no\.?|ids?)|service[ ]tags?|(?:num[ée]ro|n°|[ée]tiquette|code)[ ]d['’]inventaire"
+    r"|inventaire[ ](?:n°|no\.?))[ \t]*[:=#]?[ \t]*\Z"
+)
+_INVENTORY_REACH = 32
+
+
+def is_an_inventory_tag(lower: str, start: int) -> bool:
+    """The value is an equipment's inventory tag, labelled so right before it."""
+    return _label_before(_INVENTORY_TAG_BEFORE, lower, start, _INVENTORY_REACH)
+
+
+# Money counted in a till: a float, the takings, petty cash ("Fond de caisse : 1500", "Float:
+# 150", "recette du jour : 2340"): an amount, not a code.
+_CASH_AMOUNT_BEFORE = re.compile(
+    r"(?<![^\W_])(?:fonds?[ ]de[ ]caisse|(?:cash[ ]|till[ ])?floats?|petty[ ]cash|takings"
+    r"|cash[ ](?:in[ ]hand|up|count)|recettes?(?:[ ]du[ ]jour)?|esp[èe]ces|caisse[ ]du[ ]jour"
+    r"|monnaie|change[ ]float|cashed[ ]up)(?:[ ](?:de|du|of|for|today|ce[ ]soir|ce[ ]matin"
+    r"|[àa][ ]l['’]ouverture|at[ ]opening)(?:[ ][^\W\d_]+)?)?[ \t]*[:=]?[ \t]*[€$£]?[ \t]*\Z"
+)
+_CASH_REACH = 48
+
+
+def is_a_cash_amount(lower: str, start: int) -> bool:
+    """The value is money counted in a till, labelled so right before it."""
+    return _label_before(_CASH_AMOUNT_BEFORE, lower, start, _CASH_REACH)
+
+
+# The service whose credentials one signs in with, named right before them: "Sign in with
+# Office365 credentials", "log in using your Google account", "use your Microsoft365 login".
+_SIGN_IN_WITH_BEFORE = re.compile(
+    r"(?<![^\W_])(?:with|using|via|through|use|avec|via|utilise[rz]?)"
+    r"(?:[ ](?:your|my|our|their|the|his|her|vos|votre|tes|ton|mes|mon|leurs?|les))?[ ]+\Z"
+)
+_CREDENTIALS_AFTER = re.compile(
+    r"[ \t]+(?:credentials|creds|login|log-in|account|id|sso|identifiants?|compte|single[ ]sign-on)"
+    r"(?![^\W_])"
+)
+_SIGN_IN_REACH = 24
+
+
+def is_whose_credentials_they_are(lower: str, start: int, end: int) -> bool:
+    """The value names the service whose credentials one signs in with."""
+    return (
+        _CREDENTIALS_AFTER.match(lower, end) is not None
+        and _SIGN_IN_WITH_BEFORE.search(lower, max(0, start - _SIGN_IN_REACH), start) is not None
+    )
+
+
+# A town's name, hyphened: "Saint-Jean-de-Luz", "Aix-en-Provence", "Boulogne-sur-Mer",
+# "Stratford-upon-Avon", "Southend-on-Sea": a saint's name first or a place's particle inside.
+_PLACE_NAME = re.compile(
+    r"(?:(?:Saint|Sainte|St|Ste)-[A-ZÀ-Þ][\w'’]*(?:-[\w'’]+)*"
+    r"|[A-ZÀ-Þ][\w'’]*(?:-[\w'’]+)*-(?:sur|sous|en|lès|lez|les|le|la|aux|au|upon|on|under"
+    r"|in|by|am|an|im)-[A-ZÀ-Þ][\w'’]*(?:-[\w'’]+)*)"
+)
+
+
+def is_a_place_name(value: str) -> bool:
+    """The value is a town's name, as hyphened names of places are built."""
+    return _PLACE_NAME.fullmatch(value) is not None and not any(c.isdigit() for c in value)
+
+
+# Saying who one is, which anyone may say: "it's Beth from Paws", "c'est Beth de Paws", "this
+# is Dr Khan", "Beth from Paws".
+_WHO_ONE_IS = re.compile(
+    r"(?:(?i:it['’]s|it[ ]is|this[ ]is|i['’]m|i[ ]am|c['’]est|ici|je[ ]suis|moi[ ]c['’]est)[ ]+)?"
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mme|M\.|Me)[ ]+)?[A-ZÀ-Þ][a-zà-ÿ'’-]+(?:[ ][A-ZÀ-Þ][a-zà-ÿ'’-]+)?"
+    r"(?:[ ](?i:from|of|with|at|de|du|des|de[ ]la|chez|pour|for)[ ]+(?:the[ ]|la[ ]|le[ ]|l['’])?"
+    r"[\w'’&-]+(?:[ ][\w'’&-]+){0,2})?"
+)
+_INTRODUCING = re.compile(
+    r"(?i:it['’]s|it[ ]is|this[ ]is|i['’]m|i[ ]am|c['’]est|ici|je[ ]suis"
+    r"|moi[ ]c['’]est)[ ]|[ ](?i:from|de|du|chez|of)[ ]"
+)
+
+
+def is_saying_who_one_is(value: str) -> bool:
+    """The words said introduce the speaker: a name, maybe after "it's", maybe with where they
+    come from; not a name alone, which may be a code word."""
+    return _WHO_ONE_IS.fullmatch(value) is not None and _INTRODUCING.search(value) is not None
+
+
 # "mot de passe Berger-Levrault → demander au SIVU", "password Netflix -> ask Tom": the word
 # right after the noun names whose password it is; the arrow says where the password is.
 _NAMED_THEN_POINTED = re.compile(
@@ -925,7 +1049,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     a glossary's word, a phone number, an account's or a document's reference, a product's
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
     code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, a
-    till's report, the name of whose password it is.
+    till's report, the name of whose password it is, a flat's number, an inventory's tag, money
+    counted in a till, the service whose credentials one signs in with.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -954,6 +1079,10 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_hint(lower, start)
         or is_a_till_report(lower, start)
         or is_whose_password_it_is(lower, start, end)
+        or is_a_dwellings_number(lower, start)
+        or is_an_inventory_tag(lower, start)
+        or is_a_cash_amount(lower, start)
+        or is_whose_credentials_they_are(lower, start, end)
     )
 
 

@@ -84,7 +84,12 @@ from memoire.core.secrets.chat_codes import ASKING as CHAT_ASKING
 from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
-from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
+from memoire.core.secrets.lookalikes import (
+    GAMES,
+    is_a_place_name,
+    is_other_band,
+    is_security_mode,
+)
 from memoire.core.secrets.text import (
     YEAR,
     end_of_line,
@@ -1934,7 +1939,9 @@ def _protected_files(text: str, lower: str) -> Iterator[tuple[int, int]]:
                     continue
                 shape = made_shape(value[2])
                 if (shape is not None and is_built_mixed(value[2], shape)) or (
-                    pattern is _OPENS_WITH and _HYPHENED_WORDS.fullmatch(value[2]) is not None
+                    pattern is _OPENS_WITH
+                    and _HYPHENED_WORDS.fullmatch(value[2]) is not None
+                    and not is_a_place_name(value[2])  # "compte « Martin » → Saint-Jean-de-Luz"
                 ):
                     yield value[0], value[1]
 
