@@ -36,7 +36,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.lookalikes import is_glossary_word, is_saying_who_one_is
-from memoire.core.secrets.text import end_of_line, lines_with, start_of_line, worded_value
+from memoire.core.secrets.text import end_of_line, line_start_within, lines_with, worded_value
 
 # "aller chercher les enfants" fetches someone; "à chercher dans PubMed" searches.
 _FETCHING = r"chercher(?![ ](?:dans|sur|sous|en[ ]ligne)(?![^\W_]))"
@@ -361,11 +361,13 @@ _DEMANDED = re.compile(
 
 
 def _is_demanded(text: str, position: int) -> bool:
-    """The line holding `position` demands the phrase said there."""
-    return (
-        _DEMANDED.search(text, start_of_line(text, position), end_of_line(text, position))
-        is not None
-    )
+    """The clause around `position`, on its line, demands the phrase said there."""
+    start = line_start_within(text, position, _DEMANDED_REACH)
+    end = min(end_of_line(text, position), position + _DEMANDED_REACH)
+    return _DEMANDED.search(text, start, end) is not None
+
+
+_DEMANDED_REACH = 120  # characters either side: a line of many phrases is read in linear time
 
 
 _MAX_SAID = 6

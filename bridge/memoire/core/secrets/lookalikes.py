@@ -1054,6 +1054,11 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
+        # cheap labels right before or after the value first: a flood of one is read quickly
+        or is_a_dwellings_number(lower, start)
+        or is_an_inventory_tag(lower, start)
+        or is_a_cash_amount(lower, start)
+        or is_whose_credentials_they_are(lower, start, end)
         or is_game_answer(lower, start)
         or is_given_as_an_example(lower, start, end)
         or is_reply_to_a_place_question(lower, start)
@@ -1079,10 +1084,6 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_hint(lower, start)
         or is_a_till_report(lower, start)
         or is_whose_password_it_is(lower, start, end)
-        or is_a_dwellings_number(lower, start)
-        or is_an_inventory_tag(lower, start)
-        or is_a_cash_amount(lower, start)
-        or is_whose_credentials_they_are(lower, start, end)
     )
 
 
