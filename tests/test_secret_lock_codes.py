@@ -375,3 +375,40 @@ def test_a_code_after_a_buildings_abbreviation_is_refused(text: str, secret: str
 )
 def test_a_buildings_abbreviation_without_a_code_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Mail du patron : « Le coffre a changé. C'est maintenant 24 – 07 – 11. Le fond de "
+            "caisse dans le tiroir du haut. »",
+            "24 – 07 – 11",
+        ),
+        ("The safe changed. It's now 24 – 07 – 11.", "24 – 07 – 11"),
+        ("Le cadenas a changé : maintenant 24-07-11", "24-07-11"),
+        ("Safe combination changed to 14 – 52 – 07 yesterday.", "14 – 52 – 07"),
+        ("Cadenas du vestiaire : c'est désormais 31 – 08 – 19", "31 – 08 – 19"),
+        ("Coffre du cabinet : 24 — 11 — 36 (gauche, droite, gauche). Nadia", "24 — 11 — 36"),
+    ],
+)
+def test_a_dials_numbers_now_are_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le coffre a changé. C'est maintenant le 24 – 07 – 11 qu'on le vide.",
+        "La réunion a changé. C'est maintenant 24 – 07 – 2025.",
+        "Le planning a changé. C'est maintenant 14 – 16 – 18 h.",
+        "Le rendez-vous a changé. C'est maintenant le 24/07/11.",
+        "Les horaires ont changé. C'est maintenant 9 – 12 – 14 – 18.",
+        "Le prix a changé. C'est maintenant 24 – 07 €.",
+        "Le coffre est livré ; maintenant le 24 – 07 – 11 au plus tard.",
+        "Cadenas acheté 12 – 15 – 20 € selon la taille, maintenant en promo.",
+        "Stay safe! The match is now 3 – 1 – 2 in sets.",
+    ],
+)
+def test_dates_prices_and_scores_after_now_pass(text: str) -> None:
+    assert find_secrets(text) == []

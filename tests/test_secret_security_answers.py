@@ -271,3 +271,49 @@ def test_an_answer_named_after_the_asked_question_is_refused(text: str, answer: 
 )
 def test_an_asked_question_whose_answer_is_elsewhere_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "rink bank acct security question 'name of first rink' — we put Moose Jaw Civic (not "
+            "the real one)",
+            "Moose Jaw Civic",
+        ),
+        (
+            "Question secrète de la banque « nom de la première patinoire » : on a mis Patinoire "
+            "Mériadeck (pas la vraie)",
+            "Patinoire Mériadeck",
+        ),
+        (
+            'Security question for the pension portal: "first concert venue" — I put Brixton '
+            "Academy, don't tell Dad",
+            "Brixton Academy",
+        ),
+        # an answer after the asked question may start with its article
+        ("Question secrète SACEM : nom du premier groupe ? → Les Zinzins de Vénus", "Les Zinzins"),
+        ("Security question: first band you saw? → The Wombats", "The Wombats"),
+        ("Question secrète Ameli : premier quartier ? → La Croix-Rousse", "La Croix-Rousse"),
+    ],
+)
+def test_an_answer_put_or_starting_with_its_article_is_refused(text: str, answer: str) -> None:
+    assert any(answer in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security question 'first rink' — we put it in the family notes",
+        "Security question 'name of first rink' — we put the answer in 1Password",
+        "Question secrète : on a mis la même que pour la banque",
+        "Security question: first band you saw? → the one at the fair, I forget",
+        "Question secrète : premier groupe ? → les mêmes que ton frère",
+        "Security question 'first school' — we put something random, see the notes",
+        "Question secrète : premier chien ? → Le même que la banque",
+        "Question secrète de la banque oubliée, on a mis Maman au courant.",
+        "Security question locked us out, so we put Dad on the phone to the bank.",
+    ],
+)
+def test_where_the_answer_is_or_a_sentence_after_the_question_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -455,3 +455,39 @@ def test_a_boxs_code_spelt_or_between_dots_is_refused(text: str, secret: str) ->
 )
 def test_a_gift_boxs_contents_or_hours_between_dots_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a keypad's letter, then numbers said whole
+        (
+            "Transcription mémo vocal : « alors le digicode de la porte de derrière c'est B "
+            "quatre-vingt-dix-sept quarante, voilà »",
+            "quatre-vingt-dix-sept quarante",
+        ),
+        ("Digicode du local vélo : C vingt-trois quinze", "vingt-trois quinze"),
+        ("the door code is B ninety-seven forty", "ninety-seven forty"),
+        ("Back gate keypad: it's B ninety-seven forty.", "ninety-seven forty"),
+    ],
+)
+def test_a_letter_and_numbers_said_whole_are_refused(text: str, secret: str) -> None:
+    assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le cadenas B coûte vingt-deux quarante.",
+        "La porte B ouvre à sept heures quarante.",
+        "Salle B vingt-deux, au fond du couloir.",
+        "Le casier B, quatre-vingt-dix-sept ans de service !",
+        "Porte B : vingt-deux euros quarante le badge.",
+        "The gate B opens at seven forty.",
+        "Locker B: twenty-two fifty a month.",
+        "Le garage B, quatre-vingt-dix-sept mètres carrés.",
+        "Porte de derrière, celle du bâtiment B : quatre-vingt-dix-sept personnes max.",
+    ],
+)
+def test_prices_ages_and_times_said_in_words_pass(text: str) -> None:
+    assert find_secrets(text) == []

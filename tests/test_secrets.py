@@ -366,15 +366,18 @@ HOLDOUT_FLOORS = (
     # merges; all tokens and cards; 4 of 200 flagged both times. Then studied (security answers
     # after the asked question, codes changed because the old one leaked, in groups, dials in
     # words, sessions opened with a value, Wi-Fi keys spelt with their capitals; its false
-    # alarms' kinds: job numbers, kit sizes, a share's path): none flagged.
-    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
+    # alarms' kinds: job numbers, kit sizes, a share's path): none flagged. Then studied again
+    # (a keypad's letter and numbers said whole, an answer "we put" or starting with its
+    # article, a dial's numbers now): 159.
+    HoldoutFloor(HOLDOUT20_CORPUS, secrets=210, keyword=159, token=30, card=20, flagged=0),
     # blind (a newsroom, a law firm, a food bank, a karaoke bar, a travelling circus, a
     # midwives' practice, a call centre, a cheese shop, a brass band, a pottery studio): 138 of
     # 160 (86.2 %) on the session's start and after all its merges; all tokens and cards; 2 of
     # 200 flagged both times. Then studied (verification words, a value one signs in with or a
     # password was reset to, a reply to a machine asking, a word said instead of paying; its
-    # false alarms' kinds: everyone's own password, a thing's serial after its room).
-    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=147, token=30, card=20, flagged=0),
+    # false alarms' kinds: everyone's own password, a thing's serial after its room). Then a
+    # dial's numbers with em dashes before its turns: 148.
+    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=0),
 )
 
 

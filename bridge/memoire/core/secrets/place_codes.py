@@ -128,10 +128,13 @@ _RUN_JOINER = (
 _SPELT_JOINER = r"(?:[ ]|-|,[ ]?|[ ](?:then|puis|et|and)[ ]|,[ ](?:then|puis|et|and)[ ])"
 # A code typed or said one digit at a time, maybe a key or a letter after it: "4 8 2 6",
 # "1-9-9-8-✱", "3.9.6.1", "A, 3, 3, 8",
-# "2 then 6 then 0 then 5", "cinq deux neuf zéro", "sixty then twenty then eighty five".
+# "2 then 6 then 0 then 5", "cinq deux neuf zéro", "sixty then twenty then eighty five"; a
+# keypad's letter, then two numbers said whole: "B quatre-vingt-dix-sept quarante" (not "a"
+# nor "y", which are words).
 _RUN = (
     rf"(?P<run>(?:[a-z]{_RUN_JOINER})?[0-9](?:{_RUN_JOINER}[0-9]){{2,9}}(?:-?[a-z#*✱])?(?![0-9])"
-    rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}})(?![\w-])"
+    rf"|(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{2,9}}"
+    rf"|[b-xz][ ,]+(?:{_NUMBER_WORD})(?:{_SPELT_JOINER}(?:{_NUMBER_WORD})){{1,9}})(?![\w-])"
 )
 # A number of four to eight digits, a letter or two at most, a keypad's key after it.
 # Letters between digits, three letters at most: "C4X9", "5A72"; not a time nor a size ("23h12",
@@ -196,7 +199,10 @@ UNIT_WORD_AFTER = re.compile(
     r"[ ]*(?:[€$£%]|(?:miles?|km|kms|euros?|dollars?|pounds?|fois|times|pages?|ans|years?"
     r"|minutes?|heures?|hours?|personnes|people|points?|kg|grammes?|grams?|kilos?|litres?|liters?"
     r"|m[èe]tres?|meters?|cups?|tasses?|[œo]eufs|eggs|cuill[èe]res?|spoons?|tours|laps"
-    r"|mm|cm|m|inch(?:es)?|ft|feet|wide|large|high|tall|deep|long)(?![\w]))"
+    r"|mm|cm|m|inch(?:es)?|ft|feet|wide|large|high|tall|deep|long"
+    # a price by the period: "twenty-two fifty a month", "vingt-deux quarante par mois"
+    r"|(?:a|an|per|par|the|le|la|each)[ ](?:month|week|year|day|night|hour|mois|semaine|an"
+    r"|année|jour|nuit|heure))(?![\w]))"
 )
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
@@ -813,7 +819,7 @@ _DIAL_LOCKS = (
 # "12-40-07 L R L", "turns 5 / 30 / 18 — left, right, left".
 _TURN_ITEM = rf"(?:{_TURNS}|[lrgd])(?![\w'’])"
 _LISTED_DIAL = re.compile(
-    r"(?<![\w.,/:-])(?P<numbers>[0-9]{1,2}(?:[ \t]*[-–/,][ \t]*[0-9]{1,2}){2,5})"
+    r"(?<![\w.,/:-])(?P<numbers>[0-9]{1,2}(?:[ \t]*[-–—/,][ \t]*[0-9]{1,2}){2,5})"
     r"(?![\w.,/°-]|:[0-9])[ \t]*(?:[(\[:—–-][ \t]*)?"
     rf"(?P<turns>{_TURN_ITEM}(?:[ \t]*[-–/,]?[ \t]*{_TURN_ITEM}){{2,5}})"
     r"(?=[ \t]*(?:[)\].,;!\n]|\Z))"

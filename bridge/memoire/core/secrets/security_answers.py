@@ -218,10 +218,10 @@ def _answers_to_named_questions(
 ) -> Iterator[tuple[str, int, int]]:
     """The answer names something, so it starts with a capital or a digit, or is one word
     ("pick a fake one" is advice, not an answer)."""
+    if _NO_ACCOUNT.search(lower, line_start, line_end) is not None:
+        return  # a quiz's or a form's line: read once, not once a question (a flood's line)
     for found in _NAMED_QUESTION.finditer(lower, line_start, line_end):
-        if _EXAMPLE.search(lower, found.start(), found.end()) or _NO_ACCOUNT.search(
-            lower, line_start, line_end
-        ):
+        if _EXAMPLE.search(lower, found.start(), found.end()):
             continue
         start = found.end()
         end = _ANSWER_END.search(lower, start, min(line_end, start + _MAX_ANSWER) + 1)
@@ -444,6 +444,19 @@ _LABEL_SEPARATOR = re.compile(r"[ \t]*(?:->|→|=>|⇒|=|:|,?[ ]c['’]est)[ \t]
 _ANSWER_AFTER_ASKED = re.compile(
     r"\?[ \t]*(?:(?<![^\W_])(?:r[ée]ponse|rép\.?|answer|ans\.?|a|r)[ \t]*[:=]|->|→|=>|⇒)[ \t]*"
 )
+# What was put as the answer, after the question: "security question 'name of first rink' — we
+# put Moose Jaw Civic (not the real one)", "question secrète « premier chien » : on a mis Filou".
+_WE_PUT = re.compile(
+    r"(?<![^\W_])(?:(?:i|we)[ ](?:put|used|said|answered|went[ ]with)|(?:j['’]ai|on[ ]a"
+    r"|nous[ ]avons)[ ](?:mis|dit|répondu)|on[ ]met)[ \t]*:?[ \t]+"
+)
+# The question asked before it, quoted or ending with its "?" ("on a mis Maman au courant" is
+# no answer).
+_ASKED_MARKS = "?'’\"”»"
+# It ends where a remark starts: "(not the real one)", ", don't tell", " — Dad's idea".
+_REPORTED_ANSWER_END = re.compile(r"[ \t]*(?:[(;,]|[ \t][—–-][ \t]|\.(?:[ \t]|$))", re.M)
+# A name or a title may start with its article: "? → Les Zinzins de Vénus", "The Foundry".
+_ARTICLES = frozenset(("the", "le", "la", "les"))
 _MAX_LABELLED_ANSWER_WORDS = 3
 _MAX_ASKED_ANSWER_WORDS = 4  # "nom du premier groupe ? → Les Zinzins de Vénus"
 _ANSWER_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -483,7 +496,19 @@ def _answer_after_label(
     is_answer = _ANSWER_NOUN.search(label[0]) is not None
     if not is_answer and (asked := list(_ANSWER_AFTER_ASKED.finditer(rest))):
         start = label.end() + asked[-1].end()
-        return _answer_ending_line(text, start, line_end, most=_MAX_ASKED_ANSWER_WORDS)
+        return _answer_ending_line(text, start, line_end, most=_MAX_ASKED_ANSWER_WORDS, titled=True)
+    reported = None if is_answer else _WE_PUT.search(rest)
+    if reported is not None and any(mark in rest[: reported.start()] for mark in _ASKED_MARKS):
+        start = label.end() + reported.end()
+        end = _REPORTED_ANSWER_END.search(lower, start, line_end)
+        span = worded_value(
+            text,
+            start,
+            end.start() if end is not None else line_end,
+            name=True,
+            most=_MAX_ASKED_ANSWER_WORDS,
+        )
+        return None if span is None or starts_with_no_value(text[span[0] : span[1]]) else span
     separators = list((_LABEL_SEPARATOR if is_answer else _ARROW).finditer(rest))
     if not separators and not is_answer:
         separators = [m for m in _LABEL_SEPARATOR.finditer(rest) if ")" in rest[: m.start()]]
@@ -506,14 +531,22 @@ def _answers_under_q_lines(text: str, lower: str) -> Iterator[tuple[str, int, in
 
 
 def _answer_ending_line(
-    text: str, start: int, end: int, *, most: int = _MAX_LABELLED_ANSWER_WORDS
+    text: str, start: int, end: int, *, most: int = _MAX_LABELLED_ANSWER_WORDS, titled: bool = False
 ) -> tuple[int, int] | None:
-    """A few words ending the line, the first saying nothing of where the answer is."""
+    """A few words ending the line, the first saying nothing of where the answer is; when
+    `titled`, maybe an article before a capitalised name ("Les Zinzins de Vénus")."""
     value = text[start:end].strip().rstrip(".")
     words = value.split()
-    if not 1 <= len(words) <= most or starts_with_no_value(value):
+    if not 1 <= len(words) <= most:
+        return None
+    if starts_with_no_value(value) and not (titled and _is_a_title(words)):
         return None
     if any(_ANSWER_WORD.fullmatch(word.strip("\"'«»“”‘’")) is None for word in words):
         return None
     first = start + len(text[start:end]) - len(text[start:end].lstrip())
     return first, first + len(value)
+
+
+def _is_a_title(words: list[str]) -> bool:
+    """An article, then a capitalised word: a name's or a title's start, not a sentence's."""
+    return len(words) > 1 and words[0].lower() in _ARTICLES and words[1][:1].isupper()

@@ -48,6 +48,7 @@ number is set everywhere ("set 4096 everywhere").
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from memoire.core.secrets.lookalikes import is_a_things_number, is_factory_default
 from memoire.core.secrets.made_passwords import (
@@ -384,9 +385,49 @@ _MIN_DIGITS = 3
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """The codes set, changed or typed, but a factory's default ("set to 000 from the
     factory") or a thing's new number ("firmware is now 4 2 1 0"; lookalikes.py)."""
-    for rule, start, end in _set_codes(text, lower):
+    for rule, start, end in chain(_set_codes(text, lower), _dials_now(lower)):
         if not is_factory_default(lower, start, end) and not is_a_things_number(lower, start, end):
             yield rule, start, end
+
+
+# A safe's or a padlock's dial changed, its numbers now, dashed as a dial's are read out: "Le
+# coffre a changé. C'est maintenant 24 – 07 – 11", "the padlock is now 36-12-48". Said right
+# after "now" (a date takes "le", "the", "on"), on the lock's line or the line under it.
+_DIAL_NOW = re.compile(
+    r"(?<![^\W_])(?:(?:is|are|it['’]?s|est)[ ]now|now(?:[ ](?:it['’]?s|is))?"
+    r"|désormais(?:[ ]c['’]est)?|maintenant(?:[ ]c['’]est)?"
+    r"|chang\w*(?:[ ](?:it|le|la|ça))?[ ](?:to|en|à|into))[ \t]*:?[ \t]+"
+    r"(?P<value>[0-9]{1,2}(?:[ ]?[-–—][ ]?[0-9]{1,2}){2,3})"
+    r"(?![0-9]|[ ]?[-–—/.,:h][ ]?[0-9])"
+)
+_DIAL_LOCK = re.compile(
+    r"(?<![^\W_])(?:coffres?|coffre-forts?|coffres-forts|cadenas|padlocks?|combination[ ]locks?"
+    # a safe, not "safe" said of anything: "stay safe"
+    r"|(?:the|a|our|my|your|their|his|her|office|shop|wall|floor)[ ]safes?"
+    r"|safe(?:['’]s|[ ]combination|[ ]dial))(?![^\W_])"
+)
+_DIAL_LITERALS = ("coffre", "safe", "cadenas", "padlock", "combination lock")
+_NOW_WORDS = ("now", "maintenant", "désormais", "chang")
+
+
+def _dials_now(lower: str) -> Iterator[tuple[str, int, int]]:
+    for line_start, line_end in lines_with(lower, _DIAL_LITERALS):
+        end = end_of_line(lower, line_end + 1) if line_end < len(lower) else line_end
+        if end - line_start > _MAX_LINE or _DIAL_LOCK.search(lower, line_start, line_end) is None:
+            continue
+        if not any(word in lower[line_start:end] for word in _NOW_WORDS):
+            continue
+        line = lower[line_start:end]
+        if _PUBLIC.search(line) is not None or _NUMBERS_NOUN.search(line) is not None:
+            continue  # "the safe's inspection time is now 10-12-14"
+        for found in _DIAL_NOW.finditer(lower, line_start, end):
+            numbers = [int(number) for number in re.findall(r"[0-9]+", found["value"])]
+            if max(numbers) < _DIAL_NUMBER or _UNIT_AFTER.match(lower, found.end()) is not None:
+                continue  # "the match is now 3 – 1 – 2": a score; a dial turns to two digits
+            yield RULE, *found.span("value")
+
+
+_DIAL_NUMBER = 10
 
 
 def _set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
