@@ -408,6 +408,9 @@ def test_a_dials_numbers_now_are_refused(text: str, secret: str) -> None:
         "Le coffre est livré ; maintenant le 24 – 07 – 11 au plus tard.",
         "Cadenas acheté 12 – 15 – 20 € selon la taille, maintenant en promo.",
         "Stay safe! The match is now 3 – 1 – 2 in sets.",
+        "Le coffre : la tél est maintenant 06 – 12 – 34 – 56.",
+        "Padlock price is now 12 – 15 – 20.",
+        "Le coffre ? Demande à Paul, c'est maintenant lui qui a le code.",
     ],
 )
 def test_dates_prices_and_scores_after_now_pass(text: str) -> None:

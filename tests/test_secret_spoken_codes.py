@@ -487,6 +487,12 @@ def test_a_letter_and_numbers_said_whole_are_refused(text: str, secret: str) -> 
         "Locker B: twenty-two fifty a month.",
         "Le garage B, quatre-vingt-dix-sept mètres carrés.",
         "Porte de derrière, celle du bâtiment B : quatre-vingt-dix-sept personnes max.",
+        "Porte B, vingt-deux trente le soir.",
+        "Porte B : dix heures quarante du soir.",
+        "Back gate: seven forty five pm, after the bins.",
+        "Le portail B, quatre-vingt-dix-sept quarante de haut.",
+        "Chambre B vingt-deux trente, au fond du couloir.",
+        "Garage B : vingt-deux quarante euros le mois.",
     ],
 )
 def test_prices_ages_and_times_said_in_words_pass(text: str) -> None:

@@ -202,7 +202,11 @@ UNIT_WORD_AFTER = re.compile(
     r"|mm|cm|m|inch(?:es)?|ft|feet|wide|large|high|tall|deep|long"
     # a price by the period: "twenty-two fifty a month", "vingt-deux quarante par mois"
     r"|(?:a|an|per|par|the|le|la|each)[ ](?:month|week|year|day|night|hour|mois|semaine|an"
-    r"|année|jour|nuit|heure))(?![\w]))"
+    r"|année|jour|nuit|heure)"
+    # a time of day ("dix heures quarante du soir", "seven forty pm"); not "this morning",
+    # "le soir", which may say when a code changed
+    r"|am|pm|du[ ](?:soir|matin))"
+    r"(?![\w]))"
 )
 _YEAR = re.compile(r"(?:[a-z](?:19|20)[0-9]{2}|(?:19|20)[0-9]{2}[a-z]?)[#*]?")
 # A hint that a year was chosen as a code: who it is the year of, or that it is easy to recall.
@@ -411,6 +415,8 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
     if gap and _CODE_NOUN.fullmatch(gap) is None and not (hinted and _COLON.search(found["link"])):
         return None  # "the boathouse was founded in 1953": a sentence about the place
     if found["run"] is not None:
+        if _LETTERED_WORDS.match(found["run"]) and not found["link"].strip(" \t,"):
+            return None  # "Porte B, vingt-deux trente le soir": the door's letter, then a time
         return found.span("run") if _is_run_code(lower, found, found["place"]) else None
     linked = found["gap"] is not None
     year = _YEAR.fullmatch(found["number"]) is not None
@@ -437,6 +443,8 @@ def _place_code(lower: str, found: re.Match[str], line_end: int) -> tuple[int, i
 
 
 _COLON = re.compile(r"[:—–-]")
+# A keypad's letter, then numbers said whole: a code only after a link ("c'est B …", ": C …").
+_LETTERED_WORDS = re.compile(r"[a-z][ ,]+[^\W\d_]")
 _HINT_REACH = 400  # characters after a place where a year's hint is looked for
 # A thing's own number before a colon or "=" says which one's code follows.
 _ITS_NUMBER = re.compile(r"n[°º][ ]?\w{1,5}")

@@ -391,11 +391,13 @@ def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
 
 
 # A safe's or a padlock's dial changed, its numbers now, dashed as a dial's are read out: "Le
-# coffre a changé. C'est maintenant 24 – 07 – 11", "the padlock is now 36-12-48". Said right
-# after "now" (a date takes "le", "the", "on"), on the lock's line or the line under it.
+# coffre a changé. C'est maintenant 24 – 07 – 11", "padlock changed to 36-12-48". Said right
+# after "it's now" or a change (a date takes "le", "the", "on"; "the model is now …" names
+# another thing), on the lock's line or the line under it.
 _DIAL_NOW = re.compile(
-    r"(?<![^\W_])(?:(?:is|are|it['’]?s|est)[ ]now|now(?:[ ](?:it['’]?s|is))?"
-    r"|désormais(?:[ ]c['’]est)?|maintenant(?:[ ]c['’]est)?"
+    r"(?<![^\W_])(?:(?:it['’]?s|it[ ]is|c['’]est|ce[ ]sera)[ ](?:now|maintenant|désormais)"
+    r"|(?:now|maintenant|désormais)[ ](?:it['’]?s|c['’]est)"
+    r"|(?<=[:,;—–-][ ])(?:now|maintenant|désormais)"
     r"|chang\w*(?:[ ](?:it|le|la|ça))?[ ](?:to|en|à|into))[ \t]*:?[ \t]+"
     r"(?P<value>[0-9]{1,2}(?:[ ]?[-–—][ ]?[0-9]{1,2}){2,3})"
     r"(?![0-9]|[ ]?[-–—/.,:h][ ]?[0-9])"
