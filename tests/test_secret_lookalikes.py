@@ -358,9 +358,18 @@ def test_money_counted_in_a_till_passes(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "secret"),
-    [("Till code: 4471", "4471"), ("Code caisse : 4471", "4471"), ("Safe: 4471", "4471")],
+    [
+        ("Till code: 4471", "4471"),
+        ("Code caisse : 4471", "4471"),
+        ("Safe: 4471", "4471"),
+        ("Coffre espèces : 4471", "4471"),
+        ("Safe (petty cash): 4471", "4471"),
+        ("Coffre du fond de caisse : 4471", "4471"),
+        ("Asset room door: 4471", "4471"),
+        ("Which film password?\nStarWars2025", "StarWars2025"),
+    ],
 )
-def test_a_tills_or_a_safes_code_is_refused(text: str, secret: str) -> None:
+def test_a_code_beside_these_look_alikes_words_is_refused(text: str, secret: str) -> None:
     assert any(secret in text[f.start : f.end] for f in find_secrets(text))
 
 
