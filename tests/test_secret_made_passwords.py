@@ -1445,3 +1445,63 @@ def test_a_value_spelt_with_its_capitals_is_a_password(text: str, secret: str) -
 )
 def test_a_name_spelt_with_its_capitals_passes(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+# A Wi-Fi given as its network's name then its key: after " / ", a comma and the key's label,
+# the key in quotes maybe holding words, or a phrase ending in "!"; in a note or a chat reply.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Wifi du gîte : Gite_LesTilleuls / trotte-menu-souris!", "trotte-menu-souris!"),
+        ("Wifi de la médiathèque : Media_Libre, clé « la-page-blanche »", "la-page-blanche"),
+        ("Wifi de la médiathèque : Media_Libre, clé : la-page-blanche", "la-page-blanche"),
+        (
+            "Wifi du cabinet : Kine_Dupuis, mot de passe « massage-a-la-lavande »",
+            "massage-a-la-lavande",
+        ),
+        (
+            "[18:02] Tom: what's the wifi at the allotment shed?\n"
+            "[18:03] Bev: Shed_Of_Dreams, key is 'parsnips&potatoes'",
+            "parsnips&potatoes",
+        ),
+        (
+            "[19:10] Léa : c'est quoi le wifi de la salle ?\n"
+            "[19:11] Marc : SalleDesFetes / « vin chaud et marrons »",
+            "vin chaud et marrons",
+        ),
+        (
+            "[08:40] Guest: wifi?\n[08:41] Reception: HarbourView / « salty-breeze-morning »",
+            "salty-breeze-morning",
+        ),
+        ('Hotspot in the van: VanLife_Wales, password is "sheep-on-the-road"', "sheep-on-the-road"),
+    ],
+)
+def test_a_wifi_given_as_its_name_then_its_key_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wifi: SDF_Public, clé « sur l'étiquette »",
+        "Wifi : SDF_Public, clé « voir-l-etiquette »",
+        "Wifi : SDF_Public, clé « demandez au bar »",
+        "Wifi: CafeDuPort / 'see the sticker'",
+        "Wifi: CafeDuPort / 'ask at the bar'",
+        "network HomeNet, key is 'printed on the box'",
+        "Wifi : SDF_Public, clé « la même qu'avant »",
+        "Wifi : CafeDuPort, clé « fournie à l'accueil »",
+        "Wifi : CafeDuPort / « Bienvenue au café »",
+        "Wifi : CafeDuPort / « Le Petit Prince »",
+        'Wifi: CafeDuPort / "Open 24 hours"',
+        "Wifi: CafeDuPort / 'n/a'",
+        "[20:45] Client : c'est quoi le wifi ?\n[20:46] Accueil : CampingLesPins / « à l'accueil »",
+        "[20:45] Client : le wifi ?\n[20:46] Accueil : CampingLesPins, clé « sur la borne »",
+        "Wifi: MairieLibre / « gratuit et sans mot de passe »",
+        "Wifi: Hotel_Lobby, password 'room-number'",
+        "Wifi : CafeDuPort, clé : « aucune »",
+        "Wifi : Freebox_Salon, clé « WPA2 »",
+    ],
+)
+def test_a_wifi_whose_key_is_elsewhere_or_no_key_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -85,6 +85,7 @@ from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import GAMES, is_other_band, is_security_mode
+from memoire.core.secrets.passphrases import NEVER_FIRST_WORDS, SENTENCE_WORDS, is_passphrase
 from memoire.core.secrets.text import (
     YEAR,
     end_of_line,
@@ -1581,10 +1582,18 @@ _NETWORK_NAME = re.compile(
     r"(?<![\w@/.#-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"(?![\w@/.-])"
 )
+# Or the name, a comma and the key's label: "SDF_Public, clé « la-nuit-americaine »",
+# "Marbled_Endpapers, key is 'headbands&tailbands'"; a key in quotes may hold words
+# ("LabLibre / « soudure à l'étain »").
 _KEY_AFTER_NAME = re.compile(
-    r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis))[ \t]*"
-    r"(?P<value>[^\s()]+)[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
+    r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis)"
+    r"|,[ \t]*(?:(?:the|its|la|sa)[ \t]+)?(?P<label>key|clé|clef|cle|password|pass|mot[ ]de[ ]passe"
+    r"|mdp|pw)(?:[ \t]*(?:is|est|c['’]est|:|=)(?![^\W_]))?)[ \t]*"
+    r"(?:«[ \t]*(?P<french>[^«»\n]{2,60}?)[ \t]*»|[\"“](?P<double>[^\"“”\n]{2,60})[\"”]"
+    r"|['‘](?P<single>[^'‘’\n]{2,60})['’]|(?P<value>[^\s()«»\"“”'‘]+))"
+    r"[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*[.!]?[ \t]*\Z"
 )
+_KEY_GROUPS = ("french", "double", "single", "value")
 _KEY_UNDER_NAME = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:[^\n:/]{0,20}[:/])?[ \t]*(?P<value>[^\s()]+)"
     r"[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
@@ -1634,26 +1643,63 @@ def _key_after_name(
         return None
     if key is None:
         return None
-    value = key["value"].rstrip(".,;")
-    before = lower[max(name.end(), key.start("value") - _LABEL_REACH) : key.start("value")]
-    if _NOT_KEY_LABELS.search(before) is not None or not _is_network_key(name[0], value):
+    group = next(group for group in _KEY_GROUPS if key.re.groupindex.get(group) and key[group])
+    start = key.start(group)
+    value = key[group].rstrip(".,;")
+    before = lower[max(name.end(), start - _LABEL_REACH) : start]
+    if _NOT_KEY_LABELS.search(before) is not None:
         return None
-    alone_under = (
-        key.start("value") > line_end and not text[key.start() : key.start("value")].strip()
-    )
+    labelled = key.re is _KEY_AFTER_NAME and key["label"] is not None
+    if group == "value" and not labelled:
+        if not _is_network_key(name[0], value):
+            return None
+    elif not _is_given_key(name[0], value, labelled=labelled):
+        return None
+    alone_under = key.start(group) > line_end and not text[key.start() : start].strip()
     if alone_under and made_shape(value) is None:
         return None  # a phrase alone under a name is a place's ("salle-des-fetes")
-    return key.start("value"), key.start("value") + len(value)
+    return start, start + len(value)
 
 
 def _is_network_key(name: str, value: str) -> bool:
     """A key of its own shape: not the network's other band nor its mode, nor another
-    network's name ("Cafe_Main / Cafe_Guest")."""
+    network's name ("Cafe_Main / Cafe_Guest"); a phrase's closing "!" is typed too."""
     if is_other_band(name, value) or is_security_mode(value) or value[:1] in "#@":
         return False
+    if value.endswith("!") and _is_key_phrase(value.rstrip("!")):
+        return True  # "galop-au-trot!"
     if _NETWORK_NAME.fullmatch(value) and not any(char.isdigit() for char in value):
         return value.islower() and _is_key_phrase(value)
     return made_shape(value) is not None or _is_key_phrase(value)
+
+
+def _is_given_key(name: str, value: str, *, labelled: bool) -> bool:
+    """In quotes or after a key's label: a key of its own shape or a passphrase's words; after
+    a key's label, also any token typed as one with a joiner or a digit ("headbands&tailbands",
+    "la-nuit-americaine"), unless it says where the key is ("voir-l-etiquette")."""
+    if _is_network_key(name, value) or is_passphrase(value, quoted=True):
+        return True
+    if not labelled or not _LABELLED_KEY.fullmatch(value) or is_security_mode(value):
+        return False
+    parts = _KEY_PARTS.split(value.lower())
+    if parts[0] in NEVER_FIRST_WORDS or any(part in _NOT_GIVEN for part in parts):
+        return False
+    return not any(part in SENTENCE_WORDS and part not in _SMALL_WORDS for part in parts)
+
+
+# Words a key phrase holds ("la-nuit-americaine"); the other words of a sentence make a hint
+# ("room-number") or say where the key is.
+_SMALL_WORDS = frozenset(
+    (
+        *("le", "la", "les", "l", "un", "une", "the", "an", "a", "de", "du", "des", "d", "à"),
+        *("au", "aux", "et", "en", "of", "in", "on", "and", "to", "my", "our", "mon", "ma"),
+    )
+)
+
+
+# One token of letters (and digits) with a joiner or a digit inside: "headbands&tailbands".
+_LABELLED_KEY = re.compile(r"(?=\S*(?:[-_&+.][^\W_]|[0-9]))[^\W_][\w&+.-]{4,39}")
+_KEY_PARTS = re.compile(r"[-_&+.]")
 
 
 # --- an account's handle, then its value -----------------------------------------------------

@@ -317,7 +317,7 @@ def _judged(
         value = text[start:line_end].rstrip().rstrip(".!*_ ")
         if len(value) > _MAX_VALUE:
             return None
-    if value and _is_passphrase(value, quoted=quoted):
+    if value and is_passphrase(value, quoted=quoted):
         return start, start + len(value)
     return None
 
@@ -330,7 +330,8 @@ def _is_aside(after: str, aside: bool) -> bool:
 _ASIDE = re.compile(r"[ \t]*(?:[—–(,;]|-[ \t])")
 
 
-def _is_passphrase(value: str, *, quoted: bool) -> bool:
+def is_passphrase(value: str, *, quoted: bool) -> bool:
+    """Plain words or one compound that read as a passphrase, not as prose about one."""
     if is_mask(value):
         return False
     words = value.split()
