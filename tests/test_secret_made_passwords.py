@@ -1505,3 +1505,37 @@ def test_a_wifi_given_as_its_name_then_its_key_is_refused(text: str, secret: str
 )
 def test_a_wifi_whose_key_is_elsewhere_or_no_key_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# A login and a value on a note stuck to a machine, in its quotes or ending the line.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Post-it sur l'écran de la boulangerie : « vendeuse / croissant42 »", "croissant42"),
+        ("Sticky note by the register: 'Square → counter / harbourfog31'", "harbourfog31"),
+        ("Post-it on the reception PC: 'frontdesk / seaside!inn'", "seaside!inn"),
+        ("Post-it collé sur le clavier de la caisse : vendeur / tulipe2019", "tulipe2019"),
+    ],
+)
+def test_a_login_and_a_value_on_a_note_stuck_to_a_machine_are_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Post-it sur l'écran : lait / pain / oeufs12",
+        "Sticky note on the monitor: call Dave / ext 4412",
+        "Sticky note on the till: float / 150",
+        "Post-it sur la caisse : rendu / 20euros",
+        "Sticky note on the screen: printer / hp4050",
+        "Post-it sur l'écran : salle / b12",
+        "Sticky note on the monitor: 'lunch / 12.30'",
+        "Sticky note on the screen: wifi / guest",
+        "Sticky note on the till: order / ab1234",
+    ],
+)
+def test_a_note_stuck_to_a_machine_with_no_login_pair_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -49,7 +49,9 @@ look-alikes do not take there:
   "net: HollowOak_Guests" then "join with: corkscrew-sunset");
 - on a sticky note, after a name and "=" or an arrow: built as few names are, or mixed-case
   with digits on a note stuck to a screen, a keyboard or a till ("Post-it sur l'écran : «
-  grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
+  grossiste CERP = Maurice2023 »"); on a note stuck to a machine, also a login, " / " and a
+  value with two digits or a symbol, alone in its quotes or ending the line ("« caisse /
+  mousse75 »"); a day's or a month's name with digits is a date;
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
   and " ~ ";
@@ -1184,11 +1186,19 @@ _STICKY_PAIR = re.compile(
     r"(?P<value>[^\s«»\"“”‘’',;]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’',;]|[ \t]*$)",
     re.MULTILINE,
 )
+# Or a login, " / " and the value, the pair alone in its quotes or ending the line: "« caisse /
+# mousse75 »", "'Lightspeed → shop / reefbreak22'"; not an item of a longer list.
+_STICKY_LOGIN_PAIR = re.compile(
+    r"(?<![^\s«\"“'‘→>:])(?P<login>[a-z][a-z0-9._-]{1,30})[ \t]+/[ \t]+"
+    r"(?P<value>[^\s«»\"“”‘’',;/]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’']|[ \t]*$)",
+    re.MULTILINE,
+)
+_STRONG_DIGITS_ON_A_NOTE = 2
 # Where a note is stuck beside a machine one logs into: a password is typed there.
 _AT_A_MACHINE = re.compile(
     r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
-    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?)"
-    r"(?![^\W_])"
+    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?"
+    r"|registers?|card[ ]machines?)(?![^\W_])"
 )
 _STICKY_REACH = 160  # characters of the note's line read after its noun
 # A day's or a month's name then digits is a date on a note: "RDV dentiste = Mardi14".
@@ -1225,6 +1235,23 @@ def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
                     is_built_mixed(value, shape) or (at_a_machine and _is_strong(value, shape))
                 ):
                     yield pair.span("value")
+            if at_a_machine:
+                yield from _sticky_logins(text, colon + 1, line_end)
+
+
+def _sticky_logins(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """On a note stuck to a machine, a login and a value with two digits or a symbol, typed as
+    people type them in lowercase ("caisse / mousse75"); a date is none ("rdv / mardi14")."""
+    for pair in _STICKY_LOGIN_PAIR.finditer(text, start, end):
+        if text[max(start, pair.start() - 3) : pair.start()].rstrip().endswith("/"):
+            continue  # "lait / pain / oeufs12": a list
+        value = pair["value"]
+        shape = made_shape(value)
+        if shape is None or value.rstrip("0123456789").lower() in _DATE_NAMES:
+            continue
+        digits = sum(char.isdigit() for char in value)
+        if shape is Shape.SYMBOL or digits >= _STRONG_DIGITS_ON_A_NOTE:
+            yield pair.span("value")
 
 
 # "- staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42 jusqu'au …", "Laptop at
