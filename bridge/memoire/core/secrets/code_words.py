@@ -7,7 +7,7 @@ A word someone must say or give to be let in, to collect a child, to prove who t
 ("they must say the word «pineapple» or the coach won't release him", "Le sacristain demande
 le mot « Palestrina » avant d'ouvrir", "mot de contrainte = « girafe »", "our code word if
 anyone calls: pineapple"). A noun made for it (code word, safe word, duress word, mot de
-contrainte, mot de passe convenu…) needs only its value; a plain "word", "mot" or
+contrainte, mot de passe convenu, a door's or a gate's word or phrase…) needs only its value; a plain "word", "mot" or
 "password" also needs a verb of saying or giving and something being opened, released or
 collected, or someone vouched for before anything is said or handed over ("anyone calling on
 her behalf must give the word «peppermint» before we discuss her file", "son fils donne le
@@ -63,7 +63,12 @@ _CODE_WORD_NOUN = re.compile(
     r"(?:words?|phrases?|passphrases?)|mots?[ ]de[ ](?:vérification|session)"
     r"|phrases?[ ]de[ ](?:vérification|reconnaissance)|(?:word|phrase|passphrase)[ ]we[ ]agreed"
     r"|(?:word|phrase)[ ]agreed|(?:verification|callback|call-back)[ ]passwords?"
-    r"|mots?[ ]de[ ]passe[ ]de[ ]vérification)(?![^\W_])"
+    r"|mots?[ ]de[ ]passe[ ]de[ ]vérification"
+    # A word said at a door or a gate to get in ("tonight's member door phrase"), not what a
+    # sign on it reads ("the door phrase painted above the entrance reads …").
+    r"|(?:(?:door|gate)[ ](?:words?|phrases?|passwords?)|(?:mots?|phrases?)[ ]de[ ]la[ ]porte)"
+    r"(?![^\n:«\"“‘]{0,40}(?:reads|says|dit|indique|painted|written|engraved|carved|gravée?"
+    r"|écrite?|peinte?|signs?|panneaux?|plaques?)))(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(
