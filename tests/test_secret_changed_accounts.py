@@ -165,6 +165,12 @@ def test_groups_of_digits_and_modes_that_are_no_code_pass(text: str) -> None:
             "On a changé la caisse du bar en Pastis&Glacons7 suite au vol, préviens Manu",
             "Pastis&Glacons7",
         ),
+        (
+            "Updated the router admin to Tangerine_Harbour9 after the break-in, tell Dad",
+            "Tangerine_Harbour9",
+        ),
+        ("I changed the Netgear admin to 'hedgehog-in-a-hat' — tell nobody", "hedgehog-in-a-hat"),
+        ("Changed the gym's side door to 55812 after someone guessed the old one", "55812"),
     ],
 )
 def test_a_thing_changed_to_a_password_or_a_code_is_refused(text: str, secret: str) -> None:
@@ -191,6 +197,9 @@ def test_a_thing_changed_to_a_password_or_a_code_is_refused(text: str, secret: s
         "Changed the project codename to Blue_Falcon_7 after the leak",
         "Changed the shop's away message to 'back-in-ten-minutes' when I went out",
         "Changed the team's Slack to 'out-of-office' until Monday",
+        "Changed my Teams status to 'back-in-ten-minutes' after lunch",
+        "Changed the dog's name to Biscuit_The_Second after the vet visit",
+        "Updated the app to 3.2.1 because of the bug",
         "J'ai changé la réunion à 16h parce que Paul est en retard",
         "J'ai changé la commande en 12 unités après l'appel",
         "J'ai changé le thème en mode-sombre, c'est mieux",

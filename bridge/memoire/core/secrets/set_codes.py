@@ -62,6 +62,7 @@ from memoire.core.secrets.made_passwords import (
     is_built_mixed,
     made_shape,
 )
+from memoire.core.secrets.passphrases import NEVER_FIRST_WORDS
 from memoire.core.secrets.place_codes import LOCKING
 from memoire.core.secrets.text import (
     YEAR,
@@ -319,9 +320,9 @@ _WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
 # admin to granite-dust-kills-laptops, tell Sandra", "Changed my NHSmail to Apheresis_Kestrel27
 # after the reset", "j'ai changé le boîtier du portail en 4512 parce que les gamins le
 # connaissaient". What is changed is named by a determiner and up to five words.
-_THING_WORD = r"[^\W\d_][\w&+-]*"
+_THING_WORD = r"[^\W\d_][\w&+'’-]*"
 _THING_CHANGED = re.compile(
-    r"(?<![^\W_])(?:changed|reset|switched|chang[ée]e?|modifi[ée]e?|r[ée]initialis[ée]e?)[ ]"
+    r"(?<![^\W_])(?:changed|reset|switched|updated|chang[ée]e?|modifi[ée]e?|r[ée]initialis[ée]e?)[ ]"
     r"(?P<thing>(?:(?:the|my|our|his|her|their|le|la|les|mon|ma|mes|notre|son|sa)[ ]"
     + _THING_WORD
     + r"|l['’]"
@@ -330,7 +331,7 @@ _THING_CHANGED = re.compile(
     + _THING_WORD
     + r"){0,4}?)[ ](?:to|en)[ ]+(?P<quote>[«\"“'‘][ ]?)?(?P<value>[^\s,;()«»\"“”'‘’]{4,40})"
 )
-_THING_LITERALS = ("chang", "reset", "switched", "modifi", "initialis")
+_THING_LITERALS = ("chang", "reset", "switched", "updated", "modifi", "initialis")
 # What a network's own name holds: "Cottage_Guest", "Livebox_Pro", "Orange_5G".
 _NETWORK_NAME = (*NETWORK_NAME_INSIDE, "box", "hub", "5g", "ext")
 _PASSWORD_PATTERNS = (
@@ -779,7 +780,7 @@ _OWN_VALUES = re.compile(
 # A reason after the value: why it changed, who to tell, when.
 _REASON = re.compile(
     r"[ \t]*(?:[,;.—–-][ \t]*)?(?:after|because|bc|since|when|as|so|tell|told|let|don['’]?t"
-    r"|do[ ]not|please|pls|until|till|après|parce|car|depuis|suite|quand|dis|dites|pr[ée]vien\w*"
+    r"|do[ ]not|please|pls|après|parce|car|depuis|suite|quand|dis|dites|pr[ée]vien\w*"
     r"|pr[ée]venir|merci|ne[ ]|n['’])(?![^\W_])"
 )
 # Why a code was changed: the old one known ("the kids had figured out the old one", "saw it
@@ -792,8 +793,9 @@ _COMPROMISED = re.compile(
 # Words joined by "-" or "_": a passphrase typed in one piece, in three parts or more in quotes
 # ("'glamping-yurt-7'"), four unquoted ("granite-dust-kills-laptops"); not "dark-mode",
 # "Open-Sans", "pro-annual", "warm-white-mode".
-_JOINED_PHRASE = re.compile(r"[^\W\d_]{2,}(?:[-_](?:[^\W\d_]{2,}|[0-9]{1,4})){2,}")
-_MIN_PHRASE_WORDS = 2
+_JOINED_PHRASE = re.compile(r"[^\W\d_]{2,}(?:[-_](?:[^\W\d_]+|[0-9]{1,4})){2,}")
+_MIN_PHRASE_WORDS = 2  # of three letters or more: "hedgehog-in-a-hat"
+_MIN_WORD_LETTERS = 3
 _MIN_UNQUOTED_PARTS = 4
 
 
@@ -803,10 +805,13 @@ def _is_joined_phrase(value: str, quoted: bool) -> bool:
     parts = re.split(r"[-_]", value.lower())
     if not quoted and len(parts) < _MIN_UNQUOTED_PARTS:
         return False
-    words = sum(part.isalpha() for part in parts)
+    if parts[0] in NEVER_FIRST_WORDS or parts[0] in _STATUS_FIRST_WORDS:
+        return False  # "out-of-office", "back-in-ten": a status
+    words = sum(part.isalpha() and len(part) >= _MIN_WORD_LETTERS for part in parts)
     return words >= _MIN_PHRASE_WORDS and not any(part in _NOT_GIVEN_PARTS for part in parts)
 
 
+_STATUS_FIRST_WORDS = frozenset(("out", "back", "away", "busy", "off", "do", "not", "work"))
 # Parts that say the value is not given: "same-as-before", "see-the-sticker".
 _NOT_GIVEN_PARTS = frozenset(("same", "see", "ask", "default", "example", "voir", "demander"))
 
