@@ -322,7 +322,8 @@ _WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
 # connaissaient". What is changed is named by a determiner and up to five words.
 _THING_WORD = r"[^\W\d_][\w&+'’-]*"
 _THING_CHANGED = re.compile(
-    r"(?<![^\W_])(?:changed|reset|switched|updated|chang[ée]e?|modifi[ée]e?|r[ée]initialis[ée]e?)[ ]"
+    r"(?<![^\W_])(?:changed|reset|switched|updated|chang[ée]e?|modifi[ée]e?"
+    r"|r[ée]initialis[ée]e?)[ ]"
     r"(?P<thing>(?:(?:the|my|our|his|her|their|le|la|les|mon|ma|mes|notre|son|sa)[ ]"
     + _THING_WORD
     + r"|l['’]"
