@@ -1474,6 +1474,8 @@ def test_a_name_spelt_with_its_capitals_passes(text: str) -> None:
             "salty-breeze-morning",
         ),
         ('Hotspot in the van: VanLife_Wales, password is "sheep-on-the-road"', "sheep-on-the-road"),
+        ("Wifi : Maison_Dupont — clé « les-tournesols-du-jardin »", "les-tournesols-du-jardin"),
+        ("Guest wifi: Harbour_Guest (key: 'salty-dog-days')", "salty-dog-days"),
     ],
 )
 def test_a_wifi_given_as_its_name_then_its_key_is_refused(text: str, secret: str) -> None:
@@ -1501,6 +1503,9 @@ def test_a_wifi_given_as_its_name_then_its_key_is_refused(text: str, secret: str
         "Wifi: Hotel_Lobby, password 'room-number'",
         "Wifi : CafeDuPort, clé : « aucune »",
         "Wifi : Freebox_Salon, clé « WPA2 »",
+        "Wifi : Maison_Dupont — clé « sur la box »",
+        "Guest wifi: Harbour_Guest (key: 'ask at reception')",
+        "Wifi: Harbour_Guest (key: printed-on-the-router)",
     ],
 )
 def test_a_wifi_whose_key_is_elsewhere_or_no_key_passes(text: str) -> None:

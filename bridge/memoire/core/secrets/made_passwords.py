@@ -1609,16 +1609,17 @@ _NETWORK_NAME = re.compile(
     r"(?<![\w@/.#-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"(?![\w@/.-])"
 )
-# Or the name, a comma and the key's label: "SDF_Public, clé « la-nuit-americaine »",
-# "Marbled_Endpapers, key is 'headbands&tailbands'"; a key in quotes may hold words
-# ("LabLibre / « soudure à l'étain »").
+# Or the name, a comma (a dash, a bracket) and the key's label: "SDF_Public, clé «
+# la-nuit-americaine »", "Marbled_Endpapers, key is 'headbands&tailbands'", "Harbour_Guest
+# (key: 'salty-dog-days')"; a key in quotes may hold words ("LabLibre / « soudure à l'étain »").
 _KEY_AFTER_NAME = re.compile(
     r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis)"
-    r"|,[ \t]*(?:(?:the|its|la|sa)[ \t]+)?(?P<label>key|clé|clef|cle|password|pass|mot[ ]de[ ]passe"
+    r"|(?:[,;(]|[-–—](?=[ \t]))[ \t]*(?:(?:the|its|la|sa)[ \t]+)?"
+    r"(?P<label>key|clé|clef|cle|password|pass|mot[ ]de[ ]passe"
     r"|mdp|pw)(?:[ \t]*(?:is|est|c['’]est|:|=)(?![^\W_]))?)[ \t]*"
     r"(?:«[ \t]*(?P<french>[^«»\n]{2,60}?)[ \t]*»|[\"“](?P<double>[^\"“”\n]{2,60})[\"”]"
     r"|['‘](?P<single>[^'‘’\n]{2,60})['’]|(?P<value>[^\s()«»\"“”'‘]+))"
-    r"[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*[.!]?[ \t]*\Z"
+    r"[ \t]*(?:\([^)\n]{0,40}\)|\))?[ \t]*[.!]?[ \t]*\Z"
 )
 _KEY_GROUPS = ("french", "double", "single", "value")
 _KEY_UNDER_NAME = re.compile(
@@ -1704,11 +1705,14 @@ def _is_given_key(name: str, value: str, *, labelled: bool) -> bool:
     """In quotes or after a key's label: a key of its own shape or a passphrase's words; after
     a key's label, also any token typed as one with a joiner or a digit ("headbands&tailbands",
     "la-nuit-americaine"), unless it says where the key is ("voir-l-etiquette")."""
+    lower = value.lower()
+    if any(word in lower for word in (*_NOT_GIVEN_INSIDE, *_WHERE_PRINTED)):
+        return False  # "printed-on-the-router"
     if _is_network_key(name, value) or is_passphrase(value, quoted=True):
         return True
     if not labelled or not _LABELLED_KEY.fullmatch(value) or is_security_mode(value):
         return False
-    parts = _KEY_PARTS.split(value.lower())
+    parts = _KEY_PARTS.split(lower)
     if parts[0] in NEVER_FIRST_WORDS or any(part in _NOT_GIVEN for part in parts):
         return False
     return not any(part in SENTENCE_WORDS and part not in _SMALL_WORDS for part in parts)
@@ -1724,6 +1728,7 @@ _SMALL_WORDS = frozenset(
 )
 
 
+_WHERE_PRINTED = ("printed", "imprim", "written", "écrit", "ecrit")
 # One token of letters (and digits) with a joiner or a digit inside: "headbands&tailbands".
 _LABELLED_KEY = re.compile(r"(?=\S*(?:[-_&+.][^\W_]|[0-9]))[^\W_][\w&+.-]{4,39}")
 _KEY_PARTS = re.compile(r"[-_&+.]")
