@@ -126,3 +126,88 @@ def test_a_new_code_in_groups_or_a_roles_mode_is_refused(text: str, secret: str)
 )
 def test_groups_of_digits_and_modes_that_are_no_code_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# A system, an account or a box changed to a value with no code's noun, a reason after it:
+# built as few names are, words joined in one piece, or digits on what locks.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Changed the UniFi controller admin to pebble-rain-eats-cables, tell Marcus",
+            "pebble-rain-eats-cables",
+        ),
+        (
+            "Changed my Outlook to Kingfisher_Moss41 after the phishing scare. Jo",
+            "Kingfisher_Moss41",
+        ),
+        (
+            "Changed the Sonos admin to 'bassline-and-tea' after the party, tell the flatmates",
+            "bassline-and-tea",
+        ),
+        (
+            "Changed the farm shop till to 'duck-eggs-9' after a customer saw it over my shoulder",
+            "duck-eggs-9",
+        ),
+        (
+            "Changed the paddock gate box to 8163 because the kids had figured out the old one.",
+            "8163",
+        ),
+        (
+            "J'ai changé l'admin du serveur en « fromage-de-chevre-42 » après le départ de Paul",
+            "fromage-de-chevre-42",
+        ),
+        (
+            "J'ai changé le boîtier du portail en 4512 parce que les gamins connaissaient l'ancien",
+            "4512",
+        ),
+        (
+            "On a changé la caisse du bar en Pastis&Glacons7 suite au vol, préviens Manu",
+            "Pastis&Glacons7",
+        ),
+        (
+            "Updated the router admin to Tangerine_Harbour9 after the break-in, tell Dad",
+            "Tangerine_Harbour9",
+        ),
+        ("I changed the Netgear admin to 'hedgehog-in-a-hat' — tell nobody", "hedgehog-in-a-hat"),
+        ("Changed the gym's side door to 55812 after someone guessed the old one", "55812"),
+    ],
+)
+def test_a_thing_changed_to_a_password_or_a_code_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "changed the meeting to 4pm because Tom is late",
+        "changed the order to 12 units after the call",
+        "changed the theme to dark-mode, looks better",
+        "changed the printer to tray 2 because of the paper jam",
+        "changed the booking to 14 July because of the rain",
+        "changed the font to Open-Sans after feedback",
+        "changed the plan to pro-annual after the trial",
+        "Changed the hostname to nas-living-room-2 after the reinstall",
+        "Changed the slug to how-to-bake-bread, tell Sam",
+        "Changed the limit to 5000 because of the audit",
+        "Changed the phone to Galaxy23 after it broke",
+        "Changed the display to 1080 because the old one flickered",
+        "changed the subscription to family-plan-yearly after the price rise",
+        "changed the lights to warm-white-mode, tell Sam",
+        "Changed the project codename to Blue_Falcon_7 after the leak",
+        "Changed the shop's away message to 'back-in-ten-minutes' when I went out",
+        "Changed the team's Slack to 'out-of-office' until Monday",
+        "Changed my Teams status to 'back-in-ten-minutes' after lunch",
+        "Changed the dog's name to Biscuit_The_Second after the vet visit",
+        "Updated the app to 3.2.1 because of the bug",
+        "J'ai changé la réunion à 16h parce que Paul est en retard",
+        "J'ai changé la commande en 12 unités après l'appel",
+        "J'ai changé le thème en mode-sombre, c'est mieux",
+        "J'ai changé l'abonnement en pro-annuel après l'essai",
+        "J'ai changé la police en Open-Sans après les retours",
+        "J'ai changé le message du répondeur en « de-retour-lundi-matin » avant de partir",
+        "J'ai changé le réveil en 0630 parce que je dormais trop",
+    ],
+)
+def test_a_thing_changed_to_its_own_kind_of_value_passes(text: str) -> None:
+    assert find_secrets(text) == []

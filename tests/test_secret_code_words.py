@@ -714,3 +714,42 @@ def test_a_word_said_at_the_door_instead_of_paying_entry_is_refused(text: str, s
 )
 def test_a_greeting_a_request_or_a_fare_said_at_the_door_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- a word or phrase named by the door or the gate it is said at ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Tonight's members' door phrase: 'Velvet Moth'. Say it to Ken and you're in.",
+            "Velvet Moth",
+        ),
+        ("Door word for the speakeasy night: 'Gatsby' — whisper it at the hatch", "Gatsby"),
+        ("Gate password for the allotments this month: marigold", "marigold"),
+        (
+            "Phrase de la porte ce soir : « Lune Rousse ». Ceux qui la disent entrent gratis.",
+            "Lune Rousse",
+        ),
+        ("Mot de la porte pour la soirée jazz : « Coltrane »", "Coltrane"),
+    ],
+)
+def test_a_word_named_by_its_door_or_gate_is_refused(text: str, word: str) -> None:
+    assert word in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The door phrase painted above the entrance reads 'Carpe Diem'",
+        "The gate phrase on the sign says 'Please close the gate'",
+        "La phrase de la porte d'entrée dit « Poussez »",
+        "Le mot de la porte gravé sur le linteau : « Pax »",
+        "Entry word count: 500 words max",
+        "Mot d'entrée du dictionnaire : « abricot »",
+        "Door word of the day for Year 2 phonics: 'door'",
+    ],
+)
+def test_a_doors_sign_or_a_dictionarys_entry_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -390,3 +390,35 @@ def test_codes_listed_under_rooms_or_huts_that_lock_are_refused(text: str, secre
 )
 def test_rooms_listed_with_counts_times_sizes_or_prices_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# A booth or a cabin is numbered like a room: only a run of single digits after it is its code.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Ciné-club — cabine de projection : 3 9 1 8, le boîtier est derrière le rideau",
+            "3 9 1 8",
+        ),
+        ("Projection booth: 6 2 0 4, keypad behind the curtain", "6 2 0 4"),
+        ("Cabine de traduction : 5 1 7 3", "5 1 7 3"),
+    ],
+)
+def test_a_run_of_digits_after_a_booth_is_its_code(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cabine 214 sur le ferry de Roscoff",
+        "Booth 12 at the trade fair, hall 3",
+        "Cabine d'essayage 4, à gauche",
+        "Stand / booth: 4512",
+        "Photo booth: 4 photos for 5 euros",
+        "Cabine téléphonique : 0 800 123 456",
+        "Cabine 3 2 1 du bateau",
+    ],
+)
+def test_a_booths_or_a_cabins_own_number_passes(text: str) -> None:
+    assert find_secrets(text) == []

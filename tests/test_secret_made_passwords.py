@@ -1480,3 +1480,102 @@ def test_a_value_spelt_with_its_capitals_is_a_password(text: str, secret: str) -
 )
 def test_a_name_spelt_with_its_capitals_passes(text: str) -> None:
     assert find_secret(text) is None, find_secrets(text)
+
+
+# A Wi-Fi given as its network's name then its key: after " / ", a comma and the key's label,
+# the key in quotes maybe holding words, or a phrase ending in "!"; in a note or a chat reply.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Wifi du gîte : Gite_LesTilleuls / trotte-menu-souris!", "trotte-menu-souris!"),
+        ("Wifi de la médiathèque : Media_Libre, clé « la-page-blanche »", "la-page-blanche"),
+        ("Wifi de la médiathèque : Media_Libre, clé : la-page-blanche", "la-page-blanche"),
+        (
+            "Wifi du cabinet : Kine_Dupuis, mot de passe « massage-a-la-lavande »",
+            "massage-a-la-lavande",
+        ),
+        (
+            "[18:02] Tom: what's the wifi at the allotment shed?\n"
+            "[18:03] Bev: Shed_Of_Dreams, key is 'parsnips&potatoes'",
+            "parsnips&potatoes",
+        ),
+        (
+            "[19:10] Léa : c'est quoi le wifi de la salle ?\n"
+            "[19:11] Marc : SalleDesFetes / « vin chaud et marrons »",
+            "vin chaud et marrons",
+        ),
+        (
+            "[08:40] Guest: wifi?\n[08:41] Reception: HarbourView / « salty-breeze-morning »",
+            "salty-breeze-morning",
+        ),
+        ('Hotspot in the van: VanLife_Wales, password is "sheep-on-the-road"', "sheep-on-the-road"),
+        ("Wifi : Maison_Dupont — clé « les-tournesols-du-jardin »", "les-tournesols-du-jardin"),
+        ("Guest wifi: Harbour_Guest (key: 'salty-dog-days')", "salty-dog-days"),
+    ],
+)
+def test_a_wifi_given_as_its_name_then_its_key_is_refused(text: str, secret: str) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wifi: SDF_Public, clé « sur l'étiquette »",
+        "Wifi : SDF_Public, clé « voir-l-etiquette »",
+        "Wifi : SDF_Public, clé « demandez au bar »",
+        "Wifi: CafeDuPort / 'see the sticker'",
+        "Wifi: CafeDuPort / 'ask at the bar'",
+        "network HomeNet, key is 'printed on the box'",
+        "Wifi : SDF_Public, clé « la même qu'avant »",
+        "Wifi : CafeDuPort, clé « fournie à l'accueil »",
+        "Wifi : CafeDuPort / « Bienvenue au café »",
+        "Wifi : CafeDuPort / « Le Petit Prince »",
+        'Wifi: CafeDuPort / "Open 24 hours"',
+        "Wifi: CafeDuPort / 'n/a'",
+        "[20:45] Client : c'est quoi le wifi ?\n[20:46] Accueil : CampingLesPins / « à l'accueil »",
+        "[20:45] Client : le wifi ?\n[20:46] Accueil : CampingLesPins, clé « sur la borne »",
+        "Wifi: MairieLibre / « gratuit et sans mot de passe »",
+        "Wifi: Hotel_Lobby, password 'room-number'",
+        "Wifi : CafeDuPort, clé : « aucune »",
+        "Wifi : Freebox_Salon, clé « WPA2 »",
+        "Wifi : Maison_Dupont — clé « sur la box »",
+        "Guest wifi: Harbour_Guest (key: 'ask at reception')",
+        "Wifi: Harbour_Guest (key: printed-on-the-router)",
+    ],
+)
+def test_a_wifi_whose_key_is_elsewhere_or_no_key_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+# A login and a value on a note stuck to a machine, in its quotes or ending the line.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Post-it sur l'écran de la boulangerie : « vendeuse / croissant42 »", "croissant42"),
+        ("Sticky note by the register: 'Square → counter / harbourfog31'", "harbourfog31"),
+        ("Post-it on the reception PC: 'frontdesk / seaside!inn'", "seaside!inn"),
+        ("Post-it collé sur le clavier de la caisse : vendeur / tulipe2019", "tulipe2019"),
+    ],
+)
+def test_a_login_and_a_value_on_a_note_stuck_to_a_machine_are_refused(
+    text: str, secret: str
+) -> None:
+    assert secret in keyword_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Post-it sur l'écran : lait / pain / oeufs12",
+        "Sticky note on the monitor: call Dave / ext 4412",
+        "Sticky note on the till: float / 150",
+        "Post-it sur la caisse : rendu / 20euros",
+        "Sticky note on the screen: printer / hp4050",
+        "Post-it sur l'écran : salle / b12",
+        "Sticky note on the monitor: 'lunch / 12.30'",
+        "Sticky note on the screen: wifi / guest",
+        "Sticky note on the till: order / ab1234",
+    ],
+)
+def test_a_note_stuck_to_a_machine_with_no_login_pair_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -381,3 +381,49 @@ def test_a_passphrase_noun_gives_no_word_from_the_lines_under_it() -> None:
 
 def test_a_role_setting_a_variable_is_no_login() -> None:
     assert found("admin: PGPASSWORD=login") == []
+
+
+# --- A passphrase in quotes right after its label, its words elided or small as French writes
+# them, or a sentence typed in one piece; a login's pair whose line goes on (passphrases.py).
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Accès au NAS du club : mot de passe « pêche à l'aube »", "pêche à l'aube"),
+        ("Box de la salle paroissiale, mot de passe « orgue d'église »", "orgue d'église"),
+        (
+            "Accès SSH au serveur du labo : user pi, mot de passe « cuivre-n'est-plus-à-la-mode »",
+            "cuivre-n'est-plus-à-la-mode",
+        ),
+        ("Backup drive: password 'teapot-is-not-the-kettle'", "teapot-is-not-the-kettle"),
+        ("[09:12] sam: user 'printer', pass 'inkjetinkjet' — don't save it", "inkjetinkjet"),
+        ('username "bellringer", password "carillonner" (only for Sundays)', "carillonner"),
+        ("identifiant « compta », mot de passe « grenadine » — à garder pour toi", "grenadine"),
+    ],
+)
+def test_a_quoted_passphrase_with_small_or_elided_words_is_refused(text: str, secret: str) -> None:
+    assert secret in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pour réinitialiser, cliquez sur « mot de passe oublié » en bas de la page",
+        "Le mot de passe « 123456 » est le plus utilisé au monde",
+        "Le mot de passe « azerty » est le plus utilisé en France",
+        "password 'password' is the worst",
+        "J'ai regardé l'émission Mot de passe « La nuit des stars », très drôle",
+        "mot de passe « à changer à la première connexion »",
+        "mot de passe « le même que le wifi »",
+        "mot de passe « voir-avec-l'accueil »",
+        "mot de passe « same-as-the-wifi »",
+        "mot de passe « demandez à l'accueil »",
+        "user 'admin', pass 'password' — change it",
+        "user 'guest', pass 'dependent' in the docs example",
+        "Pass 'dependent' — as the resource type",
+        "mot de passe « d'après la fiche »",
+    ],
+)
+def test_a_quoted_phrase_about_a_password_passes(text: str) -> None:
+    assert found(text) == []

@@ -302,6 +302,37 @@ def test_an_answer_put_or_starting_with_its_article_is_refused(text: str, answer
 
 
 @pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Security q for the vet practice portal: first band I saw live → 'Pulp Fiction'."
+            " Took me three tries.",
+            "Pulp Fiction",
+        ),
+        (
+            "Réponse à la question secrète de la CAF : mon premier instituteur = « M. Caradec »",
+            "M. Caradec",
+        ),
+        (
+            "Réponse à la question de sécurité (banque en ligne) : premier tracteur = « Renault »",
+            "Renault",
+        ),
+        ('Security question for the gas account: first car = "Fiat Panda" (Dad\'s)', "Fiat Panda"),
+        (
+            "Question secrète du compte Ameli : ville de naissance de mon père → « Quimper »,"
+            " à ne pas oublier",
+            "Quimper",
+        ),
+        ('Security answer for Monzo: "Hollyhock" — don\'t change it', "Hollyhock"),
+    ],
+)
+def test_a_quoted_answer_after_an_arrow_or_equals_is_refused_whatever_follows(
+    text: str, answer: str
+) -> None:
+    assert answer in keyword_values(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Security question 'first rink' — we put it in the family notes",
@@ -316,4 +347,20 @@ def test_an_answer_put_or_starting_with_its_article_is_refused(text: str, answer
     ],
 )
 def test_where_the_answer_is_or_a_sentence_after_the_question_passes(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Security q for the supplier portal: first car → 'ask Dad'. Needed it twice.",
+        "Réponse à la question secrète : premier chat = « voir le carnet »",
+        "Réponse à la question secrète : premier chat = « je ne sais plus »",
+        "Quiz night: first man on the moon → 'Neil Armstrong'. Everyone got it.",
+        "Réponse à la question du quiz : capitale de l'Australie = « Canberra »",
+        "Security question for the portal: first pet → 'n/a', I skipped it",
+        'Security q: first school → "the one in Leeds", can\'t recall the name',
+    ],
+)
+def test_a_quoted_answer_that_is_elsewhere_or_a_quizs_passes(text: str) -> None:
     assert find_secrets(text) == []

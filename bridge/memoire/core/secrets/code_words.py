@@ -3,30 +3,29 @@
 The scored slots learn these poorly, because a note holds several at once or the value is an
 ordinary word.
 
-A word someone must say or give to be let in, to collect a child, to prove who they are
-("they must say the word «pineapple» or the coach won't release him", "Le sacristain demande
-le mot « Palestrina » avant d'ouvrir", "mot de contrainte = « girafe »", "our code word if
-anyone calls: pineapple"). A noun made for it (code word, safe word, duress word, mot de
-contrainte, mot de passe convenu…) needs only its value; a plain "word", "mot" or
-"password" also needs a verb of saying or giving and something being opened, released or
-collected, or someone vouched for before anything is said or handed over ("anyone calling on
-her behalf must give the word «peppermint» before we discuss her file", "son fils donne le
-mot « capucine » avant qu'on lui parle du dossier", "if the school calls"), so "say the magic
-word" in a story, 'the word "literally"' and "say «agent» to reach a person" pass. A
-"phrase" is such a noun ("wants the phrase "Swan Lake Saturday" before letting anyone
-backstage"), whose, to whom or where it is said may stand between the verb and the word ("ask
-for the boat's word — it's Fastnet", "dire à l'accueil du parc : « famille Bertrand »"), and
-a word given on the phone counts ("when phoning, quote the school word ROUNDABOUT"). The word
-may follow "give the word" unquoted ("give the word peonyfield"), a challenge ("il vous
-demandera le mot, répondez « Bastille »"), or stand on the line under its noun (per family
-or month, alone in quotes, as the next speaker's reply); words said by rote (a radio's
-protocol, a cue, "Mayday", a game) are none, but a night game's password that gets a patrol
-past the sentries ("pour franchir la ligne des sentinelles, le mot est « Renard Argenté »"; not
-a word the sentries must guess). With no noun at all, a quoted word said is one
-where its saying lets someone in or through, picks a child up or is the word of a while ("say
-"Wessex Tide" — it's this month's word", "allowed in if he says …", "on dit ‹ … ›, c'est le
-mot de la semaine"); a period's word may follow its challenge ("the doorman will ask you for
-the word. This run it's "Prospero"").
+A word someone must say or give to be let in, to collect a child, to prove who they are ("they
+must say the word «pineapple» or the coach won't release him", "Le sacristain demande le mot «
+Palestrina » avant d'ouvrir", "mot de contrainte = « girafe »", "our code word if anyone calls:
+pineapple"). A noun made for it (code word, safe word, duress word, mot de contrainte, mot de
+passe convenu, a door's or a gate's word or phrase…) needs only its value; a plain "word", "mot"
+or "password" also needs a verb of saying or giving and something being opened, released or
+collected, or someone vouched for before anything is said or handed over ("anyone calling on her
+behalf must give the word «peppermint» before we discuss her file", "son fils donne le mot «
+capucine » avant qu'on lui parle du dossier", "if the school calls"), so "say the magic word" in
+a story, 'the word "literally"' and "say «agent» to reach a person" pass. A "phrase" is such a
+noun ("wants the phrase "Swan Lake Saturday" before letting anyone backstage"), whose, to whom
+or where it is said may stand between the verb and the word ("ask for the boat's word — it's
+Fastnet", "dire à l'accueil du parc : « famille Bertrand »"), and a word given on the phone
+counts ("when phoning, quote the school word ROUNDABOUT"). The word may follow "give the word"
+unquoted ("give the word peonyfield"), a challenge ("il vous demandera le mot, répondez «
+Bastille »"), or stand on the line under its noun (per family or month, alone in quotes, as the
+next speaker's reply); words said by rote (a radio's protocol, a cue, "Mayday", a game) are
+none, but a night game's password that gets a patrol past the sentries ("pour franchir la ligne
+des sentinelles, le mot est « Renard Argenté »"; not a word the sentries must guess). With no
+noun at all, a quoted word said is one where its saying lets someone in or through, picks a
+child up or is the word of a while ("say "Wessex Tide" — it's this month's word", "allowed in if
+he says …", "on dit ‹ … ›, c'est le mot de la semaine"); a period's word may follow its
+challenge ("the doorman will ask you for the word. This run it's "Prospero"").
 
 It reads only the lines holding one of its literals, found once per note (text.positions).
 """
@@ -63,7 +62,12 @@ _CODE_WORD_NOUN = re.compile(
     r"(?:words?|phrases?|passphrases?)|mots?[ ]de[ ](?:vérification|session)"
     r"|phrases?[ ]de[ ](?:vérification|reconnaissance)|(?:word|phrase|passphrase)[ ]we[ ]agreed"
     r"|(?:word|phrase)[ ]agreed|(?:verification|callback|call-back)[ ]passwords?"
-    r"|mots?[ ]de[ ]passe[ ]de[ ]vérification)(?![^\W_])"
+    r"|mots?[ ]de[ ]passe[ ]de[ ]vérification"
+    # A word said at a door or a gate to get in ("tonight's member door phrase"), not what a
+    # sign on it reads ("the door phrase painted above the entrance reads …").
+    r"|(?:(?:door|gate)[ ](?:words?|phrases?|passwords?)|(?:mots?|phrases?)[ ]de[ ]la[ ]porte)"
+    r"(?![^\n:«\"“‘]{0,40}(?:reads|says|dit|indique|painted|written|engraved|carved|gravée?"
+    r"|écrite?|peinte?|signs?|panneaux?|plaques?)))(?![^\W_])"
 )
 # Nouns that name such a word only when something is being opened, released or collected.
 _PLAIN_NOUN = re.compile(

@@ -49,7 +49,9 @@ look-alikes do not take there:
   "net: HollowOak_Guests" then "join with: corkscrew-sunset");
 - on a sticky note, after a name and "=" or an arrow: built as few names are, or mixed-case
   with digits on a note stuck to a screen, a keyboard or a till ("Post-it sur l'écran : «
-  grossiste CERP = Maurice2023 »"); a day's or a month's name with digits is a date;
+  grossiste CERP = Maurice2023 »"); on a note stuck to a machine, also a login, " / " and a
+  value with two digits or a symbol, alone in its quotes or ending the line ("« caisse /
+  mousse75 »"); a day's or a month's name with digits is a date;
 - after a login said on its line ("user is engineer, then Neve1073!mix", "login c'est compta puis
   Facture#2024") or a role's account and its colon ("admin : Ondes_Courtes_99"), or after a login
   and " ~ ";
@@ -90,6 +92,7 @@ from memoire.core.secrets.lookalikes import (
     is_other_band,
     is_security_mode,
 )
+from memoire.core.secrets.passphrases import NEVER_FIRST_WORDS, SENTENCE_WORDS, is_passphrase
 from memoire.core.secrets.text import (
     YEAR,
     end_of_line,
@@ -1188,11 +1191,19 @@ _STICKY_PAIR = re.compile(
     r"(?P<value>[^\s«»\"“”‘’',;]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’',;]|[ \t]*$)",
     re.MULTILINE,
 )
+# Or a login, " / " and the value, the pair alone in its quotes or ending the line: "« caisse /
+# mousse75 »", "'Lightspeed → shop / reefbreak22'"; not an item of a longer list.
+_STICKY_LOGIN_PAIR = re.compile(
+    r"(?<![^\s«\"“'‘→>:])(?P<login>[a-z][a-z0-9._-]{1,30})[ \t]+/[ \t]+"
+    r"(?P<value>[^\s«»\"“”‘’',;/]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’']|[ \t]*$)",
+    re.MULTILINE,
+)
+_STRONG_DIGITS_ON_A_NOTE = 2
 # Where a note is stuck beside a machine one logs into: a password is typed there.
 _AT_A_MACHINE = re.compile(
     r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
-    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?)"
-    r"(?![^\W_])"
+    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?"
+    r"|registers?|card[ ]machines?)(?![^\W_])"
 )
 _STICKY_REACH = 160  # characters of the note's line read after its noun
 # A day's or a month's name then digits is a date on a note: "RDV dentiste = Mardi14".
@@ -1229,6 +1240,23 @@ def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
                     is_built_mixed(value, shape) or (at_a_machine and _is_strong(value, shape))
                 ):
                     yield pair.span("value")
+            if at_a_machine:
+                yield from _sticky_logins(text, colon + 1, line_end)
+
+
+def _sticky_logins(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """On a note stuck to a machine, a login and a value with two digits or a symbol, typed as
+    people type them in lowercase ("caisse / mousse75"); a date is none ("rdv / mardi14")."""
+    for pair in _STICKY_LOGIN_PAIR.finditer(text, start, end):
+        if text[max(start, pair.start() - 3) : pair.start()].rstrip().endswith("/"):
+            continue  # "lait / pain / oeufs12": a list
+        value = pair["value"]
+        shape = made_shape(value)
+        if shape is None or value.rstrip("0123456789").lower() in _DATE_NAMES:
+            continue
+        digits = sum(char.isdigit() for char in value)
+        if shape is Shape.SYMBOL or digits >= _STRONG_DIGITS_ON_A_NOTE:
+            yield pair.span("value")
 
 
 # "- staff PC: Lib!rary_Wed", "PC du boulot : je suis sur Alouette!42 jusqu'au …", "Laptop at
@@ -1586,10 +1614,19 @@ _NETWORK_NAME = re.compile(
     r"(?<![\w@/.#-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"(?![\w@/.-])"
 )
+# Or the name, a comma (a dash, a bracket) and the key's label: "SDF_Public, clé «
+# la-nuit-americaine »", "Marbled_Endpapers, key is 'headbands&tailbands'", "Harbour_Guest
+# (key: 'salty-dog-days')"; a key in quotes may hold words ("LabLibre / « soudure à l'étain »").
 _KEY_AFTER_NAME = re.compile(
-    r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis))[ \t]*"
-    r"(?P<value>[^\s()]+)[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
+    r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis)"
+    r"|(?:[,;(]|[-–—](?=[ \t]))[ \t]*(?:(?:the|its|la|sa)[ \t]+)?"
+    r"(?P<label>key|clé|clef|cle|password|pass|mot[ ]de[ ]passe"
+    r"|mdp|pw)(?:[ \t]*(?:is|est|c['’]est|:|=)(?![^\W_]))?)[ \t]*"
+    r"(?:«[ \t]*(?P<french>[^«»\n]{2,60}?)[ \t]*»|[\"“](?P<double>[^\"“”\n]{2,60})[\"”]"
+    r"|['‘](?P<single>[^'‘’\n]{2,60})['’]|(?P<value>[^\s()«»\"“”'‘]+))"
+    r"[ \t]*(?:\([^)\n]{0,40}\)|\))?[ \t]*[.!]?[ \t]*\Z"
 )
+_KEY_GROUPS = ("french", "double", "single", "value")
 _KEY_UNDER_NAME = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:[^\n:/]{0,20}[:/])?[ \t]*(?P<value>[^\s()]+)"
     r"[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*\Z"
@@ -1639,26 +1676,67 @@ def _key_after_name(
         return None
     if key is None:
         return None
-    value = key["value"].rstrip(".,;")
-    before = lower[max(name.end(), key.start("value") - _LABEL_REACH) : key.start("value")]
-    if _NOT_KEY_LABELS.search(before) is not None or not _is_network_key(name[0], value):
+    group = next(group for group in _KEY_GROUPS if key.re.groupindex.get(group) and key[group])
+    start = key.start(group)
+    value = key[group].rstrip(".,;")
+    before = lower[max(name.end(), start - _LABEL_REACH) : start]
+    if _NOT_KEY_LABELS.search(before) is not None:
         return None
-    alone_under = (
-        key.start("value") > line_end and not text[key.start() : key.start("value")].strip()
-    )
+    labelled = key.re is _KEY_AFTER_NAME and key["label"] is not None
+    if group == "value" and not labelled:
+        if not _is_network_key(name[0], value):
+            return None
+    elif not _is_given_key(name[0], value, labelled=labelled):
+        return None
+    alone_under = key.start(group) > line_end and not text[key.start() : start].strip()
     if alone_under and made_shape(value) is None:
         return None  # a phrase alone under a name is a place's ("salle-des-fetes")
-    return key.start("value"), key.start("value") + len(value)
+    return start, start + len(value)
 
 
 def _is_network_key(name: str, value: str) -> bool:
     """A key of its own shape: not the network's other band nor its mode, nor another
-    network's name ("Cafe_Main / Cafe_Guest")."""
+    network's name ("Cafe_Main / Cafe_Guest"); a phrase's closing "!" is typed too."""
     if is_other_band(name, value) or is_security_mode(value) or value[:1] in "#@":
         return False
+    if value.endswith("!") and _is_key_phrase(value.rstrip("!")):
+        return True  # "galop-au-trot!"
     if _NETWORK_NAME.fullmatch(value) and not any(char.isdigit() for char in value):
         return value.islower() and _is_key_phrase(value)
     return made_shape(value) is not None or _is_key_phrase(value)
+
+
+def _is_given_key(name: str, value: str, *, labelled: bool) -> bool:
+    """In quotes or after a key's label: a key of its own shape or a passphrase's words; after
+    a key's label, also any token typed as one with a joiner or a digit ("headbands&tailbands",
+    "la-nuit-americaine"), unless it says where the key is ("voir-l-etiquette")."""
+    lower = value.lower()
+    if any(word in lower for word in (*_NOT_GIVEN_INSIDE, *_WHERE_PRINTED)):
+        return False  # "printed-on-the-router"
+    if _is_network_key(name, value) or is_passphrase(value, quoted=True):
+        return True
+    if not labelled or not _LABELLED_KEY.fullmatch(value) or is_security_mode(value):
+        return False
+    parts = _KEY_PARTS.split(lower)
+    if parts[0] in NEVER_FIRST_WORDS or any(part in _NOT_GIVEN for part in parts):
+        return False
+    return not any(part in SENTENCE_WORDS and part not in _SMALL_WORDS for part in parts)
+
+
+# Words a key phrase holds ("la-nuit-americaine"); the other words of a sentence make a hint
+# ("room-number") or say where the key is.
+_SMALL_WORDS = frozenset(
+    (
+        *("le", "la", "les", "l", "un", "une", "the", "an", "a", "de", "du", "des", "d", "à"),
+        *("au", "aux", "et", "en", "of", "in", "on", "and", "to", "my", "our", "mon", "ma"),
+    )
+)
+
+
+_WHERE_PRINTED = ("printed", "imprim", "written", "écrit", "ecrit")
+# One token of letters (and digits) with a joiner or a digit inside: "headbands&tailbands".
+_LABELLED_KEY = re.compile(r"(?=\S*(?:[-_&+.][^\W_]|[0-9]))[^\W_][\w&+.-]{4,39}")
+_KEY_PARTS = re.compile(r"[-_&+.]")
 
 
 # --- an account's handle, then its value -----------------------------------------------------

@@ -53,8 +53,15 @@ _MIN_COMPOUND = 9  # "petitbateau": a word this long, lower case, after the labe
 _MIN_QUOTED_COMPOUND = 8
 _MIN_WORD = 3
 _TOKEN = re.compile(r"\S+")
-_LETTERS = re.compile(r"[^\W\d_]+")
-_JOINED = re.compile(r"[^\W\d_]+(?:[-_.+][^\W\d_]+)+(?:[-_.+]?[0-9]{1,4})?")
+# A word, maybe elided as French writes it: "l'étain", "n'est".
+_LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_ELISION = re.compile(r"['’]")
+_JOINED = re.compile(
+    r"[^\W\d_]+(?:['’][^\W\d_]+)?(?:[-_.+][^\W\d_]+(?:['’][^\W\d_]+)?)+(?:[-_.+]?[0-9]{1,4})?"
+)
+# A sentence typed in one piece ("raspberrypi-n'est-plus-le-défaut") has this many parts or more:
+# in quotes after its label, its words after the first may be any.
+_MIN_SENTENCE_PARTS = 4
 _FINAL_NUMBER = re.compile(r"[0-9]{1,4}")
 
 # Words a sentence about a password holds and a passphrase does not: verbs, pronouns, negations,
@@ -184,7 +191,10 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
             if token.start() == label.end():
                 return None  # a closing quote: "'openssl passwd' (option '-1')"
             quote = token.start() + token[0].index(raw[0])
-            return _judged(text, quote, line_end, quoted=True, alone=True)
+            login = _LOGIN_BEFORE.search(
+                lowered, max(0, label.start() - _LOGIN_REACH), label.start()
+            )
+            return _judged(text, quote, line_end, quoted=True, alone=True, aside=login is not None)
         if raw in _SEPARATORS or raw.startswith((":", "=", "→")):
             start = token.start() + len(token[0]) - len(token[0].lstrip("*_:=→->"))
             return _value_from(text, start, line_end)
@@ -206,6 +216,13 @@ def _value_after_label(text: str, lowered: str, label: re.Match[str]) -> tuple[i
     return _next_line(text, line_end + 1, sentence_ends=False)
 
 
+# A login given just before the label: "user 'laser', pass 'kerfkerf' — don't save it": the
+# value in quotes is the pair's second half, whatever the line says after it.
+_LOGIN_BEFORE = re.compile(
+    r"(?<![^\W_])(?:user(?:name)?|login|identifiant|utilisateur)[ \t]*[:=]?[ \t]*"
+    r"(?P<quote>[\"'«“‘][ \t]*)?[a-z0-9][\w.@-]{1,40}(?(quote)[ \t]*[\"'»”’])[ \t]*[,;/][ \t]*\Z"
+)
+_LOGIN_REACH = 80
 # "Indice du mot de passe : « premier chat »": a hint of the password, said before its label.
 _HINT_BEFORE = re.compile(
     r"(?<![^\W_])(?:indices?|hints?)[ ](?:du|de|d['’]|for|of)[ ]?(?:the[ ])?\Z"
@@ -270,18 +287,25 @@ def _next_line(text: str, start: int, *, sentence_ends: bool = True) -> tuple[in
 
 
 def _judged(
-    text: str, start: int, line_end: int, *, quoted: bool, alone: bool = False
+    text: str,
+    start: int,
+    line_end: int,
+    *,
+    quoted: bool,
+    alone: bool = False,
+    aside: bool = False,
 ) -> tuple[int, int] | None:
     """The span of the value at `start` if it reads as a passphrase, not as prose. A quoted
     value with no link before it must end its line (`alone`): "pass 'wallaby-sunset'", not
-    "Pass `dependent` as the resource"."""
+    "Pass `dependent` as the resource", or after a login's pair, start an `aside`."""
     if quoted:
         closing = _QUOTES[text[start]]
         end = next(
             (i for i in range(start + 1, min(line_end, start + _MAX_VALUE)) if text[i] in closing),
             -1,
         )
-        if end == -1 or (alone and text[end + 1 : line_end].strip(" \t.,;!*_")):
+        after = text[end + 1 : line_end]
+        if end == -1 or (alone and after.strip(" \t.,;!*_") and not _is_aside(after, aside)):
             return None
         start, value = start + 1, text[start + 1 : end]
         offset = len(value) - len(value.lstrip())
@@ -293,12 +317,21 @@ def _judged(
         value = text[start:line_end].rstrip().rstrip(".!*_ ")
         if len(value) > _MAX_VALUE:
             return None
-    if value and _is_passphrase(value, quoted=quoted):
+    if value and is_passphrase(value, quoted=quoted):
         return start, start + len(value)
     return None
 
 
-def _is_passphrase(value: str, *, quoted: bool) -> bool:
+def _is_aside(after: str, aside: bool) -> bool:
+    """After a login's pair, the line may go on with a dash's, a comma's or a bracket's aside."""
+    return aside and _ASIDE.match(after) is not None
+
+
+_ASIDE = re.compile(r"[ \t]*(?:[—–(,;]|-[ \t])")
+
+
+def is_passphrase(value: str, *, quoted: bool) -> bool:
+    """Plain words or one compound that read as a passphrase, not as prose about one."""
     if is_mask(value):
         return False
     words = value.split()
@@ -310,7 +343,7 @@ def _is_passphrase(value: str, *, quoted: bool) -> bool:
         words = words[:-1]  # "tortue bleue 77"
     if not all(_LETTERS.fullmatch(word) for word in words):
         return False  # punctuation or digits inside: a sentence, a command, a list
-    if not _reads_as_named_words(words, quoted=quoted):
+    if not _reads_as_named_words([part for word in words for part in _parts(word)], quoted=quoted):
         return False
     return all(len(word) >= _MIN_WORD or word.lower() in NEVER_FIRST_WORDS for word in words)
 
@@ -327,6 +360,13 @@ def _reads_as_named_words(words: list[str], *, quoted: bool) -> bool:
     return quoted and not capitals[0]
 
 
+def _parts(word: str) -> list[str]:
+    """An elided word's parts, the article's dropped: "l'étain" is read as "étain", "n'est" as
+    "n" and "est"."""
+    parts = _ELISION.split(word)
+    return parts[1:] if len(parts) > 1 and parts[0].lower() in ("l", "d") else parts
+
+
 def _describes(word: str) -> bool:
     return len(word) >= 5 and word.endswith(("ed", "é", "és", "ly"))  # participles, adverbs
 
@@ -340,10 +380,12 @@ def _is_compound(value: str, *, quoted: bool) -> bool:
             return False  # "self.item2", "form_data" after "=": names in code
         parts = [part for part in re.split(r"[-_.+]", value.lower()) if not part.isdigit()]
         letters = sum(len(part) for part in parts)
+        read = parts[:1] if quoted and len(parts) >= _MIN_SENTENCE_PARTS else parts
         return (
             letters >= _MIN_QUOTED_COMPOUND
             and parts[0] not in NEVER_FIRST_WORDS
-            and not any(part in SENTENCE_WORDS or _describes(part) for part in parts)
+            and not any(part in SENTENCE_WORDS or _describes(part) for part in read)
+            and not any(part in _NOT_GIVEN_PARTS for part in parts)
         )
     if not value.isalpha() or not value.islower():
         return False
@@ -353,6 +395,16 @@ def _is_compound(value: str, *, quoted: bool) -> bool:
         and value not in SENTENCE_WORDS
         and not value.endswith(DESCRIBING_ENDINGS)
     )
+
+
+# What says a compound is no password, wherever it stands: "same-as-the-wifi-one".
+_NOT_GIVEN_PARTS = frozenset(
+    (
+        *("same", "see", "ask", "example", "exemple", "placeholder", "changeme", "password"),
+        *("passe", "mdp", "your", "votre", "ton", "voir", "demander", "demandez", "pareil"),
+        *("même", "idem", "none", "aucun", "unchanged", "inchangé"),
+    )
+)
 
 
 _REACH = 240  # a label's qualifiers and value lie within this many characters

@@ -86,7 +86,10 @@ LOCKING = (
 )
 # Places a number follows as their own number ("salle 204", "room 12"): only a run of single
 # digits or digits spelt out is a code after them.
-ROOMS = r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?"
+ROOMS = (
+    r"salles?|rooms?|studios?|bureaux?|offices?|halls?|cuisines?|kitchens?|pi[èe]ces?|cabines?"
+    r"|booths?"
+)
 # A till ("caisse") is also a checkout, a fund or a crate, with its number, its takings or its
 # total ("Fond de caisse : 1500", "Caisse primaire : 7510"): only a run after it is its code
 # ("CAISSE = 5 5 0 8").
@@ -103,7 +106,7 @@ PLACE_STEMS = (
     *("kitchen", "pièce", "piece", "ponton", "pontoon", "jett", "toilet", "wc", "sanitaire"),
     *("shower", "douche", "entrance", "entrée", "entree", "cage", "cabinet", "rideau", "shutter"),
     *("volet", "boîtier", "boitier", "keypad", "container", "conteneur", "trolley", "chariot"),
-    *("immobili", "démarrage", "demarrage", "panel", "cash", "caisse"),
+    *("immobili", "démarrage", "demarrage", "panel", "cash", "caisse", "cabine", "booth"),
 )
 # A digit said, EN and FR (the other rules reading spelt digits share this alternation); "niner"
 # as a radio says it.

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import starts_with_no_value
-from memoire.core.secrets.lookalikes import GAMES
+from memoire.core.secrets.lookalikes import GAMES, is_game_answer
 from memoire.core.secrets.text import (
     MAX_VALUE_WORDS,
     end_of_line,
@@ -472,6 +472,13 @@ _ASKS_ABOUT = re.compile(
 )
 
 
+# An answer in quotes, then the line's end, its punctuation or an aside: the quotes bound it.
+_QUOTED_ANSWER = re.compile(
+    r"[ \t]*(?:«[ \t]*(?P<french>[^«»\n]{1,60}?)[ \t]*»|[\"“](?P<double>[^\"“”\n]{1,60})[\"”]"
+    r"|['‘](?P<single>[^'‘’\n]{1,60})['’])(?=[ \t]*(?:[.!;,)(—–]|-[ \t]|\Z))"
+)
+
+
 _LABEL_LITERALS = ("secur", "sécur", "secret", "memorable", "réponse", "reponse", "question")
 
 
@@ -479,7 +486,7 @@ def find_labelled_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
     for line_start, line_end in lines_with(lower, _LABEL_LITERALS):
         for label in _SECURITY_LABEL.finditer(lower, line_start, line_end):
             span = _answer_after_label(text, lower, label, line_end)
-            if span is not None:
+            if span is not None and not is_game_answer(lower, span[0]):  # "question du quiz"
                 yield ("security-answer", *span)
     yield from _answers_under_q_lines(text, lower)
 
@@ -533,8 +540,13 @@ def _answers_under_q_lines(text: str, lower: str) -> Iterator[tuple[str, int, in
 def _answer_ending_line(
     text: str, start: int, end: int, *, most: int = _MAX_LABELLED_ANSWER_WORDS, titled: bool = False
 ) -> tuple[int, int] | None:
-    """A few words ending the line, the first saying nothing of where the answer is; when
-    `titled`, maybe an article before a capitalised name ("Les Zinzins de Vénus")."""
+    """A few words ending the line, the first saying nothing of where the answer is; or a few
+    words in quotes, the sentence maybe going on after them ("→ 'Little Creatures'. Needed it
+    twice", "= « Mme Bertin »"); when `titled`, maybe an article before a capitalised name
+    ("Les Zinzins de Vénus")."""
+    quoted = _QUOTED_ANSWER.match(text, start, end)
+    if quoted is not None and quoted.lastgroup is not None:
+        start, end = quoted.span(quoted.lastgroup)
     value = text[start:end].strip().rstrip(".")
     words = value.split()
     if not 1 <= len(words) <= most:

@@ -33,7 +33,12 @@ HartleyTillIDie2024 after the hack", "Spotify family — Dad changed it to Beatl
 because…"): built as few names are, or two names or more and two digits, not after the
 account's name, handle or plan; a new code read out in groups of two digits on a code's line
 ("passcode reset — new one is 61 88 20"); a role's mode and its number ("till — manager mode
-5150", "mode gérant 7731").
+5150", "mode gérant 7731"); a system, an account or a box changed to a value, no code's noun
+said, a reason or a person to tell after it ("Changed the CCTV NVR admin to
+granite-dust-kills-laptops, tell Sandra", "Changed the arena floodlight box to 4512 because the
+kids had figured out the old one"): built as few names are, words joined in one piece, or
+digits on what locks or after the old one was found out; never what names its own values (a
+meeting, an order, a theme, a font, a plan, a host).
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -58,6 +63,7 @@ from memoire.core.secrets.made_passwords import (
     is_built_mixed,
     made_shape,
 )
+from memoire.core.secrets.passphrases import NEVER_FIRST_WORDS
 from memoire.core.secrets.place_codes import LOCKING
 from memoire.core.secrets.text import (
     YEAR,
@@ -311,6 +317,23 @@ _WIFI_CHANGED = re.compile(
     r"|is))?))[ \t]+[«\"“'‘]?[ \t\u202f]*" + _MADE_VALUE
 )
 _WIFI_LITERALS = ("wifi", "wi-fi", "wlan", "hotspot")
+# A system, an account or a box changed to a value, no code's noun said: "Changed the CCTV NVR
+# admin to granite-dust-kills-laptops, tell Sandra", "Changed my NHSmail to Apheresis_Kestrel27
+# after the reset", "j'ai changé le boîtier du portail en 4512 parce que les gamins le
+# connaissaient". What is changed is named by a determiner and up to five words.
+_THING_WORD = r"[^\W\d_][\w&+'’-]*"
+_THING_CHANGED = re.compile(
+    r"(?<![^\W_])(?:changed|reset|switched|updated|chang[ée]e?|modifi[ée]e?"
+    r"|r[ée]initialis[ée]e?)[ ]"
+    r"(?P<thing>(?:(?:the|my|our|his|her|their|le|la|les|mon|ma|mes|notre|son|sa)[ ]"
+    + _THING_WORD
+    + r"|l['’]"
+    + _THING_WORD
+    + r")(?:[ ]"
+    + _THING_WORD
+    + r"){0,4}?)[ ](?:to|en)[ ]+(?P<quote>[«\"“'‘][ ]?)?(?P<value>[^\s,;()«»\"“”'‘’]{4,40})"
+)
+_THING_LITERALS = ("chang", "reset", "switched", "updated", "modifi", "initialis")
 # What a network's own name holds: "Cottage_Guest", "Livebox_Pro", "Orange_5G".
 _NETWORK_NAME = (*NETWORK_NAME_INSIDE, "box", "hub", "5g", "ext")
 _PASSWORD_PATTERNS = (
@@ -321,6 +344,7 @@ _PASSWORD_PATTERNS = (
     (("maintenant", "now", "désormais"), _NOW_ONE),
     (("now", "switched", "désormais", "passé à", "passée à"), _NOW_USES),
     (_WIFI_LITERALS, _WIFI_CHANGED),
+    (_THING_LITERALS, _THING_CHANGED),
 )
 _SYMBOL = re.compile(r"[^\w\s]|_")
 _EVERYWHERE_LITERALS = ("partout", "everywhere", "for everything", "pour tout", "on everything")
@@ -615,6 +639,11 @@ def _password_changed(
     found = pattern.search(lower, line_start, line_end)
     if found is None:
         return
+    if pattern is _THING_CHANGED:
+        span = _thing_changed(text, lower, found)
+        if span is not None:
+            yield RULE, *span
+        return
     value = text[found.start("value") : found.end("value")]
     if pattern is _WIFI_CHANGED:
         if _is_a_network_key(lower, found, value):
@@ -707,6 +736,128 @@ def _is_a_network_key(lower: str, found: re.Match[str], value: str) -> bool:
     if any(word in said for word in _NAME_NOUNS):
         return False
     return not any(word in found["value"] for word in _NETWORK_NAME)
+
+
+def _thing_changed(text: str, lower: str, found: re.Match[str]) -> tuple[int, int] | None:
+    """A value a thing was changed to, whose shape is a password's or a lock's code: built as
+    few names are, words joined in three parts or more ("offshore-wind-sucks",
+    "glamping-yurt-7"), or digits on a lock or a box. Unquoted, a reason must follow ("after
+    the reset", "because …", ", tell Sandra"); in quotes, the clause may end. What names its
+    own values is no secret: a meeting, an order, a theme, a font, a plan, a host's name."""
+    thing = found["thing"]
+    head = _head_noun(thing)
+    if _CODE_NOUN.search(thing) is not None or any(
+        pattern.fullmatch(head) is not None
+        for pattern in (_OWN_VALUES, _NAMED_THING, _ITS_NAME, _NUMBERS_NOUN)
+    ):
+        return None  # a code's noun is the other readings'; the rest name no secret
+    start = found.start("value")
+    value = text[start : found.end("value")].rstrip(".!?")
+    end = start + len(value)
+    quoted = found["quote"] is not None
+    after = end
+    if quoted:
+        closing = _CLOSING_QUOTE.match(lower, end)
+        if closing is None:
+            return None
+        after = closing.end()
+    if _REASON.match(lower, after) is None and not (quoted and ends_its_clause(lower, after)):
+        return None
+    if value.isdigit():
+        digits_kept = _MIN_VALUE <= len(value) <= _MAX_PIN and not YEAR.fullmatch(value)
+        locked = _LOCKED_THING.search(thing) is not None
+        compromised = _COMPROMISED.search(lower, after, end_of_line(lower, after)) is not None
+        return (start, end) if digits_kept and (locked or compromised) else None
+    shape = made_shape(value)
+    if (shape is not None and is_built_mixed(value, shape)) or _is_joined_phrase(value, quoted):
+        return start, end
+    return None
+
+
+_CLOSING_QUOTE = re.compile(r"[ \u00a0\u202f]?[»\"”'’]")
+
+
+def _head_noun(thing: str) -> str:
+    """What is changed: the last word in English ("the rental booking system"), the first
+    after its determiner in French ("le boîtier du portail", "l'admin du Grafana")."""
+    words = thing.split()
+    if words[0] in _FRENCH_DETERMINERS:
+        return words[1]
+    if words[0].startswith(("l'", "l’")):
+        return words[0][2:]
+    return words[-1]
+
+
+_FRENCH_DETERMINERS = frozenset(("le", "la", "les", "mon", "ma", "mes", "notre", "son", "sa"))
+# A code's own noun: its change is the other readings'.
+_CODE_NOUN = re.compile(rf"(?<![^\W_]){_NOUN}(?![^\W_])")
+# What locks with a code whose digits are changed: "the arena floodlight box", "le boîtier du
+# portail"; not an alarm clock ("changed the alarm to 0630").
+_LOCKED_THING = re.compile(
+    rf"(?<![^\W_])(?:{LOCKING}|{_SET_LOCK}|bo[îi]tiers?|keypads?|tills?|caisses?|alarm[ ]panels?"
+    r"|centrales?[ ]d['’]alarme)(?![^\W_])"
+)
+
+
+# What is set to a value of its own kind, never a secret: "changed the meeting to 4pm", "the
+# printer to tray 2", "the booking to 14 July", "the hostname to nas-living-room".
+_OWN_VALUES = re.compile(
+    r"(?<![^\W_])(?:meetings?|r[ée]unions?|rdv|rendez-vous|appointments?|bookings?"
+    r"|r[ée]servations?|orders?|commandes?|printers?|imprimantes?|trays?|bacs?|fonts?|polices?"
+    r"|host(?:name)?s?|slugs?|domains?|domaines?|paths?|chemins?|routes?|branch(?:es)?|repos?"
+    r"|repositor(?:y|ies)|d[ée]p[ôo]ts?|aliases|alias|buckets?|images?|containers?|volumes?"
+    r"|namespaces?|clusters?|regions?|r[ée]gions?|zones?|locales?|languages?|langues?"
+    r"|time[ ]?zones?|fuseaux?|defaults?|settings?|r[ée]glages?|param[èe]tres?|modes?|formats?"
+    r"|outputs?|sorties?|inputs?|entr[ée]es?|sources?|targets?|cibles?|dns|ip|gateways?"
+    r"|playlists?|backgrounds?|fonds?|sounds?|sons?|voices?|voix|currenc(?:y|ies)|devises?"
+    r"|units?|unit[ée]s?|dates?|deadlines?|[ée]ch[ée]ances?|wi-?fi|wlan|hotspot|networks?"
+    r"|r[ée]seaux?|ssid|subjects?|sujets?|recipes?|recettes?|colou?rs?|sizes?|tailles?"
+    r"|quantit(?:y|ies|[ée]s?)|amounts?|montants?|limits?|limites?|quotas?|caps?|speeds?"
+    r"|vitesses?|resolutions?|r[ée]solutions?|temperatures?|temp[ée]ratures?|levels?|niveaux?"
+    r"|seats?|places?|tables?|dinners?|d[îi]ners?|lunch(?:es)?|d[ée]jeuners?|venues?|lieux?"
+    r"|times?|days?|jours?|weeks?|semaines?|months?|mois|years?|ann[ée]es?|rotas?|shifts?"
+    r"|flights?|vols?|trains?|seating|code[ ]?names?|nicknames?|surnoms?|builds?|releases?"
+    r"|sprints?|milestones?|environments?|envs?|stages?|configs?|signs?|panneaux?|messages?"
+    r"|greetings?|signatures?|captions?|l[ée]gendes?|mottos?|headers?|footers?|voicemails?"
+    r"|r[ée]pondeurs?|notices?|banners?|banni[èe]res?|lines?|lignes?)(?![^\W_])"
+)
+# A reason after the value: why it changed, who to tell, when.
+_REASON = re.compile(
+    r"[ \t]*(?:[,;.—–-][ \t]*)?(?:after|because|bc|since|when|as|so|tell|told|let|don['’]?t"
+    r"|do[ ]not|please|pls|après|parce|car|depuis|suite|quand|dis|dites|pr[ée]vien\w*"
+    r"|pr[ée]venir|merci|ne[ ]|n['’])(?![^\W_])"
+)
+# Why a code was changed: the old one known ("the kids had figured out the old one", "saw it
+# over my shoulder", "les gamins le connaissaient").
+_COMPROMISED = re.compile(
+    r"(?<![^\W_])(?:(?:figured|found|worked)[ ]out|guess\w*|saw[ ]it|seen[ ]it|knew|known"
+    r"|over[ ](?:my|his|her|your|our)[ ]shoulder|leak\w*|devin[ée]\w*|connaiss\w*|fuit\w*"
+    r"|a[ ]fuité|vu[ ]par)(?![^\W_])"
+)
+# Words joined by "-" or "_": a passphrase typed in one piece, in three parts or more in quotes
+# ("'glamping-yurt-7'"), four unquoted ("granite-dust-kills-laptops"); not "dark-mode",
+# "Open-Sans", "pro-annual", "warm-white-mode".
+_JOINED_PHRASE = re.compile(r"[^\W\d_]{2,}(?:[-_](?:[^\W\d_]+|[0-9]{1,4})){2,}")
+_MIN_PHRASE_WORDS = 2  # of three letters or more: "hedgehog-in-a-hat"
+_MIN_WORD_LETTERS = 3
+_MIN_UNQUOTED_PARTS = 4
+
+
+def _is_joined_phrase(value: str, quoted: bool) -> bool:
+    if _JOINED_PHRASE.fullmatch(value) is None:
+        return False
+    parts = re.split(r"[-_]", value.lower())
+    if not quoted and len(parts) < _MIN_UNQUOTED_PARTS:
+        return False
+    if parts[0] in NEVER_FIRST_WORDS or parts[0] in _STATUS_FIRST_WORDS:
+        return False  # "out-of-office", "back-in-ten": a status
+    words = sum(part.isalpha() and len(part) >= _MIN_WORD_LETTERS for part in parts)
+    return words >= _MIN_PHRASE_WORDS and not any(part in _NOT_GIVEN_PARTS for part in parts)
+
+
+_STATUS_FIRST_WORDS = frozenset(("out", "back", "away", "busy", "off", "do", "not", "work"))
+# Parts that say the value is not given: "same-as-before", "see-the-sticker".
+_NOT_GIVEN_PARTS = frozenset(("same", "see", "ask", "default", "example", "voir", "demander"))
 
 
 _NAME_NOUNS = ("name", "nom", "ssid", "network", "réseau")
