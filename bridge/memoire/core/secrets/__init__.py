@@ -44,6 +44,7 @@ from memoire.core.secrets.letter_locks import find_letter_locks
 from memoire.core.secrets.lines import find_line_secrets
 from memoire.core.secrets.lookalikes import (
     is_a_code_keeper,
+    is_a_network_name,
     is_a_things_number,
     is_amount_or_range,
     is_given_as_an_example,
@@ -805,7 +806,7 @@ _SPACED_GROUPS = re.compile(r"[A-Za-z0-9]{4}(?:[ ][A-Za-z0-9]{4}){3,}(?!\w)")
 def _is_given_key(value: str) -> bool:
     return (
         "example" not in value.lower()
-        and _NETWORK_NAME.fullmatch(value) is None
+        and not is_a_network_name(value)
         and len(value) >= _MIN_GENERATED_LENGTH
         and _letters_and_digits(value)
         and not _is_ordinary_value(value)
@@ -880,10 +881,6 @@ _SENTENCE_END = (".", "!", "?", ";")
 _ABBREVIATION_DOTS = 2
 _MIN_GENERATED_LENGTH = 8
 _MIN_DISTINCT = 4
-_NETWORK_NAME = re.compile(
-    r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}"
-    r"(?:[-_ ](?i:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"  # a band or guest network
-)
 _HEX_KEY = re.compile(r"[0-9A-F]{10,}|[0-9a-f]{10,}")  # a WEP or WPA key in hex
 _LONG_KEY = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _GROUPED_KEY = re.compile(r"[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,}")
@@ -1018,8 +1015,8 @@ def _looks_generated(value: str) -> bool:
         return False  # read_text("utf-8"), item[0]: code
     if _is_ordinary_value(value):
         return False
-    if _NETWORK_NAME.fullmatch(value) is not None:
-        return False  # Livebox-7F2A: a box's network name ends in its address's hex digits
+    if is_a_network_name(value):
+        return False  # Livebox-7F2A, HomeNet_5G, BT_Hub_55: a network's name, not its key
     if _is_grouped_key(value) or _LONG_KEY.fullmatch(value) or _HEX_KEY.fullmatch(value):
         return True  # VK7JG-NPHTM-C97JM-9MPGT-3V66T, 3f9a7c1e5b2d8f4a6c0e9b1d7f3a5c2e
     if _WORDS_THEN_NUMBER.fullmatch(value) is not None:

@@ -45,7 +45,12 @@ a secret's noun lets them pass:
 - a thing's new number or name: a room, a flight, a platform, a seat, a version, a plan that
   changed ("Room changed to 2 1 4 0", "Version is now 2104", "Plan changed: Pro-Plus-2024"), a
   room's number said with where the room is ("room 1 2 0 4 is on the left"), a size or an area
-  ("Casier n° 12 = 14 m2"); each item of a list of examples ("du type Azerty123 ou Marseille13").
+  ("Casier n° 12 = 14 m2"); each item of a list of examples ("du type Azerty123 ou Marseille13");
+- what anyone near may read: a Wi-Fi network's name ("HomeNet_5G", "BT_Hub_55"), a sign's or a
+  status's words ("door sign: 'back-in-ten-minutes'"), a television show's episode ("Mot de
+  passe « spécial Noël » ce soir sur France 2"); a value saying it is another secret ("same as
+  the router"); an alarm clock's time, a day's date ("mardi14"), a visit's date, a game's score
+  (each after its own noun, no secret's word between).
 """
 
 import re
@@ -81,6 +86,74 @@ def is_other_band(name: str, value: str) -> bool:
     """ "BTHub6" and "BTHub6-5G", "HomeNet" and "HomeNet5G": one network's two bands."""
     prefix = name.lower()[:_SHARED_PREFIX]
     return bool(prefix) and value.lower().startswith(prefix)
+
+
+# A Wi-Fi network's name, which anyone near it reads on their phone: a box's name ending in its
+# address's hex digits ("Livebox-7F2A", "SFR_7F3A"), an operator's or a router maker's name
+# ("BT_Hub_55", "FreeWifi_secure", "Bbox-5G-2F9C"), a band or guest suffix ("HomeNet_5G"),
+# or a part naming a network ("OfficeMesh_2", "HomeNet"). Letters, digits and "-", "_" only,
+# digits few: "Tulip-Garden-88" and "Kx9#mesh-2024" are keys.
+_HEX_NAMED_NETWORK = re.compile(
+    r"[A-Za-z][\w!]*[-_ ](?=[0-9]*[A-F])[A-F0-9]{4,6}"
+    r"(?:[-_ ](?i:5G|5GHz|2G|2\.4G|2\.4GHz|6G|EXT|Guest|Invit[ée]s?))?"
+)
+_NETWORK_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+){0,2}")
+_MAX_NETWORK_LENGTH = 32
+_BAND_OR_GUEST_END = re.compile(
+    r"(?:[-_ ]?(?:5|2|2\.4|6)G(?:Hz)?|[-_ ](?:Guest|Invit[ée]s?|EXT))\Z", re.I
+)
+_CAMEL_PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+")
+_NETWORK_PARTS = frozenset(
+    (
+        *("net", "mesh", "hub", "box", "wifi", "wlan", "lan", "router", "extender", "repeater"),
+        *("hotspot", "livebox", "bbox", "freebox", "sfr", "bt", "bthub", "vodafone"),
+        *("netgear", "linksys", "dlink", "eero", "xfinity"),
+        *("plusnet", "talktalk", "fritz", "freewifi", "swisscom", "proximus", "tplink"),
+    )
+)
+_MAX_NETWORK_DIGITS = 3  # "Dkr_Hub-9912" is a key
+
+
+def is_a_network_name(value: str) -> bool:
+    """ "HomeNet_5G", "BT_Hub_55", "Livebox-A1B2": a network's name, public, not its key."""
+    if _HEX_NAMED_NETWORK.fullmatch(value) is not None:
+        return True
+    if _NETWORK_SHAPE.fullmatch(value) is None or value.islower():
+        return False  # "mesh-lamp-42": lowercase words joined are a passphrase
+    if len(value) > _MAX_NETWORK_LENGTH or sum(map(str.isdigit, value)) > _MAX_NETWORK_DIGITS:
+        return False
+    if _BAND_OR_GUEST_END.search(value) is not None:
+        return True
+    lower = value.lower()
+    return "wifi" in lower or any(
+        part.lower() in _NETWORK_PARTS for part in _CAMEL_PART.findall(value)
+    )
+
+
+# A day's or a month's name then a day of the month is a date: "RDV dentiste = Mardi14".
+_DATE_NAMES = frozenset(
+    (
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon"),
+        *("tue", "wed", "thu", "fri", "sat", "sun", "lundi", "mardi", "mercredi", "jeudi"),
+        *("vendredi", "samedi", "dimanche", "january", "february", "march", "april", "may"),
+        *("june", "july", "august", "september", "october", "november", "december", "jan"),
+        *("feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+        *("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre"),
+        *("octobre", "novembre", "décembre"),
+    )
+)
+_LAST_DAY = 31
+
+
+def is_a_days_date(value: str) -> bool:
+    """ "mardi14", "tuesday3": a day's or a month's name then a day of the month is a date;
+    "mars2024", a month and a year, is how people make passwords."""
+    day = value[len(value.rstrip("0123456789")) :]
+    return (
+        0 < len(day) <= 2
+        and int(day) <= _LAST_DAY
+        and value[: -len(day)].lower().rstrip("-_. ") in _DATE_NAMES
+    )
 
 
 def is_mask(value: str) -> bool:
@@ -518,6 +591,14 @@ _ADVICE = re.compile(
     r"|évite\w*|éviter|interdit\w*|conseils?|mauvais|faibles?|formation|training)(?![^\W_])"
 )
 _EXAMPLE_REACH = 24
+# Or a question and its answer shown "like" this: "avoid answers like first pet → 'Rex'",
+# "évitez les réponses comme premier animal → « Médor »".
+_LIKE_A_PAIR = re.compile(
+    r"(?<![^\W_])(?:like|such[ ]as|e\.g\.|eg|for[ ](?:example|instance)|comme|du[ ]type|genre"
+    r"|par[ ]exemple)[ ](?:[\w'’]+[ ]){0,5}[\w'’]+[ ]?(?:→|->|=>|:|=|—|–|-)[ ]?[\"'«“]?"
+    r"[ \u00a0\u202f]*\Z"
+)
+_PAIR_REACH = 80
 
 
 # A statistic of everyone's passwords ("the most common PINs are 1234, 1111 and 0000", "le mot
@@ -565,7 +646,9 @@ def is_given_as_an_example(lower: str, start: int, end: int) -> bool:
         and not _OWNED.search(lower, clause, end)
     ):
         return True
-    if _LIKE_BEFORE.search(lower, reach, start) is not None:
+    if _LIKE_BEFORE.search(lower, reach, start) is not None or _label_before(
+        _LIKE_A_PAIR, lower, start, _PAIR_REACH
+    ):
         return _ADVICE.search(lower, start_of_line(lower, start), start) is not None
     if _EXAMPLE_AFTER.match(lower, end) is not None:
         return True
@@ -1050,10 +1133,19 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     model, a public code (a dialling code, a postcode), a number explained as one, a fault's
     code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, a
     till's report, the name of whose password it is, a flat's number, an inventory's tag, money
-    counted in a till, the service whose credentials one signs in with.
+    counted in a till, the service whose credentials one signs in with, a network's name, a
+    date, a sign's words, a show's title, another secret named, an alarm clock's time, a score.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
+        or is_a_network_name(text[start:end])
+        or is_a_days_date(text[start:end])
+        or is_the_same_as_another(text[start:end])
+        or is_an_alarm_clock_time(lower, start, end)
+        or is_a_signs_words(lower, start, end)
+        or is_a_shows_title(lower, start, end)
+        or is_a_dated_event(lower, start, end)
+        or is_a_score(lower, start, end)
         # cheap labels right before or after the value first: a flood of one is read quickly
         or is_a_dwellings_number(lower, start)
         or is_an_inventory_tag(lower, start)
@@ -1084,6 +1176,142 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_hint(lower, start)
         or is_a_till_report(lower, start)
         or is_whose_password_it_is(lower, start, end)
+    )
+
+
+# A secret's word between a look-alike's noun and the value gives the value back to the secret:
+# "the door sign says the Wi-Fi password is …", "the alarm code changed to 0630 for the bins".
+_CODE_WORD = re.compile(
+    r"(?<![^\W_])(?:codes?|pins?|pass\w*|mdp|mots?[ ]de[ ]passe|digicodes?|combinations?"
+    r"|combinaisons?|combos?|keypads?|claviers?|disarm\w*|d[ée]sarm\w*|unset|keys?|cl[ée]s?)"
+    r"(?![^\W_])"
+)
+_CLAUSE_REACH = 60
+
+
+def _named_before(
+    noun: re.Pattern[str], lower: str, start: int, reach: int = _CLAUSE_REACH
+) -> bool:
+    """`noun` on the value's line before it, and no secret's word between them."""
+    nearest = None  # a secret's word before the nearest noun belongs to another clause
+    for match in noun.finditer(lower, line_start_within(lower, start, reach), start):
+        nearest = match
+    return nearest is not None and _CODE_WORD.search(lower, nearest.end(), start) is None
+
+
+# An alarm clock's time: "Changed the alarm to 0630 because the bins go out early", "réveil
+# mis à 6h45": a time of day after an alarm's noun, on a line about waking or a clock's.
+_TIME_OF_DAY = re.compile(r"(?:[01]?[0-9]|2[0-3])(?:[:h.]?[0-5][0-9])?(?:[ ]?(?:am|pm))?")
+_ALARM = re.compile(r"(?<![^\W_])(?:alarms?|alarmes?|r[ée]veils?)(?![^\W_])")
+_CLOCK_WORDS = re.compile(
+    r"(?<![^\W_])(?:wake\w*|woke|early|morning|mornings|am|pm|o['’]clock|snooze|bed|sleep\w*"
+    r"|get(?:ting)?[ ]up|clock|bins?|school[ ]run|commute|shift|weekdays?|weekends?"
+    r"|r[ée]veil\w*|t[ôo]t|matin\w*|lever|lève|dormir|sonne\w*|poubelles?|semaine|week-end"
+    r"|horaires?|heures?)(?![^\W_])"
+)
+
+
+def is_an_alarm_clock_time(lower: str, start: int, end: int) -> bool:
+    """The value is the time an alarm clock rings, not an alarm's code."""
+    if _TIME_OF_DAY.fullmatch(lower, start, end) is None or not _named_before(_ALARM, lower, start):
+        return False
+    line_start, line_end = start_of_line(lower, start), end_of_line(lower, end)
+    return (
+        _CLOCK_WORDS.search(lower, line_start, line_end) is not None
+        and _CODE_WORD.search(lower, line_start, line_end) is None
+    )
+
+
+# What a sign, a notice or a status says: "Changed the door sign to 'back-in-ten-minutes'",
+# "panneau de la porte : « fermé-pour-travaux »": words, after the sign's noun.
+_SIGN = re.compile(
+    r"(?<![^\W_])(?:signs?|signage|notices?|banners?|captions?|status|statuses|slogans?"
+    r"|mottos?|taglines?|away[ ]messages?|out[ ]of[ ]office|panneaux?|pancartes?|[ée]criteaux?"
+    r"|affiches?|affichettes?|enseignes?|statuts?|l[ée]gendes?|devises?|messages?[ ]d['’]absence)"
+    r"(?![^\W_])"
+)
+_SIGN_WORDS = re.compile(r"[^\W\d_]+(?:[- _'’][^\W\d_]+)+")
+
+
+def is_a_signs_words(lower: str, start: int, end: int) -> bool:
+    """The value is words a sign or a status shows to anyone passing, not a passphrase."""
+    words = lower[start:end].strip()  # "« fermé-pour-travaux »" keeps the quotes' spaces
+    return _SIGN_WORDS.fullmatch(words) is not None and _named_before(_SIGN, lower, start)
+
+
+# "Mot de passe", "Password": television game shows, named with their channel, their episode
+# or their evening: "Mot de passe « spécial Noël » ce soir sur France 2".
+_TV_SHOW = re.compile(
+    r"(?<![^\W_])(?:france[ ]?[2345]|tf1|m6|arte|bbc(?:[ ]one|[ ]two)?|itv|channel[ ][45]|nbc|cbs"
+    r"|[ée]missions?|[ée]pisodes?|jeu[ ]t[ée]l[ée]vis[ée]|game[ ]shows?|tv[ ]shows?"
+    r"|t[ée]l[ée][ ]ce[ ]soir|ce[ ]soir[ ]sur|tonight[ ]on|replay|rediffusion|saison|season"
+    r"|pr[ée]sent[ée]e?[ ]par|hosted[ ]by|contestants?|candidats?)(?![^\W_])"
+)
+_SHOW_REACH = 120
+
+
+def is_a_shows_title(lower: str, start: int, end: int) -> bool:
+    """The value is words on a line about a television programme: its episode's title."""
+    words = lower[start:end].strip()
+    if _SIGN_WORDS.fullmatch(words) is None and not words.isalpha():
+        return False
+    line_start = line_start_within(lower, start, _SHOW_REACH)
+    line_end = min(end_of_line(lower, end), end + _SHOW_REACH)
+    return _TV_SHOW.search(lower, line_start, line_end) is not None
+
+
+# "password 'same-as-the-router-one'", "mdp : pareil-que-la-box": the value sends the reader
+# to another secret, it is none itself.
+_SAME_AS_ANOTHER = re.compile(
+    r"(?:same|identical|pareil|identique|(?:le[ _-]|la[ _-])?m[êe]me|idem|ditto|comme)"
+    r"(?:[ _-](?:as|to|que|qu['’]|than|celui|celle|the|le|la|l['’]|du|de|for|pour)){1,3}"
+    r"[ _-]?[^\W\d_]+(?:[ _-][^\W\d_]+)*"
+)
+
+
+def is_the_same_as_another(value: str) -> bool:
+    """The value is words saying the secret is the same as another one."""
+    return _SAME_AS_ANOTHER.fullmatch(value.lower()) is not None
+
+
+# A date by what happens on it: "the next visit is now 12-03-26, safe inspection",
+# "rendez-vous d'entretien : 04/11/25"; not a date alone, of what a code is made ("coffre =
+# date de mon permis, 14/06/05").
+_DATE = re.compile(
+    r"(?P<day>[0-9]{1,2})(?P<separator>[-/.])(?P<month>[0-9]{1,2})(?P=separator)(?:[0-9]{2}|[0-9]{4})"
+)
+_DATED_EVENT = re.compile(
+    r"(?<![^\W_])(?:visits?|visites?|appointments?|rdv|rendez-vous|inspections?|services?"
+    r"|servicing|check-?ups?|contr[ôo]les?|entretiens?|r[ée]visions?|meetings?|r[ée]unions?"
+    r"|deliver(?:y|ies)|livraisons?|due|deadlines?|[ée]ch[ée]ances?|renewals?"
+    r"|renouvellements?|expir\w*|scheduled|booked|pr[ée]vue?s?|planned|pr[ée]vu)(?![^\W_])"
+)
+_LAST_MONTH = 12
+
+
+def is_a_dated_event(lower: str, start: int, end: int) -> bool:
+    """The value is the date of a visit, an inspection, a delivery: a day and a month."""
+    date = _DATE.fullmatch(lower, start, end)
+    if date is None or not (
+        0 < int(date["day"]) <= _LAST_DAY and 0 < int(date["month"]) <= _LAST_MONTH
+    ):
+        return False
+    return _named_before(_DATED_EVENT, lower, start)
+
+
+# A game's or a match's score: "safe game score is now 2-1-0", "résultat du match : 3-1".
+_SCORE = re.compile(
+    r"(?<![^\W_])(?:scores?|scored|scoreline|results?|r[ée]sultats?|final[ ]score|won|lost"
+    r"|drew|beat|half[ -]?time|full[ -]?time|mi-temps|victoire|d[ée]faite|gagn[ée]|perdu"
+    r"|match[ ]nul|tally)(?![^\W_])"
+)
+_SCORE_VALUE = re.compile(r"[0-9]{1,2}(?:[ ]?[-–:][ ]?[0-9]{1,2}){1,3}")
+
+
+def is_a_score(lower: str, start: int, end: int) -> bool:
+    """The value is a game's score, small numbers apart, said after a score's word."""
+    return _SCORE_VALUE.fullmatch(lower, start, end) is not None and _named_before(
+        _SCORE, lower, start
     )
 
 

@@ -88,6 +88,8 @@ from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import (
     GAMES,
+    is_a_days_date,
+    is_a_network_name,
     is_a_place_name,
     is_other_band,
     is_security_mode,
@@ -287,6 +289,8 @@ def _follows_a_login(
     """The value after " / " (at `position`) ends a login's line, or is built as few names are
     after a lowercase login among words where the account or its page is named before it."""
     line_start = line_start_within(text, position, _LOGIN_REACH)
+    if is_a_days_date(value[2]) or _is_a_notes_item(lower, line_start, position, value[2]):
+        return False  # "Post-it sur le frigo : lait / beurre22", "réunion / mardi14"
     shape = made_shape(value[2])
     ends = _ends_its_line(text, value[1])
     left = _LOGIN_LEFT.search(text, line_start, position) if ends else None
@@ -1206,18 +1210,18 @@ _AT_A_MACHINE = re.compile(
     r"|registers?|card[ ]machines?)(?![^\W_])"
 )
 _STICKY_REACH = 160  # characters of the note's line read after its noun
-# A day's or a month's name then digits is a date on a note: "RDV dentiste = Mardi14".
-_DATE_NAMES = frozenset(
-    (
-        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon"),
-        *("tue", "wed", "thu", "fri", "sat", "sun", "lundi", "mardi", "mercredi", "jeudi"),
-        *("vendredi", "samedi", "dimanche", "january", "february", "march", "april", "may"),
-        *("june", "july", "august", "september", "october", "november", "december", "jan"),
-        *("feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
-        *("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre"),
-        *("octobre", "novembre", "décembre"),
-    )
-)
+
+
+_ITEM_AND_COUNT = re.compile(r"[^\W\d_]+[0-9]{1,3}")
+
+
+def _is_a_notes_item(lower: str, line_start: int, position: int, value: str) -> bool:
+    """On a sticky note away from a machine (on the fridge, a door, a diary) a lowercase word
+    and a count is a list's item, shopping or errands: "Post-it : lait / beurre22"."""
+    if _ITEM_AND_COUNT.fullmatch(value) is None or not value.islower():
+        return False
+    stuck = max(lower.rfind(stem, line_start, position) for stem in _STICKY_STEMS)
+    return stuck != -1 and _AT_A_MACHINE.search(lower, line_start, position) is None
 
 
 def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
@@ -1234,7 +1238,7 @@ def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
             for pair in _STICKY_PAIR.finditer(text, colon + 1, line_end):
                 value = pair["value"]
                 shape = made_shape(value)
-                if value.rstrip("0123456789").lower() in _DATE_NAMES:
+                if is_a_days_date(value):
                     continue
                 if shape is not None and (
                     is_built_mixed(value, shape) or (at_a_machine and _is_strong(value, shape))
@@ -1252,7 +1256,7 @@ def _sticky_logins(text: str, start: int, end: int) -> Iterator[tuple[int, int]]
             continue  # "lait / pain / oeufs12": a list
         value = pair["value"]
         shape = made_shape(value)
-        if shape is None or value.rstrip("0123456789").lower() in _DATE_NAMES:
+        if shape is None or is_a_days_date(value):
             continue
         digits = sum(char.isdigit() for char in value)
         if shape is Shape.SYMBOL or digits >= _STRONG_DIGITS_ON_A_NOTE:
@@ -1614,17 +1618,20 @@ _NETWORK_NAME = re.compile(
     r"(?<![\w@/.#-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"(?![\w@/.-])"
 )
-# Or the name, a comma (a dash, a bracket) and the key's label: "SDF_Public, clé «
+# Or the name, a comma (a dash, a bracket) and the key's label, or "it's", and how to type it:
+# "GuptaHome5G, it's parrot-kiwi-lemon all lowercase", "SDF_Public, clé «
 # la-nuit-americaine »", "Marbled_Endpapers, key is 'headbands&tailbands'", "Harbour_Guest
 # (key: 'salty-dog-days')"; a key in quotes may hold words ("LabLibre / « soudure à l'étain »").
 _KEY_AFTER_NAME = re.compile(
     r"(?:/|→|->|=>|:|(?<![^\W_])(?:tape[sz]?|type|enter|entrez|derrière|then|puis)"
+    r"|,[ \t]*(?:it['’]?s|it[ ]is|c['’]est)(?![^\W_])"
     r"|(?:[,;(]|[-–—](?=[ \t]))[ \t]*(?:(?:the|its|la|sa)[ \t]+)?"
     r"(?P<label>key|clé|clef|cle|password|pass|mot[ ]de[ ]passe"
     r"|mdp|pw)(?:[ \t]*(?:is|est|c['’]est|:|=)(?![^\W_]))?)[ \t]*"
     r"(?:«[ \t]*(?P<french>[^«»\n]{2,60}?)[ \t]*»|[\"“](?P<double>[^\"“”\n]{2,60})[\"”]"
     r"|['‘](?P<single>[^'‘’\n]{2,60})['’]|(?P<value>[^\s()«»\"“”'‘]+))"
-    r"[ \t]*(?:\([^)\n]{0,40}\)|\))?[ \t]*[.!]?[ \t]*\Z"
+    r"[ \t]*(?:\([^)\n]{0,40}\)|\))?[ \t]*(?:(?:all[ ]|tout[ ])?(?:in[ ]|en[ ])?"
+    r"(?:lower[ ]?case|upper[ ]?case|caps|minuscules?|majuscules?))?[ \t]*[.!]?[ \t]*\Z"
 )
 _KEY_GROUPS = ("french", "double", "single", "value")
 _KEY_UNDER_NAME = re.compile(
@@ -1698,6 +1705,8 @@ def _is_network_key(name: str, value: str) -> bool:
     """A key of its own shape: not the network's other band nor its mode, nor another
     network's name ("Cafe_Main / Cafe_Guest"); a phrase's closing "!" is typed too."""
     if is_other_band(name, value) or is_security_mode(value) or value[:1] in "#@":
+        return False
+    if is_a_network_name(value):
         return False
     if value.endswith("!") and _is_key_phrase(value.rstrip("!")):
         return True  # "galop-au-trot!"

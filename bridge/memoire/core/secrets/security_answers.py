@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.chat_codes import SPEAKER
 from memoire.core.secrets.layouts import starts_with_no_value
-from memoire.core.secrets.lookalikes import GAMES, is_game_answer
+from memoire.core.secrets.lookalikes import GAMES, is_game_answer, is_given_as_an_example
 from memoire.core.secrets.text import (
     MAX_VALUE_WORDS,
     end_of_line,
@@ -314,8 +314,9 @@ def _answers_on_line(
         ]
         if sum(answer is not None for answer in found) < _MIN_BARE:
             return
-    for answer in found:
-        if answer is not None:
+    for topic, answer in zip(topics, found, strict=True):
+        shown = is_given_as_an_example(lower, line_start + topic.start(), line_start + topic.end())
+        if answer is not None and not shown:  # "avoid answers like first pet → 'Rex'": advice
             yield (line_start, *answer)
 
 
