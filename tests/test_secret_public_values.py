@@ -24,6 +24,13 @@ PUBLIC_VALUES = {
     "bbox name": "Wifi name: Bbox-5G-2F9C, password on the sticker",
     "virgin hub": "Our wifi is VirginMedia_Hub, key under the router",
     "livebox band": "WiFi: Orange_Livebox_2G",
+    "guest network": "Guest wifi for the party: Martin_Guest",
+    "freebox ssid": "SSID : Freebox-3C5A21",
+    "nom du réseau": "Nom du réseau : SFR_Box_2G, la clé est sur l'étiquette",
+    "netgear": "Connect to NETGEAR42 if the mesh drops",
+    "tp-link extender": "Le réseau s'appelle TP-Link_Ext, mot de passe au dos",
+    "hub, key in a drawer": "wifi → HomeHub_5G (the key is in the kitchen drawer)",
+    "gîte wifi": "Wi-Fi du gîte : GiteDesPins_Wifi",
     # A post-it's shopping list or errands.
     "post-it shopping": "Post-it sur le frigo : lait / beurre22",
     "post-it meeting day": "Post-it : réunion / mardi14",
@@ -33,6 +40,10 @@ PUBLIC_VALUES = {
     "pense-bête": "Pense-bête : pain / oeufs6",
     "post-it diary": "Post-it dans l'agenda : rdv / jeudi3",
     "post-it groceries": "Post-it : courses / pommes4",
+    "post-it on the door": "Post-it sur la porte : pain / yaourts4",
+    "to-do post-it": "To-do post-it: garage / tuesday9",
+    "post-it médecin": "Post-it au frigo : médecin / jeudi10",
+    "shopping post-it": "Shopping post-it: bread / apples6",
     # Advice about security answers, with an example of one.
     "avoid answers like": "avoid answers like first pet → 'Rex'",
     "too easy to guess": "'Rex' is too easy to guess",
@@ -42,42 +53,74 @@ PUBLIC_VALUES = {
     "bad answers such as": "Bad security answers such as favourite colour: blue are guessed fast",
     "never, like": "Never use real answers, like mother's maiden name: Smith",
     "évitez les réponses comme": "Évitez les réponses comme premier animal → « Médor »",
+    "don't use real answers, like": (
+        "Advice: don't use real answers for security questions, like first school: St Mary's"
+    ),
+    "évitez les vraies réponses": (
+        "Pour les questions secrètes, évitez les vraies réponses comme ville de naissance : Brest"
+    ),
+    "bad answers, arrow": "Security tip: bad answers such as favourite colour → blue are guessed",
     # An alarm clock's time.
     "alarm for the bins": "Changed the alarm to 0630 because the bins go out early",
     "réveil": "Réveil changé à 6h30, les poubelles passent tôt",
     "alarm for the shift": "alarm set to 0545 for the early shift",
     "alarm on weekdays": "Moved my alarm to 7:15 on weekdays",
     "alarme pour se lever": "J'ai mis l'alarme à 0700 pour me lever",
+    "alarm, no school": "Alarm moved to 0715, no school tomorrow",
+    "réveil en semaine": "Mon réveil sonne à 0630 en semaine",
+    "alarm for the train": "Set the alarm to 5:45 for the early train",
     # A sign's or a status's words.
     "door sign": "Changed the door sign to 'back-in-ten-minutes'",
     "panneau": "Panneau de la porte changé : « fermé-pour-travaux »",
     "shop sign": "Shop sign now says 'back in five'",
     "status": 'Status set to "out-to-lunch"',
     "out of office": "Changed the out of office to 'back-on-monday'",
+    "door sign reads": 'The office door sign now reads "meeting-in-progress"',
+    "statut teams": "Statut Teams changé : « en-réunion »",
+    "slack status": "Changed my Slack status to 'heads-down-coding'",
+    "notice on the gate": "Notice on the gate: 'closed-for-repairs'",
+    "message d'absence": "Message d'absence : « de-retour-lundi »",
     # The television show "Mot de passe" (or "Password").
     "tv show special": "Mot de passe « spécial Noël » ce soir sur France 2",
     "tv show tonight": "Ce soir sur France 2 : Mot de passe, émission « spécial célébrités »",
     "tv show episode": "Watched Password tonight on CBS, the episode 'celebrity night' was fun",
     "jeu télévisé": "Mot de passe, le jeu télévisé : « les mots croisés »",
     "game show": 'Password, game show episode "Double Trouble"',
+    "tonight on france 2": "Tonight on France 2: Mot de passe, « les animateurs »",
+    "l'émission d'hier": (
+        "J'ai regardé Mot de passe hier sur France 2, l'émission « spécial chanteurs »"
+    ),
     # The same as another secret.
     "same as the router": "password 'same-as-the-router-one'",
     "pareil que la box": "mdp : pareil-que-la-box",
     "same as, spaced": "Wifi password: same as the router",
     "pin same as": "PIN same as the old one",
     "le même que": "code du portail : le même que le garage",
+    "same as email": "password: same as email",
+    "le même que pour": "Mot de passe : le même que pour la banque",
+    "same as last year": "wifi key: same-as-last-year",
+    "identical to": "PIN: identical to the card one",
     # A visit's date.
     "safe inspection visit": "the next visit is now 12-03-26, safe inspection",
     "boiler service": "next boiler service on 04/11/25, alarm panel check too",
     "visite prévue": "Prochaine visite prévue le 03.12.26, coffre à vérifier",
     "inspection booked": "Lock inspection booked for 09-10-26",
     "rendez-vous entretien": "Rendez-vous d'entretien de l'alarme : 18/11/26",
+    "vault inspection": "Next inspection for the vault: 14/09/26",
+    "delivery scheduled": "Lock delivery scheduled 22.01.26",
+    "contrôle de l'alarme": "Prochain contrôle de l'alarme : 12/05/26",
+    "rdv contrôle coffre": "RDV contrôle coffre : 15-06-26",
+    "delivery date changed": "Delivery date changed to 21-02-26 for the safe",
     # A game's score.
     "safe game score": "safe game score is now 2-1-0",
     "score du match": "Score du match hier : 3-1, cadenas de vestiaire oublié",
     "final score": "Final score 2-2, locker room was a mess",
     "won at the quiz": "We won 4-0 at the safe house quiz",
     "résultat": "Résultat : 2-1, la serrure du casier tient",
+    "escape room score": "Final score at the escape room: 3-2",
+    "locker room match": "The locker room match ended 2-1",
+    "quiz result": "Quiz result: 7-3 for the safe team",
+    "on a gagné": "On a gagné 3-0, code de bonne conduite respecté",
 }
 
 SECRETS_BESIDE = {
@@ -94,6 +137,8 @@ SECRETS_BESIDE = {
     "post-it login": "Post-it : marie.d / Soleil22!",
     "sticky note at the monitor": "Sticky note on the monitor: jsmith / Lighthouse42",
     "admin and a month's password": "Box : admin / mars2024",
+    "post-it wifi key": "post-it on the fridge: wifi / sunflower42",
+    "post-it mdp": "Post-it frigo : mdp box / tulipe42",
     # Security answers given.
     "bank's question": "Security questions for the bank: first pet → 'Rex'",
     "questions secrètes": "Banque, questions secrètes : premier animal → Médor, ville : Brest",
@@ -116,6 +161,10 @@ SECRETS_BESIDE = {
     "combination as a score": "safe combination is now 2-1-0",
     "code du coffre": "Le code du coffre est maintenant 2-1-0",
     "safe code in pairs": "Safe: 12-34-56",
+    "new safe code after inspection": "Safe inspection done, new safe code: 15-06-26",
+    "coffre as a date": "Coffre : 15-06-26",
+    "padlock as a date": "padlock changed to 12-03-26",
+    "dial now": "Le coffre a changé. C'est maintenant 24 – 07 – 11",
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from memoire.core.secrets.lookalikes import (
     NUMBER_NOUNS,
+    is_a_dated_event,
     is_a_dwellings_number,
     is_account_reference,
     is_document_reference,
@@ -280,6 +281,7 @@ def find_household_codes(text: str, lowered: str) -> Iterator[tuple[str, int, in
             and not is_factory_default(lowered, start, end)  # "factory default PIN 1234"
             and not is_fault_code(text, start, end)  # "the boiler code was E119 (ignition failure)"
             and not is_a_dwellings_number(lowered, start)  # "Intercom: it's usually flat 2 2 4 C"
+            and not is_a_dated_event(lowered, start, end)  # "RDV contrôle coffre : 15-06-26"
         ):
             yield rule, start, end
 

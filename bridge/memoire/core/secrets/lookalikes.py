@@ -1140,6 +1140,7 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         is_security_mode(text[start:end])
         or is_a_network_name(text[start:end])
         or is_a_days_date(text[start:end])
+        or is_a_notes_item(text, lower, start, end)
         or is_the_same_as_another(text[start:end])
         or is_an_alarm_clock_time(lower, start, end)
         or is_a_signs_words(lower, start, end)
@@ -1207,7 +1208,8 @@ _CLOCK_WORDS = re.compile(
     r"(?<![^\W_])(?:wake\w*|woke|early|morning|mornings|am|pm|o['’]clock|snooze|bed|sleep\w*"
     r"|get(?:ting)?[ ]up|clock|bins?|school[ ]run|commute|shift|weekdays?|weekends?"
     r"|r[ée]veil\w*|t[ôo]t|matin\w*|lever|lève|dormir|sonne\w*|poubelles?|semaine|week-end"
-    r"|horaires?|heures?)(?![^\W_])"
+    r"|horaires?|heures?|school|[ée]cole|tomorrow|demain|train|flight|airport|a[ée]roport"
+    r"|gym|jog\w*|run)(?![^\W_])"
 )
 
 
@@ -1231,11 +1233,16 @@ _SIGN = re.compile(
     r"(?![^\W_])"
 )
 _SIGN_WORDS = re.compile(r"[^\W\d_]+(?:[- _'’][^\W\d_]+)+")
+# A sign's words may come after what it does and in quotes: 'now reads "meeting-in-progress"'.
+_SIGN_READS = re.compile(
+    r"(?:(?:says|reads|shows|dit|indique|affiche|annonce)[ ]+)?[\"'«“‘]?[ \u00a0\u202f]*"
+)
 
 
 def is_a_signs_words(lower: str, start: int, end: int) -> bool:
     """The value is words a sign or a status shows to anyone passing, not a passphrase."""
     words = lower[start:end].strip()  # "« fermé-pour-travaux »" keeps the quotes' spaces
+    words = _SIGN_READS.sub("", words, count=1).rstrip("\"'»”’ ")  # the leftmost match: at 0
     return _SIGN_WORDS.fullmatch(words) is not None and _named_before(_SIGN, lower, start)
 
 
@@ -1312,6 +1319,35 @@ def is_a_score(lower: str, start: int, end: int) -> bool:
     """The value is a game's score, small numbers apart, said after a score's word."""
     return _SCORE_VALUE.fullmatch(lower, start, end) is not None and _named_before(
         _SCORE, lower, start
+    )
+
+
+# A sticky note, and where one is stuck beside a machine one logs into: a password is typed there.
+STICKY_STEMS = ("post-it", "postit", "post it", "sticky", "pense-bête")
+AT_A_MACHINE = re.compile(
+    r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
+    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?"
+    r"|registers?|card[ ]machines?)(?![^\W_])"
+)
+_ITEM_AND_COUNT = re.compile(r"[^\W\d_]+[0-9]{1,3}")
+_NOTE_REACH = 120
+_NETWORK_WORD = re.compile(r"(?<![^\W_])(?:wi-?fi|wlan|ssid|r[ée]seau|network)(?![^\W_])")
+
+
+def is_a_notes_item(text: str, lower: str, start: int, end: int) -> bool:
+    """On a sticky note away from a machine (on the fridge, a door, a diary) a lowercase word
+    and a count is a list's item, shopping or errands: "Post-it : lait / beurre22"; not after a
+    secret's or a network's word ("post-it on the fridge: wifi / sunflower42")."""
+    value = text[start:end]
+    if _ITEM_AND_COUNT.fullmatch(value) is None or not value.islower():
+        return False
+    line_start = line_start_within(lower, start, _NOTE_REACH)
+    stuck = max(lower.rfind(stem, line_start, start) for stem in STICKY_STEMS)
+    return (
+        stuck != -1
+        and AT_A_MACHINE.search(lower, line_start, start) is None
+        and _CODE_WORD.search(lower, stuck, start) is None
+        and _NETWORK_WORD.search(lower, stuck, start) is None
     )
 
 

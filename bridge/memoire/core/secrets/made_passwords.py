@@ -87,9 +87,12 @@ from memoire.core.secrets.chat_codes import PERSON_NAME, speaker_pattern
 from memoire.core.secrets.chat_codes import SPEAKER as CHAT_SPEAKER
 from memoire.core.secrets.dictated import says_how_to_type
 from memoire.core.secrets.lookalikes import (
+    AT_A_MACHINE,
     GAMES,
+    STICKY_STEMS,
     is_a_days_date,
     is_a_network_name,
+    is_a_notes_item,
     is_a_place_name,
     is_other_band,
     is_security_mode,
@@ -289,7 +292,7 @@ def _follows_a_login(
     """The value after " / " (at `position`) ends a login's line, or is built as few names are
     after a lowercase login among words where the account or its page is named before it."""
     line_start = line_start_within(text, position, _LOGIN_REACH)
-    if is_a_days_date(value[2]) or _is_a_notes_item(lower, line_start, position, value[2]):
+    if is_a_days_date(value[2]) or is_a_notes_item(text, lower, value[0], value[1]):
         return False  # "Post-it sur le frigo : lait / beurre22", "réunion / mardi14"
     shape = made_shape(value[2])
     ends = _ends_its_line(text, value[1])
@@ -1189,7 +1192,6 @@ _NUMBER_LABELS = frozenset(
 # "Post-it sur l'écran du back-office : « grossiste CERP = Maurice2023 »", "sticky note on the
 # till: Sage = Ledger2021": a note stuck where passwords are typed, a name, "=" or an arrow,
 # then a made value.
-_STICKY_STEMS = ("post-it", "postit", "post it", "sticky", "pense-bête")
 _STICKY_PAIR = re.compile(
     r"(?P<label>[^\W\d_][\w'’ .-]{0,30}?)[ \t]*(?:=|->|→)[ \t]*[«\"“'‘]?[ \t\u202f]*"
     r"(?P<value>[^\s«»\"“”‘’',;]{5,40}?)\.?[ \t\u202f]*(?=[»\"”’',;]|[ \t]*$)",
@@ -1203,38 +1205,20 @@ _STICKY_LOGIN_PAIR = re.compile(
     re.MULTILINE,
 )
 _STRONG_DIGITS_ON_A_NOTE = 2
-# Where a note is stuck beside a machine one logs into: a password is typed there.
-_AT_A_MACHINE = re.compile(
-    r"(?<![^\W_])(?:screens?|écrans?|monitors?|moniteurs?|pcs?|ordis?|computers?|ordinateurs?"
-    r"|laptops?|keyboards?|claviers?|tills?|caisses?|terminals?|terminaux|tpe|imacs?|macbooks?"
-    r"|registers?|card[ ]machines?)(?![^\W_])"
-)
 _STICKY_REACH = 160  # characters of the note's line read after its noun
-
-
-_ITEM_AND_COUNT = re.compile(r"[^\W\d_]+[0-9]{1,3}")
-
-
-def _is_a_notes_item(lower: str, line_start: int, position: int, value: str) -> bool:
-    """On a sticky note away from a machine (on the fridge, a door, a diary) a lowercase word
-    and a count is a list's item, shopping or errands: "Post-it : lait / beurre22"."""
-    if _ITEM_AND_COUNT.fullmatch(value) is None or not value.islower():
-        return False
-    stuck = max(lower.rfind(stem, line_start, position) for stem in _STICKY_STEMS)
-    return stuck != -1 and _AT_A_MACHINE.search(lower, line_start, position) is None
 
 
 def _on_sticky_notes(text: str, lower: str) -> Iterator[tuple[int, int]]:
     """A made value after a name on a sticky note: built as few names are, or, on a note
     stuck to a screen, a keyboard or a till, mixed-case with digits ("Maurice2023"); a date, a
     time, an amount or words after the name are none ("réunion = 14h30", "float = 150")."""
-    for stem in _STICKY_STEMS:
+    for stem in STICKY_STEMS:
         for position in positions(lower, stem):
             line_end = min(end_of_line(lower, position), position + _STICKY_REACH)
             colon = lower.find(":", position, line_end)
             if colon == -1:
                 continue
-            at_a_machine = _AT_A_MACHINE.search(lower, position, colon) is not None
+            at_a_machine = AT_A_MACHINE.search(lower, position, colon) is not None
             for pair in _STICKY_PAIR.finditer(text, colon + 1, line_end):
                 value = pair["value"]
                 shape = made_shape(value)

@@ -55,7 +55,11 @@ import re
 from collections.abc import Iterator
 from itertools import chain
 
-from memoire.core.secrets.lookalikes import is_a_things_number, is_factory_default
+from memoire.core.secrets.lookalikes import (
+    is_a_dated_event,
+    is_a_things_number,
+    is_factory_default,
+)
 from memoire.core.secrets.made_passwords import (
     NETWORK_NAME_INSIDE,
     Shape,
@@ -408,9 +412,14 @@ _MIN_DIGITS = 3
 
 def find_set_codes(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
     """The codes set, changed or typed, but a factory's default ("set to 000 from the
-    factory") or a thing's new number ("firmware is now 4 2 1 0"; lookalikes.py)."""
+    factory"), a thing's new number ("firmware is now 4 2 1 0") or a visit's new date
+    ("delivery date changed to 21-02-26 for the safe"; lookalikes.py)."""
     for rule, start, end in chain(_set_codes(text, lower), _dials_now(lower)):
-        if not is_factory_default(lower, start, end) and not is_a_things_number(lower, start, end):
+        if (
+            not is_factory_default(lower, start, end)
+            and not is_a_things_number(lower, start, end)
+            and not is_a_dated_event(lower, start, end)
+        ):
             yield rule, start, end
 
 
