@@ -603,6 +603,12 @@ def test_command_lines_without_a_password_pass(text: str) -> None:
         ("Visa 4577 9848 09908 exp 04/28", "4577 9848 09908"),  # 13 digits, 4-4-5
         ("Discover 6011 1356 2478 3823 11/26", "6011 1356 2478 3823"),  # expiry glued on
         ("4111 1111 1111 1111 123", "4111 1111 1111 1111"),  # CVV glued on
+        # a 19-digit UnionPay printed as its issuer's six digits and the rest, named or not
+        ("courses communes : 621483 5260181590839 (exp 09/29)", "621483 5260181590839"),
+        (
+            "Jun's card for the shared shopping, far down the note: 625812 0166131860910",
+            "625812 0166131860910",
+        ),
     ],
 )
 def test_card_groupings_and_what_follows_them(text: str, secret: str) -> None:
@@ -611,6 +617,18 @@ def test_card_groupings_and_what_follows_them(text: str, secret: str) -> None:
 
 def test_a_client_number_that_starts_like_a_card_is_not_cut_into_one() -> None:
     assert find_secrets("numéro de client 4556 7375 8689 9855 12 à rappeler") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Colis n° 621483 5260181590838 en attente au relais",  # fails Luhn
+        "Référence dossier 123456 5260181590839",  # no issuer starts so
+        "Order 621483 52601815908 shipped",  # 6-11: no card is printed so
+    ],
+)
+def test_six_then_thirteen_digits_that_no_card_holds_pass(text: str) -> None:
+    assert find_secrets(text) == []
 
 
 def test_every_prefix_a_provider_rule_spells_out_is_indexed() -> None:

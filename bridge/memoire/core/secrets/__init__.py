@@ -313,6 +313,7 @@ _CARD_CANDIDATE = re.compile(
 )
 _CARD_SEPARATOR = re.compile(r"[ \u00a0\u202f\u2009-]")
 _CARD_GROUP = 4
+_ISSUER_THEN_ACCOUNT = [6, 13]  # a 19-digit UnionPay as its card prints it: "621483 5260181590839"
 _SIRET_LENGTH = 14
 _SIRET_WINDOW = 60
 _LUHN_DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # digit * 2, digits summed
@@ -415,7 +416,8 @@ def _is_siret(text: str, match: re.Match[str], network: str) -> bool:
 
 def _is_card_grouping(candidate: str, groups: list[str], *, named: bool) -> bool:
     """Cards are written whole, or from a group of four in groups of three to six (4-4-4-4,
-    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5); phones and SIRETs are not. After words
+    Amex 4-6-5, Diners 4-6-4, a 13-digit Visa 4-4-5), or as a 19-digit card's issuer and the
+    rest (6-13); phones and SIRETs are not. After words
     naming a card ("dad's visa 46140831 60086993", "carte 400048 334402 7172") any grouping
     of the printed digits is the card's."""
     sizes = [len(group) for group in groups]
@@ -424,6 +426,8 @@ def _is_card_grouping(candidate: str, groups: list[str], *, named: bool) -> bool
     if len(set(_CARD_SEPARATOR.findall(candidate))) != 1:
         return False
     if named and all(3 <= size <= 8 for size in sizes):
+        return True
+    if sizes == _ISSUER_THEN_ACCOUNT:
         return True
     if sizes[0] != _CARD_GROUP:
         return False
