@@ -1058,7 +1058,7 @@ def is_a_cash_amount(lower: str, start: int) -> bool:
 # The service whose credentials one signs in with, named right before them: "Sign in with
 # Office365 credentials", "log in using your Google account", "use your Microsoft365 login".
 _SIGN_IN_WITH_BEFORE = re.compile(
-    r"(?<![^\W_])(?:with|using|via|through|use|avec|via|utilise[rz]?)"
+    r"(?<![^\W_])(?:with|using|via|through|use|avec|utilise[rz]?)"
     r"(?:[ ](?:your|my|our|their|the|his|her|vos|votre|tes|ton|mes|mon|leurs?|les))?[ ]+\Z"
 )
 _CREDENTIALS_AFTER = re.compile(
