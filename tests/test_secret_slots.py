@@ -29,6 +29,7 @@ from tests.secret_corpus import (
     TRAIN_M_CORPUS,
     TRAIN_N_CORPUS,
     TRAIN_O_CORPUS,
+    TRAIN_P_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -465,6 +466,9 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # long condition, a "question de secours"; its false alarm, an exam centre's number,
         # fixed by kind)
         (TRAIN_O_CORPUS, 176, 0, 0, 0),
+        # blind: 159/180 and 0 of 180 flagged at 41ab458; then the line scorer's second model
+        # was fitted on it (bench/secrets_lines.md, section 8)
+        (TRAIN_P_CORPUS, 159, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(
