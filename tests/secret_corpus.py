@@ -117,11 +117,15 @@ TRAIN_N_CORPUS = DATA / "secrets_train_n.jsonl"
 # shop), keyword secrets and their hard negatives; measured once by the guard on the session's
 # start (160/180, 1 of 180 flagged).
 TRAIN_O_CORPUS = DATA / "secrets_train_o.jsonl"
+# P: written for the line scorer's second model (bench/secrets_lines.md, section 8), keyword
+# secrets and their hard negatives; measured once by the guard at 41ab458 before it was fitted
+# on (159/180, 0 of 180 flagged).
+TRAIN_P_CORPUS = DATA / "secrets_train_p.jsonl"
 TRAIN_CORPORA = (
     *(TRAIN_A_CORPUS, TRAIN_B_CORPUS, TRAIN_C_CORPUS, TRAIN_D_CORPUS, TRAIN_E_CORPUS),
     *(TRAIN_F_CORPUS, TRAIN_G_CORPUS, TRAIN_H_CORPUS, TRAIN_I_CORPUS),
     *(TRAIN_J_CORPUS, TRAIN_K_CORPUS, TRAIN_L_CORPUS, TRAIN_M_CORPUS, TRAIN_N_CORPUS),
-    TRAIN_O_CORPUS,
+    *(TRAIN_O_CORPUS, TRAIN_P_CORPUS),
 )
 SEED = 20241107
 # Every corpus read while tuning: the secret-slot scorer is fitted and measured on these, each

@@ -2,14 +2,15 @@
 noun, judged by its line and the line before it; the look-alikes of the same shapes; and its
 shortcut (a token left once the features still unread cannot lift it) against the full score.
 
-The scorer is not yet one of find_secrets' steps (it costs more than the guard's speed budget
-allows: bench/secrets_lines.md, section 3), so it is asked here directly."""
+The scorer is asked here directly; its second model (line_kind_weights.py) reads what the
+first does not: digits typed one at a time, words joined by dashes, the line above the line
+before, a list's heading and the value's kind in its context (bench/secrets_lines.md,
+section 8)."""
 
 import pytest
 
 from memoire.core.secrets import find_secrets
-from memoire.core.secrets.line_weights import THRESHOLD
-from memoire.core.secrets.lines import candidates, find_line_secrets, score
+from memoire.core.secrets.lines import candidates, find_line_secrets, is_line_secret
 from memoire.core.secrets.slots import SLOT_RULE
 from memoire.core.secrets.text import lowered
 from tests.secret_corpus import SPENT_CORPORA, load_corpus
@@ -37,6 +38,20 @@ CAUGHT = {
         " plumber",
         "Otter2017?",
     ),
+    # The second model's, in words of their own: joined words, a chat reply to an unlock.
+    "joined-words-after-a-network-fr": (
+        "Wifi du chalet : Chalet_Edelweiss, mot à taper « marmotte-et-myrtille »",
+        "marmotte-et-myrtille",
+    ),
+    "joined-words-after-an-address-fr": (
+        "Boîte mail du festival : contact@festival-loire.fr, « Guinguette-Bords-44 »",
+        "Guinguette-Bords-44",
+    ),
+    "chat-reply-to-an-unlock-en": (
+        "[23:05] Max: what's the lab PC unlock again\n[23:05] Noor: Centrifuge4!  (capital C)\n"
+        "[23:06] Max: cheers",
+        "Centrifuge4!",
+    ),
 }
 # Tokens of the same shapes (digits, letters mixed with digits, a symbol inside a word) that
 # people write beside no secret.
@@ -58,6 +73,19 @@ LOOKALIKES = {
     "code-elsewhere": "the code is on the fridge, ask Anna",
     "handle-then-event-en": "Choir account\n@st_marys_choir\nConcert2025 rehearsals start Monday",
     "mail-plus-attachment-fr": "Envoie à son mail + la facture F2024-118 en PDF",
+    # The second model's tokens beside no secret: digits one at a time, joined words.
+    "breathing-count": "Breathing exercise: 4-7-8, three rounds before bed",
+    "desk-extension": "Call the IT helpdesk x4421 if your login fails twice",
+    "hyphenated-names-fr": "Le week-end prochain, peut-être chez Marie-Claire",
+    "table-numbers": "Table plan: guests at tables 1 3 5 7, band on the left",
+    "bus-route": "Bus route 2-4-6 runs every ten minutes",
+    "hyphenated-words": "Follow the signs to the drop-off-point near gate B",
+    "running-order-fr": "Ordre de passage : 3 1 4 2, puis la finale",
+    "darts-score": "Darts tonight: we finished 3 0 1 up, next leg at nine",
+    "knitting-repeat": "Knitting pattern row 4: k2 p2, repeat 1 2 1 2 to the end",
+    "team-lineup": "Team lineup for Saturday: 9 7 4 1 up front, the rest on the bench",
+    "book-titles": "Reading list: the-name-of-the-wind, then a re-read of the hobbit",
+    "parking-space-fr": "Parking du cinéma : niveau -2, place 1 4 8",
 }
 
 
@@ -75,15 +103,15 @@ def test_a_token_of_the_same_shape_beside_no_secret_passes(text: str) -> None:
 
 def test_the_shortcut_never_drops_a_token_that_scores_over_the_threshold() -> None:
     """find_line_secrets leaves a token once the features it has not read cannot lift it to
-    the threshold: on every note of the spent corpora, it keeps exactly the tokens whose full
-    score reaches it."""
+    either model's threshold: on every note of the spent corpora, it keeps exactly the tokens
+    whose full scores one of the two models takes."""
     texts = [entry.text for path in SPENT_CORPORA for entry in load_corpus(path)]
     texts += [text for text, _ in CAUGHT.values()] + list(LOOKALIKES.values())
     over = 0
     for text in texts:
         lower = lowered(text)
         kept = [(start, end) for _, start, end in find_line_secrets(text, lower)]
-        full = [(c.start, c.end) for c in candidates(text, lower) if score(c.features) >= THRESHOLD]
+        full = [(c.start, c.end) for c in candidates(text, lower) if is_line_secret(c)]
         assert kept == full, text
         over += len(full)
     assert over > 0  # the check saw tokens over the threshold, not only tokens under it

@@ -29,6 +29,7 @@ from tests.secret_corpus import (
     TRAIN_M_CORPUS,
     TRAIN_N_CORPUS,
     TRAIN_O_CORPUS,
+    TRAIN_P_CORPUS,
     caught_per_family,
     load_corpus,
 )
@@ -428,7 +429,7 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         (TRAIN_E_CORPUS, 158, 10, 10, 0),  # blind: 136/160, 10, 10, 3 of 200
         # blind: 122/180 on the session's start, 127/180 on its first slots, 10, 10, 5 then 4 of
         # 180 (rules: a keypad box's model number, an alarm unit's model, a vault command)
-        (TRAIN_F_CORPUS, 178, 10, 10, 0),
+        (TRAIN_F_CORPUS, 179, 10, 10, 0),
         # blind: 52/180 and 1 of 180 flagged on the session's start; 96/180 with the session's
         # rules, written without reading it; 122/180 after the next session's rules and line
         # scorer; 133 with listed, changed and placed codes (code_lists.py); the slot weights are
@@ -450,7 +451,7 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # then studied
         (TRAIN_L_CORPUS, 171, 0, 0, 0),
         # blind: 146/180 and 2 of 180 flagged on the session's start; then studied
-        (TRAIN_M_CORPUS, 167, 0, 0, 0),
+        (TRAIN_M_CORPUS, 169, 0, 0, 0),
         # blind: 163/180 and 2 of 180 flagged on the session's start; then studied (codes
         # typed digit by digit after a change, a keypad's letter among them, a Wi-Fi changed to a
         # new key, a code worked out from a rule; its two false alarms, a site number beside an
@@ -465,6 +466,11 @@ def test_a_line_of_code_ending_in_a_colon_is_no_heading() -> None:
         # long condition, a "question de secours"; its false alarm, an exam centre's number,
         # fixed by kind)
         (TRAIN_O_CORPUS, 176, 0, 0, 0),
+        # blind: 159/180 and 0 of 180 flagged at 41ab458; then the line scorer's second model
+        # was fitted on it (bench/secrets_lines.md, section 8): 161 left out, 162 in sample;
+        # studied (a Wi-Fi's network then its key, "changed the X to" a value, quoted security
+        # answers and passphrases, door words, booths): all caught
+        (TRAIN_P_CORPUS, 180, 0, 0, 0),
     ],
 )
 def test_training_corpora_levels_hold_as_a_floor(

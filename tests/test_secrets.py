@@ -286,7 +286,7 @@ HOLDOUT_FLOORS = (
     # blind (weak hints, spelt digits, codes one digit a line): 113/160 before the slots' third
     # round, 116 (72.5 %) after, 29/30 tokens, 18/20 cards, 6 flagged; studied for its token,
     # card and false-alarm misses and the login-line layout (blocks.py)
-    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=154, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT10_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # blind (a farm, a nurse's handover, a landlord, a flat-share): 123 then 127 of 160 (79.4
     # %), 4 then 5 flagged (postcodes, locker ranges, where a passphrase is kept, an invoice
     # code); then studied: false alarms (lookalikes.py) and nounless codes
@@ -297,7 +297,7 @@ HOLDOUT_FLOORS = (
     # will be in the newsletter', 'leave key in the key safe'). Then studied and trained on (its
     # missed kinds as classes, with corpus F): 149 of 160 and none of 200 flagged, in sample;
     # 153 with tables of codes (code_lists.py)
-    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT12_CORPUS, secrets=210, keyword=156, token=30, card=20, flagged=0),
     # blind (a vet's desk, a flat-share, a son handling his father's affairs, a vineyard, a
     # sailing club, a freelancer, a night nurse, a choir, a renovation, a youth football club),
     # measured once on the code of the session's start and once on its end: 120 then 129 of
@@ -359,7 +359,7 @@ HOLDOUT_FLOORS = (
     # riding stables, a library's staff, a parcel driver, a nail bar, a retired couple): 139 of
     # 160 (86.9 %) on the session's start, 140 (87.5 %) after all its merges; all tokens and
     # cards; 4 of 200 flagged both times. Then studied, as hold-out 18.
-    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=157, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT19_CORPUS, secrets=210, keyword=158, token=30, card=20, flagged=0),
     # blind (a recording studio, a funeral home, a volunteer fire station, an ice rink, an
     # architecture firm, a mosque's community association, a dance school, a scuba club, a
     # butcher's, an optician's): 143 of 160 (89.4 %) on the session's start and after all its
@@ -377,7 +377,7 @@ HOLDOUT_FLOORS = (
     # password was reset to, a reply to a machine asking, a word said instead of paying; its
     # false alarms' kinds: everyone's own password, a thing's serial after its room). Then a
     # dial's numbers with em dashes before its turns: 148.
-    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=0),
+    HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
 )
 
 

@@ -8,25 +8,36 @@ a row, letters touching digits, a symbol inside a word) is described by its line
 (features.value_features), the words beside it (their classes, and their identity where the
 fit keeps it), how the line is laid out, what the line before it is, and cues read from the
 lowered words of both lines through one table (`_CUES`: a dictionary look-up a word, no
-regex). The weights (line_weights.py, GENERATED) are fitted on the spent corpora, apart from
-the pairs', by bench/secrets_fit_lines.py, which measures them each corpus left out of its own
-fit. A finding is reported as the scorer's (`SLOT_RULE`): it adds nothing where a rule found
+regex). A finding is reported as the scorer's (`SLOT_RULE`): it adds nothing where a rule found
 the same span.
 
+Two models weigh the same features, and a token is a secret when either says so
+(`is_line_secret`). The first (line_weights.py, GENERATED) reads the tokens and names above
+and stays as it was fitted: a refit with more features moves the notes it catches in sample
+(bench/secrets_lines.md, section 7). The second (line_kind_weights.py, GENERATED) reads more:
+digits typed one at a time ("1 0 0 8", "2-9-0-4") and words joined by dashes ("corkscrew-
+sunset") as tokens, the line above the line before, the heading of the list a token sits in,
+and the value's kind joined to a few contexts that hold across corpora (section 8). Both are
+fitted on the spent corpora, apart from the pairs', by bench/secrets_fit_lines.py, which
+measures the second each corpus left out of its own fit.
+
 Cost: the note is copied once as classes of characters (one `bytes.translate`), in which byte
-searches find the shaped tokens, at most `_MAX_TOKENS`; prose without any costs nothing else.
-A token's line is read first (string operations and table look-ups); its exact shape
-(features.value_features, a score of regexes) only when the most that shape's names may add
-(`_reach`) could still lift it to the threshold: tests/test_secret_lines.py checks on every
-token of the spent corpora that this gives the decisions of scoring every feature.
+searches find the shaped tokens, at most `_MAX_TOKENS` (dashes and underscores by `str.find`);
+prose without any costs nothing else. A token's line is read first (string operations and
+table look-ups, once for both models); its exact shape (features.value_features, a score of
+regexes) only when the most that shape's names may add (`_reach`) could still lift it to
+either model's threshold: tests/test_secret_lines.py checks on every token of the spent
+corpora that this gives the decisions of scoring every feature.
 """
 
+import math
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
 
+from memoire.core.secrets import line_kind_weights, line_weights
 from memoire.core.secrets.features import unwrap, value_features, word_class
-from memoire.core.secrets.line_weights import BIAS, THRESHOLD, WEIGHTS
 from memoire.core.secrets.slots import SLOT_RULE
 from memoire.core.secrets.text import character_classes, end_of_line, start_of_line
 
@@ -56,27 +67,69 @@ _SHORT_LINE = 4
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A shaped token, where it sits, and every feature of its line."""
+    """A shaped token, where it sits, every feature of its line, and whether the first model
+    reads it (a token of the first model's shapes)."""
 
     start: int
     end: int
     features: tuple[str, ...]
+    first: bool
 
 
-def score(features: Iterable[str]) -> float:
-    """The token's weighted sum: at or over the threshold, it is taken for a secret."""
-    return BIAS + _sum(features)
+@dataclass(frozen=True, slots=True)
+class LineModel:
+    """Fitted weights of a token's features and the threshold of their sum; `reach`, per crude
+    shape, the most the exact shape's names may add (the shortcut's bound)."""
+
+    bias: float
+    threshold: float
+    weights: Mapping[str, float]
+    leaves: frozenset[str] = frozenset()  # a token with one of these names is never a secret
+    reach: Mapping[str, float] = field(init=False)
+
+    def __post_init__(self) -> None:
+        reach = {main: _reach(self.weights, main) for main in _MAIN_SHAPES}
+        object.__setattr__(self, "reach", reach)
+
+    def reads(self, features: Iterable[str]) -> bool:
+        return self.leaves.isdisjoint(features)
+
+    def score(self, features: Iterable[str]) -> float:
+        """The token's weighted sum: at or over the threshold, it is taken for a secret."""
+        return self.bias + self.sum(features) if self.reads(features) else -math.inf
+
+    def sum(self, features: Iterable[str]) -> float:
+        return sum(self.weights.get(name, 0.0) for name in features)
+
+
+def _model(weights: ModuleType, leaves: frozenset[str] = frozenset()) -> LineModel:
+    return LineModel(weights.BIAS, weights.THRESHOLD, weights.WEIGHTS, leaves)
+
+
+def is_line_secret(candidate: Candidate) -> bool:
+    """The two models ORed, every feature read: the first on the tokens it was fitted to read,
+    the second on every token."""
+    if candidate.first and FIRST.score(candidate.features) >= FIRST.threshold:
+        return True
+    return KINDS.score(candidate.features) >= KINDS.threshold
 
 
 def find_line_secrets(text: str, lower: str) -> Iterator[tuple[str, int, int]]:
-    """The shaped tokens whose line scores as a secret's; a token's exact shape (the costliest
-    step, features.value_features) is read only when it may still lift it to the threshold."""
+    """The shaped tokens `is_line_secret` takes; a token's exact shape (the costliest step,
+    features.value_features) is read only when it may still lift it to a model's threshold."""
     for token in _tokens(text):
         line = _line_features(text, lower, token)
-        total = BIAS + _sum(line)
-        if total + _REACH_SHAPE[line[1]] < THRESHOLD:
+        main = line[1]
+        first = FIRST.bias + FIRST.sum(line) if token.first else -math.inf
+        kinds = KINDS.bias + KINDS.sum(line) if KINDS.reads(line) else -math.inf
+        first_may = first + FIRST.reach[main] >= FIRST.threshold
+        kinds_may = kinds + KINDS.reach[main] >= KINDS.threshold
+        if not (first_may or kinds_may):
             continue
-        if total + _sum(_shape_features(text, token)) >= THRESHOLD:
+        shape = _shape_features(text, token)
+        if (first_may and first + FIRST.sum(shape) >= FIRST.threshold) or (
+            kinds_may and kinds + KINDS.sum(shape) >= KINDS.threshold
+        ):
             yield SLOT_RULE, token.start, token.end
 
 
@@ -85,11 +138,7 @@ def candidates(text: str, lower: str) -> Iterator[Candidate]:
     (bench/secrets_fit_lines.py) learns from."""
     for token in _tokens(text):
         features = (*_line_features(text, lower, token), *_shape_features(text, token))
-        yield Candidate(token.start, token.end, features)
-
-
-def _sum(features: Iterable[str]) -> float:
-    return sum(WEIGHTS.get(name, 0.0) for name in features)
+        yield Candidate(token.start, token.end, features, token.first)
 
 
 # --- the tokens -------------------------------------------------------------------------------
@@ -101,11 +150,15 @@ class _Token:
     end: int
     line_start: int
     line_end: int
-    crowd: str  # how many shaped tokens the note holds
+    crowd: str  # how many shaped tokens of the first model's the note holds
+    first: bool  # a token of the first model's shapes
 
 
 def _tokens(text: str) -> list[_Token]:
-    spans = _shaped_tokens(text)
+    """The first model's tokens, then (in text order with them) the second's own: runs of
+    single digits and joined words that hold no shaped run."""
+    classes = character_classes(text)
+    spans = _token_spans(text, sorted([*_digit_runs(classes), *_symbols_inside(classes)]))
     crowd = (
         "t:note_shaped1"
         if len(spans) == 1
@@ -113,17 +166,23 @@ def _tokens(text: str) -> list[_Token]:
         if len(spans) <= _FEW_TOKENS
         else "t:note_shaped5+"
     )
-    return [
-        _Token(start, end, start_of_line(text, start), end_of_line(text, end), crowd)
-        for start, end in spans
+    known = set(spans)
+    more = [span for span in _kinds_tokens(text, classes) if span not in known]
+    tokens = [
+        _Token(start, end, start_of_line(text, start), end_of_line(text, end), crowd, first)
+        for spans_of, first in ((spans, True), (more[:_MAX_TOKENS], False))
+        for start, end in spans_of
     ]
+    if more:
+        tokens.sort(key=lambda token: token.start)
+    return tokens
 
 
-def _shaped_tokens(text: str) -> list[tuple[int, int]]:
-    """The tokens (between white space, unwrapped) that hold a shaped run, in text order."""
-    classes = character_classes(text)
-    starts = [*_digit_runs(classes), *_symbols_inside(classes)]
-    return _token_spans(text, sorted(starts))
+def _kinds_tokens(text: str, classes: bytes) -> list[tuple[int, int]]:
+    """The digits typed one at a time ("1 0 0 8", "2-9-0-4") and the joined words, in text
+    order."""
+    joined = _token_spans(text, sorted(_joined_words(text)))
+    return sorted({*joined, *_spaced_digits(text, classes)})
 
 
 def _digit_runs(classes: bytes) -> Iterator[int]:
@@ -148,6 +207,77 @@ def _symbols_inside(classes: bytes) -> Iterator[int]:
 _MAX_HITS = 4 * _MAX_TOKENS
 
 
+def _spaced_digits(text: str, classes: bytes) -> list[tuple[int, int]]:
+    """Runs of three to eight single digits with one space or one dash between ("1 0 0 8",
+    "2-9-0-4"), standing alone: a code as it is pressed (spaced_digits.py joins runs of four
+    spaced keys for the rules; the fit judges dashes and three keys as well). In the classes a
+    dash and a space are both "anything else", so one byte search finds both."""
+    spans: list[tuple[int, int]] = []
+    at = classes.find(b"0 0 0")
+    while at != -1 and len(spans) < _MAX_TOKENS:
+        found = _SPACED_RUN.match(text, at)
+        end = at + 1
+        if found is not None:
+            end = found.end()
+            if _stands_alone(text, at, end):
+                spans.append((at, end))
+        at = classes.find(b"0 0 0", end)
+    return spans
+
+
+_SPACED_RUN = re.compile(r"[0-9]([ -])[0-9](?:\1[0-9]){1,6}")
+_NOT_AROUND = frozenset("0123456789.,/:+-")
+
+
+def _stands_alone(text: str, start: int, end: int) -> bool:
+    """No digit, letter or number's mark touches the run: not a date's, a phone's or a
+    decimal's parts ("1.2 3 4", "+33 6 1 2", "1-2-3-4-5-6-7-8-9")."""
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    if after in ".," and not text[end + 1 : end + 2].isdigit():
+        after = " "  # a sentence's stop after the run
+    return not (
+        before in _NOT_AROUND or before.isalpha() or after in _NOT_AROUND or after.isalpha()
+    ) and not (after == " " and text[end + 1 : end + 2].isdigit())
+
+
+def _joined_words(text: str) -> Iterator[int]:
+    """Where words are joined by dashes or underscores as a made password's are: three words
+    or more ("Tent-Peg-Mudbath-Sunrise", "cloudberry-jam-9"), or two ending their line ("join
+    with: corkscrew-sunset"); two mid-sentence ("week-end", "peut-être") are left."""
+    for mark in "-_":
+        at = text.find(mark, 1)
+        count = 0
+        while at > 0 and count < _MAX_HITS:
+            count += 1
+            found = _TOKEN_END.match(text, at)
+            end = found.end() if found is not None else at + 1
+            if (
+                text[at - 1].isalpha()
+                and text[at + 1 : at + 2].isalpha()
+                and (text.find(mark, at + 1, end) != -1 or _ends_line(text, end))
+                and end - _token_start(text, at) > _MIN_JOINED
+            ):
+                yield at - 1
+            at = text.find(mark, end)
+
+
+def _ends_line(text: str, end: int) -> bool:
+    while text[end : end + 1] in (" ", "\t", "\r"):
+        end += 1
+    return end == len(text) or text[end] == "\n"
+
+
+def _token_start(text: str, at: int) -> int:
+    """Where the token holding `at` starts (the white space before it), looked for at most
+    `_MAX_VALUE` characters back."""
+    reach = max(0, at - _MAX_VALUE)
+    return max(text.rfind(" ", reach, at), text.rfind("\n", reach, at), text.rfind("\t", reach, at))
+
+
+_MIN_JOINED = 8  # characters of a joined token, its space before included: not "Wi-Fi"
+
+
 def _token_spans(text: str, starts: list[int]) -> list[tuple[int, int]]:
     """Each start's token, once, unwrapped from quotes and punctuation, at most `_MAX_TOKENS`."""
     spans: list[tuple[int, int]] = []
@@ -155,10 +285,7 @@ def _token_spans(text: str, starts: list[int]) -> list[tuple[int, int]]:
     for at in starts:
         if at < token_end:
             continue  # inside the token found last
-        reach = max(0, at - _MAX_VALUE)
-        start = max(
-            text.rfind(" ", reach, at), text.rfind("\n", reach, at), text.rfind("\t", reach, at)
-        )
+        start = _token_start(text, at)
         found = _TOKEN_END.match(text, at)
         token_end = found.end() if found is not None else at + 1
         value_start, value_end, _ = unwrap(text, start + 1, token_end)
@@ -186,6 +313,7 @@ def _line_features(text: str, lower: str, token: _Token) -> tuple[str, ...]:
     names.extend(_layout(text, line_start, line_end, len(before) + len(after) + 1))
     names.extend(_line_before(text, token))
     names.extend(_cue_features(lower, token, main))
+    names.extend(_kind_in_context(text[start:end], main, before, names))
     return tuple(dict.fromkeys(names))
 
 
@@ -204,6 +332,10 @@ def _crude_shape(value: str) -> str:
         )
     if value.isalnum():
         return "s:letters_digits"
+    if _SPACED_RUN.fullmatch(value):
+        return "s:spaced"
+    if value.replace("-", "").replace("_", "").isalpha():
+        return "s:words"
     return "s:symbols"
 
 
@@ -214,6 +346,8 @@ _MAIN_SHAPES = (
     "s:digits9+",
     "s:letters_digits",
     "s:symbols",
+    "s:spaced",
+    "s:words",
 )
 
 
@@ -262,6 +396,96 @@ def _layout(text: str, line_start: int, line_end: int, words: int) -> Iterator[s
         yield "t:speaker"
     if text[line_start : line_start + 1] in (" ", "\t"):
         yield "t:indented"
+
+
+# --- the value's kind in its context ------------------------------------------------------
+
+
+def _kind_in_context(value: str, main: str, before: list[str], names: list[str]) -> Iterator[str]:
+    """The value's kind (a made password, a word with a number, a year, a short code...) and
+    its conjunctions with a few contexts that hold across corpora: a handle or an account
+    above or before it, a giving word just before it, a thing that locks, a chat answer, a
+    number's name just before it, a code said to be elsewhere."""
+    kind = _kind(value, main)
+    seen = set(names)
+    near = [word.strip(_WORD_PUNCTUATION) for word in before[-2:]]
+    contexts = [name for name, cues in _CONTEXTS if not seen.isdisjoint(cues)]
+    if any(word in _GIVING for word in near):
+        contexts.append("x:given")
+    if any(word in _NUMBER_NAMES for word in near):
+        contexts.append("x:number_name")
+    yield kind
+    for context in contexts:
+        yield context
+        yield f"{kind}&{context}"
+
+
+def _kind(value: str, main: str) -> str:
+    """A cheap class of the value's shape, read with str methods."""
+    if main.startswith("s:digits"):
+        return "k:year" if len(value) == 4 and value.startswith(("19", "20")) else main
+    if value.startswith(_PATH_STARTS) or value[1:3] == ":\\":
+        return "k:path"  # a share or a file: \\NAS01\Projects, C:\Users, ~/notes
+    case = "upper" if value.isupper() else "lower" if value.islower() else "mixed"
+    if main == "s:letters_digits":
+        if value[0] in "xX" and value[1:].isdigit() and len(value) <= _EXTENSION:
+            return "k:extension"  # a desk's phone: "helpdesk x4444"
+        return f"k:alnum_{case}"
+    if main == "s:spaced":
+        return main
+    if main == "s:words":
+        return f"k:words_{case}"
+    if not any(char.isalpha() for char in value):
+        return "k:digits_symbols"
+    return f"k:symbols_{case}"
+
+
+_EXTENSION = 6  # "x" and up to five digits
+_PATH_STARTS = ("\\\\", "/", "~/", "./", "../")
+
+# Each context and the features (of the line, the line before, the layout) that say it.
+_CONTEXTS = (
+    ("x:handle", frozenset(("b:email", "b:handle", "c:at"))),
+    ("x:account", frozenset(("c:credentials", "bc:credentials"))),
+    ("x:secret", frozenset(("c:secret", "bc:secret"))),
+    ("x:lock", frozenset(("c:thing", "bc:thing", "c:lock", "bc:lock"))),
+    ("x:answer", frozenset(("b:question",))),
+    ("x:chat", frozenset(("t:speaker", "b:speaker"))),
+    ("x:withheld", frozenset(("c:elsewhere", "c:keyholder"))),
+    ("x:numbers", frozenset(("c:public_code", "c:commerce", "c:address", "c:measure"))),
+    (
+        "x:numbers_above",
+        frozenset(("bc:public_code", "bc:commerce", "bc:measure", "bc:date", "hc:public_code")),
+    ),
+    ("x:asked", frozenset(("b2:question",))),
+    ("x:rules", frozenset(("c:meta", "bc:meta", "c:sample", "c:failure", "c:bad", "bc:bad"))),
+    ("x:quiz", frozenset(("c:quiz", "bc:quiz"))),
+)
+# Words just before a value that give it: "is", "c'est", "now", "changed to", "tape".
+_GIVING = frozenset(
+    (
+        *("is", "it's", "its", "are", "was", "now", "to", "be", "then", "use", "try", "type"),
+        *("enter", "punch", "press", "dial", "tap", "changed", "reset", "set", "became"),
+        *("est", "c'est", "maintenant", "désormais", "devient", "passé", "tape", "tapez", "taper"),
+        *("composer", "compose", "composez", "entrer", "entrez", "saisir", "mettre", "mets"),
+        *("→", "->", "=>", "="),
+    )
+)
+# Words just before a value that name it a number that is not a secret.
+_NUMBER_NAMES = frozenset(
+    (
+        *("price", "prix", "room", "chambre", "salle", "phone", "tel", "tél", "mobile", "order"),
+        *("commande", "ref", "réf", "reference", "référence", "sort", "model", "modèle", "no"),
+        *("n°", "nº", "number", "numéro", "num", "flight", "vol", "invoice", "facture", "serial"),
+        *("série", "version", "ext", "extension", "route", "platform", "quai", "seat", "apt"),
+        *("flat", "appartement", "unit", "postcode", "zip", "page", "chapter", "size", "taille"),
+        *("qty", "ticket", "booking", "réservation", "tracking", "suivi", "siret", "iban"),
+        *("account", "compte", "policy", "police", "contrat", "contract", "dossier", "case"),
+        *("bus", "ligne", "line", "bay", "pitch", "lot", "km", "mile", "miles"),
+        # A desk's extension: "the IT helpdesk x4444", "standard poste 212".
+        *("helpdesk", "hotline", "switchboard", "standard", "poste", "support", "x"),
+    )
+)
 
 
 # --- the line before ------------------------------------------------------------------------
@@ -329,8 +553,36 @@ def _cue_features(lower: str, token: _Token, main: str) -> Iterator[str]:
         yield name
         yield f"{main}&{name}"
     span = _span_before(lower, token.line_start)
-    if span is not None:
-        yield from (f"b{name}" for name in _cues(lower[span[0] : span[1]][:_REACH]))
+    if span is None:
+        return
+    yield from (f"b{name}" for name in _cues(lower[span[0] : span[1]][:_REACH]))
+    further = _span_before(lower, span[0])
+    if further is not None:
+        line = lower[further[0] : further[1]][:_REACH]
+        if line.rstrip().endswith("?"):
+            yield "b2:question"
+        yield from (f"b2{name}" for name in _cues(line))
+    yield from _list_heading(lower, token)
+
+
+def _list_heading(lower: str, token: _Token) -> Iterator[str]:
+    """The cues of the line a list's items hang from ("Order numbers to chase:", "Codes à
+    usage unique"), for every item of the list, not the first alone."""
+    if not _LIST_ITEM.match(lower, token.line_start, token.line_end):
+        return
+    start = token.line_start
+    for _ in range(_LIST_REACH):
+        span = _span_before(lower, start)
+        if span is None:
+            return
+        if not _LIST_ITEM.match(lower, span[0], span[1]):
+            yield "h:list"
+            yield from (f"h{name}" for name in _cues(lower[span[0] : span[1]][:_REACH]))
+            return
+        start = span[0]
+
+
+_LIST_REACH = 12  # list items read up to the list's heading, at most
 
 
 def _cues(line: str) -> list[str]:
@@ -370,6 +622,10 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
         *("fridge", "frigo", "envelope", "enveloppe", "printed", "imprimé", "imprimée"),
         *("texted", "sms", "vault", "notebook", "carnet", "moved", "migrated"),
     ),
+    # Who holds a code for others (the second model's: the first was fitted without them).
+    "c:keyholder": (
+        *("keyholders", "keyholder", "office", "reception", "accueil", "gardien", "concierge"),
+    ),
     "c:public_pass": (
         *("museum", "musée", "navigo", "bus", "metro", "métro", "train", "ski", "season"),
         *("annual", "annuel", "boarding", "festival", "tram", "ticket", "tickets", "billet"),
@@ -403,6 +659,11 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
         *("routeur", "box", "livebox", "freebox", "bank", "banque", "atm", "lock", "shed"),
         *("abri", "lobby", "hall", "immeuble", "building", "entrée", "résidence", "bâtiment"),
     ),
+    # More things that lock (the second model's: the first was fitted without them).
+    "c:lock": (
+        *("gate", "keysafe", "lockbox", "panel", "portal", "cage", "shutter", "doors", "lock-box"),
+        *("portillon", "grille", "boîtier", "serrure", "verrou", "clavier", "coffre-fort"),
+    ),
     "c:security": (
         *("question", "maiden", "pet", "animal", "naissance", "born", "school", "école"),
         *("memorable", "mémorable", "security", "sécurité", "teacher", "street", "rue"),
@@ -414,6 +675,18 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
         *("matin", "snooze", "sonne", "rings", "o'clock", "heure", "heures", "h"),
     ),
     "c:sample": ("example", "exemple", "e.g", "sample", "dummy", "fake", "lorem", "template"),
+    "c:quiz": (
+        *("quiz", "quizz", "quizzes", "trivia", "riddle", "riddles", "devinette", "devinettes"),
+        *("énigme", "énigmes", "enigme", "qcm", "charade", "crossword", "croisés", "corrigé"),
+        *("flashcard", "flashcards", "exam", "examen", "revision", "révisions", "jeopardy"),
+    ),
+    # Talk of a password as a bad example: "never use Filou2008", "genre Filou2008, à éviter".
+    "c:bad": (
+        *("avoid", "éviter", "évitez", "évite", "guessable", "devinable", "devinables"),
+        *("obvious", "évident", "évidents", "predictable", "prévisible", "prévisibles", "bad"),
+        *("worst", "pire", "pires", "training", "formation", "awareness", "sensibilisation"),
+        *("genre", "outdated", "dépassé", "ringard", "crackable"),
+    ),
     "c:failure": (
         *("invalid", "invalide", "failed", "failure", "fails", "échec", "incorrect", "wrong"),
         *("denied", "refused", "refusé", "rejected", "rejeté", "mauvais", "attempt", "attempts"),
@@ -463,6 +736,8 @@ _CUES = _cue_table()
 # Marks read by `in` on the lowered line: code, links, handles, hashtags, sums.
 _MARKS = (
     ("c:equals", "="),
+    ("c:quiz", "question du jour"),
+    ("c:quiz", "question of the day"),
     ("c:call", "("),
     ("c:url", "://"),
     ("c:at", "@"),
@@ -479,7 +754,10 @@ _MARKS = (
 
 
 def _shape_features(text: str, token: _Token) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(value_features(text[token.start : token.end])))
+    value = text[token.start : token.end]
+    if _SPACED_RUN.fullmatch(value):
+        return (*value_features(value[::2]), "v:spaced")  # the code it spells
+    return tuple(dict.fromkeys(value_features(value)))
 
 
 # A value has one of each of these families' names (features.value_features).
@@ -499,17 +777,21 @@ _DIGIT_NAMES = {
     "s:digits9+": re.compile(
         r"v:(?:len8-11|len12\+|len40\+|digits9\+|classes1|bits\S*|phone|hex)\Z"
     ),
+    "s:spaced": re.compile(
+        r"v:(?:len<4|len4-5|len6-7|len8-11|digits1-2|digits3|digits4|digits5-8|digits5|digits6"
+        r"|classes1|bits<12|bits12-23|bits24-39|year|spaced)\Z"
+    ),
 }
 
 
-def _reach(main: str) -> float:
+def _reach(weights: Mapping[str, float], main: str) -> float:
     """The most a value of this crude shape may add: the positive weights of the names it may
     have, one per family of which it has one; a rounding margin added (summed in another order
     than the score, the bound may differ from it in its last bits)."""
     best: dict[str, float] = {}
     total = _ROUNDING
     allowed = _DIGIT_NAMES.get(main)
-    for name, weight in WEIGHTS.items():
+    for name, weight in weights.items():
         if weight <= 0 or not name.startswith("v:"):
             continue
         if allowed is not None and allowed.match(name) is None:
@@ -524,4 +806,7 @@ def _reach(main: str) -> float:
 
 
 _ROUNDING = 1e-9
-_REACH_SHAPE = {main: _reach(main) for main in _MAIN_SHAPES}
+FIRST = _model(line_weights)
+# A path (\\NAS01\Projects, C:\Users\jo2, ~/notes) is where a file is, never a secret: the
+# second model leaves it (its contexts, an account and a login above, are a secret's).
+KINDS = _model(line_kind_weights, frozenset(("k:path",)))
