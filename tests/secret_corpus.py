@@ -40,6 +40,10 @@ HOLDOUT18_CORPUS = DATA / "secrets_holdout18.jsonl"  # written blind, measured b
 HOLDOUT19_CORPUS = DATA / "secrets_holdout19.jsonl"  # written blind, measured before and after
 HOLDOUT20_CORPUS = DATA / "secrets_holdout20.jsonl"  # written blind, measured before and after
 HOLDOUT21_CORPUS = DATA / "secrets_holdout21.jsonl"  # written blind, measured before and after
+HOLDOUT22_CORPUS = DATA / "secrets_holdout22.jsonl"  # written blind, measured before and after
+HOLDOUT23_CORPUS = DATA / "secrets_holdout23.jsonl"  # written blind, measured before and after
+HOLDOUT24_CORPUS = DATA / "secrets_holdout24.jsonl"  # written blind, measured before and after
+HOLDOUT25_CORPUS = DATA / "secrets_holdout25.jsonl"  # written blind, measured before and after
 HOLDOUTS = (
     HOLDOUT_CORPUS,
     HOLDOUT2_CORPUS,
@@ -62,6 +66,10 @@ HOLDOUTS = (
     HOLDOUT19_CORPUS,
     HOLDOUT20_CORPUS,
     HOLDOUT21_CORPUS,
+    HOLDOUT22_CORPUS,
+    HOLDOUT23_CORPUS,
+    HOLDOUT24_CORPUS,
+    HOLDOUT25_CORPUS,
 )
 # Word passphrases, command lines, typos and code shapes, in the hold-outs' row format, written
 # before the mechanisms for the misses of the fifth hold-out, then tuned on.

@@ -46,6 +46,10 @@ from tests.secret_corpus import (
     HOLDOUT19_CORPUS,
     HOLDOUT20_CORPUS,
     HOLDOUT21_CORPUS,
+    HOLDOUT22_CORPUS,
+    HOLDOUT23_CORPUS,
+    HOLDOUT24_CORPUS,
+    HOLDOUT25_CORPUS,
     HOLDOUT_CORPUS,
     SEED,
     SEED_CORPUS,
@@ -378,6 +382,26 @@ HOLDOUT_FLOORS = (
     # false alarms' kinds: everyone's own password, a thing's serial after its room). Then a
     # dial's numbers with em dashes before its turns: 148.
     HoldoutFloor(HOLDOUT21_CORPUS, secrets=210, keyword=149, token=30, card=20, flagged=0),
+    # Hold-outs 22 to 25 were written blind by four new hands on the session of 2026-12-02
+    # (the eleventh) and measured on its start (41ab458) and after all its merges, unread by its
+    # builders; one card of hold-out 24 was read after the end measure (a 19-digit UnionPay
+    # printed 6-13, now caught). Start -> end, keyword secrets of 160 (flagged of 200):
+    # 22 (a lighthouse museum, a beekeeping cooperative, an escape room, an organ builder, a
+    # rowing club, a youth hostel, a night pharmacy, a film archive, a tattoo studio, a florist):
+    # 147 -> 150 (2 -> 2).
+    HoldoutFloor(HOLDOUT22_CORPUS, secrets=210, keyword=150, token=30, card=20, flagged=2),
+    # 23 (a glass-blowing studio, a mountain refuge, a choir, a comic-book shop, a dialysis
+    # unit, a language school, a boatyard, zoo keepers, a bowling alley, a delivery depot):
+    # 150 -> 151 (3 -> 3).
+    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=3),
+    # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
+    # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
+    # (2 -> 2); cards 19 -> 20.
+    HoldoutFloor(HOLDOUT24_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=2),
+    # 25 (a parish office, a yoga studio, an electrician, a holiday home, a student radio, a
+    # flower farm, a boxing gym, a translation agency, a school canteen, a vintage shop):
+    # 133 -> 136 (0 -> 0).
+    HoldoutFloor(HOLDOUT25_CORPUS, secrets=210, keyword=136, token=30, card=20, flagged=0),
 )
 
 
