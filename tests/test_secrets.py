@@ -396,8 +396,9 @@ HOLDOUT_FLOORS = (
     HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=3),
     # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
     # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
-    # (2 -> 2); cards 19 -> 20.
-    HoldoutFloor(HOLDOUT24_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=2),
+    # (2 -> 2); cards 19 -> 20. Its two flagged (a waste register's EWC codes, EN and FR) are
+    # a classification's public codes since (lookalikes.is_public_code): 2 -> 0.
+    HoldoutFloor(HOLDOUT24_CORPUS, secrets=210, keyword=141, token=30, card=20, flagged=0),
     # 25 (a parish office, a yoga studio, an electrician, a holiday home, a student radio, a
     # flower farm, a boxing gym, a translation agency, a school canteen, a vintage shop):
     # 133 -> 136 (0 -> 0).
