@@ -922,7 +922,10 @@ _LIST_LINE_REACH = 200
 def is_public_code(lower: str, start: int) -> bool:
     """The value at `start` follows the noun of a public code on its line, or is one of the
     codes listed after a classification's label."""
-    return _label_before(_PUBLIC_CODE_BEFORE, lower, start, _PUBLIC_CODE_REACH) or _named_before(
+    if _label_before(_PUBLIC_CODE_BEFORE, lower, start, _PUBLIC_CODE_REACH):
+        return True
+    line_start = line_start_within(lower, start, _LIST_LINE_REACH)
+    return lower.find("code", line_start, start) != -1 and _named_before(
         _CLASSIFICATION_LIST, lower, start, _LIST_LINE_REACH
     )
 

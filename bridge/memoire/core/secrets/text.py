@@ -392,12 +392,14 @@ def _latin_1(text: str) -> bytes:
 # A typographic dash between digits, as phones and word processors type it ("8‑2‑0‑5", a
 # non-breaking hyphen; "1–9–6–8", an en dash): the rules read it as the hyphen they know. One
 # character for one, so every position stays the note's.
-_DIGIT_DASH = re.compile("(?<=[0-9])[\u2010-\u2013\u2212](?=[0-9])")
+_DASHES = "\u2010\u2011\u2012\u2013\u2212"
+_DIGIT_DASH = re.compile(f"(?<=[0-9])[{_DASHES}](?=[0-9])")
 
 
 def with_plain_hyphens(text: str) -> str:
     """`text` with each dash between two digits a hyphen ("-")."""
-    if text.isascii() or _DIGIT_DASH.search(text) is None:
+    # `in` answers at once for a note of Latin-1 characters, which holds none of the dashes.
+    if not any(dash in text for dash in _DASHES):
         return text
     return _DIGIT_DASH.sub("-", text)
 
