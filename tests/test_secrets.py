@@ -406,8 +406,9 @@ HOLDOUT_FLOORS = (
     # flower farm, a boxing gym, a translation agency, a school canteen, a vintage shop):
     # 133 -> 136 (0 -> 0). Its misses read by kind since: digits joined by a typographic dash
     # ("3-0-3-0" typed so, seven), a network's key after a dash, a password a drive "asks
-    # for": 136 -> 145.
-    HoldoutFloor(HOLDOUT25_CORPUS, secrets=210, keyword=145, token=30, card=20, flagged=0),
+    # for": 136 -> 145; a word after a login's password noun ("user wildacre, pass
+    # ranunculus"): 145 -> 148.
+    HoldoutFloor(HOLDOUT25_CORPUS, secrets=210, keyword=148, token=30, card=20, flagged=0),
 )
 
 
