@@ -311,3 +311,60 @@ def test_a_code_asked_for_by_how_to_open_or_a_refusing_lock_is_refused(
 )
 def test_replies_about_opening_that_give_no_code_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A number asked about what opens with a code (a lockbox, a key safe, a padlock, keys put
+# in a box), three digits asked as a cash tin's or a case's combination, a password a machine
+# "asks for", and a day's name in the speaker's brackets ("[Tue 19:40]"): hold-out 24's chats.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Sam: the key safe by the garage, what number is it now?\nJo: 4417 since Monday", "4417"),
+        ("Léa : le cadenas du local vélo, c'est quels chiffres déjà ?\nTom : 3 8 2 1", "3 8 2 1"),
+        (
+            "[09:10] Kim: spare keys are in the box outside, which number?\n[09:12] Al: 6203",
+            "6203",
+        ),
+        ("Zoé\u00a0: la boîte à clés du gîte, quel numéro ?\nMarc\u00a0: 1579", "1579"),
+        (
+            "[mar. 19:40] Luc\u202f: la combinaison de la caisse ?\n[mar. 19:42] Ana\u202f: 517",
+            "517",
+        ),
+        ("[Sat 10:02] Ali: combination for the raffle cash box?\n[Sat 10:03] Jo: 642", "642"),
+        ("Nina : la combinaison de la valise ?\nPaul : 904, de droite à gauche", "904"),
+        (
+            "[Mon 08:15] Ana: the laptop asks for a password again\n"
+            "[Mon 08:16] Raj: marmalade-sky, lowercase",
+            "marmalade-sky",
+        ),
+    ],
+)
+def test_a_codes_number_asked_in_a_chat_is_refused(text: str, secret: str) -> None:
+    assert any(text[f.start : f.end] == secret for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[15:30] Maud: van keys are in the lockbox, which room number?\n[15:31] Ivo: 1204",
+        "Maud : les clés sont dans la boîte, quel numéro de chambre ?\nIvo : 2208",
+        "Maud: keys are in the lockbox at reception, what's the locksmith's phone number?\n"
+        "Ivo: 0161 496 0733",
+        "Sam: which number is the parcel box?\nJo: 4417",
+        "Sam: the parcel is in the box, which order number?\nJo: 44120",
+        "Léa : le coffre est dans quel bureau, quel numéro ?\nTom : 214",
+        "Léa: how many digits does the padlock take?\nTom: 4, it's the old one",
+        "Nina: what's your combo score this week?\nPaul: 350 points",
+        "Nina : quel combo tu prends ?\nPaul : 2 menus, merci",
+        "[10:00] Ana: the form asks for a password with 8 characters\n"
+        "[10:01] Bo: Understood, thanks",
+        "Maud: keys are in the lockbox, which price did you pay?\nIvo: 1299",
+        "Maud: the keypad at the gym, which version?\nIvo: 2024",
+        "[Tue 19:40] Ken: anyone know the combo for the cash tin?\n"
+        "[Tue 19:41] Marge: ask the treasurer",
+    ],
+)
+def test_a_things_number_asked_beside_a_lock_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -386,3 +386,42 @@ def test_a_code_beside_these_look_alikes_words_is_refused(text: str, secret: str
 )
 def test_the_service_whose_credentials_one_signs_in_with_passes(text: str) -> None:
     assert find_secret(text) is None
+
+
+# --- A classification's codes, each printed in a public list (waste, customs, trade, activity):
+# the codes a register or an invoice asks for are no secret (hold-out 24's two false alarms); a
+# door's or a padlock's code on the same line, or the waste room's own code, is one.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Waste codes: 15 01 01 cardboard, 15 01 02 plastic packaging.",
+        "Codes déchets du registre\u202f: 15 01 01 cartons, 15 01 02 emballages plastiques.",
+        "Code nomenclature déchets : 17 09 04, gravats mélangés.",
+        "Code douanier pour la facture : 8471 30 00 (ordinateurs portables).",
+        "HS code for the invoice: 6109 10 (cotton T-shirts).",
+        "Tariff code 8517 62 00 for the router, duty 0 %.",
+        "Code NACE de l'asso : 9499",
+        "Codes NAF des deux sociétés : 4321A, 7112B",
+        "Customs code on the parcel form: 4202 92, handbags.",
+    ],
+)
+def test_a_classifications_codes_pass(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Waste codes: 20 01 01 paper; bin store code 4471", "4471"),
+        ("Codes déchets : 20 01 01 papier, et le cadenas de la benne c'est 4471", "4471"),
+        ("Gate code for the waste yard: 2580", "2580"),
+        ("Code du local déchets : 4417", "4417"),
+        ("Waste room code: 1934", "1934"),
+        ("Local à déchets, digicode 2580", "2580"),
+        ("Code de la déchetterie : 5521", "5521"),
+    ],
+)
+def test_a_code_beside_a_classifications_codes_is_refused(text: str, secret: str) -> None:
+    assert any(secret in text[f.start : f.end] for f in find_secrets(text))

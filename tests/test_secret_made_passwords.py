@@ -1579,3 +1579,45 @@ def test_a_login_and_a_value_on_a_note_stuck_to_a_machine_are_refused(
 )
 def test_a_note_stuck_to_a_machine_with_no_login_pair_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- A guest network named after a Wi-Fi's colon, then a dash and its key ending the line
+# ("This month: SeaviewGuest — gulls&chips"): hold-outs 24 and 25. A dash after a network's
+# name that says where, when, which band or that there is none gives no key.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Wifi du gîte : LesTilleuls – tilleul&miel", "tilleul&miel"),
+        ("Réseau invités : Cabinet_Invites — patience2024", "patience2024"),
+        ("Guest wifi this month: HarbourCafe — crab&lobster", "crab&lobster"),
+        ("Wi-Fi des parents, ce mois-ci : Ecole_Parents — crêpes&cidre", "crêpes&cidre"),
+        ("Salon wifi: PawsAndSuds — Wet_Dog_7", "Wet_Dog_7"),
+    ],
+)
+def test_a_networks_key_after_a_dash_is_refused(text: str, secret: str) -> None:
+    assert any(text[f.start : f.end] == secret for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wifi: SeaviewGuest — ask at the bar",
+        "Wifi: SeaviewGuest — free",
+        "Wi-Fi: SeaviewGuest — SeaviewGuest_5G",
+        "Wifi : LesTilleuls — 5 GHz",
+        "Wifi: SeaviewGuest — WPA2",
+        "Wifi : LesTilleuls — code sur la box",
+        "Guest wifi: SeaviewGuest — no password",
+        "Wifi: SeaviewGuest — 12/05",
+        "Guest Wi-Fi: SeaviewGuest — room 12 to 20",
+        "Wifi : Gite — rez-de-chaussée",
+        "Wi-Fi : LesTilleuls — salle-à-manger",
+        "Wifi : LesTilleuls — voir-affiche-accueil",
+        "Menu: Margherita — tomato&basil",
+        "Shop: Marlowe_Books — first-editions",
+    ],
+)
+def test_a_dash_after_a_networks_name_giving_no_key_passes(text: str) -> None:
+    assert find_secrets(text) == []

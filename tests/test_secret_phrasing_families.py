@@ -427,3 +427,44 @@ def test_a_quoted_passphrase_with_small_or_elided_words_is_refused(text: str, se
 )
 def test_a_quoted_phrase_about_a_password_passes(text: str) -> None:
     assert found(text) == []
+
+
+# --- A login, then a password's noun and one word with no colon ("user wildacre, pass
+# ranunculus", "identifiant elecmoreau44 / mdp Differentiel_Type_A"): hold-out 25. A word there
+# that says the password's state, where it is or that it is none passes.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Portail mutuelle : identifiant jdurand, mot de passe Tournesol (majuscule)", "Tournesol"),
+        ("Library app, login k.smith; password bluebell.", "bluebell"),
+        ("Garden centre account, user maplebrook, pass foxglove", "foxglove"),
+        ("Appli cantine : utilisateur leo.b, mdp Pistache_Verte", "Pistache_Verte"),
+        ("Printer admin page: username office3 / password Toner-Blues", "Toner-Blues"),
+    ],
+)
+def test_a_word_after_a_logins_password_noun_is_refused(text: str, secret: str) -> None:
+    assert any(text[f.start : f.end] == secret for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Router: user admin, password unchanged",
+        "Compte : utilisateur martin, mot de passe oublié",
+        "Login jdupont, password reset sent",
+        "User bob, pass expired",
+        "Login marie, mdp envoyé par SMS",
+        "User paul, password manager",
+        "User guest, pass none",
+        "User admin, password printed on the back",
+        "Utilisateur invité, mot de passe aucun",
+        "User tom, pass holder for the museum",
+        "Identifiant martin, mot de passe à demander",
+        "User admin, password required",
+        "user anna, pass through the side door",
+    ],
+)
+def test_a_state_after_a_logins_password_noun_passes(text: str) -> None:
+    assert find_secrets(text) == []

@@ -187,3 +187,50 @@ def test_a_word_to_type_in_capitals_after_a_password_noun_is_refused(
 )
 def test_lookalikes_of_words_in_capitals_pass(text: str) -> None:
     assert find_secrets(text) == []
+
+
+# --- Digits joined by a typographic dash, as a phone or a word processor types it (a
+# non-breaking hyphen, an en dash, a minus): the same code as with a hyphen (hold-out 25's seven
+# "3-0-3-0" typed so), and the same look-alikes (ranges, orders, scores, dates, phones) still pass.
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Boîte à clés du garage : 5\u20111\u20119\u20112, remettre la clé après.",
+            "5\u20111\u20119\u20112",
+        ),
+        ("Key safe by the back door: 7\u20113\u20114\u20111", "7\u20113\u20114\u20111"),
+        (
+            "Alarm at the unit: disarm with 2\u20136\u20130\u20134 then tick.",
+            "2\u20136\u20130\u20134",
+        ),
+        ("Cadenas du local vélos : 0\u22124\u22128\u22128", "0\u22124\u22128\u22128"),
+        ("Gate code 1\u20129\u20127\u20123, changes on Friday.", "1\u20129\u20127\u20123"),
+    ],
+)
+def test_digits_joined_by_a_typographic_dash_are_refused(text: str, secret: str) -> None:
+    assert any(text[f.start : f.end] == secret for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rooms 210\u2013245 are on the east wing, 246\u2013260 on the west.",
+        "Chambres 12\u201114 au premier, salle 3 au rez-de-chaussée.",
+        "Order 4471\u20112209 ships on Monday.",
+        "Commande n° 2024\u2011118 : cadenas et boîte à clés.",
+        "Price: 12\u201315 € per person, drinks included.",
+        "Match on Saturday: we won 3\u20131, next game 14\u201320 May.",
+        "Score final : 21\u201118, 21\u201115.",
+        "Version 2\u20114\u20111 of the app fixes the login screen.",
+        "Réunion le 12\u201105\u20112025 à 14 h, salle B.",
+        "Tél. du gardien : 06\u201112\u201134\u201156\u201178",
+        "Quiz answer for round 3: 1\u20119\u20116\u20116 (the World Cup year).",
+        "Door code: ask the office, it changes 1\u20132 times a year.",
+        "Horaires du digicode : actif de 8\u201320 h.",
+    ],
+)
+def test_lookalikes_with_a_typographic_dash_pass(text: str) -> None:
+    assert find_secrets(text) == []

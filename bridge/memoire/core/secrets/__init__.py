@@ -78,6 +78,7 @@ from memoire.core.secrets.text import (
     lowered,
     positions,
     start_of_line,
+    with_plain_hyphens,
 )
 from memoire.core.secrets.typos import repaired_lines
 from memoire.core.secrets.web import find_auth_headers, find_url_credentials
@@ -135,7 +136,9 @@ def find_secret(text: str) -> SecretFinding | None:
 
 
 def _scan(text: str) -> Iterator[SecretFinding]:
-    """Every rule's findings but an app's name where a code would stand ("see 1Password")."""
+    """Every rule's findings but an app's name where a code would stand ("see 1Password"), in
+    the note with its dashes between digits read as hyphens."""
+    text = with_plain_hyphens(text)
     lower = lowered(text)
     findings = chain(
         _scan_spelt(text, lower),

@@ -126,6 +126,9 @@ OTHER_CODES = frozenset(
         *("banque", "bank", "guichet", "agence", "branch"),  # a RIB's fields, printed on it
         *("budget", "budgétaire", "analytique", "comptable", "nominal", "ledger", "cost"),
         *("billing", "imputation", "stop", "arrêt"),  # a ledger's codes, a bus stop's
+        *("waste", "ewc", "déchets", "déchet", "nomenclature", "nace", "sic", "naics", "cpv"),
+        *("hs", "tariff", "commodity", "customs", "douane", "douanier", "douaniers", "tarifaire"),
+        *("icd", "cim", "diagnosis", "ccam"),  # a classification's, printed in public lists
     )
 )
 # Words after a number that say it counts or measures something: "the code is 2000 lines".

@@ -24,7 +24,7 @@ costs one `str.find` per literal, which outruns a regex over the note by far.
 import re
 from collections.abc import Iterator
 
-from memoire.core.secrets.codes import OTHER_CODES
+from memoire.core.secrets.codes import COUNTED_UNITS, OTHER_CODES
 from memoire.core.secrets.lookalikes import is_mask
 from memoire.core.secrets.place_codes import DIGIT_WORDS
 from memoire.core.secrets.text import YEAR, lines_with, positions
@@ -79,23 +79,76 @@ def _is_code(value: str) -> bool:
     return _CODE_VALUE.fullmatch(value) is not None and _TIME_OR_DATE.search(value) is None
 
 
+# A cash tin's or a case's lock turns three wheels: "383, left to right", "517".
+_THREE_DIGITS = re.compile(r"[0-9]{3}[.,;!]?")
+
+
+def _is_a_three_digit_combination(words: list[str]) -> bool:
+    """Three digits alone, or before words that count none ("350 points" is a score)."""
+    after = words[1].strip(".,;!").lower() if len(words) > 1 else ""
+    return (
+        _THREE_DIGITS.fullmatch(words[0]) is not None
+        and after not in COUNTED_UNITS
+        and after not in _NOT_A_COMBINATION
+    )
+
+
+_NOT_A_COMBINATION = frozenset(("points", "pts", "€", "$", "£", "euros", "calories", "kcal", "ml"))
+
+
 # --- chat replies -----------------------------------------------------------------------------
 
 # A speaker: a time (in brackets, or after an app's or a day's name: "WhatsApp 23:47", "mar.
-# 17:45 –"), a name and a colon; or a dialogue's dash ("— 3917 et tu tires la poignée").
+# 17:45 –", "[Tue 19:40]"), a name and a colon (after a French no-break space maybe); or a
+# dialogue's dash ("— 3917 et tu tires la poignée").
 # Its own, not chat_codes' speaker_pattern: here a time alone opens a reply ("[23:47] 4821").
 _SPEAKER = re.compile(
-    r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[[0-9:h. ]{3,8}\][ \t]*"
+    r"[ \t]*(?:>[ \t]*)?(?:[—–][ \t]+|(?:\[(?:[^\W\d_]{2,10}\.?[ ])?[0-9:h. ]{3,8}\][ \t]*"
     r"|(?:[^\W\d_]{2,10}\.?[ ])?[0-9]{1,2}[:h][0-9]{2}[ \t]+(?:[-–—][ \t]+)?)?"
-    r"(?:[^\W\d_][\w'’.-]{0,20}[ \t]?:[ \t]*)?)"
+    r"(?:[^\W\d_][\w'’.-]{0,20}[ \t\u00a0\u202f]?:[ \t]*)?)"
 )
 _ASKED = re.compile(
     r"(?<![^\W_])(?:(?P<password>passwords?|pw|pwd|mdp|mot[ ]de[ ]passe|passcode|passphrase)"
-    r"|(?P<code>codes?|pin|digicode|combination|combinaison|combo))(?![^\W_])"
+    r"|(?P<code>codes?|pin|digicode|(?P<combination>combination|combinaison|combo))"
+    r"|(?P<number>numbers?|num[ée]ros?|digits|chiffres))(?![^\W_])"
 )
+# What opens with a code, or keys put in a box: a number asked on its line is the code ("van
+# keys are in the lockbox, which number?", "les clés sont dans la boîte, quel numéro ?"); a
+# door's, a locker's or a room's number asked is theirs.
+_CODED_THING = re.compile(
+    r"(?<![^\W_])(?:lock[ -]?box(?:es)?|key[ -]?safes?|key[ -]?box(?:es)?|keypads?|claviers?"
+    r"|padlocks?|cadenas|safes?|coffres?(?:-forts?)?|bo[îi]tes?[ ][àa][ ]cl[ée]s"
+    r"|(?:keys?|cl[ée]s)(?![^\W_])[^?\n]{0,40}(?<![^\W_])(?:box|bo[îi]te))(?![^\W_])"
+)
+# Things numbered, whose number a question about a coded thing may ask ("which room number?",
+# "quel numéro de chambre ?", "the locksmith's phone number?").
+_NUMBERED_THING = re.compile(
+    r"(?<![^\W_])(?:phone|tel|t[ée]l[ée]phone|mobile|portable|rooms?|chambres?|salles?|flats?"
+    r"|apartments?|appart\w*|house|maison|doors?|portes?|lockers?|casiers?|bays?|serial|s[ée]rie"
+    r"|models?|mod[èe]les?|pages?|seats?|places?|tables?|bus|platforms?|quais?|plates?"
+    r"|immatriculation|units?|offices?|bureaux?|desks?|postes?|tracking|suivi|orders?|commandes?)"
+    r"(?![^\W_])"
+)
+_NUMBERED_REACH = 24
+
+
+def _asks_a_codes_number(lowered: str, asked: re.Match[str], line_end: int) -> bool:
+    """A number asked on a line naming a coded thing, and no other numbered thing beside it."""
+    line_start = lowered.rfind("\n", 0, asked.start()) + 1
+    return (
+        _CODED_THING.search(lowered, line_start, line_end) is not None
+        and _NUMBERED_THING.search(
+            lowered,
+            max(line_start, asked.start() - _NUMBERED_REACH),
+            min(line_end, asked.end() + _NUMBERED_REACH),
+        )
+        is None
+    )
+
+
 _ASKING = re.compile(
     r"\?|(?<![^\W_])(?:what|whats|what's|quel|quelle|quoi|stp|svp|please|redonne\w*|rappelle\w*"
-    r"|renvoie\w*|envoie\w*|send|remember|remind|vite|quick|asap|urgent)(?![^\W_])"
+    r"|renvoie\w*|envoie\w*|send|remember|remind|vite|quick|asap|urgent|asks|asking)(?![^\W_])"
 )
 _REPLY_OPENING = re.compile(
     r"(?:(?:yes|yeah|yep|sure|oui|ouais|ok)[, ]+)?(?:it['’]?s|its|c['’]est|that['’]s)?[ \t]*",
@@ -107,14 +160,17 @@ _WORD_AFTER = re.compile(r"[ ]([^\W\d_]+)")
 
 
 def _asks_another_code(lowered: str, asked: re.Match[str]) -> bool:
-    if asked["code"] is None:
+    if asked["password"] is not None:
         return False
     before = _WORD_BEFORE.search(lowered, max(0, asked.start() - 24), asked.start())
     after = _WORD_AFTER.match(lowered, asked.end())
     return any(word is not None and word[1] in OTHER_CODES for word in (before, after))
 
 
-_CHAT_LITERALS = ("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "combin", "combo")
+_CHAT_LITERALS = (
+    *("pass", "pw", "pwd", "mdp", "mot de passe", "code", "pin", "combin", "combo", "number"),
+    *("numéro", "numero", "digits", "chiffres"),
+)
 
 
 def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
@@ -126,10 +182,18 @@ def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
         if not _has_speaker(text, line_start):
             continue  # a line of prose, not a speaker's
         asked = _ASKED.search(lowered, line_start, line_end)
-        if asked is not None and not _asks_another_code(lowered, asked):
-            span = _reply(text, line_end + 1, code=asked["code"] is not None)
-            if span is not None:
-                yield ("chat-reply", *span)
+        if asked is None or _asks_another_code(lowered, asked):
+            continue
+        if asked["number"] is not None and not _asks_a_codes_number(lowered, asked, line_end):
+            continue
+        span = _reply(
+            text,
+            line_end + 1,
+            code=asked["password"] is None,
+            combination=asked["combination"] is not None,
+        )
+        if span is not None:
+            yield ("chat-reply", *span)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -140,7 +204,9 @@ def _has_speaker(text: str, line_start: int) -> bool:
     return speaker is not None and speaker.end() > line_start
 
 
-def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
+def _reply(
+    text: str, start: int, *, code: bool, combination: bool = False
+) -> tuple[int, int] | None:
     speaker = _SPEAKER.match(text, start)
     if speaker is None or speaker.end() == start:
         return None
@@ -158,7 +224,8 @@ def _reply(text: str, start: int, *, code: bool) -> tuple[int, int] | None:
     value = words[0].rstrip(".,;!")
     end = value_start + len(value)
     if code:
-        return (value_start, end) if _is_code(value) else None
+        shaped = _is_code(value) or (combination and _is_a_three_digit_combination(words))
+        return (value_start, end) if shaped else None
     if password_shaped(value) or (len(words) == 1 and _PLAIN_WORD.fullmatch(value) is not None):
         return value_start, end
     return _value_before_a_typing_hint(text, value_start, line_end)

@@ -884,10 +884,22 @@ def is_glossary_word(lower: str, start: int, end: int) -> bool:
     return _GLOSSARY.search(lower, above, below) is not None
 
 
+# A classification's codes, each printed in a public list (waste, customs, trade, activity,
+# diagnosis): "EWC codes for the sheet: 20 01 01 paper, 20 01 40 metals", "code douanier :
+# 8471 30 00", "Codes déchets pour le registre : 20 01 01 papier, 20 01 40 métaux".
+_CLASSIFICATION_CODE = (
+    r"(?:waste|ewc|hs|tariff|commodity|customs|sic|naics|nace|icd(?:-10|-11)?|diagnosis"
+    r"|procedure|cpv|classification)[ ]codes?"
+    r"|codes?[ ](?:d[ée]chets?|ewc|douaniers?|(?:de[ ]la[ ])?douane|naf|ape|nace|ccam|cpv"
+    r"|(?:de[ ]la[ ])?nomenclature(?:[ ]d[ée]chets?)?|cim(?:-10|-11)?|rome|sh|tarifaires?"
+    r"|de[ ]classification)"
+)
+_GAP = r"[ \t\u00a0\u202f]"  # a French colon's narrow no-break space included
+_WHOSE_CODE = r"(?:[ ](?:for|of|on|de|du|des|sur|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
 # A code that is public by what its noun says: a dialling code, a postcode, an error's, a
-# promotion's, a course's or a product's code, a budget's or a ledger's ("Area code for Leeds
-# is 0113", "code postal 69003", "from budget code 4470"). A code sent to confirm or verify, a
-# gift's or a booking's, may open something.
+# promotion's, a course's or a product's code, a budget's or a ledger's, a classification's
+# ("Area code for Leeds is 0113", "code postal 69003", "from budget code 4470"). A code sent to
+# confirm or verify, a gift's or a booking's, may open something.
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?<![^\W_])(?:(?:area|dialling|dialing|country|postal|post|zip|error|exit|status|http"
     r"|promo|promotional|discount|coupon|course|module|product|sort|iso|qr|bar|tracking|dress"
@@ -895,17 +907,27 @@ _PUBLIC_CODE_BEFORE = re.compile(
     r"|highway|tax|morse|source|budget|cost|nominal|ledger|expenses?|billing|project|stop)"
     r"[ ]codes?"
     r"|codes?[ ](?:postal|postaux|promo|barres?|d['’]erreur|erreur|pays|iso|produit|article"
-    r"|source|de[ ]la[ ]route|vestimentaire|couleur|naf|ape|insee|budg[ée]taire|analytique"
-    r"|comptable|projet|d['’]imputation|(?:d['’])?arr[êe]t))"
-    r"(?:[ ](?:for|of|de|du|des|pour|in|à)[ ][^\W\d_][\w' -]{0,30}?)?"
-    r"[ \t]*(?:[:=→-]|is|est|c['’]est)?[ \t]*\Z"
+    r"|source|de[ ]la[ ]route|vestimentaire|couleur|insee|budg[ée]taire|analytique"
+    rf"|comptable|projet|d['’]imputation|(?:d['’])?arr[êe]t)|{_CLASSIFICATION_CODE})"
+    rf"{_WHOSE_CODE}{_GAP}*(?:[:=→-]|is|est|c['’]est)?{_GAP}*\Z"
 )
 _PUBLIC_CODE_REACH = 60
+# The list's label, before each of its codes on the line.
+_CLASSIFICATION_LIST = re.compile(
+    rf"(?<![^\W_])(?:{_CLASSIFICATION_CODE}){_WHOSE_CODE}{_GAP}*[:=→]"
+)
+_LIST_LINE_REACH = 200
 
 
 def is_public_code(lower: str, start: int) -> bool:
-    """The value at `start` follows the noun of a public code on its line."""
-    return _label_before(_PUBLIC_CODE_BEFORE, lower, start, _PUBLIC_CODE_REACH)
+    """The value at `start` follows the noun of a public code on its line, or is one of the
+    codes listed after a classification's label."""
+    if _label_before(_PUBLIC_CODE_BEFORE, lower, start, _PUBLIC_CODE_REACH):
+        return True
+    line_start = line_start_within(lower, start, _LIST_LINE_REACH)
+    return lower.find("code", line_start, start) != -1 and _named_before(
+        _CLASSIFICATION_LIST, lower, start, _LIST_LINE_REACH
+    )
 
 
 # An exam centre's number, printed on every candidate's entry and timetable: "Centre code

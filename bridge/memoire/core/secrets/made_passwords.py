@@ -267,6 +267,36 @@ def _after_logins(text: str, lower: str) -> Iterator[tuple[int, int]]:
         value = _value_at(text, position + len(" + "))
         if value is not None and _is_added_to_a_login(text, position, value):
             yield value[0], value[1]
+    for separator in (" — ", " – "):
+        for position in positions(lower, separator):
+            value = _value_at(text, position + len(separator))
+            if value is not None and _is_a_networks_key_after_a_dash(text, lower, position, value):
+                yield value[0], value[1]
+
+
+_NAMING_LEADS = frozenset((":", "→"))
+
+
+def _is_a_networks_key_after_a_dash(
+    text: str, lower: str, position: int, value: tuple[int, int, str]
+) -> bool:
+    """ "Guest Wi-Fi, this month: SeaviewGuest — gulls&chips": a network named after a Wi-Fi's
+    colon, then a dash and its key ending the line; prose's dashes elsewhere give no login."""
+    if not _ends_its_line(text, value[1]) or is_a_notes_item(text, lower, value[0], value[1]):
+        return False
+    left = _LOGIN_LEFT.search(text, line_start_within(text, position, _LOGIN_REACH), position)
+    if left is None or left["lead"] not in _NAMING_LEADS:
+        return False
+    if not _names_a_network(text, left.start("lead")):
+        return False
+    shape = made_shape(value[2])
+    if shape is None and _JOINED_KEY.fullmatch(value[2]) is None:
+        return False  # "— rez-de-chaussée": a hyphened word says where the router is
+    return _is_network_and_key(text, left, value[2])
+
+
+# Lowercase words joined as a guest network's key is: "gulls&chips", "mouettes&frites".
+_JOINED_KEY = re.compile(r"(?=.{8})[a-zà-ÿ]{2,}(?:[&+][a-zà-ÿ]{2,})+")
 
 
 def _is_added_to_a_login(text: str, position: int, value: tuple[int, int, str]) -> bool:

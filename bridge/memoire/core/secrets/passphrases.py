@@ -160,7 +160,7 @@ def find_word_passphrases(text: str, lowered: str) -> Iterator[tuple[str, int, i
                 or _HINT_BEFORE.search(lowered, max(0, position - _HINT_REACH), position)
             ):
                 continue
-            span = _value_after_label(text, lowered, label)
+            span = _value_after_label(text, lowered, label) or _paired_word(text, lowered, label)
             if span is not None and span[0] not in found:
                 found.add(span[0])
                 yield ("word-passphrase", *span)
@@ -223,6 +223,38 @@ _LOGIN_BEFORE = re.compile(
     r"(?P<quote>[\"'«“‘][ \t]*)?[a-z0-9][\w.@-]{1,40}(?(quote)[ \t]*[\"'»”’])[ \t]*[,;/][ \t]*\Z"
 )
 _LOGIN_REACH = 80
+# "user wildacre, pass ranunculus", "identifiant elecmoreau44 / mdp Differentiel_Type_A": after
+# a login, the one word the label names, ending its clause, is the pair's second half.
+_PAIRED_WORD = re.compile(r"[^\W_][\w&!#*+.@-]{3,40}")
+_CLAUSE_END = re.compile(r"[.,;!]?(?:[ \t]*(?:\n|\Z|[(—–]))|[,;][ \t]")
+_NOT_PAIRED = frozenset(
+    (
+        *("printed", "imprimé", "below", "above", "ci-dessous", "ci-dessus", "attached"),
+        *("joint", "separately", "séparément", "sms", "text", "email", "mail", "later"),
+        *("tbc", "tbd", "pending", "inchangé", "unchanged", "reset", "réinitialisé"),
+    )
+)
+
+
+def _paired_word(text: str, lowered: str, label: re.Match[str]) -> tuple[int, int] | None:
+    if not _LOGIN_BEFORE.search(lowered, max(0, label.start() - _LOGIN_REACH), label.start()):
+        return None
+    line_end = _line_end(text, label.end())
+    token = _TOKEN.search(text, label.end(), line_end)
+    if token is None or text[label.end() : token.start()].strip():
+        return None
+    value = _PAIRED_WORD.match(text, token.start(), line_end)
+    if value is None:
+        return None
+    word = value[0].rstrip(".")  # the sentence's full stop: "password bluebell."
+    end = value.start() + len(word)
+    if _CLAUSE_END.match(text, end) is None:
+        return None
+    if word.lower() in SENTENCE_WORDS or word.lower() in _NOT_PAIRED or is_mask(word):
+        return None
+    return value.start(), end
+
+
 # "Indice du mot de passe : « premier chat »": a hint of the password, said before its label.
 _HINT_BEFORE = re.compile(
     r"(?<![^\W_])(?:indices?|hints?)[ ](?:du|de|d['’]|for|of)[ ]?(?:the[ ])?\Z"

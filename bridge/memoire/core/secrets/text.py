@@ -389,6 +389,21 @@ def _latin_1(text: str) -> bytes:
 # `name="…"` inside a tag: the next attribute, where a value would stand (`value="…"` is one).
 # A year as people write one ("1984", "2019"): a birth's, a model's, a date's; many rules ask
 # whether a number is one before taking it for a code.
+# A typographic dash between digits, as phones and word processors type it ("8‑2‑0‑5", a
+# non-breaking hyphen; "1–9–6–8", an en dash): the rules read it as the hyphen they know. One
+# character for one, so every position stays the note's.
+_DASHES = "\u2010\u2011\u2012\u2013\u2212"
+_DIGIT_DASH = re.compile(f"(?<=[0-9])[{_DASHES}](?=[0-9])")
+
+
+def with_plain_hyphens(text: str) -> str:
+    """`text` with each dash between two digits a hyphen ("-")."""
+    # `in` answers at once for a note of Latin-1 characters, which holds none of the dashes.
+    if not any(dash in text for dash in _DASHES):
+        return text
+    return _DIGIT_DASH.sub("-", text)
+
+
 YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _MARKUP_ATTRIBUTE = re.compile(r"(?!value=)[A-Za-z][\w:-]*=[\"']")
 
