@@ -394,8 +394,9 @@ HOLDOUT_FLOORS = (
     # 23 (a glass-blowing studio, a mountain refuge, a choir, a comic-book shop, a dialysis
     # unit, a language school, a boatyard, zoo keepers, a bowling alley, a delivery depot):
     # 150 -> 151 (3 -> 3); then its 3 false alarms studied: a firm named after a technician's
-    # label, a ticket's number in a chat reply, a vehicle's record on a key cabinet (3 -> 0).
-    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=151, token=30, card=20, flagged=0),
+    # label, a ticket's number in a chat reply, a vehicle's record on a key cabinet (3 -> 0);
+    # then an account's quoted question and its answer ("question « … » → Ginette"): 153.
+    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
     # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
     # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
     # (2 -> 2); cards 19 -> 20.
