@@ -395,8 +395,10 @@ HOLDOUT_FLOORS = (
     # unit, a language school, a boatyard, zoo keepers, a bowling alley, a delivery depot):
     # 150 -> 151 (3 -> 3); then its 3 false alarms studied: a firm named after a technician's
     # label, a ticket's number in a chat reply, a vehicle's record on a key cabinet (3 -> 0);
-    # then an account's quoted question and its answer ("question « … » → Ginette"): 153.
-    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=153, token=30, card=20, flagged=0),
+    # then an account's quoted question and its answer ("question « … » → Ginette"): 153; a
+    # thing or a locked room changed to a code typed digit by digit ("changed the fuel pump
+    # release to 7 7 2 1"): 155.
+    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
     # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
     # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
     # (2 -> 2); cards 19 -> 20.

@@ -1461,8 +1461,9 @@ def is_a_notes_item(text: str, lower: str, start: int, end: int) -> bool:
 # Things known by a number or a name that changes: a room, a ward, a flight, a platform, a seat,
 # a version, a plan or a tariff; a gate or a "porte" only where people board. "Room changed to 2
 # 1 4 0", "Version is now 2104", "Abonnement passé à Premium-Plus-2026", "La réunion a changé de
-# salle : maintenant salle 3102": the value is the thing's new number or name, which opens
-# nothing. A lock's or a code's word in the clause keeps it a code ("room door changed to …").
+# salle : maintenant salle 3102", "Changed the room to 2 1 4 0": the value is the thing's new
+# number or name, which opens nothing. A lock's or a code's word in the clause keeps it a code
+# ("room door changed to …").
 _CHANGING_THINGS = (
     r"rooms?|salles?|chambres?(?![ ]froide)|wards?|flights?|vols?|platforms?|quais?|voies?"
     r"|seats?|si[èe]ges?|versions?|firmware|builds?|releases?|plans?|forfaits?|tarifs?"
@@ -1484,9 +1485,13 @@ _THING_CHANGED = re.compile(
     rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ]{_CHANGE}(?![^\W_])"
     rf"|(?<![^\W_])(?:chang\w*|changement|moved)[ ](?:de|of)[ ]"
     rf"(?:(?P<thing2>{_CHANGING_THINGS})|(?P<boarding2>{_BOARDING_THINGS}))(?![^\W_])"
+    # "Changed the room to 2 1 4 0", "on a mis la salle de réunion à 2104"
+    rf"|(?<![^\W_])(?:chang\w*|moved|switched|(?:re)?mis|pass[ée]e?|d[ée]plac\w*)[ ]"
+    rf"(?:the|our|le|la|les|l['’]|notre)[ ]?(?:{_CHANGING_THINGS})"
+    rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ](?:to|à|en)(?![^\W_])"
 )
 # Rooms that lock, and a code's or a lock's words: their number is a code.
-_LOCKED_ROOM = re.compile(
+LOCKED_ROOM = re.compile(
     r"(?<![^\W_])(?:server|store|stock|storage|boiler|plant|comms|strong|changing|locker|cold"
     r"|freezer|panic|safe|drug|drugs|medicine|meds|treatment|soins|stups?|pharmacie)[ ]"
     r"(?:rooms?|salles?)|(?<![^\W_])salles?[ ]de[ ](?:soins|pharmacie|stockage|serveurs?)"
@@ -1525,7 +1530,7 @@ def is_a_things_number(lower: str, start: int, end: int) -> bool:
         return True
     clause = max(line_start, start - _THING_REACH)
     changed = _THING_CHANGED.search(lower, clause, start)
-    if changed is None or _LOCKED_ROOM.search(lower, clause, start) is not None:
+    if changed is None or LOCKED_ROOM.search(lower, clause, start) is not None:
         return False
     boarding = changed["boarding"] or changed["boarding2"]
     return (

@@ -56,6 +56,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from memoire.core.secrets.lookalikes import (
+    LOCKED_ROOM,
     is_a_dated_event,
     is_a_things_number,
     is_factory_default,
@@ -543,7 +544,8 @@ def find_changed_runs(
     joined: str, lower: str, runs: tuple[tuple[int, int], ...]
 ) -> Iterator[tuple[str, int, int]]:
     """A code typed digit by digit, said to be the one now: "Container at the lower landing
-    changed to 8 2 8 2", "le local a été changé en 2 7 1 8", "Bike store is now 3 8 1 7". Keys
+    changed to 8 2 8 2", "le local a été changé en 2 7 1 8", "Bike store is now 3 8 1 7", "changed
+    the fuel pump release to 7 7 2 1", a locked room's ("the plant room is changed to 2 0 1 9"). Keys
     pressed one at a time name a keypad's code on any line, a year's spelling among them ("changé
     en 2 0 2 4"); `joined` is the stretch with its runs joined, `runs` their spans in it. A number's
     noun before the run ("the bus is now 4 0 1 7"; "après le vol" after it is a theft), a unit
@@ -552,22 +554,43 @@ def find_changed_runs(
     for run_start, run_end in runs:
         clause_start = line_start_within(lower, run_start, _CLAUSE)
         before = lower[clause_start:run_start]
-        if _NUMBERS_NOUN.search(before) is not None or _PUBLIC.search(before) is not None:
+        if _PUBLIC.search(before) is not None or not _names_no_number(before):
             continue
         found = _CHANGE.search(lower, clause_start, run_end)
         while found is not None and found.start("value") < run_start:
             found = _CHANGE.search(lower, found.end(), run_end)
-        if found is None or found.start("value") != run_start:
+        if found is not None and found.start("value") != run_start:
+            found = None
+        if found is None and _CHANGED_THE_THING.search(lower, clause_start, run_start) is None:
             continue
+        value = lower[run_start:run_end] if found is None else found["value"]
         if (
             _UNIT_AFTER.match(lower, run_end) is None
-            and not _is_a_ranking(found["value"])
+            and not _is_a_ranking(value)
             and not is_a_things_number(lower, run_start, run_end)
         ):
             yield RULE, run_start, run_end
 
 
 _CLAUSE = 80  # characters before a run read for its change and its noun
+# The thing named between the verb and the run: "changed the fuel pump release to 7 7 2 1",
+# "on a mis le local vélos à 2 7 1 8".
+_CHANGED_THE_THING = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|set|(?:re)?mis|mettre|r[ée]gl[ée]e?|pass[ée]e?)[ ]"
+    r"(?:the|our|my|le|la|les|l['’]|notre|mon|ma)[ ]?(?:[^\W\d_][\w'’-]*[ ]){1,4}?"
+    r"(?:to|à|en|sur)[ ]\Z"
+)
+
+
+def _names_no_number(before: str) -> bool:
+    """No number's noun before the run, or only a room's that locks: "the plant room is changed
+    to 2 0 1 9" is its door's code, "the room changed to 2 1 4 0" the room's number."""
+    noun = _NUMBERS_NOUN.search(before)
+    return noun is None or (
+        noun[0] in _LOCKED_ROOMS
+        and _NUMBERS_NOUN.search(before, noun.end()) is None
+        and LOCKED_ROOM.search(before) is not None
+    )
 
 
 def _is_a_ranking(digits: str) -> bool:
