@@ -397,8 +397,9 @@ HOLDOUT_FLOORS = (
     # label, a ticket's number in a chat reply, a vehicle's record on a key cabinet (3 -> 0);
     # then an account's quoted question and its answer ("question « … » → Ginette"): 153; a
     # thing or a locked room changed to a code typed digit by digit ("changed the fuel pump
-    # release to 7 7 2 1"): 155.
-    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=155, token=30, card=20, flagged=0),
+    # release to 7 7 2 1"): 155; a code then the keypad's green key ("6 2 4 9, puis bouton
+    # vert"): 156.
+    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=156, token=30, card=20, flagged=0),
     # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
     # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
     # (2 -> 2); cards 19 -> 20.
