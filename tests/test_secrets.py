@@ -398,8 +398,8 @@ HOLDOUT_FLOORS = (
     # then an account's quoted question and its answer ("question « … » → Ginette"): 153; a
     # thing or a locked room changed to a code typed digit by digit ("changed the fuel pump
     # release to 7 7 2 1"): 155; a code then the keypad's green key ("6 2 4 9, puis bouton
-    # vert"): 156.
-    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=156, token=30, card=20, flagged=0),
+    # vert"): 156; a login and its password quoted (« depot35 / Gazette&Matin-12 »): 157.
+    HoldoutFloor(HOLDOUT23_CORPUS, secrets=210, keyword=157, token=30, card=20, flagged=0),
     # 24 (home-care nurses, a model railway club, a night porter, a bakery, a rugby club, a
     # bookshop, a recycling centre, a puppet theatre, a garage, a flat-share): 140 -> 141
     # (2 -> 2); cards 19 -> 20.
