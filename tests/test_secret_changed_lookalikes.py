@@ -13,7 +13,7 @@ no one's secret. Each kind in English and French, in wording of its own; the cod
 
 import pytest
 
-from memoire.core.secrets import find_secret
+from memoire.core.secrets import find_secret, find_secrets
 from tests.secret_corpus import keyword_values
 
 LOOKALIKES = {
@@ -194,3 +194,46 @@ SECRETS_BESIDE = {
 @pytest.mark.parametrize(("text", "secret"), SECRETS_BESIDE.values(), ids=SECRETS_BESIDE.keys())
 def test_a_code_written_like_a_things_number_is_refused(text: str, secret: str) -> None:
     assert any(secret in value for value in keyword_values(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Room changed to 2 1 4 0",
+        "Changed the room to 2 1 4 0 for the AGM.",
+        "Changed the running order to 3 1 2 4 after the rehearsal.",
+        "Set the timer to 0 0 3 0 for the eggs.",
+        "They changed the bus to 4 0 1 7 this term.",
+        "On a mis la salle de réunion à 2 1 0 4 pour l'AG.",
+        "Changed the lottery numbers to 4 8 1 5 this week.",
+        "Changed the team sheet to 4 4 2 for Saturday.",
+        "J'ai passé le thermostat à 1 9 la nuit.",
+        "The meeting room is changed to 2 0 1 9 since the old one flooded.",
+        "changed the price to 1 2 5 0 euros",
+    ],
+)
+def test_a_things_number_changed_digit_by_digit_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "Rosie: changed the fuel pump release to 7 7 2 1 after someone helped themselves"
+            " to 60 litres.",
+            "7 7 2 1",
+        ),
+        (
+            "Raj: the penguin pool plant room is changed to 2 0 1 9 since the contractor had"
+            " the old one.",
+            "2 0 1 9",
+        ),
+        ("On a changé le local poubelles à 3 8 4 1 hier.", "3 8 4 1"),
+        ("Dave reset the bike shed to 5 0 2 9, tell the night shift.", "5 0 2 9"),
+        ("The server room is now 6 2 8 3 after the audit.", "6 2 8 3"),
+        ("J'ai mis le boîtier des clés à 1 9 7 4.", "1 9 7 4"),
+    ],
+)
+def test_a_thing_changed_to_a_code_typed_digit_by_digit_is_refused(text: str, code: str) -> None:
+    assert any(code in text[f.start : f.end] for f in find_secrets(text))

@@ -412,6 +412,85 @@ def test_a_classifications_codes_pass(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Shop till login for Saturdays\nuser: volunteer2\npw: on the card in the drawer",
+        "Library PC\nusername: desk3\npassword: ask the office",
+        "Compte de la caisse\nutilisateur : accueil2\nmot de passe : demander à Nadia",
+        "Portail du CE : identifiant : martin.l — le mot de passe est dans l'enveloppe",
+        "Booking site login: user name: frontdesk1, password on the sticker under the keyboard",
+        "Wi-Fi admin page\nuser: admin\npw: printed on the back of the box",
+    ],
+)
+def test_a_user_name_beside_a_withheld_password_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Apiary at Hendry's farm: grid ref SK 4521 8830, gate is just a latch, no lock.",
+        "Meet at the car park gate, grid reference TQ 305 805.",
+        "Ruchers : coordonnées GPS 48.8566, 2.3522, portail toujours ouvert.",
+        "Field gate at NGR SU 1234 5678, no padlock.",
+        "Parcelle cadastrale AB 112, le portail du champ reste ouvert.",
+        "Camp gate: lat/long 51.5072, -0.1276 — bring wellies.",
+    ],
+)
+def test_a_places_grid_reference_or_coordinates_pass(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mail de Camille : j'ai fait changer le code d'alarme après le cambriolage. Je vous le"
+        " donne à chacun en main propre lundi. Technicien : SécuriVal, intervention n° 40417.",
+        "New alarm code set this morning, I'll tell you in person. Installer: SafeHome Ltd.",
+        "Le code du portail a été changé, demandez-le à l'accueil. Installateur : Somfy Pro.",
+        "Keypad on the back door replaced, code unchanged. Fitted by Banham Security.",
+        "Serrure du coffre changée, combinaison à demander au gérant. Serrurier : Martin & Fils.",
+        "Door code reset after the break-in, ask Tom. Engineer: Dave Wilkins from ADT.",
+    ],
+)
+def test_who_did_the_work_on_a_lock_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[23:12] Léa : la caisse du bar me demande un code pour l'annulation ?\n[23:15] Yanis :"
+        " laisse, je la fais demain matin, note le ticket n° 1239\n[23:15] Léa : ok",
+        "[10:02] Sam: the card machine wants a code for the refund?\n[10:04] Jo: leave it,"
+        " I'll do it later, just note order no. 88213",
+        "Code for the returns? Leave it, write down the invoice #5521 and I'll sort it.",
+        "Le terminal demande un code ? Laisse tomber, note la commande n° 4471 pour demain.",
+        "Safe code question: not today. Booking 7731 is the one to refund.",
+        "Alarm code? Ask Tom. Receipt no. 66120 is the one to refund.",
+    ],
+)
+def test_a_tickets_or_an_orders_number_after_a_code_asked_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sticky on the van key cabinet: 'van 2 MOT due 14/09, reg KX19 BFA, 84,210 miles'",
+        "Post-it sur l'armoire à clés : « Kangoo 2, CT le 12/03, vidange à 120 000 km »",
+        "Key box tag: 'Transit 3 service due March, 62,000 miles'",
+        "Étiquette de la boîte à clés : « Clio immat AB-123-CD, contrôle technique juin, pneus"
+        " neufs »",
+        "Label on the key safe: 'Fiesta reg LD21 XKP, MOT 03/25, tyres done'",
+        "Armoire à clés du camion : « camion 4 — révision 15/10, 98 000 km »",
+    ],
+)
+def test_a_vehicles_record_by_its_keys_passes(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@pytest.mark.parametrize(
     ("text", "secret"),
     [
         ("Waste codes: 20 01 01 paper; bin store code 4471", "4471"),
@@ -424,4 +503,32 @@ def test_a_classifications_codes_pass(text: str) -> None:
     ],
 )
 def test_a_code_beside_a_classifications_codes_is_refused(text: str, secret: str) -> None:
+    assert any(secret in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Shop till\nuser: volunteer2\npw: Tulip-Drawer-77", "Tulip-Drawer-77"),
+        ("Compte caisse\nutilisateur : accueil2\nmot de passe : Caisse!Nadia4", "Caisse!Nadia4"),
+        ("Field gate at grid ref SK 4521 8830: padlock code 2719", "2719"),
+        ("Ruchers (GPS 48.8566, 2.3522) : cadenas du portail 3814", "3814"),
+        ("Installer: SafeHome Ltd. New alarm code: 6620", "6620"),
+        ("Technicien : SécuriVal. Nouveau code d'alarme : 4093", "4093"),
+        ("Ticket n° 1239 closed. Till code is now 8842", "8842"),
+        ("Van key cabinet code: 4471", "4471"),
+        (
+            "[15:03] moi : le code ?\n[15:03] client : dans la boîte à colis, c'est le 4-1-8",
+            "4-1-8",
+        ),
+        ("Armoire à clés des camions : code 5530", "5530"),
+        (
+            "Van key box code: 'Transit-Blue-62' (service due March, 62,000 miles)",
+            "Transit-Blue-62",
+        ),
+    ],
+)
+def test_a_secret_beside_a_user_name_a_place_a_firm_or_a_record_is_refused(
+    text: str, secret: str
+) -> None:
     assert any(secret in text[f.start : f.end] for f in find_secrets(text))

@@ -1601,6 +1601,28 @@ def test_a_networks_key_after_a_dash_is_refused(text: str, secret: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "password"),
+    [
+        (
+            "SMS 03:47 Kevin : « l'appli des tournées me demande le login du dépôt ? »\n"
+            "03:48 Sandrine : « depot35 / Gazette&Matin-12 »",
+            "Gazette&Matin-12",
+        ),
+        ('NAS admin login: "ludo / Falaise_Etretat_76"', "Falaise_Etretat_76"),
+        ("Compte de la caisse : « caisse2 / Tiroir-Bleu-44 »", "Tiroir-Bleu-44"),
+        (
+            "[10:01] Sam: what's the login for the rota site?\n"
+            "[10:02] Jo: “admin1 / Pelican-Shore-31”",
+            "Pelican-Shore-31",
+        ),
+        ("Portail fournisseur, connexion : ‘achats.lyon / Poivre&Sel-2025’", "Poivre&Sel-2025"),
+    ],
+)
+def test_a_quoted_login_and_password_for_an_account_are_refused(text: str, password: str) -> None:
+    assert any(password in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Wifi: SeaviewGuest — ask at the bar",
@@ -1621,3 +1643,19 @@ def test_a_networks_key_after_a_dash_is_refused(text: str, secret: str) -> None:
 )
 def test_a_dash_after_a_networks_name_giving_no_key_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Score : « 3 / 4 »",
+        "Trajet : « Paris / Lyon-Part-Dieu-2 »",
+        "Horaires : « 9h / 18h »",
+        "Rangement : « Tome1 / Les-Annees-Folles-2 »",
+        'Ref: "AB12 / Batch-2024-03"',
+        'Route: "A14 / Junction-21-North"',
+        "Sandrine : « on verra demain / pas ce soir »",
+    ],
+)
+def test_two_quoted_values_apart_that_open_nothing_pass(text: str) -> None:
+    assert find_secret(text) is None

@@ -7,7 +7,7 @@ answers, a quiz's or a form's questions, first things that are no answers.
 
 import pytest
 
-from memoire.core.secrets import find_secrets
+from memoire.core.secrets import find_secret, find_secrets
 from tests.secret_corpus import keyword_values
 
 
@@ -364,3 +364,42 @@ def test_where_the_answer_is_or_a_sentence_after_the_question_passes(text: str) 
 )
 def test_a_quoted_answer_that_is_elsewhere_or_a_quizs_passes(text: str) -> None:
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Compte fournisseur de boissons : question « prénom de votre grand-mère » → Ginette",
+            "Ginette",
+        ),
+        (
+            "Compte du zoo sur le site EAZA : question « nom de votre animal d'enfance » →"
+            " Caramel-le-lapin",
+            "Caramel-le-lapin",
+        ),
+        ("PayPal account: question 'first pet' -> Biscuit", "Biscuit"),
+        ('Bank login, question "mother\'s maiden name" = Pritchard', "Pritchard"),
+        ("Espace client EDF : question « ville de naissance de votre père » → Quimper", "Quimper"),
+        ("Netflix account — question “name of your first school” → Ridgeway", "Ridgeway"),
+    ],
+)
+def test_an_accounts_quoted_question_and_its_answer_are_refused(text: str, answer: str) -> None:
+    assert any(answer in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quiz du club : question « nom du premier roi de France » → Clovis",
+        "Cours d'anglais, compte rendu : question « nom de votre animal » → réponse libre",
+        "Account setup tips: question 'first pet' -> pick something fake, e.g. a fruit",
+        "Entretien d'embauche, compte rendu : question « vos points forts » → rester concret",
+        "Formulaire du site : question « nom de votre ville » → champ obligatoire",
+        "Pub quiz account of the night: question 'first man on the moon' -> Armstrong",
+        "Compte rendu de la réunion : question « nom du nouveau local » → à voter lundi",
+        "Site de la mairie : question « prénom de votre enfant » → voir le livret de famille",
+    ],
+)
+def test_a_quoted_question_that_is_no_accounts_passes(text: str) -> None:
+    assert find_secret(text) is None

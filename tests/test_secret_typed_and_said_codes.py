@@ -15,7 +15,7 @@ number or a withheld code pass.
 
 import pytest
 
-from memoire.core.secrets import find_secrets
+from memoire.core.secrets import find_secret, find_secrets
 from tests.secret_corpus import keyword_values
 
 
@@ -194,3 +194,34 @@ def test_references_statistics_baits_faults_and_models_pass(text: str) -> None:
 def test_the_same_words_around_a_real_secret_are_refused(text: str, secret: str) -> None:
     found = [text[finding.start : finding.end] for finding in find_secrets(text)]
     assert any(secret in value for value in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Passation dépôt\n• rideau latéral : 6 2 4 9, puis bouton vert\n• tournée 8", "6 2 4 9"),
+        ("Side shutter: 6249 then the green button.", "6249"),
+        ("Portail du dépôt : 4471, puis bouton vert.", "4471"),
+        ("Loading bay door 3 8 2 7 then press the green button", "3 8 2 7"),
+        ("Alarme : tapez 5520 puis touche verte", "5520"),
+    ],
+)
+def test_a_code_then_the_green_key_is_refused(text: str, code: str) -> None:
+    assert any(code in text[f.start : f.end] for f in find_secrets(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ring 0113 496 0721 then press the green button.",
+        "Washing machine: programme 40 then the green button.",
+        "Four : 180, puis bouton vert pour lancer.",
+        "Lift: floor 4 then the green button.",
+        "Bus 42 then the green line to the end.",
+        "Photocopieuse : 25 copies, puis touche verte.",
+        "Parking ticket machine: insert 2 pounds then the green button.",
+        "Page 214, then the green key on the e-reader.",
+    ],
+)
+def test_a_number_then_the_green_key_that_is_no_code_passes(text: str) -> None:
+    assert find_secret(text) is None

@@ -1498,9 +1498,10 @@ _LOGIN_BEFORE = re.compile(
     r"|(?<![\w.-])(?:admin|root|administrat(?:or|eur)|ubuntu|guest|invit[ée]|pi|ha))[ \t]*\Z"
 )
 # "NAS : ludo / Falaise_Etretat_76", "pour le menu maintenance c'est technicien / Brosse-Haute-3":
-# a login after a colon, or a plain word after "c'est", "it's".
+# a login after a colon, maybe quoted ("Sandrine : « depot35 / Gazette&Matin-12 »"), or a plain
+# word after "c'est", "it's".
 _LOGIN_AFTER_COLON = re.compile(
-    r"(?:[:=][ \t]*(?P<login>[\w.@-]+)"
+    r"(?:[:=][ \t]*(?P<quote>[«\"“‘'][ \t\u00a0\u202f]*)?(?P<login>[\w.@-]+)"
     r"|(?<![^\W_])(?:c['’]est|it['’]?s|is|est)[ \t]+(?P<word>[^\W\d_][\w.@-]*))[ \t]*\Z"
 )
 # What a login said after "c'est", "it's" opens: a menu, an account, a session, an interface.
@@ -1519,6 +1520,14 @@ def _is_said_login(lower: str, window: int, login: re.Match[str]) -> bool:
     if not word.islower() or not (word in _ROLE_LOGINS or _HANDLE_MARK.search(word)):
         return False  # "the account is closed / Ref-2291-B": a state, no login
     return _ACCESS_BEFORE.search(lower, window, login.start()) is not None
+
+
+def _is_quoted_login(lower: str, window: int, login_start: int) -> bool:
+    """A login and its password in quotes name what they open on their line or the line above
+    ("le login du dépôt ?⏎Sandrine : « depot35 / … »"); quoted, "Paris / Lyon-Part-Dieu-2" is a
+    route, "Tome1 / Les-Années-Folles-2" a shelf."""
+    above = start_of_line(lower, window - 1) if window > 0 and lower[window - 1] == "\n" else window
+    return _ACCESS_BEFORE.search(lower, above, login_start) is not None
 
 
 # A login said in words is a role's or a handle ("jo.smith", "brocante_armand", "tech2").
@@ -1551,6 +1560,7 @@ def _find_login_pairs(text: str, lower: str) -> Iterator[SecretFinding]:
                 if (
                     login is not None
                     and (login["login"] is not None or _is_said_login(lower, window, login))
+                    and (login["quote"] is None or _is_quoted_login(lower, window, login.start()))
                     and _looks_generated(text[start:end])
                     and not is_other_band(login["login"] or login["word"], text[start:end])
                 ):  # "NAS : ludo / Falaise_Etretat_76"; not "WiFi: BTHub6 / BTHub6-5G"

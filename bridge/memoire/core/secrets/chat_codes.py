@@ -156,10 +156,12 @@ _GIVEN = re.compile(
     # after a comma, a code said to hold now: "they changed it Friday, 7719 now"
     rf"|(?<=[^\W\d_]),[ \t]+(?=[0-9][0-9a-z#*]{{3,8}}[ \t]+(?:{_SINCE_NOW})(?![^\W_]))"
 )
-# A lead-in naming a number that is no code: "your unit is", "the booking ref is".
+# A lead-in naming a number that is no code: "your unit is", "the booking ref is", "note the
+# order no. 88213".
 _NUMBER_LEAD = re.compile(
     r"(?<![^\W_])(?:unit|flat|apartment|appart\w*|booking|réservation|r[ée]sa|call|appelle\w*"
-    r"|ticket|billet|seat|place|plate|plaque|locker[ ]number|casier[ ]n)(?![^\W_])"
+    r"|ticket|billet|seat|place|plate|plaque|locker[ ]number|casier[ ]n|orders?|commandes?"
+    r"|invoices?|factures?|receipts?|devis|dossiers?)(?![^\W_])"
 )
 _SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){3,7}")
 _LOCK_SINGLES = re.compile(r"[0-9](?:[ .-][0-9]){2,7}")

@@ -50,7 +50,11 @@ a secret's noun lets them pass:
   status's words ("door sign: 'back-in-ten-minutes'"), a television show's episode ("Mot de
   passe « spécial Noël » ce soir sur France 2"); a value saying it is another secret ("same as
   the router"); an alarm clock's time, a day's date ("mardi14"), a visit's date, a game's score
-  (each after its own noun, no secret's word between).
+  (each after its own noun, no secret's word between);
+- what a note names beside a secret without being one: a user name after its label ("user:
+  volunteer2"), a place's grid reference or coordinates ("grid ref SK 4521 8830"), the firm or
+  the person who did the work ("Technicien : SécuriVal"), a ticket's or an order's number
+  ("note le ticket n° 1239"), a vehicle's record by its keys ("MOT due 14/09, reg KX19 BFA").
 """
 
 import re
@@ -1156,7 +1160,8 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
     code, a measure, a floor, a meter's reading, an extension, a network's name, a hint, a
     till's report, the name of whose password it is, a flat's number, an inventory's tag, money
     counted in a till, the service whose credentials one signs in with, a network's name, a
-    date, a sign's words, a show's title, another secret named, an alarm clock's time, a score.
+    date, a sign's words, a show's title, another secret named, an alarm clock's time, a score,
+    a user name, a map's reference, who did the work, a record's number, a vehicle's record.
     The rules, the slots and the line scorer all let these pass."""
     return (
         is_security_mode(text[start:end])
@@ -1170,6 +1175,10 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_dated_event(lower, start, end)
         or is_a_score(lower, start, end)
         # cheap labels right before or after the value first: a flood of one is read quickly
+        or is_a_user_name(lower, start)
+        or is_a_records_number(lower, start)
+        or is_who_did_the_work(text, lower, start)
+        or is_a_map_reference(lower, start, end)
         or is_a_dwellings_number(lower, start)
         or is_an_inventory_tag(lower, start)
         or is_a_cash_amount(lower, start)
@@ -1199,7 +1208,105 @@ def is_shown_not_used(text: str, lower: str, start: int, end: int) -> bool:
         or is_a_hint(lower, start)
         or is_a_till_report(lower, start)
         or is_whose_password_it_is(lower, start, end)
+        or is_a_vehicles_record(text, start, end)
     )
+
+
+# A user name, labelled so right before it ("user: volunteer2⏎pw: on the card in the drawer",
+# "utilisateur : accueil2"): the account's name, which its password (given or not) opens.
+_USER_NAME_BEFORE = re.compile(
+    r"(?<![^\W_])(?:user(?:[ ]?name)?|user[ ]id|utilisateur|nom[ ]d['’]utilisateur"
+    r"|identifiant(?!s))[ \t]*[:=]?[ \t]*\Z"
+)
+_USER_NAME_REACH = 24
+
+
+def is_a_user_name(lower: str, start: int) -> bool:
+    """The value is the user name its label names, not the password."""
+    return _label_before(_USER_NAME_BEFORE, lower, start, _USER_NAME_REACH)
+
+
+# A place on a map: a grid reference ("grid ref SK 4521 8830", "NGR TQ 305 805"), coordinates
+# ("GPS 48.8566, 2.3522", "coordonnées : 45°45'N 4°50'E"), a cadastral parcel ("parcelle AB
+# 112"): anyone may read it off a map; its numbers open nothing.
+_MAP_REFERENCE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:grid[ ]?ref(?:erence)?s?|os[ ]grid(?:[ ]ref)?|ngr|gps|coordinates|coords"
+    r"|co-ordinates|lat(?:itude)?|long(?:itude)?|lat/long|lat/lon|coordonn[ée]es(?:[ ]gps)?"
+    r"|parcelles?(?:[ ]cadastrales?)?|r[ée]f(?:[ée]rence)?[ ]cadastrale|cadastre)"
+    r"[ \t]*[:=]?[ \t]*(?:[a-z]{1,2}[ ])?[0-9 .,°'′\"″nsewo/-]*\Z"
+)
+_MAP_VALUE = re.compile(r"[a-z]{0,2}[ ]?[0-9][0-9 .,°'′\"″nsewo/-]*")
+_MAP_REACH = 48
+
+
+def is_a_map_reference(lower: str, start: int, end: int) -> bool:
+    """The value is a place's grid reference or coordinates, or one of their numbers."""
+    return _MAP_VALUE.fullmatch(lower, start, end) is not None and _label_before(
+        _MAP_REFERENCE_BEFORE, lower, start, _MAP_REACH
+    )
+
+
+# Who did the work, after their trade's label: "Technicien : SécuriVal", "Installer: SafeHome
+# Ltd", "fitted by Banham", "serrurier – Martin & Fils": a firm's or a person's name.
+_TRADE_BEFORE = re.compile(
+    r"(?<![^\W_])(?:technici[ae]ns?|technicienne|engineers?|ing[ée]nieurs?|installers?"
+    r"|installateurs?|fitters?|locksmiths?|serruriers?|electricians?|[ée]lectriciens?"
+    r"|plumbers?|plombiers?|contractors?|prestataires?|entreprises?|soci[ée]t[ée]s?|company"
+    r"|firm|intervenants?|d[ée]panneurs?|(?:fitted|installed|serviced|done)[ ]by"
+    r"|(?:pos[ée]e?|install[ée]e?|fait)[ ]par)[ \t]*[:=–—-]?[ \t]*\Z"
+)
+_NAME = re.compile(r"[A-ZÀ-Þ][\w&'’.-]*(?:[ ][A-ZÀ-Þ&][\w&'’.-]*)*")
+_TRADE_REACH = 32
+
+
+def is_who_did_the_work(text: str, lower: str, start: int) -> bool:
+    """The value is a capitalised name after a tradesperson's or a firm's label."""
+    name = _NAME.match(text, start)
+    return name is not None and _label_before(_TRADE_BEFORE, lower, start, _TRADE_REACH)
+
+
+# A record's number, after its noun and maybe its sign: "note le ticket n° 1239", "order no.
+# 88213", "commande #5521", "facture 4471": the ticket's, the order's number, not a code.
+_RECORD_BEFORE = re.compile(
+    r"(?<![^\W_])(?:tickets?|orders?|commandes?|invoices?|factures?|devis|quotes?|dossiers?"
+    r"|cases?|receipts?|contrats?|contracts?|clients?|customers?|issues?|bugs?"
+    r"|items?|articles?|bons?[ ]de[ ]\w+|bookings?|r[ée]servations?)"
+    r"[ \t]*(?:n[°º]|no\.?|#|num(?:[ée]ro|ber)?)?[ \t]*[:=]?[ \t]*\Z"
+)
+_RECORD_REACH = 32
+
+
+def is_a_records_number(lower: str, start: int) -> bool:
+    """The value is a ticket's, an order's or an invoice's number, named right before it."""
+    return _label_before(_RECORD_BEFORE, lower, start, _RECORD_REACH)
+
+
+# A vehicle's record, on a tag or a sticky by its keys: "van 2 MOT due 14/09, reg KX19 BFA,
+# 84,210 miles", "Kangoo : CT 03/26, vidange à 120 000 km": words a phrase used as a
+# password does not hold two of.
+_VEHICLE_RECORD = re.compile(
+    r"(?<![^\W_])(?:mot|ct|contr[ôo]le[ ]technique|services?|servicing|r[ée]visions?"
+    r"|vidanges?|reg|registration|plates?|plaques?|immat\w*|miles|mileage|kms?"
+    r"|kilom[ée]trage|tyres?|tires?|pneus?|insurance|assurance|tax|vignette)(?![^\W_])"
+)
+_RECORD_WORDS = 2
+
+
+_CLOSING_QUOTES = {"'": "'", '"': '"', "«": "»", "“": "”", "‘": "’"}
+
+
+def is_a_vehicles_record(text: str, start: int, end: int) -> bool:
+    """The value is a phrase giving a vehicle's dates, plate or mileage, or its first words
+    opening a quote that does."""
+    before = text[max(0, start - 3) : start].rstrip(" \u00a0\u202f")  # "« Kangoo"
+    closing_quote = _CLOSING_QUOTES.get(before[-1:])
+    if closing_quote is not None:
+        closing = text.find(closing_quote, end, end_of_line(text, end))
+        end = end if closing == -1 else closing
+    phrase = text[start:end].lower()
+    if " " not in phrase.strip():
+        return False
+    return len({match[0] for match in _VEHICLE_RECORD.finditer(phrase)}) >= _RECORD_WORDS
 
 
 # A secret's word between a look-alike's noun and the value gives the value back to the secret:
@@ -1376,8 +1483,9 @@ def is_a_notes_item(text: str, lower: str, start: int, end: int) -> bool:
 # Things known by a number or a name that changes: a room, a ward, a flight, a platform, a seat,
 # a version, a plan or a tariff; a gate or a "porte" only where people board. "Room changed to 2
 # 1 4 0", "Version is now 2104", "Abonnement passé à Premium-Plus-2026", "La réunion a changé de
-# salle : maintenant salle 3102": the value is the thing's new number or name, which opens
-# nothing. A lock's or a code's word in the clause keeps it a code ("room door changed to …").
+# salle : maintenant salle 3102", "Changed the room to 2 1 4 0": the value is the thing's new
+# number or name, which opens nothing. A lock's or a code's word in the clause keeps it a code
+# ("room door changed to …").
 _CHANGING_THINGS = (
     r"rooms?|salles?|chambres?(?![ ]froide)|wards?|flights?|vols?|platforms?|quais?|voies?"
     r"|seats?|si[èe]ges?|versions?|firmware|builds?|releases?|plans?|forfaits?|tarifs?"
@@ -1399,9 +1507,13 @@ _THING_CHANGED = re.compile(
     rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ]{_CHANGE}(?![^\W_])"
     rf"|(?<![^\W_])(?:chang\w*|changement|moved)[ ](?:de|of)[ ]"
     rf"(?:(?P<thing2>{_CHANGING_THINGS})|(?P<boarding2>{_BOARDING_THINGS}))(?![^\W_])"
+    # "Changed the room to 2 1 4 0", "on a mis la salle de réunion à 2104"
+    rf"|(?<![^\W_])(?:chang\w*|moved|switched|(?:re)?mis|pass[ée]e?|d[ée]plac\w*)[ ]"
+    rf"(?:the|our|le|la|les|l['’]|notre)[ ]?(?:{_CHANGING_THINGS})"
+    rf"(?:[ ][^\W\d_][\w'’]*){{0,2}}?[ ](?:to|à|en)(?![^\W_])"
 )
 # Rooms that lock, and a code's or a lock's words: their number is a code.
-_LOCKED_ROOM = re.compile(
+LOCKED_ROOM = re.compile(
     r"(?<![^\W_])(?:server|store|stock|storage|boiler|plant|comms|strong|changing|locker|cold"
     r"|freezer|panic|safe|drug|drugs|medicine|meds|treatment|soins|stups?|pharmacie)[ ]"
     r"(?:rooms?|salles?)|(?<![^\W_])salles?[ ]de[ ](?:soins|pharmacie|stockage|serveurs?)"
@@ -1440,7 +1552,7 @@ def is_a_things_number(lower: str, start: int, end: int) -> bool:
         return True
     clause = max(line_start, start - _THING_REACH)
     changed = _THING_CHANGED.search(lower, clause, start)
-    if changed is None or _LOCKED_ROOM.search(lower, clause, start) is not None:
+    if changed is None or LOCKED_ROOM.search(lower, clause, start) is not None:
         return False
     boarding = changed["boarding"] or changed["boarding2"]
     return (

@@ -489,7 +489,43 @@ def find_labelled_answers(text: str, lower: str) -> Iterator[tuple[str, int, int
             span = _answer_after_label(text, lower, label, line_end)
             if span is not None and not is_game_answer(lower, span[0]):  # "question du quiz"
                 yield ("security-answer", *span)
+        yield from _answers_to_quoted_questions(text, lower, line_start, line_end)
     yield from _answers_under_q_lines(text, lower)
+
+
+# An account's question, quoted, then its answer after an arrow: "Compte fournisseur :
+# question « prénom de votre grand-mère » → Ginette", "PayPal: question 'first pet' -> Biscuit".
+_QUOTED_QUESTION = re.compile(
+    r"(?<![^\W_])question[ \t]*:?[ \t]*(?:«[^»\n]{3,80}»|[\"“][^\"”\n]{3,80}[\"”]"
+    r"|['‘][^'’\n]{3,80}['’])[ \t]*(?:->|→|=>|⇒|=)[ \t]*"
+)
+_ACCOUNT = re.compile(
+    r"(?<![^\W_])(?:comptes?|accounts?|logins?|sites?|apps?|applis?|espaces?|portails?"
+    r"|portals?|banks?|banques?|abonnements?|subscriptions?)(?![^\W_])"
+)
+_ACCOUNT_REACH = 120
+
+
+def _answers_to_quoted_questions(
+    text: str, lower: str, line_start: int, line_end: int
+) -> Iterator[tuple[str, int, int]]:
+    """The quoted question asks about a name or a first thing, and the line names an account
+    before it; not a quiz's, not an example. The answer names something: one word, or words
+    starting with a capital ("champ obligatoire" says what the form wants)."""
+    for asked in _QUOTED_QUESTION.finditer(lower, line_start, line_end):
+        before = max(line_start, asked.start() - _ACCOUNT_REACH)
+        if (
+            _ASKS_ABOUT.search(lower, asked.start(), asked.end()) is None
+            or _ACCOUNT.search(lower, before, asked.start()) is None
+            or _EXAMPLE.search(lower, before, asked.end()) is not None
+        ):
+            continue
+        span = _answer_ending_line(text, asked.end(), line_end, titled=True)
+        if span is None or is_game_answer(lower, span[0]):
+            continue
+        value = text[span[0] : span[1]]
+        if len(value.split()) == 1 or value[0].isupper():
+            yield ("security-answer", *span)
 
 
 def _answer_after_label(

@@ -18,27 +18,26 @@ typed digit by digit ("Container at the lower landing changed to 8 2 8 2"). A Wi
 made value gives its key ("Café wifi changed to PourOver_Please"), unless its name is changed.
 
 And on any line: a value and the key pressed after it ("7712 + ON", "6041 then OFF", "star 0410
-hash"), a value something unlocks, opens or releases with, or someone gets in with ("se
-déverrouille avec 1937", "elle entre par le portillon avec le 2207", "she uses 1937 to get
-in"), a device's given for getting in ("my phone's 193847 if you need to get in"), a device's
-lock named without "code" ("parental controls 6620", "autoradio : 1174"), a value typed on a
-keypad ("5A72 à taper sur le boîtier"), a value put everywhere ("j'ai remis 4417 partout"), a
-value said to be the one now on a code's line or the line after it ("c'est 38A12 maintenant",
-"code … changé⏎désormais 1874", "Uncle Rob changed it — 4093"); a password given after a
-reset ("new one is Hedgehog_2024"), after a change's clause and its colon ("Ticketsource
-changed by Owen after the concert: now Messiah-Hallelujah-41"), or kept until the next forced
-change ("I'm using Meadowlark!42 until IT forces the next change"); an account's password
-changed, in prose, on a line naming the account ("the club Instagram now uses
+hash", "6 2 4 9, puis bouton vert"; not a phone number's last digits), a value something unlocks,
+opens or releases with, or someone gets in with ("se déverrouille avec 1937", "elle entre par le
+portillon avec le 2207", "she uses 1937 to get in"), a device's given for getting in ("my phone's
+193847 if you need to get in"), a device's lock named without "code" ("parental controls 6620",
+"autoradio : 1174"), a value typed on a keypad ("5A72 à taper sur le boîtier"), a value put
+everywhere ("j'ai remis 4417 partout"), a value said to be the one now on a code's line or the line
+after it ("c'est 38A12 maintenant", "code … changé⏎désormais 1874", "Uncle Rob changed it — 4093");
+a password given after a reset ("new one is Hedgehog_2024"), after a change's clause and its colon
+("Ticketsource changed by Owen after the concert: now Messiah-Hallelujah-41"), or kept until the
+next forced change ("I'm using Meadowlark!42 until IT forces the next change"); an account's
+password changed, in prose, on a line naming the account ("the club Instagram now uses
 HartleyTillIDie2024 after the hack", "Spotify family — Dad changed it to BeatlesRevolver66
-because…"): built as few names are, or two names or more and two digits, not after the
-account's name, handle or plan; a new code read out in groups of two digits on a code's line
-("passcode reset — new one is 61 88 20"); a role's mode and its number ("till — manager mode
-5150", "mode gérant 7731"); a system, an account or a box changed to a value, no code's noun
-said, a reason or a person to tell after it ("Changed the CCTV NVR admin to
-granite-dust-kills-laptops, tell Sandra", "Changed the arena floodlight box to 4512 because the
-kids had figured out the old one"): built as few names are, words joined in one piece, or
-digits on what locks or after the old one was found out; never what names its own values (a
-meeting, an order, a theme, a font, a plan, a host).
+because…"): built as few names are, or two names or more and two digits, not after the account's
+name, handle or plan; a new code read out in groups of two digits on a code's line ("passcode reset
+— new one is 61 88 20"); a role's mode and its number ("till — manager mode 5150", "mode gérant
+7731"); a system, an account or a box changed to a value, no code's noun said, a reason or a person
+to tell after it ("Changed the CCTV NVR admin to granite-dust-kills-laptops, tell Sandra", "Changed
+the arena floodlight box to 4512 because the kids had figured out the old one"): built as few names
+are, words joined in one piece, or digits on what locks or after the old one was found out; never
+what names its own values (a meeting, an order, a theme, a font, a plan, a host).
 
 A value is four to twelve letters and digits with three digits or more, or two and a letter.
 What keeps the look-alikes out: a version ("changed to 2.4") has dots, a time ("moved to 14:30")
@@ -56,9 +55,11 @@ from collections.abc import Iterator
 from itertools import chain
 
 from memoire.core.secrets.lookalikes import (
+    LOCKED_ROOM,
     is_a_dated_event,
     is_a_things_number,
     is_factory_default,
+    is_phone_number,
 )
 from memoire.core.secrets.made_passwords import (
     NETWORK_NAME_INSIDE,
@@ -152,13 +153,17 @@ _PRESS = re.compile(
 # A value and the key pressed after it, or between a star and a hash: "7712 + ON", "6041 then
 # OFF", "star 0410 hash".
 _KEYED = re.compile(
-    r"(?:(?:star|étoile|\*)[ ]?)?" + _VALUE + r"[ \t]*(?:\+[ \t]*(?:on|off|ok|arm)|(?:then|puis|et"
-    r"|and)[ ](?:press[ ]|appuie[ ]sur[ ]|appuyer[ ]sur[ ])?(?:off|ok|enter|valider|entrée|hash"
-    r"|dièse|disarm|star|étoile|[#*](?!\w))|hash|dièse)(?![^\W_])"
+    r"(?:(?:star|étoile|\*)[ ]?)?" + _VALUE + r"[ \t]*(?:\+[ \t]*(?:on|off|ok|arm)|,?[ \t]*(?:then"
+    r"|puis|et|and)[ ](?:press[ ]|appuie[ ]sur[ ]|appuyer[ ]sur[ ])?(?:off|ok|enter|valider"
+    r"|entrée|hash|dièse|disarm|star|étoile|[#*](?!\w)"
+    # "6 2 4 9, puis bouton vert", "4471 then the green button": a keypad's key to confirm
+    r"|(?:the[ ]|le[ ]|la[ ])?(?:green[ ](?:button|key)|(?:bouton|touche)[ ]verte?))"
+    r"|hash|dièse)(?![^\W_])"
 )
 _KEYED_LITERALS = (
     *("+ on", "+on", "+ off", "+off", " off", "hash", "dièse", " ok", "valider", "then #"),
-    *("then *", "puis #", "puis *", "and #", "et #"),
+    *("then *", "puis #", "puis *", "and #", "et #", "green button", "green key", "bouton vert"),
+    *("touche vert",),
 )
 # A value something unlocks, opens or is released with: "se déverrouille avec 1937",
 # "release jobs with 50917", "the gate opens with 4471".
@@ -542,32 +547,54 @@ _LOCKED_ROOMS = frozenset(("room", "salle", "chambre"))
 def find_changed_runs(
     joined: str, lower: str, runs: tuple[tuple[int, int], ...]
 ) -> Iterator[tuple[str, int, int]]:
-    """A code typed digit by digit, said to be the one now: "Container at the lower landing
-    changed to 8 2 8 2", "le local a été changé en 2 7 1 8", "Bike store is now 3 8 1 7". Keys
+    """A code typed digit by digit, said to be the one now: "Container at the lower landing changed
+    to 8 2 8 2", "le local a été changé en 2 7 1 8", "Bike store is now 3 8 1 7", "changed the fuel
+    pump release to 7 7 2 1", a locked room's ("the plant room is changed to 2 0 1 9"). Keys
     pressed one at a time name a keypad's code on any line, a year's spelling among them ("changé
-    en 2 0 2 4"); `joined` is the stretch with its runs joined, `runs` their spans in it. A number's
-    noun before the run ("the bus is now 4 0 1 7"; "après le vol" after it is a theft), a unit
-    after it, or the digits of a ranking (1 to n, each once: "the running order is now 3 1 2 4")
-    keep it a number."""
+    en 2 0 2 4"); `joined` is the stretch with its runs joined, `runs` their spans in it. A
+    number's noun before the run ("the bus is now 4 0 1 7"; "après le vol" after it is a theft), a
+    unit after it, or the digits of a ranking (1 to n, each once: "the running order is now 3 1 2
+    4") keep it a number."""
     for run_start, run_end in runs:
         clause_start = line_start_within(lower, run_start, _CLAUSE)
         before = lower[clause_start:run_start]
-        if _NUMBERS_NOUN.search(before) is not None or _PUBLIC.search(before) is not None:
+        if _PUBLIC.search(before) is not None or not _names_no_number(before):
             continue
         found = _CHANGE.search(lower, clause_start, run_end)
         while found is not None and found.start("value") < run_start:
             found = _CHANGE.search(lower, found.end(), run_end)
-        if found is None or found.start("value") != run_start:
+        if found is not None and found.start("value") != run_start:
+            found = None
+        if found is None and _CHANGED_THE_THING.search(lower, clause_start, run_start) is None:
             continue
+        value = lower[run_start:run_end] if found is None else found["value"]
         if (
             _UNIT_AFTER.match(lower, run_end) is None
-            and not _is_a_ranking(found["value"])
+            and not _is_a_ranking(value)
             and not is_a_things_number(lower, run_start, run_end)
         ):
             yield RULE, run_start, run_end
 
 
 _CLAUSE = 80  # characters before a run read for its change and its noun
+# The thing named between the verb and the run: "changed the fuel pump release to 7 7 2 1",
+# "on a mis le local vélos à 2 7 1 8".
+_CHANGED_THE_THING = re.compile(
+    r"(?<![^\W_])(?:chang\w*|reset|set|(?:re)?mis|mettre|r[ée]gl[ée]e?|pass[ée]e?)[ ]"
+    r"(?:the|our|my|le|la|les|l['’]|notre|mon|ma)[ ]?(?:[^\W\d_][\w'’-]*[ ]){1,4}?"
+    r"(?:to|à|en|sur)[ ]\Z"
+)
+
+
+def _names_no_number(before: str) -> bool:
+    """No number's noun before the run, or only a room's that locks: "the plant room is changed
+    to 2 0 1 9" is its door's code, "the room changed to 2 1 4 0" the room's number."""
+    noun = _NUMBERS_NOUN.search(before)
+    return noun is None or (
+        noun[0] in _LOCKED_ROOMS
+        and _NUMBERS_NOUN.search(before, noun.end()) is None
+        and LOCKED_ROOM.search(before) is not None
+    )
 
 
 def _is_a_ranking(digits: str) -> bool:
@@ -928,6 +955,8 @@ def _after_cue(
         return
     if pattern in _ABOUT_A_CODE and not _names_a_code_here_or_above(lower, line_start):
         return
+    if pattern is _KEYED and is_phone_number(lower, *found.span("value")):
+        return  # "ring 0113 496 0721 then press the green button": a number to call
     if pattern is _EVERYWHERE and not found["value"].isdigit():
         if password_shaped(found["value"]) and not YEAR.fullmatch(found["value"]):
             yield RULE, *found.span("value")  # "utilise Rossignol1946 partout": a password
