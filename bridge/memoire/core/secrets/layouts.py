@@ -81,19 +81,14 @@ def _is_code(value: str) -> bool:
 
 # A cash tin's or a case's lock turns three wheels: "383, left to right", "517".
 _THREE_DIGITS = re.compile(r"[0-9]{3}[.,;!]?")
+# Words after three digits that count something: "350 points" is a score, "250 ml" a measure.
+_NOT_A_COMBINATION = COUNTED_UNITS | frozenset(("points", "pts", "€", "$", "£", "ml"))
 
 
 def _is_a_three_digit_combination(words: list[str]) -> bool:
     """Three digits alone, or before words that count none ("350 points" is a score)."""
     after = words[1].strip(".,;!").lower() if len(words) > 1 else ""
-    return (
-        _THREE_DIGITS.fullmatch(words[0]) is not None
-        and after not in COUNTED_UNITS
-        and after not in _NOT_A_COMBINATION
-    )
-
-
-_NOT_A_COMBINATION = frozenset(("points", "pts", "€", "$", "£", "euros", "calories", "kcal", "ml"))
+    return _THREE_DIGITS.fullmatch(words[0]) is not None and after not in _NOT_A_COMBINATION
 
 
 # --- chat replies -----------------------------------------------------------------------------
@@ -132,9 +127,10 @@ _NUMBERED_THING = re.compile(
 _NUMBERED_REACH = 24
 
 
-def _asks_a_codes_number(lowered: str, asked: re.Match[str], line_end: int) -> bool:
+def _asks_a_codes_number(
+    lowered: str, asked: re.Match[str], line_start: int, line_end: int
+) -> bool:
     """A number asked on a line naming a coded thing, and no other numbered thing beside it."""
-    line_start = lowered.rfind("\n", 0, asked.start()) + 1
     return (
         _CODED_THING.search(lowered, line_start, line_end) is not None
         and _NUMBERED_THING.search(
@@ -184,7 +180,9 @@ def find_chat_replies(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
         asked = _ASKED.search(lowered, line_start, line_end)
         if asked is None or _asks_another_code(lowered, asked):
             continue
-        if asked["number"] is not None and not _asks_a_codes_number(lowered, asked, line_end):
+        if asked["number"] is not None and not _asks_a_codes_number(
+            lowered, asked, line_start, line_end
+        ):
             continue
         span = _reply(
             text,
